@@ -1,0 +1,20 @@
+#include "compile/bsp_tree.h"
+
+#include <algorithm>
+
+namespace shallot {
+
+int BspTree::depth() const {
+    int deepest = 0;
+    for (const LeafInfo& l : leaves) deepest = std::max(deepest, int(l.depth));
+    return deepest;
+}
+
+size_t BspTree::bytes() const {
+    size_t b = planes.size() * sizeof(Plane) + nodes.size() * sizeof(BspNode) +
+               leafSolid.size() * sizeof(uint64_t) + leaves.size() * sizeof(LeafInfo);
+    for (const LeafPolygon& p : polygons) b += sizeof(LeafPolygon) + p.polygon.vertices.size() * sizeof(Vec3);
+    return b;
+}
+
+} // namespace shallot

@@ -1,0 +1,77 @@
+#pragma once
+#include "geometry/aabb.h"
+#include "geometry/plane_pool.h"
+#include "geometry/polygon.h"
+#include "world/pose.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace shallot {
+
+// A child reference: >= 0 is a node index, < 0 is the leaf ~ref.
+using ChildRef = int32_t;
+inline bool isLeaf(ChildRef r) { return r < 0; }
+inline int32_t leafIndex(ChildRef r) { return ~r; }
+inline ChildRef leafRef(int32_t leaf) { return ~leaf; }
+
+// 12 bytes: the split plane (an id into BspTree::planes) and the two children.
+struct BspNode {
+    PlaneId plane;
+    ChildRef front;
+    ChildRef back;
+};
+
+// A boundary polygon kept in a leaf, for rendering and navigation.
+struct LeafPolygon {
+    Polygon polygon;
+    PlaneId plane;  // facing of the polygon (outward from the pose's solid)
+    uint8_t pose;   // the pose whose expanded world it bounds
+    int32_t brush;  // the world brush it came from
+};
+
+// The cold per-leaf data; the hot solidity bits live in BspTree::leafSolid.
+struct LeafInfo {
+    Vec3 interiorPoint = Vec3::Zero(); // the point the leaf's solidity was classified at
+    double clearance = 0.0;            // distance from interiorPoint to the cell boundary
+    double volume = 0.0;
+    uint32_t firstPolygon = 0;
+    uint32_t polygonCount = 0;
+    uint16_t depth = 0;
+    bool degenerate = false;           // clearance below kDegenerateCellRadius
+};
+
+// A solid/empty BSP tree over one or more poses. An onion tree has a solidity bit per
+// pose in every leaf; a map tree is the same structure with a single pose.
+struct BspTree {
+    std::vector<Pose> poses;
+    std::vector<Plane> planes;        // pairs: planes[id ^ 1] is planes[id] flipped
+    std::vector<BspNode> nodes;
+    ChildRef root = leafRef(0);
+    std::vector<uint64_t> leafSolid;  // bit p set: the leaf is solid for poses[p]
+    std::vector<LeafInfo> leaves;
+    std::vector<LeafPolygon> polygons; // leaf polygons, LeafInfo::firstPolygon..+polygonCount
+    Aabb bounds;                       // the world box the tree partitions
+
+    int32_t findLeaf(const Vec3& p) const {
+        ChildRef r = root;
+        while (!isLeaf(r)) {
+            const BspNode& n = nodes[size_t(r)];
+            r = planes[size_t(n.plane)].signedDistance(p) >= 0.0 ? n.front : n.back;
+        }
+        return leafIndex(r);
+    }
+    // Solidity bits at p (a point exactly on a split plane reads the front side).
+    uint64_t solidityAt(const Vec3& p) const { return leafSolid[size_t(findLeaf(p))]; }
+    bool isSolid(const Vec3& p, int pose) const { return (solidityAt(p) >> pose) & 1u; }
+    int poseIndex(const std::string& name) const {
+        for (size_t i = 0; i < poses.size(); ++i)
+            if (poses[i].name == name) return int(i);
+        return -1;
+    }
+    size_t leafCount() const { return leafSolid.size(); }
+    int depth() const;
+    size_t bytes() const; // memory held by the arrays
+};
+
+} // namespace shallot

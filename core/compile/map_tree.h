@@ -1,0 +1,12 @@
+#pragma once
+#include "compile/bsp_builder.h"
+
+namespace shallot {
+
+// A pose's map tree: an ordinary solid/empty BSP over the faces of its expanded world.
+// Every face is used as a splitter, so a leaf's solidity is the side of its parent's
+// splitter it lies on: behind (inside the union) is solid. The polygons' pose must be 0.
+BspTree buildMapTree(std::vector<BuildPolygon> polygons, const std::vector<Plane>& planes, const Pose& pose,
+                     const Aabb& bounds, const SplitterParams& params, const CancelToken* cancel, BuildStats* stats);
+
+} // namespace shallot

@@ -1,0 +1,68 @@
+#include "compile/splitter_choice.h"
+
+#include "geometry/tolerances.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace shallot {
+
+namespace {
+
+bool isAxial(const Plane& p) { return p.axis() >= 0; }
+
+double score(PlaneId candidate, const std::vector<BuildPolygon>& polygons, size_t stride,
+             const std::vector<Plane>& planes, const SplitterParams& params) {
+    const Plane& plane = planes[size_t(candidate)];
+    size_t front = 0, back = 0, splits = 0;
+    for (size_t i = 0; i < polygons.size(); i += stride) {
+        const BuildPolygon& p = polygons[i];
+        if (sameSurface(p.plane, candidate)) continue;
+        switch (classify(p.polygon, plane, kOnPlaneEpsilon)) {
+        case Side::Front: ++front; break;
+        case Side::Back: ++back; break;
+        case Side::Straddle: ++splits; break;
+        case Side::On: break;
+        }
+    }
+    const double imbalance = std::abs(double(front) - double(back));
+    const double s = params.splitWeight * double(splits) + params.balanceWeight * imbalance;
+    return isAxial(plane) ? s : s * params.nonAxialFactor + 1.0;
+}
+
+} // namespace
+
+std::optional<PlaneId> chooseSplitter(const std::vector<BuildPolygon>& polygons, const std::vector<Plane>& planes,
+                                      const SplitterParams& params) {
+    std::vector<PlaneId> candidates;
+    for (const BuildPolygon& p : polygons)
+        if (p.splitCandidate) candidates.push_back(p.plane);
+    if (candidates.empty()) return std::nullopt;
+    // One entry per surface, facing as a polygon on it does: a map tree's leaves read
+    // their solidity off the side of the splitter they are on.
+    std::sort(candidates.begin(), candidates.end());
+    candidates.erase(std::unique(candidates.begin(), candidates.end(), sameSurface), candidates.end());
+    if (candidates.size() == 1) return candidates[0];
+
+    if (polygons.size() > params.axialOnlyAbove) {
+        std::vector<PlaneId> axial;
+        for (PlaneId c : candidates)
+            if (isAxial(planes[size_t(c)])) axial.push_back(c);
+        if (!axial.empty()) candidates.swap(axial);
+    }
+    const size_t candidateStride = (candidates.size() + params.maxCandidates - 1) / params.maxCandidates;
+    const size_t polygonStride = std::max<size_t>(1, polygons.size() / params.maxScored);
+    PlaneId best = candidates[0];
+    double bestScore = std::numeric_limits<double>::infinity();
+    // Offset the sample so that the middle of the sorted list is reached too.
+    for (size_t i = candidateStride / 2; i < candidates.size(); i += candidateStride) {
+        const double s = score(candidates[i], polygons, polygonStride, planes, params);
+        if (s < bestScore) {
+            bestScore = s;
+            best = candidates[i];
+        }
+    }
+    return best;
+}
+
+} // namespace shallot

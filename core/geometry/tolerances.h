@@ -1,0 +1,37 @@
+#pragma once
+// Every numeric tolerance of the engine, in world units unless stated otherwise.
+// World coordinates are doubles within +-kDefaultWorldExtent; Quake maps use units of
+// about one inch, so the tolerances below are far finer than anything a designer draws.
+namespace shallot {
+
+// A point within this distance of a plane counts as on it when polygons are classified
+// and split. Larger than the rounding error of vertices computed from plane triples at
+// 65536 (about 1e-8) and far smaller than the 0.01 that the property tests stay away from.
+inline constexpr double kOnPlaneEpsilon = 1e-4;
+
+// Clipping tolerance when faces of a single convex polyhedron are built from its planes
+// (brushes, expanded brushes): exact constructions, so only rounding is absorbed. With
+// kOnPlaneEpsilon here, vertices at narrow corners drift by up to 1e-3.
+inline constexpr double kHullClipEpsilon = 1e-7;
+
+// Two planes are merged into one plane-pool entry when their unit normals differ by less
+// than this in every component and their distances by less than kPlaneDistEpsilon.
+inline constexpr double kPlaneNormalEpsilon = 1e-7;
+inline constexpr double kPlaneDistEpsilon = 1e-5;
+
+// A polygon whose area is below this (square units) is dropped as numerically empty.
+inline constexpr double kMinPolygonArea = 1e-6;
+
+// Default half-extent of the world box; also the bound past which brush coordinates are
+// rejected. Quake's own limit is 4096; Shallot accepts 16 times that.
+inline constexpr double kDefaultWorldExtent = 65536.0;
+
+// A leaf cell whose centre of mass lies at least this far inside every face is classified
+// at that point; closer (slivers), the Chebyshev centre is computed instead.
+inline constexpr double kComfortableClearance = 0.05;
+
+// A leaf cell whose largest inscribed ball is smaller than this radius is degenerate: it
+// has no volume a box reference point can occupy stably; it is kept but flagged.
+inline constexpr double kDegenerateCellRadius = 1e-6;
+
+} // namespace shallot

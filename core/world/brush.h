@@ -1,0 +1,50 @@
+#pragma once
+#include "geometry/plane.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace shallot {
+
+// What a brush blocks, from Quake's contents (see ../shared/maps/README.md).
+enum class BrushContents : uint8_t {
+    Solid,    // blocks every pose
+    Clip,     // blocks every pose with a box, not the point pose (Quake's `clip`)
+    NonSolid, // blocks nothing (liquids); kept for display and export
+};
+
+// Where a brush came from, for messages: "e1m1.map:120: brush 7 of entity 0 ...".
+struct SourceLocation {
+    std::string file;
+    int line = 0;   // 1-based line of the brush's opening brace; 0 when not from a file
+    int entity = -1;
+    int brush = -1; // index within its entity
+};
+
+// One bounding plane of a brush, with what a .map needs to write it back.
+struct BrushSide {
+    Plane plane;                       // outward normal: the solid is behind it
+    std::array<Vec3, 3> points{};      // the three points it was defined by (when from a .map)
+    bool hasPoints = false;
+    std::string texture;
+    std::string textureParams;         // the rest of the .map face line, verbatim
+    int line = 0;
+};
+
+// A convex brush: the intersection of the half-spaces behind its sides.
+struct Brush {
+    std::vector<BrushSide> sides;
+    BrushContents contents = BrushContents::Solid;
+    SourceLocation source;
+
+    // A convenience for code and tests that build brushes from planes.
+    static Brush fromPlanes(const std::vector<Plane>& planes);
+    // The axis-aligned box [mins, maxs] as a brush.
+    static Brush box(const Vec3& mins, const Vec3& maxs);
+    // Describes the brush for messages: "file:line: brush B of entity E" or "brush N".
+    std::string describe(int indexInWorld) const;
+};
+
+} // namespace shallot

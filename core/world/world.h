@@ -1,0 +1,35 @@
+#pragma once
+#include "geometry/aabb.h"
+#include "geometry/tolerances.h"
+#include "world/brush.h"
+#include "world/pose.h"
+
+#include <vector>
+
+namespace shallot {
+
+inline Aabb defaultWorldBounds() {
+    return {Vec3::Constant(-kDefaultWorldExtent), Vec3::Constant(kDefaultWorldExtent)};
+}
+
+// Everything the compiler reads: the static brushes, the agent poses and the world box.
+struct World {
+    std::vector<Brush> brushes;
+    std::vector<Pose> poses;
+    Aabb bounds = defaultWorldBounds();
+};
+
+// Does `brush` block `pose`?
+inline bool blocks(const Brush& brush, const Pose& pose) {
+    switch (brush.contents) {
+    case BrushContents::Solid: return true;
+    case BrushContents::Clip: return !pose.isPoint();
+    case BrushContents::NonSolid: return false;
+    }
+    return false;
+}
+
+// Quake's three hulls: point, player, large.
+std::vector<Pose> quakePoses();
+
+} // namespace shallot
