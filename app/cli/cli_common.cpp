@@ -1,0 +1,100 @@
+#include "cli_common.h"
+
+#include "io/map_reader.h"
+#include "io/map_to_world.h"
+
+#include <QJsonDocument>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+namespace shallot::cli {
+
+std::optional<LoadedWorld> loadWorld(const std::string& path) {
+    const auto start = std::chrono::steady_clock::now();
+    const MapReadResult read = readMapFile(path);
+    if (!read.ok()) {
+        std::cerr << read.error.format() << "\n";
+        return std::nullopt;
+    }
+    for (const MapWarning& w : read.map->warnings)
+        std::cerr << path << ":" << w.line << ":" << w.column << ": warning: " << w.message << "\n";
+    LoadedWorld out;
+    out.world = worldFromMap(*read.map);
+    out.parseMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return out;
+}
+
+std::optional<Pose> parsePoseArgument(const std::string& text, std::string& error) {
+    const size_t eq = text.find('=');
+    if (eq == std::string::npos || eq == 0) {
+        error = "pose '" + text + "' must look like NAME=MINX,MINY,MINZ,MAXX,MAXY,MAXZ";
+        return std::nullopt;
+    }
+    Pose pose;
+    pose.name = text.substr(0, eq);
+    std::istringstream in(text.substr(eq + 1));
+    double v[6];
+    for (int i = 0; i < 6; ++i) {
+        if (!(in >> v[i])) {
+            error = "pose '" + pose.name + "': expected 6 numbers";
+            return std::nullopt;
+        }
+        if (i < 5 && in.get() != ',') {
+            error = "pose '" + pose.name + "': numbers must be separated by commas";
+            return std::nullopt;
+        }
+    }
+    if (in.peek() != std::char_traits<char>::eof()) {
+        error = "pose '" + pose.name + "': trailing text after 6 numbers";
+        return std::nullopt;
+    }
+    pose.mins = Vec3(v[0], v[1], v[2]);
+    pose.maxs = Vec3(v[3], v[4], v[5]);
+    if (!pose.isValid()) {
+        error = "pose '" + pose.name + "': mins must not exceed maxs and all numbers must be finite";
+        return std::nullopt;
+    }
+    return pose;
+}
+
+QJsonArray toJson(const Vec3& v) { return QJsonArray{v.x(), v.y(), v.z()}; }
+
+void printJsonLine(const QJsonObject& object) {
+    const QByteArray bytes = QJsonDocument(object).toJson(QJsonDocument::Compact);
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
+    std::fputc('\n', stdout);
+}
+
+void printError(const std::string& message) { std::cerr << "shallot-cli: " << message << "\n"; }
+
+QJsonObject statsJson(const CompileResult& r, double parseMs) {
+    const CompileStats& s = r.stats;
+    QJsonObject polygons, mapTreeNodes;
+    for (size_t p = 0; p < r.onion.poses.size(); ++p) {
+        const QString name = QString::fromStdString(r.onion.poses[p].name);
+        polygons[name] = qint64(s.polygonsPerPose[p]);
+        mapTreeNodes[name] = qint64(s.mapTreeNodesPerPose[p]);
+    }
+    QJsonArray poseNames;
+    for (const Pose& p : r.onion.poses) poseNames.append(QString::fromStdString(p.name));
+    const QJsonObject ms{{"parse", parseMs},          {"validate", s.msValidate}, {"expand", s.msExpand},
+                         {"union", s.msUnion},        {"map_trees", s.msMapTrees}, {"onion", s.msOnion},
+                         {"solidity", s.msSolidity}, {"total", parseMs + s.msTotal()}};
+    return QJsonObject{{"brushes", qint64(s.brushes)},
+                       {"valid_brushes", qint64(s.validBrushes)},
+                       {"invalid_brushes", qint64(r.problems.size())},
+                       {"poses", poseNames},
+                       {"nodes", qint64(s.nodes)},
+                       {"leaves", qint64(s.leaves)},
+                       {"depth", s.depth},
+                       {"polygons", polygons},
+                       {"map_tree_nodes", mapTreeNodes},
+                       {"splits", qint64(s.splits)},
+                       {"degenerate_leaves", qint64(s.degenerateLeaves)},
+                       {"bytes", qint64(s.bytes)},
+                       {"ms", ms}};
+}
+
+} // namespace shallot::cli

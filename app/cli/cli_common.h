@@ -1,0 +1,42 @@
+#pragma once
+// Shared pieces of the shallot-cli commands: loading worlds, pose arguments, JSON output.
+#include "compile/compiler.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace shallot::cli {
+
+// Exit codes: 0 success, 1 the input was bad (or a query line failed), 2 usage error.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitInputError = 1;
+inline constexpr int kExitUsage = 2;
+
+struct LoadedWorld {
+    World world;
+    double parseMs = 0.0;
+};
+
+// Reads a .map into a World with Quake's three poses; prints file:line:column errors.
+std::optional<LoadedWorld> loadWorld(const std::string& path);
+
+// Parses "NAME=MINX,MINY,MINZ,MAXX,MAXY,MAXZ".
+std::optional<Pose> parsePoseArgument(const std::string& text, std::string& error);
+
+QJsonArray toJson(const Vec3& v);
+// Prints a JSON object on one line to stdout.
+void printJsonLine(const QJsonObject& object);
+void printError(const std::string& message); // "shallot-cli: message" on stderr
+
+QJsonObject statsJson(const CompileResult& result, double parseMs);
+
+int runCompile(const std::vector<std::string>& args);
+int runInfo(const std::vector<std::string>& args);
+int runDump(const std::vector<std::string>& args);
+int runQuery(const std::vector<std::string>& args);
+int runBench(const std::vector<std::string>& args);
+
+} // namespace shallot::cli

@@ -1,0 +1,61 @@
+#include "cli_common.h"
+
+#include "io/obsp_format.h"
+
+#include <iostream>
+
+namespace shallot::cli {
+
+int runCompile(const std::vector<std::string>& args) {
+    std::string input, output;
+    std::vector<Pose> poses;
+    bool stats = false;
+    int threads = 1;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        const bool hasValue = i + 1 < args.size();
+        if (a == "-o" && hasValue) output = args[++i];
+        else if (a == "--stats") stats = true;
+        else if (a == "--threads" && hasValue) threads = std::max(1, std::atoi(args[++i].c_str()));
+        else if (a == "--pose" && hasValue) {
+            std::string error;
+            const std::optional<Pose> pose = parsePoseArgument(args[++i], error);
+            if (!pose) {
+                printError(error);
+                return kExitUsage;
+            }
+            poses.push_back(*pose);
+        } else if (!a.empty() && a[0] != '-' && input.empty()) input = a;
+        else {
+            printError("compile: unexpected argument '" + a + "'");
+            return kExitUsage;
+        }
+    }
+    if (input.empty()) {
+        printError("compile: no input .map given");
+        return kExitUsage;
+    }
+    std::optional<LoadedWorld> loaded = loadWorld(input);
+    if (!loaded) return kExitInputError;
+    if (!poses.empty()) loaded->world.poses = poses;
+
+    CompileOptions options;
+    options.threads = threads;
+    const CompileResult result = compileWorld(loaded->world, options);
+    if (!result.error.empty()) {
+        printError(input + ": " + result.error);
+        return kExitInputError;
+    }
+    for (const BrushProblem& p : result.problems) std::cerr << "warning: " << p.message << " (skipped)\n";
+    if (!output.empty()) {
+        const std::string error = saveObspFile(result.onion, output);
+        if (!error.empty()) {
+            printError(error);
+            return kExitInputError;
+        }
+    }
+    if (stats) printJsonLine(statsJson(result, loaded->parseMs));
+    return kExitOk;
+}
+
+} // namespace shallot::cli

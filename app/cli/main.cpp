@@ -1,0 +1,42 @@
+// shallot-cli: compile .map worlds into onion BSP trees (.obsp) and query them.
+#include "cli_common.h"
+
+#include <iostream>
+
+namespace {
+
+const char* kUsage = R"(usage: shallot-cli COMMAND ...
+  compile IN.map [-o OUT.obsp] [--pose NAME=MINX,MINY,MINZ,MAXX,MAXY,MAXZ]... [--stats] [--threads N]
+  info TREE.obsp
+  query TREE.obsp            (JSON lines on stdin, one JSON line out per query)
+  bench [MAP...] [--runs N] [--threads N] [--json]
+  dump TREE.obsp             (the tree as readable text)
+)";
+
+} // namespace
+
+int main(int argc, char** argv) {
+    using namespace shallot::cli;
+    if (argc < 2) {
+        std::cerr << kUsage;
+        return kExitUsage;
+    }
+    const std::string command = argv[1];
+    const std::vector<std::string> args(argv + 2, argv + argc);
+    try {
+        if (command == "compile") return runCompile(args);
+        if (command == "info") return runInfo(args);
+        if (command == "query") return runQuery(args);
+        if (command == "bench") return runBench(args);
+        if (command == "dump") return runDump(args);
+        if (command == "--help" || command == "-h" || command == "help") {
+            std::cout << kUsage;
+            return kExitOk;
+        }
+    } catch (const std::exception& e) {
+        printError(e.what());
+        return kExitInputError;
+    }
+    std::cerr << "shallot-cli: unknown command '" << command << "'\n" << kUsage;
+    return kExitUsage;
+}

@@ -1,0 +1,16 @@
+#include "io/map_file.h"
+
+namespace shallot {
+
+std::string MapEntity::classname() const {
+    const std::string* v = value("classname");
+    return v ? *v : std::string();
+}
+
+const std::string* MapEntity::value(std::string_view key) const {
+    for (auto it = keys.rbegin(); it != keys.rend(); ++it)
+        if (it->first == key) return &it->second;
+    return nullptr;
+}
+
+} // namespace shallot

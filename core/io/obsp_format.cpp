@@ -1,0 +1,625 @@
+#include "io/obsp_format.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <climits>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <istream>
+#include <ostream>
+
+namespace shallot {
+
+namespace {
+
+constexpr std::array<uint32_t, 256> makeCrcTable() {
+    std::array<uint32_t, 256> table{};
+    for (uint32_t i = 0; i < 256; ++i) {
+        uint32_t c = i;
+        for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+        table[i] = c;
+    }
+    return table;
+}
+constexpr std::array<uint32_t, 256> kCrcTable = makeCrcTable();
+
+// On-disk sizes.
+constexpr size_t kHeaderBytes = 96;
+constexpr size_t kHeaderCrcAt = 92;
+constexpr size_t kSectionOverhead = 4 + 8 + 4; // tag, length, CRC
+constexpr size_t kPoseMinBytes = 4 + 48 + 4;
+constexpr size_t kPlaneBytes = 32;
+constexpr size_t kNodeBytes = 12;
+constexpr size_t kSolidBytes = 8;
+constexpr size_t kLeafBytes = 24 + 8 + 8 + 4 + 4 + 2 + 1;
+constexpr size_t kPolygonMinBytes = 4 + 1 + 4 + 4;
+constexpr size_t kVertexBytes = 24;
+constexpr uint64_t kVariableLength = UINT64_MAX;
+
+enum SectionIndex { kPoses, kPlanes, kNodes, kSolid, kLeaves, kPolygons, kSectionCount };
+struct SectionDesc {
+    char tag[4];
+    const char* name;
+};
+constexpr SectionDesc kSections[kSectionCount] = {
+    {{'P', 'O', 'S', 'E'}, "poses"}, {{'P', 'L', 'A', 'N'}, "planes"},
+    {{'N', 'O', 'D', 'E'}, "nodes"}, {{'S', 'O', 'L', 'I'}, "leafSolid"},
+    {{'L', 'E', 'A', 'F'}, "leaves"}, {{'P', 'O', 'L', 'Y'}, "polygons"}};
+
+// ---- checks shared by the writer and the reader: a message, or nullptr when fine ----
+
+const char* poseProblem(const Pose& p) {
+    if (p.name.size() > kObspMaxPoseName) return "pose name too long";
+    if (!p.isValid()) return "invalid pose (empty name, non-finite or inverted box)";
+    return nullptr;
+}
+
+const char* planeProblem(const Plane& p) { return p.isFinite() ? nullptr : "non-finite plane"; }
+
+// Requiring node children to follow their parent rules out cycles without a graph search.
+const char* childProblem(size_t parent, ChildRef c, size_t nodes, size_t leaves) {
+    if (isLeaf(c)) return size_t(leafIndex(c)) < leaves ? nullptr : "leaf reference out of range";
+    if (size_t(c) >= nodes) return "node reference out of range";
+    if (size_t(c) <= parent) return "node child does not follow its parent (nodes must be in pre-order)";
+    return nullptr;
+}
+
+const char* nodeProblem(size_t i, const BspNode& n, size_t nodes, size_t planes, size_t leaves) {
+    if (n.plane < 0 || size_t(n.plane) >= planes) return "node plane out of range";
+    if (const char* e = childProblem(i, n.front, nodes, leaves)) return e;
+    return childProblem(i, n.back, nodes, leaves);
+}
+
+const char* rootProblem(ChildRef root, size_t nodes, size_t leaves) {
+    if (nodes > 0) return root == 0 ? nullptr : "root must be node 0";
+    return isLeaf(root) && size_t(leafIndex(root)) < leaves ? nullptr : "root leaf out of range";
+}
+
+const char* solidProblem(uint64_t bits, size_t poses) {
+    return poses < 64 && (bits >> poses) != 0 ? "solidity bit set for a pose that does not exist" : nullptr;
+}
+
+const char* leafProblem(const LeafInfo& l, size_t polygons) {
+    if (!l.interiorPoint.allFinite() || !std::isfinite(l.clearance) || !std::isfinite(l.volume))
+        return "non-finite leaf data";
+    if (uint64_t(l.firstPolygon) + l.polygonCount > polygons) return "leaf polygon range out of range";
+    return nullptr;
+}
+
+const char* polygonProblem(const LeafPolygon& p, size_t planes, size_t poses) {
+    if (p.plane < 0 || size_t(p.plane) >= planes) return "polygon plane out of range";
+    if (p.pose >= poses) return "polygon pose out of range";
+    for (const Vec3& v : p.polygon.vertices)
+        if (!v.allFinite()) return "non-finite polygon vertex";
+    return nullptr;
+}
+
+// Finite, or exactly the default (empty, infinite) box.
+bool boundsOk(const Aabb& b) {
+    const Aabb empty;
+    return (b.mins.allFinite() && b.maxs.allFinite()) || (b.mins == empty.mins && b.maxs == empty.maxs);
+}
+
+std::string elementProblem(const char* kind, size_t index, const char* problem) {
+    return std::string(kind) + " " + std::to_string(index) + ": " + problem;
+}
+
+// ---- writing ----
+
+class Bytes {
+public:
+    std::string s;
+    void u8(uint8_t v) { s.push_back(char(v)); }
+    void u16(uint16_t v) { put(v, 2); }
+    void u32(uint32_t v) { put(v, 4); }
+    void u64(uint64_t v) { put(v, 8); }
+    void i32(int32_t v) { u32(uint32_t(v)); }
+    void f64(double d) { u64(std::bit_cast<uint64_t>(d)); }
+    void vec(const Vec3& v) {
+        f64(v.x());
+        f64(v.y());
+        f64(v.z());
+    }
+
+private:
+    void put(uint64_t v, int bytes) {
+        for (int i = 0; i < bytes; ++i) s.push_back(char((v >> (8 * i)) & 0xff));
+    }
+};
+
+// The tree's nodes in stored order (see obsp_format.h), copied only when renumbered.
+struct StoredNodes {
+    std::vector<BspNode> renumbered;
+    const std::vector<BspNode>* nodes = nullptr;
+    ChildRef root = leafRef(0);
+};
+
+bool inStoredOrder(const std::vector<BspNode>& nodes, ChildRef root) {
+    if (nodes.empty()) return isLeaf(root);
+    if (root != 0) return false;
+    for (size_t i = 0; i < nodes.size(); ++i)
+        for (ChildRef c : {nodes[i].front, nodes[i].back})
+            if (!isLeaf(c) && (size_t(c) <= i || size_t(c) >= nodes.size())) return false;
+    return true;
+}
+
+// Renumbers the nodes reachable from the root into reverse post-order, visiting the back
+// child first: for a tree that is exactly pre-order (front subtree first), and for a DAG
+// still an order in which every child follows its parents.
+std::string renumberNodes(const BspTree& t, StoredNodes& out) {
+    out.nodes = &out.renumbered;
+    out.root = t.root;
+    if (isLeaf(t.root)) return {};
+    const size_t n = t.nodes.size();
+    if (size_t(t.root) >= n) return "root node out of range";
+    enum : uint8_t { kUnseen, kOnStack, kDone };
+    std::vector<uint8_t> state(n, kUnseen);
+    std::vector<int32_t> postOrder;
+    struct Frame {
+        int32_t node;
+        int stage; // 0: visit back next, 1: visit front next, 2: finished
+    };
+    std::vector<Frame> stack{{t.root, 0}};
+    state[size_t(t.root)] = kOnStack;
+    while (!stack.empty()) {
+        Frame& f = stack.back();
+        if (f.stage == 2) {
+            state[size_t(f.node)] = kDone;
+            postOrder.push_back(f.node);
+            stack.pop_back();
+            continue;
+        }
+        const ChildRef c = f.stage == 0 ? t.nodes[size_t(f.node)].back : t.nodes[size_t(f.node)].front;
+        ++f.stage;
+        if (isLeaf(c)) continue;
+        if (size_t(c) >= n) return elementProblem("node", size_t(f.node), "node reference out of range");
+        if (state[size_t(c)] == kOnStack) return elementProblem("node", size_t(f.node), "child forms a cycle");
+        if (state[size_t(c)] == kUnseen) {
+            state[size_t(c)] = kOnStack;
+            stack.push_back({c, 0}); // invalidates f
+        }
+    }
+    std::vector<int32_t> newIndex(n, -1);
+    for (size_t k = 0; k < postOrder.size(); ++k) newIndex[size_t(postOrder[postOrder.size() - 1 - k])] = int32_t(k);
+    auto remap = [&](ChildRef c) { return isLeaf(c) ? c : newIndex[size_t(c)]; };
+    out.renumbered.resize(postOrder.size());
+    for (size_t k = 0; k < postOrder.size(); ++k) {
+        const BspNode& old = t.nodes[size_t(postOrder[postOrder.size() - 1 - k])];
+        out.renumbered[k] = {old.plane, remap(old.front), remap(old.back)};
+    }
+    out.root = 0;
+    return {};
+}
+
+std::string prepare(const BspTree& t, StoredNodes& stored, uint64_t& vertexTotal) {
+    if (t.poses.size() > size_t(kMaxPoses)) return "more than " + std::to_string(kMaxPoses) + " poses";
+    if (t.planes.size() % 2 != 0) return "odd plane count (planes come in pairs)";
+    if (t.planes.size() > INT32_MAX || t.nodes.size() > INT32_MAX || t.leaves.size() > INT32_MAX ||
+        t.polygons.size() > UINT32_MAX)
+        return "too many elements";
+    if (t.leafSolid.size() != t.leaves.size()) return "leafSolid and leaves differ in size";
+    if (t.leaves.empty()) return "the tree has no leaves";
+    if (!boundsOk(t.bounds)) return "non-finite bounds";
+    for (size_t i = 0; i < t.poses.size(); ++i)
+        if (const char* e = poseProblem(t.poses[i])) return elementProblem("pose", i, e);
+    for (size_t i = 0; i < t.planes.size(); i += 2) {
+        if (const char* e = planeProblem(t.planes[i])) return elementProblem("plane", i, e);
+        const Plane f = t.planes[i].flipped();
+        if (!(t.planes[i + 1].normal == f.normal && t.planes[i + 1].dist == f.dist))
+            return elementProblem("plane", i + 1, "is not the flip of the plane before it");
+    }
+    if (inStoredOrder(t.nodes, t.root)) {
+        stored.nodes = &t.nodes;
+        stored.root = t.root;
+    } else if (std::string e = renumberNodes(t, stored); !e.empty()) {
+        return e;
+    }
+    const std::vector<BspNode>& nodes = *stored.nodes;
+    if (const char* e = rootProblem(stored.root, nodes.size(), t.leaves.size())) return e;
+    for (size_t i = 0; i < nodes.size(); ++i)
+        if (const char* e = nodeProblem(i, nodes[i], nodes.size(), t.planes.size(), t.leaves.size()))
+            return elementProblem("node", i, e);
+    for (size_t i = 0; i < t.leaves.size(); ++i) {
+        if (const char* e = solidProblem(t.leafSolid[i], t.poses.size())) return elementProblem("leaf", i, e);
+        if (const char* e = leafProblem(t.leaves[i], t.polygons.size())) return elementProblem("leaf", i, e);
+    }
+    vertexTotal = 0;
+    for (size_t i = 0; i < t.polygons.size(); ++i) {
+        const LeafPolygon& p = t.polygons[i];
+        if (const char* e = polygonProblem(p, t.planes.size(), t.poses.size())) return elementProblem("polygon", i, e);
+        if (p.polygon.vertices.size() > UINT32_MAX) return elementProblem("polygon", i, "too many vertices");
+        vertexTotal += p.polygon.vertices.size();
+    }
+    return {};
+}
+
+void writeSection(std::ostream& out, SectionIndex index, const std::string& payload) {
+    Bytes head;
+    head.s.append(kSections[index].tag, 4);
+    head.u64(payload.size());
+    Bytes crc;
+    crc.u32(obspCrc32(payload.data(), payload.size(), obspCrc32(head.s.data(), head.s.size())));
+    out.write(head.s.data(), std::streamsize(head.s.size()));
+    out.write(payload.data(), std::streamsize(payload.size()));
+    out.write(crc.s.data(), std::streamsize(crc.s.size()));
+}
+
+// ---- reading ----
+
+struct ReadError {
+    std::string message;
+};
+
+[[noreturn]] void fail(const std::string& what, size_t at) {
+    throw ReadError{"obsp: " + what + " at byte " + std::to_string(at)};
+}
+
+void check(const char* problem, const char* kind, size_t index, size_t at) {
+    if (problem) fail(elementProblem(kind, index, problem), at);
+}
+
+uint32_t u32At(const std::string& b, size_t at) {
+    uint32_t v = 0;
+    for (int i = 0; i < 4; ++i) v |= uint32_t(uint8_t(b[at + size_t(i)])) << (8 * i);
+    return v;
+}
+
+// Reads little-endian fields from b[pos, end), failing rather than reading past end.
+struct Cursor {
+    const std::string& b;
+    size_t pos;
+    size_t end;
+    std::string where; // for messages, e.g. "section 'nodes'"
+
+    void need(uint64_t bytes) const {
+        if (uint64_t(end - pos) < bytes) fail("unexpected end of " + where, pos);
+    }
+    uint64_t get(int bytes) {
+        need(uint64_t(bytes));
+        uint64_t v = 0;
+        for (int i = 0; i < bytes; ++i) v |= uint64_t(uint8_t(b[pos + size_t(i)])) << (8 * i);
+        pos += size_t(bytes);
+        return v;
+    }
+    uint8_t u8() { return uint8_t(get(1)); }
+    uint16_t u16() { return uint16_t(get(2)); }
+    uint32_t u32() { return uint32_t(get(4)); }
+    uint64_t u64() { return get(8); }
+    int32_t i32() { return int32_t(u32()); }
+    double f64() { return std::bit_cast<double>(u64()); }
+    Vec3 vec() {
+        const double x = f64(), y = f64(), z = f64();
+        return {x, y, z};
+    }
+    std::string text(uint32_t bytes) {
+        need(bytes);
+        std::string s(b.data() + pos, bytes);
+        pos += bytes;
+        return s;
+    }
+};
+
+struct Header {
+    uint32_t version = 0;
+    uint32_t poses = 0, planes = 0, nodes = 0, leaves = 0, polygons = 0;
+    uint64_t vertices = 0;
+};
+
+Header readHeader(const std::string& b, BspTree& t) {
+    if (std::memcmp(b.data(), kObspMagic, std::min(b.size(), size_t(4))) != 0) fail("not an obsp file (bad magic)", 0);
+    if (b.size() < 4) fail("truncated header", b.size());
+    Cursor c{b, 4, std::min(b.size(), kHeaderBytes), "header"};
+    Header h;
+    h.version = c.u32();
+    if (h.version > kObspVersion)
+        throw ReadError{"obsp: file version " + std::to_string(h.version) +
+                        " is newer than this program supports (" + std::to_string(kObspVersion) + ")"};
+    if (h.version == 0) fail("unsupported file version 0", 4);
+    if (b.size() < kHeaderBytes) fail("truncated header", b.size());
+    if (obspCrc32(b.data(), kHeaderCrcAt) != u32At(b, kHeaderCrcAt)) fail("checksum mismatch in section 'header'", kHeaderCrcAt);
+    if (const uint32_t flags = c.u32(); flags != 0) fail("unknown flags " + std::to_string(flags), 8);
+    h.poses = c.u32();
+    h.planes = c.u32();
+    h.nodes = c.u32();
+    h.leaves = c.u32();
+    h.polygons = c.u32();
+    h.vertices = c.u64();
+    if (h.poses > uint32_t(kMaxPoses)) fail("pose count " + std::to_string(h.poses) + " exceeds " + std::to_string(kMaxPoses), 12);
+    if (h.planes % 2 != 0 || h.planes > INT32_MAX) fail("bad plane count " + std::to_string(h.planes), 16);
+    if (h.nodes > INT32_MAX) fail("bad node count " + std::to_string(h.nodes), 20);
+    if (h.leaves == 0 || h.leaves > INT32_MAX) fail("bad leaf count " + std::to_string(h.leaves), 24);
+    // Everything is checked against the file size before anything is allocated, so a
+    // forged count cannot make the reader allocate much more than the file's own size.
+    const uint64_t size = b.size();
+    if (h.vertices > size / kVertexBytes) fail("vertex count " + std::to_string(h.vertices) + " is larger than the file", 32);
+    const uint64_t minimum = kHeaderBytes + kSectionCount * kSectionOverhead + uint64_t(h.poses) * kPoseMinBytes +
+                             uint64_t(h.planes / 2) * kPlaneBytes + uint64_t(h.nodes) * kNodeBytes +
+                             uint64_t(h.leaves) * (kSolidBytes + kLeafBytes) +
+                             uint64_t(h.polygons) * kPolygonMinBytes + h.vertices * kVertexBytes;
+    if (minimum > size)
+        fail("header counts need at least " + std::to_string(minimum) + " bytes, larger than the file (" +
+                 std::to_string(size) + ")",
+             12);
+    const size_t rootAt = c.pos;
+    t.root = c.i32();
+    if (const char* e = rootProblem(t.root, h.nodes, h.leaves)) fail(e, rootAt);
+    const size_t boundsAt = c.pos;
+    t.bounds.mins = c.vec();
+    t.bounds.maxs = c.vec();
+    if (!boundsOk(t.bounds)) fail("non-finite bounds", boundsAt);
+    return h;
+}
+
+// Checks a section's frame and checksum, then lets `parse` read exactly its payload.
+template <class Parse>
+size_t readSection(const std::string& b, size_t pos, SectionIndex index, uint64_t fixedLength, Parse&& parse) {
+    const std::string name = std::string("section '") + kSections[index].name + "'";
+    if (b.size() - pos < 12) fail("missing " + name, pos);
+    if (std::memcmp(b.data() + pos, kSections[index].tag, 4) != 0) fail("expected " + name, pos);
+    Cursor frame{b, pos + 4, pos + 12, name};
+    const uint64_t length = frame.u64();
+    const uint64_t available = b.size() - pos - 12;
+    if (available < 4 || length > available - 4) fail(name + " runs past the end of the file", pos + 4);
+    if (fixedLength != kVariableLength && length != fixedLength)
+        fail(name + " has length " + std::to_string(length) + ", expected " + std::to_string(fixedLength), pos + 4);
+    const size_t crcAt = pos + 12 + size_t(length);
+    if (obspCrc32(b.data() + pos, 12 + size_t(length)) != u32At(b, crcAt)) fail("checksum mismatch in " + name, crcAt);
+    Cursor c{b, pos + 12, crcAt, name};
+    parse(c);
+    if (c.pos != crcAt) fail("unexpected bytes at the end of " + name, c.pos);
+    return crcAt + 4;
+}
+
+ObspReadResult parse(const std::string& b) {
+    BspTree t;
+    const Header h = readHeader(b, t);
+    size_t pos = kHeaderBytes;
+
+    pos = readSection(b, pos, kPoses, kVariableLength, [&](Cursor& c) {
+        t.poses.reserve(h.poses);
+        for (size_t i = 0; i < h.poses; ++i) {
+            const size_t at = c.pos;
+            Pose p;
+            const uint32_t nameLength = c.u32();
+            if (nameLength > kObspMaxPoseName) fail(elementProblem("pose", i, "pose name too long"), at);
+            p.name = c.text(nameLength);
+            p.mins = c.vec();
+            p.maxs = c.vec();
+            p.colour = c.u32();
+            check(poseProblem(p), "pose", i, at);
+            t.poses.push_back(std::move(p));
+        }
+    });
+    pos = readSection(b, pos, kPlanes, uint64_t(h.planes / 2) * kPlaneBytes, [&](Cursor& c) {
+        t.planes.reserve(h.planes);
+        for (size_t i = 0; i < h.planes; i += 2) {
+            const size_t at = c.pos;
+            Plane p;
+            p.normal = c.vec();
+            p.dist = c.f64();
+            check(planeProblem(p), "plane", i, at);
+            t.planes.push_back(p);
+            t.planes.push_back(p.flipped());
+        }
+    });
+    pos = readSection(b, pos, kNodes, uint64_t(h.nodes) * kNodeBytes, [&](Cursor& c) {
+        t.nodes.reserve(h.nodes);
+        for (size_t i = 0; i < h.nodes; ++i) {
+            const size_t at = c.pos;
+            BspNode n;
+            n.plane = c.i32();
+            n.front = c.i32();
+            n.back = c.i32();
+            check(nodeProblem(i, n, h.nodes, h.planes, h.leaves), "node", i, at);
+            t.nodes.push_back(n);
+        }
+    });
+    pos = readSection(b, pos, kSolid, uint64_t(h.leaves) * kSolidBytes, [&](Cursor& c) {
+        t.leafSolid.reserve(h.leaves);
+        for (size_t i = 0; i < h.leaves; ++i) {
+            const size_t at = c.pos;
+            t.leafSolid.push_back(c.u64());
+            check(solidProblem(t.leafSolid.back(), h.poses), "leaf", i, at);
+        }
+    });
+    pos = readSection(b, pos, kLeaves, uint64_t(h.leaves) * kLeafBytes, [&](Cursor& c) {
+        t.leaves.reserve(h.leaves);
+        for (size_t i = 0; i < h.leaves; ++i) {
+            const size_t at = c.pos;
+            LeafInfo l;
+            l.interiorPoint = c.vec();
+            l.clearance = c.f64();
+            l.volume = c.f64();
+            l.firstPolygon = c.u32();
+            l.polygonCount = c.u32();
+            l.depth = c.u16();
+            const uint8_t degenerate = c.u8();
+            if (degenerate > 1) fail(elementProblem("leaf", i, "bad degenerate flag"), at);
+            l.degenerate = degenerate != 0;
+            check(leafProblem(l, h.polygons), "leaf", i, at);
+            t.leaves.push_back(l);
+        }
+    });
+    pos = readSection(b, pos, kPolygons, kVariableLength, [&](Cursor& c) {
+        t.polygons.reserve(h.polygons);
+        uint64_t verticesLeft = h.vertices;
+        for (size_t i = 0; i < h.polygons; ++i) {
+            const size_t at = c.pos;
+            LeafPolygon p;
+            p.plane = c.i32();
+            p.pose = c.u8();
+            p.brush = c.i32();
+            const uint32_t count = c.u32();
+            if (count > verticesLeft) fail(elementProblem("polygon", i, "more vertices than the header's total"), at);
+            verticesLeft -= count;
+            c.need(uint64_t(count) * kVertexBytes); // before reserving
+            p.polygon.vertices.reserve(count);
+            for (uint32_t k = 0; k < count; ++k) p.polygon.vertices.push_back(c.vec());
+            check(polygonProblem(p, h.planes, h.poses), "polygon", i, at);
+            t.polygons.push_back(std::move(p));
+        }
+        if (verticesLeft != 0) fail("fewer vertices than the header's total", c.pos);
+    });
+    if (pos != b.size()) fail("trailing bytes after the last section", pos);
+
+    ObspReadResult r;
+    r.info = {h.version, t.poses.size(), t.nodes.size(), t.leaves.size(), t.planes.size(), t.polygons.size(), 0};
+    // Children follow parents, so one forward pass gives every node's depth.
+    std::vector<int> depth(t.nodes.size(), 0);
+    for (size_t i = 0; i < t.nodes.size(); ++i)
+        for (ChildRef ch : {t.nodes[i].front, t.nodes[i].back}) {
+            if (isLeaf(ch)) r.info.depth = std::max(r.info.depth, depth[i] + 1);
+            else depth[size_t(ch)] = std::max(depth[size_t(ch)], depth[i] + 1);
+        }
+    r.tree = std::move(t);
+    return r;
+}
+
+} // namespace
+
+uint32_t obspCrc32(const void* data, size_t size, uint32_t crc) {
+    const auto* p = static_cast<const uint8_t*>(data);
+    crc = ~crc;
+    for (size_t i = 0; i < size; ++i) crc = kCrcTable[(crc ^ p[i]) & 0xff] ^ (crc >> 8);
+    return ~crc;
+}
+
+std::string obspWriteProblem(const BspTree& tree) {
+    StoredNodes stored;
+    uint64_t vertices = 0;
+    return prepare(tree, stored, vertices);
+}
+
+void writeObsp(const BspTree& t, std::ostream& out) {
+    StoredNodes stored;
+    uint64_t vertexTotal = 0;
+    if (!prepare(t, stored, vertexTotal).empty()) {
+        out.setstate(std::ios::failbit);
+        return;
+    }
+    const std::vector<BspNode>& nodes = *stored.nodes;
+
+    Bytes h;
+    h.s.append(kObspMagic, 4);
+    h.u32(kObspVersion);
+    h.u32(0); // flags
+    h.u32(uint32_t(t.poses.size()));
+    h.u32(uint32_t(t.planes.size()));
+    h.u32(uint32_t(nodes.size()));
+    h.u32(uint32_t(t.leaves.size()));
+    h.u32(uint32_t(t.polygons.size()));
+    h.u64(vertexTotal);
+    h.i32(stored.root);
+    h.vec(t.bounds.mins);
+    h.vec(t.bounds.maxs);
+    h.u32(obspCrc32(h.s.data(), h.s.size()));
+    out.write(h.s.data(), std::streamsize(h.s.size()));
+
+    Bytes s;
+    for (const Pose& p : t.poses) {
+        s.u32(uint32_t(p.name.size()));
+        s.s += p.name;
+        s.vec(p.mins);
+        s.vec(p.maxs);
+        s.u32(p.colour);
+    }
+    writeSection(out, kPoses, s.s);
+
+    s.s.clear();
+    for (size_t i = 0; i < t.planes.size(); i += 2) {
+        s.vec(t.planes[i].normal);
+        s.f64(t.planes[i].dist);
+    }
+    writeSection(out, kPlanes, s.s);
+
+    s.s.clear();
+    for (const BspNode& n : nodes) {
+        s.i32(n.plane);
+        s.i32(n.front);
+        s.i32(n.back);
+    }
+    writeSection(out, kNodes, s.s);
+
+    s.s.clear();
+    for (uint64_t bits : t.leafSolid) s.u64(bits);
+    writeSection(out, kSolid, s.s);
+
+    s.s.clear();
+    for (const LeafInfo& l : t.leaves) {
+        s.vec(l.interiorPoint);
+        s.f64(l.clearance);
+        s.f64(l.volume);
+        s.u32(l.firstPolygon);
+        s.u32(l.polygonCount);
+        s.u16(l.depth);
+        s.u8(l.degenerate ? 1 : 0);
+    }
+    writeSection(out, kLeaves, s.s);
+
+    s.s.clear();
+    for (const LeafPolygon& p : t.polygons) {
+        s.i32(p.plane);
+        s.u8(p.pose);
+        s.i32(p.brush);
+        s.u32(uint32_t(p.polygon.vertices.size()));
+        for (const Vec3& v : p.polygon.vertices) s.vec(v);
+    }
+    writeSection(out, kPolygons, s.s);
+}
+
+std::string saveObspFile(const BspTree& tree, const std::string& path) {
+    if (std::string problem = obspWriteProblem(tree); !problem.empty()) return "obsp: cannot write: " + problem;
+    const std::string tmp = path + ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out) return "obsp: cannot open '" + tmp + "' for writing";
+        writeObsp(tree, out);
+        out.close();
+        if (!out) {
+            std::error_code ignored;
+            std::filesystem::remove(tmp, ignored);
+            return "obsp: failed writing '" + tmp + "'";
+        }
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, path, ec);
+    if (ec) {
+        std::error_code ignored;
+        std::filesystem::remove(tmp, ignored);
+        return "obsp: cannot replace '" + path + "': " + ec.message();
+    }
+    return {};
+}
+
+ObspReadResult readObsp(std::istream& in, size_t maxBytes) {
+    // Read in chunks so the buffer grows with the actual input, never to maxBytes up front.
+    std::string bytes;
+    char chunk[1 << 16];
+    while (in) {
+        in.read(chunk, sizeof chunk);
+        const size_t got = size_t(in.gcount());
+        if (got > maxBytes - bytes.size())
+            return {std::nullopt, "obsp: file is larger than the limit of " + std::to_string(maxBytes) +
+                                      " bytes at byte " + std::to_string(maxBytes), {}};
+        bytes.append(chunk, got);
+    }
+    if (in.bad()) return {std::nullopt, "obsp: read error at byte " + std::to_string(bytes.size()), {}};
+    try {
+        return parse(bytes);
+    } catch (const ReadError& e) {
+        return {std::nullopt, e.message, {}};
+    } catch (const std::bad_alloc&) {
+        return {std::nullopt, "obsp: out of memory", {}};
+    }
+}
+
+ObspReadResult readObspFile(const std::string& path, size_t maxBytes) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return {std::nullopt, "obsp: cannot open '" + path + "'", {}};
+    return readObsp(in, maxBytes);
+}
+
+} // namespace shallot

@@ -1,0 +1,74 @@
+#pragma once
+#include "compile/bsp_tree.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+
+namespace shallot {
+
+// The .obsp file: a compiled BspTree, versioned and checksummed.
+//
+// Layout (every field little-endian, fixed width; doubles are IEEE-754 binary64):
+//   header, 96 bytes:
+//     0  "OBSP"           4  version u32        8  flags u32 (0)
+//     12 pose count u32   16 plane count u32    20 node count u32
+//     24 leaf count u32   28 polygon count u32  32 total vertex count u64
+//     40 root i32         44 bounds mins, maxs  6 x f64
+//     92 CRC-32 of bytes 0..91
+//   six sections, in this order, each "tag u32, payload length u64, payload, CRC-32 of
+//   tag + length + payload":
+//     POSE  per pose: name length u32, name bytes, mins 3 x f64, maxs 3 x f64, colour u32
+//     PLAN  the even planes only (normal 3 x f64, dist f64); planes[2k + 1] is rebuilt as
+//           planes[2k].flipped(), so the pool's pair invariant holds by construction
+//     NODE  per node: plane i32, front i32, back i32
+//     SOLI  per leaf: solidity bits u64
+//     LEAF  per leaf: interior point 3 x f64, clearance f64, volume f64, first polygon u32,
+//           polygon count u32, depth u16, degenerate u8
+//     POLY  per polygon: plane i32, pose u8, brush i32, vertex count u32, vertices 3 x f64
+//
+// Nodes are stored so that every node child has a larger index than its parent (pre-order
+// satisfies this) and the root is node 0; that makes cycles impossible to express. The
+// writer renumbers a tree that is not in that order (dropping unreachable nodes).
+inline constexpr uint32_t kObspVersion = 1;
+inline constexpr char kObspMagic[4] = {'O', 'B', 'S', 'P'};
+inline constexpr size_t kObspMaxFileBytes = size_t(1) << 30; // default read limit: 1 GiB
+inline constexpr uint32_t kObspMaxPoseName = 1024;
+
+// Writes the tree. A tree the format cannot represent (see obspWriteProblem) writes
+// nothing and sets failbit on `out`.
+void writeObsp(const BspTree& tree, std::ostream& out);
+
+// Why the tree cannot be written (bad indices, more than kMaxPoses poses, unpaired
+// planes, non-finite numbers, a node cycle, ...), or empty when it can.
+std::string obspWriteProblem(const BspTree& tree);
+
+// Writes path + ".tmp" and renames it over `path`, so a failed save leaves any old file
+// intact. Returns an error message, or empty on success.
+std::string saveObspFile(const BspTree& tree, const std::string& path);
+
+// Summary of a file that was read.
+struct ObspInfo {
+    uint32_t version = 0;
+    size_t poses = 0, nodes = 0, leaves = 0, planes = 0, polygons = 0;
+    int depth = 0; // longest root-to-leaf path, in nodes
+};
+
+struct ObspReadResult {
+    std::optional<BspTree> tree; // set on success
+    std::string error;           // set on failure: "obsp: <what> at byte <offset>"
+    ObspInfo info;               // valid on success
+};
+
+// Reads and fully validates a file of at most maxBytes bytes. Hostile input yields an
+// error, never a crash, an allocation out of proportion to the input, or a loop.
+ObspReadResult readObsp(std::istream& in, size_t maxBytes = kObspMaxFileBytes);
+ObspReadResult readObspFile(const std::string& path, size_t maxBytes = kObspMaxFileBytes);
+
+// CRC-32 (IEEE 802.3, reflected polynomial 0xEDB88320), as zlib's crc32(): pass the
+// previous result as `crc` to continue a running checksum.
+uint32_t obspCrc32(const void* data, size_t size, uint32_t crc = 0);
+
+} // namespace shallot
