@@ -21,7 +21,9 @@ std::optional<LoadedWorld> loadWorld(const std::string& path) {
     for (const MapWarning& w : read.map->warnings)
         std::cerr << path << ":" << w.line << ":" << w.column << ": warning: " << w.message << "\n";
     LoadedWorld out;
-    out.world = worldFromMap(*read.map);
+    std::vector<std::string> warnings;
+    out.world = worldFromMap(*read.map, {}, &warnings);
+    for (const std::string& w : warnings) std::cerr << "warning: " << w << "\n";
     out.parseMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return out;
 }

@@ -31,11 +31,54 @@ std::optional<Vec3> parseVec3(std::string_view text) {
     return v;
 }
 
+// "NAME minx miny minz maxx maxy maxz".
+std::optional<Pose> parsePose(std::string_view text) {
+    const size_t space = text.find(' ');
+    if (space == 0 || space == std::string_view::npos) return std::nullopt;
+    Pose pose;
+    pose.name = std::string(text.substr(0, space));
+    const std::string_view rest = text.substr(space + 1);
+    // Split the six numbers into two triples at the third space-separated field.
+    size_t cut = 0;
+    for (int fields = 0; fields < 3 && cut != std::string_view::npos; ++fields) {
+        cut = rest.find_first_not_of(' ', cut);
+        if (cut != std::string_view::npos) cut = rest.find(' ', cut);
+    }
+    if (cut == std::string_view::npos) return std::nullopt;
+    const auto mins = parseVec3(rest.substr(0, cut));
+    const auto maxs = parseVec3(rest.substr(cut + 1));
+    if (!mins || !maxs) return std::nullopt;
+    pose.mins = *mins;
+    pose.maxs = *maxs;
+    if (!pose.isValid()) return std::nullopt;
+    return pose;
+}
+
+std::vector<Pose> posesOf(const MapFile& map, std::vector<std::string>* warnings) {
+    std::vector<Pose> poses;
+    for (const MapEntity& entity : map.entities) {
+        if (lower(entity.classname()) != "worldspawn") continue;
+        for (int n = 1; n <= kMaxPoses; ++n) {
+            const std::string* value = entity.value(poseKey(n));
+            if (!value) break;
+            if (const auto pose = parsePose(*value)) poses.push_back(*pose);
+            else if (warnings)
+                warnings->push_back(map.file + ":" + std::to_string(entity.line) + ": worldspawn key " + poseKey(n) +
+                                    " must be \"NAME MINX MINY MINZ MAXX MAXY MAXZ\" with mins <= maxs; skipped");
+        }
+        break;
+    }
+    return poses;
+}
+
 } // namespace
 
-World worldFromMap(const MapFile& map, const MapWorldOptions& options) {
+std::string poseKey(int n) { return "_shallot_pose" + std::to_string(n); }
+
+World worldFromMap(const MapFile& map, const MapWorldOptions& options, std::vector<std::string>* warnings) {
     World world;
-    world.poses = quakePoses();
+    world.poses = posesOf(map, warnings);
+    if (world.poses.empty()) world.poses = quakePoses();
     for (const MapEntity& entity : map.entities) {
         if (entity.brushes.empty()) continue;
         const std::string cls = lower(entity.classname());

@@ -12,9 +12,16 @@ struct MapWorldOptions {
     bool includeOtherEntities = false; // doors, lifts, triggers, func_wall... (movable models)
 };
 
-// The static world of a map: brushes of worldspawn, func_group and (optionally) func_detail*,
-// with Quake's three poses. func_detail_illusionary brushes are non-solid.
-World worldFromMap(const MapFile& map, const MapWorldOptions& options = {});
+// The static world of a map: brushes of worldspawn, func_group and (optionally) func_detail*.
+// func_detail_illusionary brushes are non-solid. Poses: Quake's three, unless worldspawn
+// has keys "_shallot_pose1", "_shallot_pose2"... = "NAME MINX MINY MINZ MAXX MAXY MAXZ"
+// (Quake tools ignore keys starting with '_'). A malformed pose key is skipped with a
+// message in `warnings` ("file:line: ...").
+World worldFromMap(const MapFile& map, const MapWorldOptions& options = {},
+                   std::vector<std::string>* warnings = nullptr);
+
+// The worldspawn key naming the n-th pose (1-based).
+std::string poseKey(int n);
 
 // An entity placed at a point (info_player_start, lights, monsters...).
 struct PointEntity {
