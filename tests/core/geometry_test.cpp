@@ -1,0 +1,84 @@
+#include "compile/leaf_interior_point.h"
+#include "geometry/convex_polyhedron.h"
+#include "geometry/plane_pool.h"
+#include "geometry/tolerances.h"
+#include "random_world.h"
+
+#include <gtest/gtest.h>
+
+using namespace shallot;
+using namespace shallot::test;
+
+TEST(PlanePool, MergesNearlyEqualPlanesAndPairsFlips) {
+    PlanePool pool;
+    const PlaneId a = pool.insert({Vec3::UnitX(), 64});
+    EXPECT_EQ(pool.insert({Vec3::UnitX(), 64 + 1e-7}), a);
+    EXPECT_EQ(pool.insert({-Vec3::UnitX(), -64}), a ^ 1);
+    EXPECT_TRUE(sameSurface(a, a ^ 1));
+    EXPECT_NE(pool.insert({Vec3::UnitX(), 64.01}), a);
+    // A normal within 1e-12 of an axis is snapped onto it.
+    const PlaneId b = pool.insert({Vec3(1e-13, 0, 1).normalized(), 8});
+    EXPECT_EQ(pool[b].normal, Vec3::UnitZ());
+    // Distances on either side of a hash bucket boundary still merge.
+    const PlaneId c = pool.insert({Vec3::UnitY(), 1.0 - 1e-7});
+    EXPECT_EQ(pool.insert({Vec3::UnitY(), 1.0 + 1e-7}), c);
+    EXPECT_EQ(pool.size() % 2, 0u);
+    for (size_t i = 0; i < pool.size(); i += 2) {
+        EXPECT_EQ(pool[PlaneId(i + 1)].normal, -pool[PlaneId(i)].normal);
+        EXPECT_EQ(pool[PlaneId(i + 1)].dist, -pool[PlaneId(i)].dist);
+    }
+}
+
+TEST(Polygon, SplitKeepsAreaAndSides) {
+    Rng rng(4);
+    for (int i = 0; i < 500; ++i) {
+        const Plane base{randomUnit(rng), uniform(rng, -100, 100)};
+        const Polygon p = baseWinding(base, uniform(rng, 1, 100));
+        const Plane cut{randomUnit(rng), base.dist * 0 + uniform(rng, -50, 50)};
+        const SplitPolygon s = split(p, cut, kOnPlaneEpsilon);
+        EXPECT_NEAR(s.front.area() + s.back.area(), p.area(), 1e-6 * p.area());
+        for (const Vec3& v : s.front.vertices) EXPECT_GE(cut.signedDistance(v), -kOnPlaneEpsilon);
+        for (const Vec3& v : s.back.vertices) EXPECT_LE(cut.signedDistance(v), kOnPlaneEpsilon);
+    }
+}
+
+TEST(ConvexPolyhedron, SplitPreservesVolume) {
+    Rng rng(8);
+    for (int i = 0; i < 300; ++i) {
+        const ConvexPolyhedron box = boxPolyhedron({Vec3(-10, -20, -30), Vec3(40, 50, 60)}, -1);
+        const Plane cut{randomUnit(rng), uniform(rng, -20, 20)};
+        const SplitPolyhedron s = split(box, cut, 7, kOnPlaneEpsilon);
+        EXPECT_NEAR(s.front.volume() + s.back.volume(), 50.0 * 70 * 90, 1e-6 * 50 * 70 * 90);
+    }
+}
+
+TEST(LeafInteriorPoint, ChebyshevCentreOfBoxAndSliver) {
+    // A box: the centre, clearance half the smallest side.
+    const ConvexPolyhedron box = boxPolyhedron({Vec3(0, 0, 0), Vec3(100, 10, 40)}, -1);
+    const InteriorPoint c = leafInteriorPoint(box);
+    EXPECT_NEAR(c.clearance, 5.0, 1e-9);
+    EXPECT_NEAR(c.point.y(), 5.0, 1e-9);
+    // A sliver wedge: centroid of the vertices sits near the thin edge; the Chebyshev
+    // centre has the largest clearance any point can have.
+    std::vector<Plane> wedge{{Vec3::UnitX(), 1000}, {-Vec3::UnitX(), 0}, {Vec3::UnitY(), 100},
+                             {-Vec3::UnitY(), 0}, {-Vec3::UnitZ(), 0},
+                             {Vec3(-0.001, 0, 1).normalized(), 0}}; // z <= 0.001 x
+    // Add a tiny cap so the vertex average is pulled to the thin end.
+    const ConvexPolyhedron cell = intersectHalfSpaces(wedge, 2000).polyhedron;
+    const InteriorPoint p = leafInteriorPoint(cell);
+    EXPECT_GT(p.clearance, 0.3); // the wedge is 1 thick at x = 1000: about 0.5 at best
+    EXPECT_LE(p.clearance, 0.5 + 1e-9);
+    EXPECT_GE(p.clearance, cell.clearance(cell.vertexCentroid()));
+}
+
+TEST(LeafInteriorPoint, RandomCellsGetPointsStrictlyInside) {
+    Rng rng(12);
+    for (int i = 0; i < 500; ++i) {
+        const Brush b = randomBrush(rng, Vec3::Zero(), uniform(rng, 1, 50), BrushShape(i % 5));
+        const auto g = buildBrushGeometry(b, defaultWorldBounds()).geometry;
+        ASSERT_TRUE(g);
+        const InteriorPoint p = leafInteriorPoint(g->hull);
+        EXPECT_GT(p.clearance, 0.0);
+        EXPECT_NEAR(g->hull.clearance(p.point), p.clearance, 1e-9);
+    }
+}
