@@ -3,7 +3,8 @@
 set -euo pipefail
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-PACKAGES=(build-essential cmake ninja-build pkg-config libeigen3-dev qt6-base-dev
+PACKAGES=(build-essential cmake ninja-build pkg-config libeigen3-dev qt6-base-dev libgl-dev
+          libquazip1-qt6-dev libassimp-dev libqhull-dev xvfb xauth libgl1-mesa-dri
           libgtest-dev libgmock-dev libbenchmark-dev)
 missing=()
 for p in "${PACKAGES[@]}"; do

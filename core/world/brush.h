@@ -37,6 +37,9 @@ struct BrushSide {
 struct Brush {
     std::vector<BrushSide> sides;
     BrushContents contents = BrushContents::Solid;
+    // Poses this brush does not block, by name, on top of what `contents` says (a brush
+    // that only stops large monsters excludes the smaller poses).
+    std::vector<std::string> excludedPoses;
     SourceLocation source;
 
     // A convenience for code and tests that build brushes from planes.

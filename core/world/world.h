@@ -21,6 +21,8 @@ struct World {
 
 // Does `brush` block `pose`?
 inline bool blocks(const Brush& brush, const Pose& pose) {
+    for (const std::string& name : brush.excludedPoses)
+        if (name == pose.name) return false;
     switch (brush.contents) {
     case BrushContents::Solid: return true;
     case BrushContents::Clip: return !pose.isPoint();

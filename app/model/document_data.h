@@ -1,0 +1,42 @@
+#pragma once
+// The plain data of a Shallot document: everything saved in a .shallot file. Editing
+// (commands, undo) lives in the editor; this is what they edit.
+#include "io/map_file.h"
+#include "world/world.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace shallot {
+
+// A test ray the designer placed: re-traced for every pose after each compile.
+struct TestRay {
+    std::string name;
+    Vec3 from = Vec3::Zero();
+    Vec3 to = Vec3::Zero();
+    bool walk = false; // draw the collide-and-slide path instead of the straight trace
+};
+
+struct CameraState {
+    Vec3 position = Vec3(-256, -256, 256);
+    double yawDegrees = 45.0;    // around +z, 0 looks along +x
+    double pitchDegrees = -20.0; // positive looks up
+};
+
+struct DocumentData {
+    World world;                 // static brushes (planes, textures, contents), poses, bounds
+    // worldspawn's key/values (besides the brushes) and every other entity of the level
+    // (point entities, doors...), kept so a .map round trip loses nothing.
+    std::vector<std::pair<std::string, std::string>> worldKeys;
+    std::vector<MapEntity> entities;
+    std::vector<TestRay> rays;
+    CameraState camera;
+    int gridSize = 16;           // power of two, 1..256
+};
+
+// A document holding a .map's world (see worldFromMap), worldspawn's keys and the other
+// entities. Pose-key warnings go to `warnings`.
+DocumentData documentFromMap(const MapFile& map, std::vector<std::string>* warnings = nullptr);
+
+} // namespace shallot
