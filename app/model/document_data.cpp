@@ -19,15 +19,32 @@ bool isWorldspawn(const MapEntity& e) {
 DocumentData documentFromMap(const MapFile& map, std::vector<std::string>* warnings) {
     DocumentData doc;
     doc.world = worldFromMap(map, {}, warnings);
-    for (const MapEntity& e : map.entities) {
-        if (isWorldspawn(e) && doc.worldKeys.empty()) {
+    // The map entity a brush came from (brushes built by hand may name none).
+    const auto entityOf = [&](const Brush& b) {
+        return b.source.entity >= 0 && size_t(b.source.entity) < map.entities.size() ? size_t(b.source.entity)
+                                                                                        : map.entities.size();
+    };
+    std::vector<bool> inWorld(map.entities.size() + 1, false);
+    for (const Brush& b : doc.world.brushes) inWorld[entityOf(b)] = true;
+
+    // The document's entity number of each map entity: worldspawn 0, entities[i] i + 1.
+    std::vector<int> number(map.entities.size() + 1, 0);
+    bool haveWorldspawn = false;
+    for (size_t i = 0; i < map.entities.size(); ++i) {
+        const MapEntity& e = map.entities[i];
+        if (isWorldspawn(e) && !haveWorldspawn) {
             doc.worldKeys = e.keys;
+            haveWorldspawn = true;
             continue;
         }
-        // worldFromMap took func_group / func_detail brushes into the world; the entity is
-        // kept with its keys (and its brushes, for a faithful export) all the same.
         doc.entities.push_back(e);
+        number[i] = int(doc.entities.size());
+        // worldFromMap took func_group / func_detail brushes into the world: keep one copy.
+        if (inWorld[i]) doc.entities.back().brushes.clear();
     }
+    for (Brush& b : doc.world.brushes) b.source.entity = number[entityOf(b)];
+    for (MapEntity& e : doc.entities)
+        for (Brush& b : e.brushes) b.source.entity = number[entityOf(b)];
     return doc;
 }
 

@@ -24,6 +24,12 @@ struct CameraState {
     double pitchDegrees = -20.0; // positive looks up
 };
 
+// Which entity a brush belongs to (so that a .map export puts it back): every static brush
+// (worldspawn's, func_group's, func_detail's: what the compiler reads) is in world.brushes,
+// once, and names its entity by Brush::source.entity: 0 is worldspawn, i + 1 is
+// entities[i], anything else (-1 for a brush drawn in the editor) is worldspawn. An entity
+// whose brushes are in the world keeps its keys but no brushes; other entities (doors,
+// triggers: not static) keep their own brushes. See mapFromWorld in io/map_writer.h.
 struct DocumentData {
     World world;                 // static brushes (planes, textures, contents), poses, bounds
     // worldspawn's key/values (besides the brushes) and every other entity of the level
@@ -36,7 +42,8 @@ struct DocumentData {
 };
 
 // A document holding a .map's world (see worldFromMap), worldspawn's keys and the other
-// entities. Pose-key warnings go to `warnings`.
+// entities, brushes numbered as above (the .map's own entity numbers when worldspawn comes
+// first, as it always does in Quake maps). Pose-key warnings go to `warnings`.
 DocumentData documentFromMap(const MapFile& map, std::vector<std::string>* warnings = nullptr);
 
 } // namespace shallot

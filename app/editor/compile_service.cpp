@@ -1,0 +1,77 @@
+#include "compile_service.h"
+
+#include <QMetaObject>
+#include <QThread>
+#include <chrono>
+
+namespace shallot {
+
+namespace {
+// Worker threads a compile may use for its per-pose phases (the machine has 2 cores; the
+// UI thread mostly sleeps while a compile runs).
+constexpr int kCompileThreads = 2;
+} // namespace
+
+CompileService::CompileService(QObject* parent) : QObject(parent) {}
+
+CompileService::~CompileService() {
+    if (token_) token_->cancelled = true;
+    if (worker_.joinable()) worker_.join();
+}
+
+bool CompileService::busy() const { return running_ || pending_.has_value(); }
+
+void CompileService::request(World world, uint64_t revision) {
+    newestRevision_ = revision;
+    pending_ = std::make_pair(std::move(world), revision);
+    if (running_) token_->cancelled = true; // the worker stops soon; finished() starts the newest
+    else startNext();
+}
+
+void CompileService::startNext() {
+    if (!pending_) return;
+    if (worker_.joinable()) worker_.join(); // the previous worker has already posted its result
+    auto job = std::make_shared<CompiledWorld>();
+    job->world = std::move(pending_->first);
+    job->revision = pending_->second;
+    pending_.reset();
+    token_ = std::make_unique<CancelToken>();
+    running_ = true;
+    ++started_;
+    emit compileStarted(job->revision);
+    CancelToken* token = token_.get();
+    worker_ = std::thread([this, job, token] {
+        QString error;
+        bool cancelled = false;
+        const auto start = std::chrono::steady_clock::now();
+        try {
+            CompileOptions options;
+            options.threads = kCompileThreads;
+            options.cancel = token;
+            job->result = compileWorld(job->world, options);
+            error = QString::fromStdString(job->result.error);
+        } catch (const CompileCancelled&) {
+            cancelled = true;
+        } catch (const std::exception& e) {
+            error = QString("compile failed: %1").arg(e.what());
+        }
+        job->milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        QMetaObject::invokeMethod(this, [this, job, error, cancelled] { finished(job, error, cancelled); }, Qt::QueuedConnection);
+    });
+}
+
+void CompileService::finished(std::shared_ptr<CompiledWorld> result, QString error, bool cancelled) {
+    running_ = false;
+    const bool stale = result->revision != newestRevision_;
+    if (cancelled || stale) {
+        ++discarded_;
+    } else if (!error.isEmpty()) {
+        emit compileFailed(result->revision, error);
+    } else {
+        latest_ = result;
+        emit compiled(latest_);
+    }
+    startNext();
+}
+
+} // namespace shallot

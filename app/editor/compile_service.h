@@ -1,0 +1,55 @@
+#pragma once
+// Background compile: every change of the world schedules a compile of an immutable
+// snapshot on a worker thread. A newer change cancels the running compile (cooperatively,
+// through its CancelToken) and the newest snapshot is compiled next. Results of stale
+// snapshots are dropped, never shown. The UI thread never waits on the compiler.
+#include "compile/compiler.h"
+
+#include <QObject>
+#include <QString>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+namespace shallot {
+
+struct CompiledWorld {
+    uint64_t revision = 0;   // the document world revision it was compiled from
+    World world;             // the snapshot
+    CompileResult result;
+    double milliseconds = 0; // wall time of the compile
+};
+
+class CompileService : public QObject {
+    Q_OBJECT
+public:
+    explicit CompileService(QObject* parent = nullptr);
+    ~CompileService() override;
+
+    // Schedules a compile of `world` (a snapshot taken now) for document revision `revision`.
+    void request(World world, uint64_t revision);
+    bool busy() const;
+    const std::shared_ptr<const CompiledWorld>& latest() const { return latest_; }
+    // Compiles started and results dropped as stale, for tests and the status bar.
+    quint64 started() const { return started_; }
+    quint64 discarded() const { return discarded_; }
+
+signals:
+    void compileStarted(quint64 revision);
+    void compiled(std::shared_ptr<const CompiledWorld> result);
+    void compileFailed(quint64 revision, const QString& message);
+
+private:
+    void startNext();                           // UI thread
+    void finished(std::shared_ptr<CompiledWorld> result, QString error, bool cancelled); // UI thread
+
+    std::thread worker_;
+    std::unique_ptr<CancelToken> token_;        // of the running compile
+    bool running_ = false;
+    std::optional<std::pair<World, uint64_t>> pending_;
+    uint64_t newestRevision_ = 0;
+    std::shared_ptr<const CompiledWorld> latest_;
+    quint64 started_ = 0, discarded_ = 0;
+};
+
+} // namespace shallot

@@ -1,0 +1,27 @@
+#pragma once
+// Reading and writing documents in every format the editor opens: .shallot, Quake .map,
+// and meshes (imported as convex brushes).
+#include "compile/bsp_tree.h"
+#include "model/document_data.h"
+
+#include <QImage>
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+namespace shallot {
+
+struct LoadedDocument {
+    DocumentData data;
+    QStringList warnings;          // import warnings, shown in the problems panel
+    std::optional<BspTree> tree;   // a compiled tree stored in a .shallot
+    std::string treeInputHash;     // the hash of the inputs that tree came from
+};
+
+// All or nothing: on failure `error` says what and where, and nothing is returned.
+std::optional<LoadedDocument> loadDocumentFile(const QString& path, QString& error);
+
+// Writes atomically (the old file survives any failure). Returns an error or empty.
+QString saveDocumentFile(const DocumentData& data, const QString& path, const BspTree* tree, const QImage& thumbnail);
+
+} // namespace shallot

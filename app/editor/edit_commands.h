@@ -1,0 +1,53 @@
+#pragma once
+// Undo commands: every edit of the document is one of these, pushed on its QUndoStack.
+// A drag is previewed by the tool and pushed as one command when the mouse is released.
+#include "editor_document.h"
+
+#include <QUndoCommand>
+
+namespace shallot {
+
+// Removes some brushes and inserts others (each at a given index). Covers add, delete,
+// duplicate, move, resize, clip, CSG subtract, hollow, rotate and flip: in-place edits
+// remove and insert at the same indices. The selection after redo is `selectAfter`.
+class ReplaceBrushesCommand : public QUndoCommand {
+public:
+    ReplaceBrushesCommand(EditorDocument* doc, const QString& text, std::vector<int> removed,
+                          std::vector<std::pair<int, Brush>> inserted, std::vector<int> selectAfter);
+    void redo() override;
+    void undo() override;
+
+private:
+    EditorDocument* doc_;
+    std::vector<std::pair<int, Brush>> removed_; // with their old contents
+    std::vector<std::pair<int, Brush>> inserted_;
+    std::vector<int> selectBefore_, selectAfter_;
+};
+
+// Convenience: replace the brushes at `indices` (ascending) by `replacements`, in place.
+ReplaceBrushesCommand* replaceInPlace(EditorDocument* doc, const QString& text, const std::vector<int>& indices,
+                                      const std::vector<Brush>& replacements);
+
+class SetPosesCommand : public QUndoCommand {
+public:
+    SetPosesCommand(EditorDocument* doc, const QString& text, std::vector<Pose> poses);
+    void redo() override { doc_->setPoses(after_); }
+    void undo() override { doc_->setPoses(before_); }
+
+private:
+    EditorDocument* doc_;
+    std::vector<Pose> before_, after_;
+};
+
+class SetRaysCommand : public QUndoCommand {
+public:
+    SetRaysCommand(EditorDocument* doc, const QString& text, std::vector<TestRay> rays);
+    void redo() override { doc_->setRays(after_); }
+    void undo() override { doc_->setRays(before_); }
+
+private:
+    EditorDocument* doc_;
+    std::vector<TestRay> before_, after_;
+};
+
+} // namespace shallot

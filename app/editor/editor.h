@@ -1,0 +1,67 @@
+#pragma once
+// The editor's shared state: the document, the brush geometry derived from it, the render
+// scene every viewport draws, and the active tool. Views and docks talk to this.
+#include "editor_document.h"
+#include "render_scene.h"
+#include "world/brush_geometry.h"
+
+#include <QObject>
+#include <memory>
+#include <optional>
+
+namespace shallot {
+
+class Tool;
+
+enum class ToolKind { Select, DrawBox, Clip, Ray };
+
+class Editor : public QObject {
+    Q_OBJECT
+public:
+    explicit Editor(QObject* parent = nullptr);
+    ~Editor() override;
+
+    EditorDocument& document() { return document_; }
+    const EditorDocument& document() const { return document_; }
+    render::RenderScene& scene() { return scene_; }
+    // B-rep of brush i, or empty when the brush is invalid.
+    const std::vector<std::optional<BrushGeometry>>& geometry() const { return geometry_; }
+    // Why each invalid brush is invalid: (brush index, message).
+    const std::vector<std::pair<int, QString>>& brushProblems() const { return brushProblems_; }
+    // Bounds of the selected brushes (empty box when nothing is selected).
+    Aabb selectionBounds() const;
+
+    Tool& tool() { return *tools_[size_t(activeTool_)]; }
+    ToolKind activeTool() const { return activeTool_; }
+    void setActiveTool(ToolKind kind);
+    // Tools call this when their preview changed.
+    void setToolPreview(render::MeshBatch batch);
+
+    // The pose the overlays and new test rays use (index into the document's poses).
+    int currentPose() const;
+    void setCurrentPose(int pose);
+
+    // Grid snapping of a coordinate (on unless Alt is held while dragging).
+    double snap(double v) const;
+    Vec3 snap(const Vec3& v) const;
+
+signals:
+    void sceneChanged();  // repaint
+    void toolChanged(ToolKind kind);
+    void currentPoseChanged(int pose);
+    void statusMessage(const QString& text);
+
+private:
+    void rebuildGeometry();
+    void rebuildBrushLayers();
+
+    EditorDocument document_;
+    render::RenderScene scene_;
+    std::vector<std::optional<BrushGeometry>> geometry_;
+    std::vector<std::pair<int, QString>> brushProblems_;
+    std::vector<std::unique_ptr<Tool>> tools_;
+    ToolKind activeTool_ = ToolKind::Select;
+    int currentPose_ = 0;
+};
+
+} // namespace shallot

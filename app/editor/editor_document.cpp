@@ -1,0 +1,94 @@
+#include "editor_document.h"
+
+#include <algorithm>
+
+namespace shallot {
+
+EditorDocument::EditorDocument(QObject* parent) : QObject(parent) {}
+
+void EditorDocument::reset(DocumentData data, const QString& filePath) {
+    data_ = std::move(data);
+    selection_.clear();
+    undo_.clear();
+    ++worldRevision_;
+    setFilePath(filePath);
+    emit documentReset();
+    emit brushesChanged();
+    emit posesChanged();
+    emit raysChanged();
+    emit selectionChanged();
+    emit gridSizeChanged(data_.gridSize);
+    emit worldChanged();
+}
+
+void EditorDocument::setFilePath(const QString& path) {
+    filePath_ = path;
+    emit filePathChanged(path);
+}
+
+void EditorDocument::removeBrushes(const std::vector<int>& ascendingIndices) {
+    auto& brushes = data_.world.brushes;
+    for (auto it = ascendingIndices.rbegin(); it != ascendingIndices.rend(); ++it)
+        brushes.erase(brushes.begin() + *it);
+    // Selection indices shift down past each removed brush.
+    std::vector<int> kept;
+    for (int s : selection_) {
+        if (std::binary_search(ascendingIndices.begin(), ascendingIndices.end(), s)) continue;
+        const int below = int(std::lower_bound(ascendingIndices.begin(), ascendingIndices.end(), s) - ascendingIndices.begin());
+        kept.push_back(s - below);
+    }
+    selection_ = kept;
+    ++worldRevision_;
+    emit brushesChanged();
+    emit selectionChanged();
+    emit worldChanged();
+}
+
+void EditorDocument::insertBrushes(const std::vector<std::pair<int, Brush>>& ascendingPositions) {
+    auto& brushes = data_.world.brushes;
+    for (const auto& [index, brush] : ascendingPositions) {
+        for (int& s : selection_)
+            if (s >= index) ++s;
+        brushes.insert(brushes.begin() + index, brush);
+    }
+    ++worldRevision_;
+    emit brushesChanged();
+    emit selectionChanged();
+    emit worldChanged();
+}
+
+void EditorDocument::setPoses(std::vector<Pose> poses) {
+    data_.world.poses = std::move(poses);
+    ++worldRevision_;
+    emit posesChanged();
+    emit worldChanged();
+}
+
+void EditorDocument::setRays(std::vector<TestRay> rays) {
+    data_.rays = std::move(rays);
+    emit raysChanged();
+}
+
+void EditorDocument::setGridSize(int size) {
+    size = std::clamp(size, 1, 256);
+    if (size == data_.gridSize) return;
+    data_.gridSize = size;
+    emit gridSizeChanged(size);
+}
+
+bool EditorDocument::isSelected(int brush) const {
+    return std::binary_search(selection_.begin(), selection_.end(), brush);
+}
+
+void EditorDocument::setSelection(std::vector<int> brushes) {
+    std::sort(brushes.begin(), brushes.end());
+    brushes.erase(std::unique(brushes.begin(), brushes.end()), brushes.end());
+    brushes.erase(std::remove_if(brushes.begin(), brushes.end(),
+                                 [&](int b) { return b < 0 || b >= int(data_.world.brushes.size()); }),
+                  brushes.end());
+    if (brushes == selection_) return;
+    selection_ = std::move(brushes);
+    emit selectionChanged();
+}
+
+} // namespace shallot

@@ -1,0 +1,64 @@
+#pragma once
+// The open document in the editor: its data, selection, undo stack and file state.
+// Views and docks read it; every change goes through an undo command (edit_commands.h),
+// which calls the mutators below and so emits the change signals.
+#include "model/document_data.h"
+
+#include <QObject>
+#include <QString>
+#include <QUndoStack>
+#include <vector>
+
+namespace shallot {
+
+class EditorDocument : public QObject {
+    Q_OBJECT
+public:
+    explicit EditorDocument(QObject* parent = nullptr);
+
+    const DocumentData& data() const { return data_; }
+    const std::vector<Brush>& brushes() const { return data_.world.brushes; }
+    const std::vector<Pose>& poses() const { return data_.world.poses; }
+    const std::vector<TestRay>& rays() const { return data_.rays; }
+    QUndoStack* undoStack() { return &undo_; }
+
+    // Replaces the whole document (new, open, recover); clears undo and selection.
+    void reset(DocumentData data, const QString& filePath);
+    const QString& filePath() const { return filePath_; }
+    void setFilePath(const QString& path);
+    bool isModified() const { return !undo_.isClean(); }
+    void markSaved() { undo_.setClean(); }
+    // Increases on every change of what the compiler reads (brushes, poses, bounds).
+    uint64_t worldRevision() const { return worldRevision_; }
+
+    // Mutators for commands. Indices are positions in brushes().
+    void removeBrushes(const std::vector<int>& ascendingIndices);
+    void insertBrushes(const std::vector<std::pair<int, Brush>>& ascendingPositions);
+    void setPoses(std::vector<Pose> poses);
+    void setRays(std::vector<TestRay> rays);
+    void setCamera(const CameraState& camera) { data_.camera = camera; }
+    void setGridSize(int size);
+
+    const std::vector<int>& selection() const { return selection_; }
+    bool isSelected(int brush) const;
+    void setSelection(std::vector<int> brushes);
+
+signals:
+    void brushesChanged();
+    void posesChanged();
+    void raysChanged();
+    void selectionChanged();
+    void worldChanged();     // anything the compiler reads changed
+    void gridSizeChanged(int size);
+    void filePathChanged(const QString& path);
+    void documentReset();
+
+private:
+    DocumentData data_;
+    QString filePath_;
+    QUndoStack undo_;
+    std::vector<int> selection_;
+    uint64_t worldRevision_ = 0;
+};
+
+} // namespace shallot

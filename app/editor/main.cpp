@@ -1,0 +1,66 @@
+// shallot: the level editor. `shallot [FILE]` opens a .shallot, .map or mesh (a sample
+// from maps/ when none is given); `shallot --screenshot OUT.png [--size WxH] [FILE]`
+// renders the window once the views are ready, saves it and exits.
+#include "main_window.h"
+#include "screenshot.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFileInfo>
+#include <QSurfaceFormat>
+
+namespace {
+
+// The sample opened when no file is given: next to the binary's source tree, or installed.
+QString defaultSample() {
+    const QString name = "figure1_rooms.map";
+    for (const QString& dir : {QString(SHALLOT_SAMPLE_MAPS), QCoreApplication::applicationDirPath() + "/../share/shallot/maps"})
+        if (QFileInfo::exists(dir + "/" + name)) return dir + "/" + name;
+    return QString();
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    QSurfaceFormat format;
+    format.setVersion(3, 3);
+    format.setProfile(QSurfaceFormat::CoreProfile);
+    format.setDepthBufferSize(24);
+    format.setSamples(4);
+    QSurfaceFormat::setDefaultFormat(format);
+    QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName("Shallot");
+    QApplication::setApplicationName("Shallot");
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription("Shallot level editor: live onion BSP collision spaces.");
+    parser.addHelpOption();
+    parser.addPositionalArgument("file", "A .shallot document, a Quake .map or a mesh to open.");
+    QCommandLineOption screenshot("screenshot", "Render the window to <png> once ready and exit.", "png");
+    QCommandLineOption size("size", "Window size for --screenshot, e.g. 1280x800.", "WxH", "1280x800");
+    QCommandLineOption pose("pose", "Pose to show the overlays for.", "name");
+    QCommandLineOption overlays("overlays", "Overlays to show, comma separated (cells,portals,union,reach,rays).", "list");
+    parser.addOptions({screenshot, size, pose, overlays});
+    parser.process(app);
+
+    const QStringList files = parser.positionalArguments();
+    const QString file = files.isEmpty() ? defaultSample() : files.first();
+    const bool screenshotMode = parser.isSet(screenshot);
+
+    shallot::MainWindow window(!screenshotMode);
+    if (screenshotMode) {
+        shallot::ScreenshotRequest request;
+        request.output = parser.value(screenshot);
+        const QStringList wh = parser.value(size).split('x');
+        if (wh.size() == 2) request.size = QSize(wh[0].toInt(), wh[1].toInt());
+        request.pose = parser.value(pose);
+        request.overlays = parser.value(overlays).split(',', Qt::SkipEmptyParts);
+        return shallot::runScreenshot(app, window, file, request);
+    }
+    window.resize(1400, 900);
+    window.show();
+    if (!file.isEmpty()) window.openFile(file);
+    return app.exec();
+}

@@ -1,0 +1,456 @@
+#include "main_window.h"
+
+#include "document_files.h"
+#include "edit/brush_operations.h"
+#include "edit_commands.h"
+#include "pose_dock.h"
+#include "problems_dock.h"
+#include "tools/clip_tool.h"
+#include "viewport_2d.h"
+#include "viewport_3d.h"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QToolBar>
+#include <QUndoView>
+#include <iostream>
+#include <numeric>
+
+namespace shallot {
+
+namespace {
+
+constexpr int kMaxRecentFiles = 10;
+constexpr int kAutosaveIntervalMs = 3 * 60 * 1000;
+constexpr double kHollowWallUnits = 8.0;
+
+const char* kOpenFilter = "Levels (*.shallot *.map);;Shallot documents (*.shallot);;Quake maps (*.map);;All files (*)";
+
+} // namespace
+
+MainWindow::MainWindow(bool interactive, QWidget* parent)
+    : QMainWindow(parent), interactive_(interactive), editor_(new Editor(this)) {
+    setWindowTitle("Shallot");
+    buildViews();
+    buildActions();
+    buildDocks();
+    cursorLabel_ = new QLabel(this);
+    statusBar()->addPermanentWidget(cursorLabel_);
+    connect(editor_, &Editor::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 5000); });
+    EditorDocument& doc = editor_->document();
+    connect(doc.undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+    connect(&doc, &EditorDocument::filePathChanged, this, &MainWindow::updateTitle);
+
+    QSettings settings;
+    restoreGeometry(settings.value("window/geometry").toByteArray());
+    restoreState(settings.value("window/state").toByteArray());
+    autosaveTimer_.setInterval(kAutosaveIntervalMs);
+    connect(&autosaveTimer_, &QTimer::timeout, this, [this] {
+        if (editor_->document().isModified()) writeRecoveryFile();
+    });
+    autosaveTimer_.start();
+    newDocument();
+    if (interactive_) QTimer::singleShot(0, this, &MainWindow::offerRecovery);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildViews() {
+    view3d_ = new Viewport3D(*editor_);
+    for (int i = 0; i < 3; ++i) {
+        views2d_[i] = new Viewport2D(*editor_, ViewAxis(i));
+        connect(views2d_[i], &Viewport::cursorMoved, this, [this](const QString& t) { cursorLabel_->setText(t); });
+        views2d_[i]->installEventFilter(this);
+    }
+    lastView2d_ = views2d_[0];
+    auto* top = new QSplitter(Qt::Horizontal);
+    top->addWidget(view3d_);
+    top->addWidget(views2d_[0]);
+    auto* bottom = new QSplitter(Qt::Horizontal);
+    bottom->addWidget(views2d_[1]);
+    bottom->addWidget(views2d_[2]);
+    auto* rows = new QSplitter(Qt::Vertical);
+    rows->addWidget(top);
+    rows->addWidget(bottom);
+    setCentralWidget(rows);
+    for (int i = 0; i < 3; ++i)
+        connect(qApp, &QApplication::focusChanged, this, [this, i](QWidget*, QWidget* now) {
+            if (now == views2d_[i]) lastView2d_ = views2d_[i];
+        });
+}
+
+QAction* MainWindow::action(const QString& objectName) const { return findChild<QAction*>(objectName); }
+
+void MainWindow::buildActions() {
+    EditorDocument& doc = editor_->document();
+    auto make = [this](QMenu* menu, const QString& name, const QString& text, const QKeySequence& key, auto slot) {
+        QAction* a = menu->addAction(text);
+        a->setObjectName(name);
+        a->setShortcut(key);
+        connect(a, &QAction::triggered, this, slot);
+        return a;
+    };
+    QMenu* file = menuBar()->addMenu("&File");
+    make(file, "new", "&New", QKeySequence::New, [this] {
+        if (maybeSave()) newDocument();
+    });
+    make(file, "open", "&Open...", QKeySequence::Open, [this] {
+        if (!maybeSave()) return;
+        const QString path = QFileDialog::getOpenFileName(this, "Open level", QString(), kOpenFilter);
+        if (!path.isEmpty()) openFile(path);
+    });
+    recentMenu_ = file->addMenu("Open &Recent");
+    rebuildRecentMenu();
+    make(file, "save", "&Save", QKeySequence::Save, [this] {
+        const QString path = editor_->document().filePath();
+        if (path.endsWith(".shallot")) saveTo(path);
+        else action("saveAs")->trigger();
+    });
+    make(file, "saveAs", "Save &As...", QKeySequence::SaveAs, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, "Save level", QString(), "Shallot documents (*.shallot)");
+        if (!path.isEmpty()) saveTo(path.endsWith(".shallot") ? path : path + ".shallot");
+    });
+    file->addSeparator();
+    make(file, "importMap", "&Import .map...", QKeySequence(), [this] {
+        if (!maybeSave()) return;
+        const QString path = QFileDialog::getOpenFileName(this, "Import Quake map", QString(), "Quake maps (*.map)");
+        if (!path.isEmpty()) openFile(path);
+    });
+    make(file, "exportMap", "&Export .map...", QKeySequence(), [this] {
+        const QString path = QFileDialog::getSaveFileName(this, "Export Quake map", QString(), "Quake maps (*.map)");
+        if (!path.isEmpty()) saveTo(path.endsWith(".map") ? path : path + ".map");
+    });
+    file->addSeparator();
+    make(file, "quit", "&Quit", QKeySequence::Quit, [this] { close(); });
+
+    QMenu* edit = menuBar()->addMenu("&Edit");
+    QAction* undo = doc.undoStack()->createUndoAction(this);
+    undo->setObjectName("undo");
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = doc.undoStack()->createRedoAction(this);
+    redo->setObjectName("redo");
+    redo->setShortcuts({QKeySequence::Redo, QKeySequence("Ctrl+Y")});
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    make(edit, "delete", "&Delete", QKeySequence::Delete, [this] { deleteSelection(); });
+    make(edit, "duplicate", "D&uplicate", QKeySequence("Ctrl+D"), [this] { duplicateSelection(); });
+    make(edit, "selectAll", "Select &All", QKeySequence::SelectAll, [this] {
+        std::vector<int> all(editor_->document().brushes().size());
+        std::iota(all.begin(), all.end(), 0);
+        editor_->document().setSelection(all);
+    });
+    make(edit, "selectNone", "Select &None", QKeySequence("Ctrl+Shift+A"), [this] { editor_->document().setSelection({}); });
+    edit->addSeparator();
+    make(edit, "subtract", "CSG &Subtract", QKeySequence("Ctrl+K"), [this] { subtractSelection(); });
+    make(edit, "hollow", "&Hollow", QKeySequence("Ctrl+Shift+H"), [this] { hollowSelection(); });
+    make(edit, "rotateCw", "Rotate 90° Clockwise", QKeySequence("Ctrl+R"), [this] { rotateSelection(true); });
+    make(edit, "rotateCcw", "Rotate 90° Counter-clockwise", QKeySequence("Ctrl+Shift+R"), [this] { rotateSelection(false); });
+    make(edit, "flipH", "Flip Horizontally", QKeySequence("Ctrl+F"), [this] { flipSelection(false); });
+    make(edit, "flipV", "Flip Vertically", QKeySequence("Ctrl+Shift+F"), [this] { flipSelection(true); });
+    make(edit, "applyClip", "Apply Clip", QKeySequence(), [this] {
+        if (editor_->activeTool() == ToolKind::Clip) static_cast<ClipTool&>(editor_->tool()).apply();
+    });
+
+    QMenu* view = menuBar()->addMenu("&View");
+    make(view, "gridSmaller", "Smaller Grid", QKeySequence("["), [this] {
+        editor_->document().setGridSize(editor_->document().data().gridSize / 2);
+    });
+    make(view, "gridBigger", "Bigger Grid", QKeySequence("]"), [this] {
+        editor_->document().setGridSize(editor_->document().data().gridSize * 2);
+    });
+    make(view, "frameAll", "Frame All", QKeySequence("Ctrl+Shift+0"), [this] { frameAll(); });
+    make(view, "focusSelection", "Focus Selection", QKeySequence("Ctrl+Shift+F9"), [this] {
+        const Aabb sel = editor_->selectionBounds();
+        view3d_->focus(sel);
+        for (Viewport2D* v : views2d_) v->frame(sel);
+    });
+
+    QMenu* tools = menuBar()->addMenu("&Tools");
+    QToolBar* toolbar = addToolBar("Tools");
+    toolbar->setObjectName("ToolsToolbar");
+    toolGroup_ = new QActionGroup(this);
+    const std::pair<ToolKind, std::pair<const char*, const char*>> toolDefs[] = {
+        {ToolKind::Select, {"Select", "V"}}, {ToolKind::DrawBox, {"Box", "B"}},
+        {ToolKind::Clip, {"Clip", "C"}},     {ToolKind::Ray, {"Ray", "R"}}};
+    for (const auto& [kind, def] : toolDefs) {
+        QAction* a = tools->addAction(def.first);
+        a->setObjectName(QString("tool") + def.first);
+        a->setShortcut(QKeySequence(def.second));
+        a->setCheckable(true);
+        a->setChecked(kind == ToolKind::Select);
+        toolGroup_->addAction(a);
+        toolbar->addAction(a);
+        const ToolKind k = kind;
+        connect(a, &QAction::triggered, this, [this, k] { editor_->setActiveTool(k); });
+    }
+    // Key bindings the user changed are kept in the settings, by action name.
+    QSettings settings;
+    for (QAction* a : findChildren<QAction*>()) {
+        const QVariant key = settings.value("shortcuts/" + a->objectName());
+        if (!a->objectName().isEmpty() && key.isValid()) a->setShortcut(QKeySequence(key.toString()));
+    }
+}
+
+void MainWindow::buildDocks() {
+    poseDock_ = new PoseDock(*editor_, this);
+    addDockWidget(Qt::RightDockWidgetArea, poseDock_);
+    problemsDock_ = new ProblemsDock(*editor_, this);
+    addDockWidget(Qt::BottomDockWidgetArea, problemsDock_);
+    auto* history = new QDockWidget("History", this);
+    history->setObjectName("HistoryDock");
+    history->setWidget(new QUndoView(editor_->document().undoStack(), history));
+    addDockWidget(Qt::RightDockWidgetArea, history);
+    QMenu* docks = menuBar()->addMenu("&Window");
+    for (QDockWidget* d : {static_cast<QDockWidget*>(poseDock_), static_cast<QDockWidget*>(problemsDock_), history})
+        docks->addAction(d->toggleViewAction());
+}
+
+void MainWindow::updateTitle() {
+    const QString path = editor_->document().filePath();
+    setWindowTitle(QString("%1[*] - Shallot").arg(path.isEmpty() ? QString("untitled") : QFileInfo(path).fileName()));
+    setWindowModified(editor_->document().isModified());
+}
+
+void MainWindow::showError(const QString& title, const QString& message) {
+    lastError_ = message;
+    std::cerr << qPrintable(title) << ": " << qPrintable(message) << "\n";
+    if (interactive_) QMessageBox::critical(this, title, message);
+}
+
+void MainWindow::newDocument() {
+    DocumentData data;
+    data.world.poses = quakePoses();
+    editor_->document().reset(std::move(data), QString());
+    problemsDock_->setImportWarnings({});
+    updateTitle();
+}
+
+bool MainWindow::openFile(const QString& path) {
+    QString error;
+    std::optional<LoadedDocument> loaded = loadDocumentFile(path, error);
+    if (!loaded) {
+        showError("Open failed", error);
+        return false;
+    }
+    const bool native = path.endsWith(".shallot", Qt::CaseInsensitive);
+    editor_->document().reset(std::move(loaded->data), native ? path : QString());
+    problemsDock_->setImportWarnings(loaded->warnings);
+    addRecentFile(path);
+    updateTitle();
+    QTimer::singleShot(0, this, &MainWindow::frameAll);
+    return true;
+}
+
+bool MainWindow::saveTo(const QString& path) {
+    const QImage thumbnail = view3d_->grabFramebuffer().scaled(256, 160, Qt::KeepAspectRatio, Qt::SmoothTransformation);
+    const QString error = saveDocumentFile(editor_->document().data(), path, nullptr, thumbnail);
+    if (!error.isEmpty()) {
+        showError("Save failed", error);
+        return false;
+    }
+    if (path.endsWith(".shallot", Qt::CaseInsensitive)) {
+        editor_->document().setFilePath(path);
+        editor_->document().markSaved();
+        QFile::remove(recoveryPath());
+    }
+    addRecentFile(path);
+    statusBar()->showMessage("Saved " + path, 4000);
+    return true;
+}
+
+void MainWindow::frameAll() {
+    Aabb box;
+    for (const auto& g : editor_->geometry())
+        if (g) box.add(g->bounds);
+    if (box.empty()) box = {Vec3::Constant(-256), Vec3::Constant(256)};
+    for (Viewport2D* v : views2d_) v->frame(box);
+    view3d_->focus(box);
+}
+
+bool MainWindow::maybeSave() {
+    if (!editor_->document().isModified() || !interactive_) return true;
+    const auto answer = QMessageBox::question(this, "Unsaved changes", "Save the changes to this level first?",
+                                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Cancel) return false;
+    if (answer == QMessageBox::Save) {
+        action("save")->trigger();
+        return !editor_->document().isModified();
+    }
+    return true;
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    QSettings settings;
+    settings.setValue("window/geometry", saveGeometry());
+    settings.setValue("window/state", saveState());
+    QFile::remove(recoveryPath());
+    event->accept();
+}
+
+void MainWindow::addRecentFile(const QString& path) {
+    QSettings settings;
+    QStringList recent = settings.value("recentFiles").toStringList();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    recent.removeAll(absolute);
+    recent.prepend(absolute);
+    while (recent.size() > kMaxRecentFiles) recent.removeLast();
+    settings.setValue("recentFiles", recent);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+    recentMenu_->clear();
+    for (const QString& path : QSettings().value("recentFiles").toStringList())
+        recentMenu_->addAction(path, this, [this, path] {
+            if (maybeSave()) openFile(path);
+        });
+    recentMenu_->setEnabled(!recentMenu_->isEmpty());
+}
+
+QString MainWindow::recoveryPath() {
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    QDir().mkpath(dir);
+    return dir + "/recovery.shallot";
+}
+
+bool MainWindow::writeRecoveryFile() {
+    return saveDocumentFile(editor_->document().data(), recoveryPath(), nullptr, QImage()).isEmpty();
+}
+
+void MainWindow::offerRecovery() {
+    if (!QFile::exists(recoveryPath())) return;
+    const auto answer = QMessageBox::question(this, "Recover work",
+                                              "Shallot did not close normally. Recover the autosaved level?",
+                                              QMessageBox::Yes | QMessageBox::No);
+    if (answer == QMessageBox::Yes && openFile(recoveryPath())) {
+        editor_->document().setFilePath(QString()); // recovered work is saved under a new name
+    }
+    else QFile::remove(recoveryPath());
+}
+
+int MainWindow::lastViewDepthAxis() const {
+    switch (lastView2d_->axis()) {
+    case ViewAxis::Top: return 2;
+    case ViewAxis::Front: return 1;
+    case ViewAxis::Side: return 0;
+    }
+    return 2;
+}
+
+void MainWindow::deleteSelection() {
+    EditorDocument& doc = editor_->document();
+    if (doc.selection().empty()) return;
+    doc.undoStack()->push(new ReplaceBrushesCommand(&doc, "Delete", doc.selection(), {}, {}));
+}
+
+void MainWindow::duplicateSelection() {
+    EditorDocument& doc = editor_->document();
+    if (doc.selection().empty()) return;
+    std::vector<std::pair<int, Brush>> copies;
+    std::vector<int> select;
+    Vec3 offset = Vec3::Zero();
+    offset[(lastViewDepthAxis() + 1) % 3] = doc.data().gridSize;
+    int at = int(doc.brushes().size());
+    for (int i : doc.selection()) {
+        copies.emplace_back(at, translated(doc.brushes()[size_t(i)], offset));
+        select.push_back(at++);
+    }
+    doc.undoStack()->push(new ReplaceBrushesCommand(&doc, "Duplicate", {}, copies, select));
+}
+
+void MainWindow::subtractSelection() {
+    // The selected brushes cut every other brush they overlap; the cutters stay.
+    EditorDocument& doc = editor_->document();
+    if (doc.selection().empty()) return;
+    std::vector<int> removed;
+    std::vector<Brush> pieces;
+    const Aabb sel = editor_->selectionBounds();
+    for (size_t i = 0; i < doc.brushes().size(); ++i) {
+        const auto& g = editor_->geometry()[i];
+        if (doc.isSelected(int(i)) || !g || !g->bounds.overlaps(sel)) continue;
+        std::vector<Brush> parts{doc.brushes()[i]};
+        for (int c : doc.selection()) {
+            std::vector<Brush> next;
+            for (const Brush& p : parts)
+                for (Brush& q : subtractBrush(p, doc.brushes()[size_t(c)])) next.push_back(std::move(q));
+            parts = std::move(next);
+        }
+        if (parts.size() == 1 && parts[0].sides.size() == doc.brushes()[i].sides.size()) continue; // untouched
+        removed.push_back(int(i));
+        for (Brush& p : parts) pieces.push_back(std::move(p));
+    }
+    if (removed.empty()) return;
+    // Pieces go to the end; the cutters stay selected (their indices shift down).
+    std::vector<std::pair<int, Brush>> inserted;
+    const int base = int(doc.brushes().size() - removed.size());
+    for (size_t k = 0; k < pieces.size(); ++k) inserted.emplace_back(base + int(k), pieces[k]);
+    std::vector<int> select;
+    for (int s : doc.selection())
+        select.push_back(s - int(std::lower_bound(removed.begin(), removed.end(), s) - removed.begin()));
+    doc.undoStack()->push(new ReplaceBrushesCommand(&doc, "CSG subtract", removed, inserted, select));
+}
+
+void MainWindow::hollowSelection() {
+    EditorDocument& doc = editor_->document();
+    if (doc.selection().empty()) return;
+    std::vector<Brush> walls;
+    for (int i : doc.selection()) {
+        std::string reason;
+        const std::vector<Brush> w = hollowBrush(doc.brushes()[size_t(i)], kHollowWallUnits, &reason);
+        if (w.empty()) {
+            statusBar()->showMessage(QString::fromStdString("Cannot hollow: " + reason), 5000);
+            return;
+        }
+        walls.insert(walls.end(), w.begin(), w.end());
+    }
+    // The walls replace the hollowed brushes, at the end of the list.
+    const int base = int(doc.brushes().size() - doc.selection().size());
+    std::vector<std::pair<int, Brush>> inserted;
+    std::vector<int> select;
+    for (size_t k = 0; k < walls.size(); ++k) {
+        inserted.emplace_back(base + int(k), walls[k]);
+        select.push_back(base + int(k));
+    }
+    doc.undoStack()->push(new ReplaceBrushesCommand(&doc, "Hollow", doc.selection(), inserted, select));
+}
+
+void MainWindow::rotateSelection(bool clockwise) {
+    EditorDocument& doc = editor_->document();
+    if (doc.selection().empty()) return;
+    const Aabb sel = editor_->selectionBounds();
+    const Vec3 pivot = editor_->snap(0.5 * (sel.mins + sel.maxs));
+    std::vector<Brush> rotated;
+    for (int i : doc.selection()) rotated.push_back(rotated90(doc.brushes()[size_t(i)], lastViewDepthAxis(), pivot, clockwise));
+    doc.undoStack()->push(replaceInPlace(&doc, "Rotate", doc.selection(), rotated));
+}
+
+void MainWindow::flipSelection(bool vertical) {
+    EditorDocument& doc = editor_->document();
+    if (doc.selection().empty()) return;
+    const Aabb sel = editor_->selectionBounds();
+    const Vec3 pivot = 0.5 * (sel.mins + sel.maxs);
+    const int depth = lastViewDepthAxis();
+    // Horizontal flips mirror the view's right axis, vertical ones its up axis.
+    const int axis = depth == 2 ? (vertical ? 1 : 0) : (vertical ? 2 : (depth == 1 ? 0 : 1));
+    std::vector<Brush> result;
+    for (int i : doc.selection()) result.push_back(flipped(doc.brushes()[size_t(i)], axis, pivot));
+    doc.undoStack()->push(replaceInPlace(&doc, "Flip", doc.selection(), result));
+}
+
+} // namespace shallot

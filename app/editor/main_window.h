@@ -1,0 +1,83 @@
+#pragma once
+// The editor window: a 3D view and three 2D views in splitters, docks for poses, rays,
+// problems and the undo history, menus and toolbar, file handling and autosave.
+#include "editor.h"
+
+#include <QMainWindow>
+#include <QTimer>
+
+class QLabel;
+class QActionGroup;
+
+namespace shallot {
+
+class Viewport3D;
+class Viewport2D;
+class PoseDock;
+class ProblemsDock;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    // `interactive` false (tests, --screenshot): never shows modal dialogs; errors go to
+    // lastError() and stderr instead.
+    explicit MainWindow(bool interactive = true, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    Editor& editor() { return *editor_; }
+    Viewport3D* view3d() const { return view3d_; }
+    Viewport2D* view2d(int index) const { return views2d_[index]; }
+    PoseDock* poseDock() const { return poseDock_; }
+    ProblemsDock* problemsDock() const { return problemsDock_; }
+    QString lastError() const { return lastError_; }
+
+    bool openFile(const QString& path);     // .shallot, .map or a mesh; false + error on failure
+    bool saveTo(const QString& path);       // .shallot or .map
+    void newDocument();
+    // Fits every view to the document's brushes.
+    void frameAll();
+    QAction* action(const QString& objectName) const;
+
+    // Autosave: where the recovery file of this session lives, and the interval.
+    static QString recoveryPath();
+    void setAutosaveIntervalMs(int ms) { autosaveTimer_.setInterval(ms); }
+    bool writeRecoveryFile();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void buildViews();
+    void buildActions();
+    void buildDocks();
+    void updateTitle();
+    void showError(const QString& title, const QString& message);
+    bool maybeSave();
+    void addRecentFile(const QString& path);
+    void rebuildRecentMenu();
+    void offerRecovery();
+    int lastViewDepthAxis() const;
+
+    // Edit operations on the selection.
+    void deleteSelection();
+    void duplicateSelection();
+    void subtractSelection();
+    void hollowSelection();
+    void rotateSelection(bool clockwise);
+    void flipSelection(bool vertical);
+
+    bool interactive_;
+    Editor* editor_;
+    Viewport3D* view3d_ = nullptr;
+    Viewport2D* views2d_[3] = {};
+    Viewport2D* lastView2d_ = nullptr;
+    PoseDock* poseDock_ = nullptr;
+    ProblemsDock* problemsDock_ = nullptr;
+    QLabel* cursorLabel_ = nullptr;
+    QMenu* recentMenu_ = nullptr;
+    QActionGroup* toolGroup_ = nullptr;
+    QTimer autosaveTimer_;
+    QString lastError_;
+};
+
+} // namespace shallot

@@ -1,0 +1,24 @@
+#pragma once
+// `shallot --screenshot`: open a file, wait until every view has painted (and the
+// compile the overlays need has finished), save the window as a PNG and quit.
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+class QApplication;
+
+namespace shallot {
+
+class MainWindow;
+
+struct ScreenshotRequest {
+    QString output;
+    QSize size{1280, 800};
+    QString pose;
+    QStringList overlays;
+};
+
+// Returns the process exit code: 0 saved, 1 the file could not be opened or saved.
+int runScreenshot(QApplication& app, MainWindow& window, const QString& file, const ScreenshotRequest& request);
+
+} // namespace shallot

@@ -1,0 +1,62 @@
+#include "box_tool.h"
+
+#include "../edit_commands.h"
+#include "../editor.h"
+#include "edit/brush_operations.h"
+
+namespace shallot {
+
+bool BoxTool::press(const ViewPoint& p) {
+    const Aabb sel = editor_.selectionBounds();
+    if (!sel.empty()) {
+        depthMin_ = sel.mins[p.depthAxis];
+        depthMax_ = sel.maxs[p.depthAxis];
+    } else if (lastDepthAxis_ != p.depthAxis) {
+        depthMin_ = 0.0;
+        depthMax_ = 4.0 * editor_.document().data().gridSize;
+    }
+    start_ = editor_.snap(p.world);
+    dragging_ = true;
+    return true;
+}
+
+bool BoxTool::boxFor(const ViewPoint& p, Vec3& mins, Vec3& maxs) const {
+    const Vec3 end = editor_.snap(p.world);
+    mins = start_.cwiseMin(end);
+    maxs = start_.cwiseMax(end);
+    mins[p.depthAxis] = depthMin_;
+    maxs[p.depthAxis] = depthMax_;
+    return (maxs - mins).minCoeff() > 0.0;
+}
+
+void BoxTool::drag(const ViewPoint& p) {
+    if (!dragging_) return;
+    Vec3 mins, maxs;
+    render::MeshBatch preview;
+    preview.primitive = render::Primitive::Lines;
+    preview.lit = false;
+    if (boxFor(p, mins, maxs)) preview.addBoxEdges(mins, maxs, QColor(255, 220, 60));
+    editor_.setToolPreview(std::move(preview));
+    emit editor_.statusMessage(QString("Box %1 x %2 x %3").arg(maxs.x() - mins.x()).arg(maxs.y() - mins.y()).arg(maxs.z() - mins.z()));
+}
+
+void BoxTool::release(const ViewPoint& p) {
+    if (!dragging_) return;
+    Vec3 mins, maxs;
+    if (boxFor(p, mins, maxs)) {
+        if (std::optional<Brush> brush = boxBrush(mins, maxs, "shallot/wall")) {
+            EditorDocument& doc = editor_.document();
+            const int index = int(doc.brushes().size());
+            doc.undoStack()->push(new ReplaceBrushesCommand(&doc, "Draw box", {}, {{index, *brush}}, {index}));
+            lastDepthAxis_ = p.depthAxis;
+        }
+    }
+    cancel();
+}
+
+void BoxTool::cancel() {
+    dragging_ = false;
+    editor_.setToolPreview({});
+}
+
+} // namespace shallot

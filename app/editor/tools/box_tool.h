@@ -1,0 +1,25 @@
+#pragma once
+// Draws a box brush by dragging on the grid in a 2D view. Its depth (along the view
+// axis) is the selection's, else the last drawn box's, else one grid step above 0 x 4.
+#include "tool.h"
+
+namespace shallot {
+
+class BoxTool : public Tool {
+public:
+    using Tool::Tool;
+    bool press(const ViewPoint& p) override;
+    void drag(const ViewPoint& p) override;
+    void release(const ViewPoint& p) override;
+    void cancel() override;
+
+private:
+    bool boxFor(const ViewPoint& p, Vec3& mins, Vec3& maxs) const;
+
+    bool dragging_ = false;
+    Vec3 start_ = Vec3::Zero();
+    double depthMin_ = 0.0, depthMax_ = 64.0;
+    int lastDepthAxis_ = -1;
+};
+
+} // namespace shallot

@@ -1,0 +1,94 @@
+#include "ray_tool.h"
+
+#include "../edit_commands.h"
+#include "../editor.h"
+#include "view_picking.h"
+
+namespace shallot {
+
+namespace {
+
+// How close (in pixels) to a ray endpoint a press grabs it.
+constexpr double kEndpointGrabPixels = 8.0;
+// Rays rest this far above the surface under them, so their start is not on a boundary.
+constexpr double kRestClearance = 1.0;
+
+} // namespace
+
+Vec3 RayTool::placed(const ViewPoint& p) const {
+    Vec3 v = editor_.snap(p.world);
+    const EditorDocument& doc = editor_.document();
+    if (p.depthAxis == 2) {
+        double floor = 0.0;
+        if (const std::optional<int> hit = pickBrush2d(editor_.geometry(), p))
+            if (const auto span = depthSpan(*editor_.geometry()[size_t(*hit)], p)) floor = span->second;
+        const int pose = editor_.currentPose();
+        const double lift = pose >= 0 ? -doc.poses()[size_t(pose)].mins.z() : 0.0;
+        v.z() = floor + lift + kRestClearance;
+    } else {
+        const Aabb sel = editor_.selectionBounds();
+        v[p.depthAxis] = sel.empty() ? 0.0 : 0.5 * (sel.mins[p.depthAxis] + sel.maxs[p.depthAxis]);
+    }
+    return v;
+}
+
+bool RayTool::press(const ViewPoint& p) {
+    const auto& rays = editor_.document().rays();
+    editedRay_ = -1;
+    const double grab = kEndpointGrabPixels * p.pixelSize;
+    for (size_t i = 0; i < rays.size() && editedRay_ < 0; ++i) {
+        for (bool end : {true, false}) {
+            const Vec3& e = end ? rays[i].to : rays[i].from;
+            if (std::abs(e[p.uAxis] - p.world[p.uAxis]) < grab && std::abs(e[p.vAxis] - p.world[p.vAxis]) < grab) {
+                editedRay_ = int(i);
+                editingEnd_ = end;
+                from_ = rays[i].from;
+                to_ = rays[i].to;
+                break;
+            }
+        }
+    }
+    if (editedRay_ < 0) from_ = to_ = placed(p);
+    dragging_ = true;
+    return true;
+}
+
+void RayTool::drag(const ViewPoint& p) {
+    if (!dragging_) return;
+    Vec3 moved = editedRay_ >= 0 ? (editingEnd_ ? to_ : from_) : to_;
+    moved[p.uAxis] = editor_.snap(p.world[p.uAxis]);
+    moved[p.vAxis] = editor_.snap(p.world[p.vAxis]);
+    if (editedRay_ < 0 || editingEnd_) to_ = moved;
+    else from_ = moved;
+    render::MeshBatch preview;
+    preview.primitive = render::Primitive::Lines;
+    preview.lit = false;
+    preview.addLine(from_, to_, QColor(255, 255, 255));
+    editor_.setToolPreview(std::move(preview));
+}
+
+void RayTool::release(const ViewPoint& p) {
+    if (!dragging_) return;
+    drag(p);
+    EditorDocument& doc = editor_.document();
+    std::vector<TestRay> rays = doc.rays();
+    if (editedRay_ >= 0) {
+        if (rays[size_t(editedRay_)].from != from_ || rays[size_t(editedRay_)].to != to_) {
+            rays[size_t(editedRay_)].from = from_;
+            rays[size_t(editedRay_)].to = to_;
+            doc.undoStack()->push(new SetRaysCommand(&doc, "Move ray endpoint", rays));
+        }
+    } else if (from_ != to_) {
+        rays.push_back({"ray " + std::to_string(rays.size() + 1), from_, to_, false});
+        doc.undoStack()->push(new SetRaysCommand(&doc, "Add ray", rays));
+    }
+    cancel();
+}
+
+void RayTool::cancel() {
+    dragging_ = false;
+    editedRay_ = -1;
+    editor_.setToolPreview({});
+}
+
+} // namespace shallot

@@ -1,0 +1,167 @@
+#include "select_tool.h"
+
+#include "../edit_commands.h"
+#include "../editor.h"
+#include "edit/brush_operations.h"
+#include "view_picking.h"
+
+#include <cmath>
+
+namespace shallot {
+
+namespace {
+
+// How close (in pixels) to an edge of the selection box a press starts a resize.
+constexpr double kResizeGrabPixels = 6.0;
+
+Aabb rubberBand(const Vec3& a, const Vec3& b, const ViewPoint& p) {
+    Aabb box;
+    box.add(a);
+    box.add(b);
+    box.mins[p.depthAxis] = -std::numeric_limits<double>::infinity();
+    box.maxs[p.depthAxis] = std::numeric_limits<double>::infinity();
+    return box;
+}
+
+bool samePlanes(const Brush& a, const Brush& b) {
+    if (a.sides.size() != b.sides.size()) return false;
+    for (size_t s = 0; s < a.sides.size(); ++s)
+        if (a.sides[s].plane.normal != b.sides[s].plane.normal || a.sides[s].plane.dist != b.sides[s].plane.dist)
+            return false;
+    return true;
+}
+
+} // namespace
+
+bool SelectTool::press(const ViewPoint& p) {
+    start_ = p.world;
+    additive_ = p.modifiers & Qt::ShiftModifier;
+    EditorDocument& doc = editor_.document();
+    const Aabb sel = editor_.selectionBounds();
+    if (!sel.empty() && !additive_) {
+        const double grab = kResizeGrabPixels * p.pixelSize;
+        auto side = [&](int axis) {
+            const double x = p.world[axis];
+            if (std::abs(x - sel.mins[axis]) < grab) return -1;
+            if (std::abs(x - sel.maxs[axis]) < grab) return 1;
+            return 0;
+        };
+        auto within = [&](int axis) { return p.world[axis] > sel.mins[axis] - grab && p.world[axis] < sel.maxs[axis] + grab; };
+        resizeU_ = within(p.vAxis) ? side(p.uAxis) : 0;
+        resizeV_ = within(p.uAxis) ? side(p.vAxis) : 0;
+        if (resizeU_ || resizeV_) {
+            mode_ = Mode::Resize;
+            return true;
+        }
+    }
+    const std::optional<int> hit = pickBrush2d(editor_.geometry(), p);
+    if (!hit) {
+        if (!additive_) doc.setSelection({});
+        mode_ = Mode::RubberBand;
+        return true;
+    }
+    if (additive_) {
+        std::vector<int> sel2 = doc.selection();
+        if (doc.isSelected(*hit)) sel2.erase(std::find(sel2.begin(), sel2.end(), *hit));
+        else sel2.push_back(*hit);
+        doc.setSelection(sel2);
+        mode_ = Mode::None;
+        return true;
+    }
+    if (!doc.isSelected(*hit)) doc.setSelection({*hit});
+    mode_ = Mode::Move;
+    return true;
+}
+
+std::vector<Brush> SelectTool::draggedBrushes(const ViewPoint& p) const {
+    const EditorDocument& doc = editor_.document();
+    std::vector<Brush> out;
+    if (mode_ == Mode::Move) {
+        Vec3 delta = Vec3::Zero();
+        delta[p.uAxis] = editor_.snap(p.world[p.uAxis] - start_[p.uAxis]);
+        delta[p.vAxis] = editor_.snap(p.world[p.vAxis] - start_[p.vAxis]);
+        for (int i : doc.selection()) out.push_back(translated(doc.brushes()[size_t(i)], delta));
+        return out;
+    }
+    // Resize: move the grabbed sides of the selection box to the snapped cursor, then map
+    // every selected brush from the old box to the new one.
+    const Aabb before = editor_.selectionBounds();
+    Aabb after = before;
+    auto moveSide = [&](int axis, int side) {
+        if (side < 0) after.mins[axis] = std::min(editor_.snap(p.world[axis]), after.maxs[axis] - 1e-3);
+        if (side > 0) after.maxs[axis] = std::max(editor_.snap(p.world[axis]), after.mins[axis] + 1e-3);
+    };
+    moveSide(p.uAxis, resizeU_);
+    moveSide(p.vAxis, resizeV_);
+    for (int i : doc.selection()) {
+        const Brush& b = doc.brushes()[size_t(i)];
+        const Aabb old = bounds(b);
+        if (old.empty()) return {};
+        Aabb target;
+        for (int a = 0; a < 3; ++a) {
+            const double scale = (after.maxs[a] - after.mins[a]) / (before.maxs[a] - before.mins[a]);
+            target.mins[a] = after.mins[a] + (old.mins[a] - before.mins[a]) * scale;
+            target.maxs[a] = after.mins[a] + (old.maxs[a] - before.mins[a]) * scale;
+        }
+        std::optional<Brush> resized = withBounds(b, target);
+        if (!resized) return {};
+        out.push_back(std::move(*resized));
+    }
+    return out;
+}
+
+void SelectTool::showPreview(const ViewPoint& p) {
+    render::MeshBatch preview;
+    preview.primitive = render::Primitive::Lines;
+    preview.lit = false;
+    const QColor colour(255, 220, 60);
+    if (mode_ == Mode::RubberBand) {
+        Vec3 a = start_, b = start_, c = p.world, d = p.world;
+        b[p.uAxis] = p.world[p.uAxis];
+        d[p.uAxis] = start_[p.uAxis];
+        preview.addLine(a, b, colour);
+        preview.addLine(b, c, colour);
+        preview.addLine(c, d, colour);
+        preview.addLine(d, a, colour);
+    } else {
+        for (const Brush& b : draggedBrushes(p))
+            if (const auto g = buildBrushGeometry(b, editor_.document().data().world.bounds).geometry)
+                for (const ConvexFace& f : g->hull.faces) preview.addOutline(f.polygon, colour);
+    }
+    editor_.setToolPreview(std::move(preview));
+}
+
+void SelectTool::drag(const ViewPoint& p) {
+    if (mode_ == Mode::None) return;
+    showPreview(p);
+}
+
+void SelectTool::release(const ViewPoint& p) {
+    EditorDocument& doc = editor_.document();
+    if (mode_ == Mode::RubberBand) {
+        const Aabb band = rubberBand(start_, p.world, p);
+        std::vector<int> picked = additive_ ? doc.selection() : std::vector<int>{};
+        for (size_t i = 0; i < editor_.geometry().size(); ++i) {
+            const auto& g = editor_.geometry()[i];
+            if (g && band.contains(g->bounds.mins) && band.contains(g->bounds.maxs)) picked.push_back(int(i));
+        }
+        doc.setSelection(picked);
+    } else if (mode_ == Mode::Move || mode_ == Mode::Resize) {
+        const std::vector<Brush> result = draggedBrushes(p);
+        bool changed = false;
+        for (size_t k = 0; k < result.size(); ++k)
+            changed |= !samePlanes(result[k], doc.brushes()[size_t(doc.selection()[k])]);
+        if (changed)
+            doc.undoStack()->push(replaceInPlace(&doc, mode_ == Mode::Move ? "Move" : "Resize", doc.selection(), result));
+        else if (result.empty())
+            emit editor_.statusMessage("That would make an invalid brush; nothing changed");
+    }
+    cancel();
+}
+
+void SelectTool::cancel() {
+    mode_ = Mode::None;
+    editor_.setToolPreview({});
+}
+
+} // namespace shallot

@@ -1,0 +1,34 @@
+#pragma once
+// The default tool in the 2D views: click to select (Shift adds/toggles), drag a selected
+// brush to move the selection, drag an edge of the selection's box to resize it, drag on
+// empty space for a rubber band. A drag is one undo step, pushed on release.
+#include "tool.h"
+#include "world/brush.h"
+
+#include <vector>
+
+namespace shallot {
+
+class SelectTool : public Tool {
+public:
+    using Tool::Tool;
+    bool press(const ViewPoint& p) override;
+    void drag(const ViewPoint& p) override;
+    void release(const ViewPoint& p) override;
+    void cancel() override;
+
+private:
+    enum class Mode { None, Move, Resize, RubberBand };
+    // Brushes the drag would produce (moved or resized selection), or nothing if invalid.
+    std::vector<Brush> draggedBrushes(const ViewPoint& p) const;
+    void showPreview(const ViewPoint& p);
+
+    Mode mode_ = Mode::None;
+    Vec3 start_ = Vec3::Zero();
+    bool additive_ = false;
+    // Resize: which sides of the selection box move (-1 min side, +1 max side, 0 none),
+    // along the view's u and v axes.
+    int resizeU_ = 0, resizeV_ = 0;
+};
+
+} // namespace shallot

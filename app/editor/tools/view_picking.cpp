@@ -1,0 +1,46 @@
+#include "view_picking.h"
+
+#include <limits>
+
+namespace shallot {
+
+std::optional<std::pair<double, double>> depthSpan(const BrushGeometry& g, const ViewPoint& p) {
+    if (p.world[p.uAxis] < g.bounds.mins[p.uAxis] || p.world[p.uAxis] > g.bounds.maxs[p.uAxis] ||
+        p.world[p.vAxis] < g.bounds.mins[p.vAxis] || p.world[p.vAxis] > g.bounds.maxs[p.vAxis])
+        return std::nullopt;
+    // Clip the line x(t) = p.world with x[depth] = t against every face plane.
+    double lo = -std::numeric_limits<double>::infinity(), hi = std::numeric_limits<double>::infinity();
+    Vec3 origin = p.world;
+    origin[p.depthAxis] = 0.0;
+    for (const ConvexFace& f : g.hull.faces) {
+        const double slope = f.plane.normal[p.depthAxis];
+        const double offset = f.plane.signedDistance(origin); // n.x - d at t = 0
+        if (slope == 0.0) {
+            if (offset > 0.0) return std::nullopt;
+            continue;
+        }
+        const double t = -offset / slope;
+        if (slope > 0.0) hi = std::min(hi, t);
+        else lo = std::max(lo, t);
+    }
+    if (lo > hi) return std::nullopt;
+    return std::make_pair(lo, hi);
+}
+
+std::optional<int> pickBrush2d(const std::vector<std::optional<BrushGeometry>>& geometry, const ViewPoint& p) {
+    std::optional<int> best;
+    double bestTop = -std::numeric_limits<double>::infinity();
+    for (size_t i = 0; i < geometry.size(); ++i) {
+        if (!geometry[i]) continue;
+        const auto span = depthSpan(*geometry[i], p);
+        if (!span) continue;
+        const double top = p.depthSign > 0 ? span->second : -span->first; // nearest the viewer
+        if (top > bestTop) {
+            bestTop = top;
+            best = int(i);
+        }
+    }
+    return best;
+}
+
+} // namespace shallot

@@ -1,0 +1,19 @@
+#pragma once
+// Picking helpers shared by the 2D tools.
+#include "tool.h"
+#include "world/brush_geometry.h"
+
+#include <optional>
+#include <vector>
+
+namespace shallot {
+
+// The brush under a 2D view point: the one reaching nearest the viewer along the view's
+// depth axis. Invalid brushes (no geometry) are skipped.
+std::optional<int> pickBrush2d(const std::vector<std::optional<BrushGeometry>>& geometry, const ViewPoint& p);
+
+// The depth interval [enter, exit] along the view axis of the line through p, inside the
+// brush; empty when the line misses it.
+std::optional<std::pair<double, double>> depthSpan(const BrushGeometry& g, const ViewPoint& p);
+
+} // namespace shallot

@@ -1,0 +1,39 @@
+#include "viewport.h"
+
+#include "editor.h"
+
+namespace shallot {
+
+Viewport::Viewport(Editor& editor, QWidget* parent) : QOpenGLWidget(parent), editor_(editor) {
+    setFocusPolicy(Qt::StrongFocus);
+    setMouseTracking(true);
+    connect(&editor_, &Editor::sceneChanged, this, qOverload<>(&QWidget::update));
+}
+
+Viewport::~Viewport() {
+    makeCurrent();
+    renderer_.release();
+    doneCurrent();
+}
+
+void Viewport::initializeGL() {
+    initializeOpenGLFunctions();
+    renderer_.initialize(*this);
+}
+
+void Viewport::paintGL() {
+    QElapsedTimer timer;
+    timer.start();
+    glClearColor(0.12f, 0.12f, 0.14f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    if (is3d()) glEnable(GL_DEPTH_TEST);
+    else glDisable(GL_DEPTH_TEST);
+    paintBackground();
+    renderer_.draw(*this, editor_.scene(), viewProjection(), is3d());
+    paintOverlay();
+    lastFrameMs_ = double(timer.nsecsElapsed()) / 1e6;
+    ++frames_;
+    emit painted();
+}
+
+} // namespace shallot

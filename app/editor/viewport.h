@@ -1,0 +1,42 @@
+#pragma once
+// Base of the 3D and 2D views: an OpenGL 3.3 core widget drawing the editor's scene.
+#include "scene_renderer.h"
+
+#include <QElapsedTimer>
+#include <QOpenGLFunctions_3_3_Core>
+#include <QOpenGLWidget>
+
+namespace shallot {
+
+class Editor;
+
+class Viewport : public QOpenGLWidget, protected QOpenGLFunctions_3_3_Core {
+    Q_OBJECT
+public:
+    explicit Viewport(Editor& editor, QWidget* parent = nullptr);
+    ~Viewport() override;
+    // Milliseconds the last paintGL took, and frames painted so far (for the benchmarks).
+    double lastFrameMs() const { return lastFrameMs_; }
+    quint64 framesPainted() const { return frames_; }
+    virtual QMatrix4x4 viewProjection() const = 0;
+
+signals:
+    void cursorMoved(const QString& text);
+    void painted();
+
+protected:
+    void initializeGL() override;
+    void paintGL() override;
+    virtual bool is3d() const = 0;
+    virtual void paintBackground() {} // grid and view-local batches, in GL
+    virtual void paintOverlay() {}    // QPainter text on top
+
+    Editor& editor_;
+    render::SceneRenderer renderer_;
+
+private:
+    double lastFrameMs_ = 0.0;
+    quint64 frames_ = 0;
+};
+
+} // namespace shallot

@@ -1,0 +1,151 @@
+#include "viewport_2d.h"
+
+#include "editor.h"
+
+#include <QMouseEvent>
+#include <QPainter>
+#include <cmath>
+
+namespace shallot {
+
+namespace {
+
+// Grid lines closer than this on screen are skipped (the next power of two is drawn).
+constexpr double kMinGridPixels = 6.0;
+
+} // namespace
+
+Viewport2D::Viewport2D(Editor& editor, ViewAxis axis, QWidget* parent) : Viewport(editor, parent), axis_(axis) {
+    switch (axis) {
+    case ViewAxis::Top: u_ = 0, v_ = 1, depth_ = 2, depthSign_ = 1; break;
+    case ViewAxis::Front: u_ = 0, v_ = 2, depth_ = 1, depthSign_ = -1; break;
+    case ViewAxis::Side: u_ = 1, v_ = 2, depth_ = 0, depthSign_ = 1; break;
+    }
+    connect(&editor.document(), &EditorDocument::gridSizeChanged, this, qOverload<>(&QWidget::update));
+}
+
+QMatrix4x4 Viewport2D::viewProjection() const {
+    const double halfW = width() / (2.0 * zoom_), halfH = height() / (2.0 * zoom_);
+    QMatrix4x4 projection;
+    projection.ortho(float(centreU_ - halfW), float(centreU_ + halfW), float(centreV_ - halfH), float(centreV_ + halfH),
+                     -1e6f, 1e6f);
+    QMatrix4x4 view(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1);
+    view(0, u_) = 1;
+    view(1, v_) = 1;
+    view(2, depth_) = float(depthSign_);
+    return projection * view;
+}
+
+ViewPoint Viewport2D::viewPoint(const QPointF& pos, Qt::KeyboardModifiers modifiers) const {
+    ViewPoint p;
+    p.world = Vec3::Zero();
+    p.world[u_] = centreU_ + (pos.x() - width() / 2.0) / zoom_;
+    p.world[v_] = centreV_ - (pos.y() - height() / 2.0) / zoom_;
+    p.uAxis = u_;
+    p.vAxis = v_;
+    p.depthAxis = depth_;
+    p.depthSign = depthSign_;
+    p.pixelSize = 1.0 / zoom_;
+    p.modifiers = modifiers;
+    return p;
+}
+
+QPointF Viewport2D::toWidget(const Vec3& world) const {
+    return {width() / 2.0 + (world[u_] - centreU_) * zoom_, height() / 2.0 - (world[v_] - centreV_) * zoom_};
+}
+
+void Viewport2D::frame(const Aabb& box) {
+    if (box.empty()) return;
+    centreU_ = 0.5 * (box.mins[u_] + box.maxs[u_]);
+    centreV_ = 0.5 * (box.mins[v_] + box.maxs[v_]);
+    const double w = std::max(1.0, box.maxs[u_] - box.mins[u_]), h = std::max(1.0, box.maxs[v_] - box.mins[v_]);
+    zoom_ = 0.9 * std::min(std::max(1, width()) / w, std::max(1, height()) / h);
+    update();
+}
+
+render::MeshBatch Viewport2D::gridBatch() const {
+    render::MeshBatch grid;
+    grid.primitive = render::Primitive::Lines;
+    grid.lit = false;
+    double step = editor_.document().data().gridSize;
+    while (step * zoom_ < kMinGridPixels) step *= 2;
+    const ViewPoint lo = viewPoint(QPointF(0, height()), {}), hi = viewPoint(QPointF(width(), 0), {});
+    const QColor line(50, 50, 58), major(70, 70, 82), axis(90, 90, 120);
+    auto addLines = [&](int along, int across) {
+        for (double x = std::floor(lo.world[along] / step) * step; x <= hi.world[along]; x += step) {
+            Vec3 a = Vec3::Zero(), b = Vec3::Zero();
+            a[along] = b[along] = x;
+            a[across] = lo.world[across];
+            b[across] = hi.world[across];
+            const bool isMajor = std::fmod(std::abs(x), step * 8) < 1e-9;
+            grid.addLine(a, b, x == 0 ? axis : isMajor ? major : line);
+        }
+    };
+    addLines(u_, v_);
+    addLines(v_, u_);
+    return grid;
+}
+
+void Viewport2D::paintBackground() {
+    grid_.upload(*this, gridBatch());
+    renderer_.drawBatch(*this, grid_, viewProjection());
+}
+
+void Viewport2D::paintOverlay() {
+    QPainter painter(this);
+    painter.setPen(QColor(200, 200, 210));
+    static const char* names[] = {"Top (X/Y)", "Front (X/Z)", "Side (Y/Z)"};
+    painter.drawText(QPointF(8, 16), names[int(axis_)]);
+    painter.drawText(QPointF(8, height() - 8), QString("grid %1").arg(editor_.document().data().gridSize));
+}
+
+void Viewport2D::mousePressEvent(QMouseEvent* e) {
+    setFocus();
+    if (e->button() == Qt::LeftButton) {
+        toolDragging_ = editor_.tool().press(viewPoint(e->position(), e->modifiers()));
+    } else if (e->button() == Qt::RightButton || e->button() == Qt::MiddleButton) {
+        panning_ = true;
+        lastPan_ = e->position();
+    }
+}
+
+void Viewport2D::mouseMoveEvent(QMouseEvent* e) {
+    const ViewPoint p = viewPoint(e->position(), e->modifiers());
+    static const char* axes = "XYZ";
+    emit cursorMoved(QString("%1 %2   %3 %4").arg(axes[u_]).arg(editor_.snap(p.world[u_])).arg(axes[v_]).arg(editor_.snap(p.world[v_])));
+    if (panning_) {
+        const QPointF d = e->position() - lastPan_;
+        centreU_ -= d.x() / zoom_;
+        centreV_ += d.y() / zoom_;
+        lastPan_ = e->position();
+        update();
+    } else if (toolDragging_) {
+        editor_.tool().drag(p);
+    }
+}
+
+void Viewport2D::mouseReleaseEvent(QMouseEvent* e) {
+    if (e->button() == Qt::LeftButton && toolDragging_) {
+        toolDragging_ = false;
+        editor_.tool().release(viewPoint(e->position(), e->modifiers()));
+    } else if (e->button() == Qt::RightButton || e->button() == Qt::MiddleButton) {
+        panning_ = false;
+    }
+}
+
+void Viewport2D::wheelEvent(QWheelEvent* e) {
+    const ViewPoint before = viewPoint(e->position(), {});
+    const double factor = std::pow(1.2, e->angleDelta().y() / 120.0);
+    zoom_ = std::clamp(zoom_ * factor, 1.0 / 512, 64.0);
+    const ViewPoint after = viewPoint(e->position(), {});
+    // Keep the point under the cursor fixed.
+    centreU_ += before.world[u_] - after.world[u_];
+    centreV_ += before.world[v_] - after.world[v_];
+    update();
+}
+
+void Viewport2D::keyPressEvent(QKeyEvent* e) {
+    if (!editor_.tool().key(e)) QOpenGLWidget::keyPressEvent(e);
+}
+
+} // namespace shallot

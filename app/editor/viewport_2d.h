@@ -1,0 +1,51 @@
+#pragma once
+// An orthographic view along one world axis (top, front or side) with a grid. Left mouse
+// goes to the active tool, right or middle drag pans, the wheel zooms at the cursor.
+#include "gpu_batch.h"
+#include "tools/tool.h"
+#include "geometry/aabb.h"
+#include "model/document_data.h"
+#include "viewport.h"
+
+namespace shallot {
+
+enum class ViewAxis { Top, Front, Side };
+
+class Viewport2D : public Viewport {
+    Q_OBJECT
+public:
+    Viewport2D(Editor& editor, ViewAxis axis, QWidget* parent = nullptr);
+    QMatrix4x4 viewProjection() const override;
+    ViewAxis axis() const { return axis_; }
+    // World point under a widget position (depth 0).
+    ViewPoint viewPoint(const QPointF& pos, Qt::KeyboardModifiers modifiers) const;
+    QPointF toWidget(const Vec3& world) const;
+    // Centre the view on a box and zoom to fit it.
+    void frame(const Aabb& box);
+    double zoom() const { return zoom_; }
+
+protected:
+    bool is3d() const override { return false; }
+    void paintBackground() override;
+    void paintOverlay() override;
+    void mousePressEvent(QMouseEvent* e) override;
+    void mouseMoveEvent(QMouseEvent* e) override;
+    void mouseReleaseEvent(QMouseEvent* e) override;
+    void wheelEvent(QWheelEvent* e) override;
+    void keyPressEvent(QKeyEvent* e) override;
+
+private:
+    render::MeshBatch gridBatch() const;
+
+    ViewAxis axis_;
+    int u_, v_, depth_;
+    double depthSign_;
+    double centreU_ = 0, centreV_ = 0;
+    double zoom_ = 0.5; // pixels per world unit
+    bool toolDragging_ = false;
+    bool panning_ = false;
+    QPointF lastPan_;
+    render::GpuBatch grid_;
+};
+
+} // namespace shallot

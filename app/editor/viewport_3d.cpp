@@ -1,0 +1,184 @@
+#include "viewport_3d.h"
+
+#include "edit/brush_operations.h"
+#include "editor.h"
+
+#include <QKeyEvent>
+#include <QPainter>
+#include <cmath>
+
+namespace shallot {
+
+namespace {
+
+constexpr double kFieldOfViewDegrees = 75.0;
+constexpr double kLookDegreesPerPixel = 0.25;
+constexpr double kFlyUnitsPerSecond = 512.0;
+constexpr int kFlyTickMs = 16;
+constexpr double kWheelUnitsPerNotch = 64.0;
+constexpr double kNearPlane = 1.0, kFarPlane = 131072.0;
+
+double radians(double degrees) { return degrees * M_PI / 180.0; }
+
+} // namespace
+
+Viewport3D::Viewport3D(Editor& editor, QWidget* parent) : Viewport(editor, parent) {
+    flyTimer_.setInterval(kFlyTickMs);
+    connect(&flyTimer_, &QTimer::timeout, this, &Viewport3D::flyStep);
+}
+
+CameraState Viewport3D::camera() const { return editor_.document().data().camera; }
+void Viewport3D::setCamera(const CameraState& c) {
+    editor_.document().setCamera(c);
+    update();
+}
+
+Vec3 Viewport3D::forward() const {
+    const CameraState c = camera();
+    const double yaw = radians(c.yawDegrees), pitch = radians(c.pitchDegrees);
+    return Vec3(std::cos(pitch) * std::cos(yaw), std::cos(pitch) * std::sin(yaw), std::sin(pitch));
+}
+
+QMatrix4x4 Viewport3D::viewProjection() const {
+    const CameraState c = camera();
+    QMatrix4x4 projection;
+    projection.perspective(float(kFieldOfViewDegrees), float(std::max(1, width())) / float(std::max(1, height())),
+                           float(kNearPlane), float(kFarPlane));
+    const Vec3 f = forward();
+    QMatrix4x4 view;
+    const QVector3D eye(float(c.position.x()), float(c.position.y()), float(c.position.z()));
+    view.lookAt(eye, eye + QVector3D(float(f.x()), float(f.y()), float(f.z())), QVector3D(0, 0, 1));
+    return projection * view;
+}
+
+void Viewport3D::rayAt(const QPointF& pos, Vec3& origin, Vec3& direction) const {
+    const QMatrix4x4 inverse = viewProjection().inverted();
+    const float x = float(2.0 * pos.x() / width() - 1.0), y = float(1.0 - 2.0 * pos.y() / height());
+    const QVector3D nearPoint = inverse.map(QVector3D(x, y, -1.0f)), farPoint = inverse.map(QVector3D(x, y, 1.0f));
+    origin = camera().position;
+    const QVector3D d = (farPoint - nearPoint).normalized();
+    direction = Vec3(d.x(), d.y(), d.z());
+}
+
+void Viewport3D::focus(const Aabb& box) {
+    if (box.empty()) return;
+    CameraState c = camera();
+    const Vec3 centre = 0.5 * (box.mins + box.maxs);
+    const double radius = 0.5 * (box.maxs - box.mins).norm();
+    const double distance = radius / std::tan(radians(kFieldOfViewDegrees / 2)) + 16.0;
+    c.position = centre - forward() * distance;
+    setCamera(c);
+}
+
+void Viewport3D::paintOverlay() {
+    QPainter painter(this);
+    painter.setPen(QColor(200, 200, 210));
+    painter.drawText(QPointF(8, 16), "3D");
+}
+
+void Viewport3D::mousePressEvent(QMouseEvent* e) {
+    setFocus();
+    lastMouse_ = e->position();
+    if (e->button() == Qt::RightButton) drag_ = Drag::Look;
+    else if (e->button() == Qt::LeftButton && (e->modifiers() & Qt::AltModifier)) {
+        drag_ = Drag::Orbit;
+        const Aabb sel = editor_.selectionBounds();
+        orbitPivot_ = sel.empty() ? Vec3(camera().position + forward() * 256.0) : Vec3(0.5 * (sel.mins + sel.maxs));
+    } else if (e->button() == Qt::LeftButton) drag_ = Drag::Click;
+}
+
+void Viewport3D::mouseMoveEvent(QMouseEvent* e) {
+    const QPointF d = e->position() - lastMouse_;
+    lastMouse_ = e->position();
+    CameraState c = camera();
+    if (drag_ == Drag::Look) {
+        c.yawDegrees -= d.x() * kLookDegreesPerPixel;
+        c.pitchDegrees = std::clamp(c.pitchDegrees - d.y() * kLookDegreesPerPixel, -89.0, 89.0);
+        setCamera(c);
+    } else if (drag_ == Drag::Orbit) {
+        const double distance = (c.position - orbitPivot_).norm();
+        c.yawDegrees -= d.x() * kLookDegreesPerPixel;
+        c.pitchDegrees = std::clamp(c.pitchDegrees - d.y() * kLookDegreesPerPixel, -89.0, 89.0);
+        editor_.document().setCamera(c);
+        c.position = orbitPivot_ - forward() * distance;
+        setCamera(c);
+    }
+}
+
+void Viewport3D::mouseReleaseEvent(QMouseEvent* e) {
+    if (drag_ == Drag::Click && e->button() == Qt::LeftButton) {
+        Vec3 origin, direction;
+        rayAt(e->position(), origin, direction);
+        std::optional<int> best;
+        double bestT = std::numeric_limits<double>::infinity();
+        const auto& brushes = editor_.document().brushes();
+        for (size_t i = 0; i < brushes.size(); ++i) {
+            if (!editor_.geometry()[i]) continue;
+            const std::optional<double> t = rayHitBrush(brushes[i], origin, direction);
+            if (t && *t < bestT) {
+                bestT = *t;
+                best = int(i);
+            }
+        }
+        EditorDocument& doc = editor_.document();
+        if (e->modifiers() & Qt::ShiftModifier) {
+            if (best) {
+                std::vector<int> sel = doc.selection();
+                if (doc.isSelected(*best)) sel.erase(std::find(sel.begin(), sel.end(), *best));
+                else sel.push_back(*best);
+                doc.setSelection(sel);
+            }
+        } else {
+            doc.setSelection(best ? std::vector<int>{*best} : std::vector<int>{});
+        }
+    }
+    drag_ = Drag::None;
+}
+
+void Viewport3D::wheelEvent(QWheelEvent* e) {
+    CameraState c = camera();
+    c.position += forward() * (e->angleDelta().y() / 120.0) * kWheelUnitsPerNotch;
+    setCamera(c);
+}
+
+void Viewport3D::keyPressEvent(QKeyEvent* e) {
+    static const QList<int> flyKeys{Qt::Key_W, Qt::Key_A, Qt::Key_S, Qt::Key_D, Qt::Key_Q, Qt::Key_E};
+    if (flyKeys.contains(e->key()) && !(e->modifiers() & Qt::ControlModifier)) {
+        if (!e->isAutoRepeat()) keysDown_.insert(e->key());
+        if (!flyTimer_.isActive()) flyTimer_.start();
+        return;
+    }
+    if (e->key() == Qt::Key_F && e->modifiers() == Qt::NoModifier) {
+        focus(editor_.selectionBounds());
+        return;
+    }
+    QOpenGLWidget::keyPressEvent(e);
+}
+
+void Viewport3D::keyReleaseEvent(QKeyEvent* e) {
+    if (!e->isAutoRepeat()) keysDown_.remove(e->key());
+    if (keysDown_.isEmpty()) flyTimer_.stop();
+}
+
+void Viewport3D::focusOutEvent(QFocusEvent* e) {
+    keysDown_.clear();
+    flyTimer_.stop();
+    QOpenGLWidget::focusOutEvent(e);
+}
+
+void Viewport3D::flyStep() {
+    CameraState c = camera();
+    const Vec3 f = forward();
+    const Vec3 right = f.cross(Vec3::UnitZ()).normalized();
+    Vec3 move = Vec3::Zero();
+    if (keysDown_.contains(Qt::Key_W)) move += f;
+    if (keysDown_.contains(Qt::Key_S)) move -= f;
+    if (keysDown_.contains(Qt::Key_D)) move += right;
+    if (keysDown_.contains(Qt::Key_A)) move -= right;
+    if (keysDown_.contains(Qt::Key_E)) move += Vec3::UnitZ();
+    if (keysDown_.contains(Qt::Key_Q)) move -= Vec3::UnitZ();
+    c.position += move * kFlyUnitsPerSecond * kFlyTickMs / 1000.0;
+    setCamera(c);
+}
+
+} // namespace shallot

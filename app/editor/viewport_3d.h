@@ -1,0 +1,47 @@
+#pragma once
+// The perspective view: fly camera (right-drag to look, WASD/QE to move, wheel to move
+// forward, Alt-drag to orbit, F to focus the selection), click to pick brushes.
+#include "geometry/aabb.h"
+#include "model/document_data.h"
+#include "viewport.h"
+
+#include <QSet>
+#include <QTimer>
+
+namespace shallot {
+
+class Viewport3D : public Viewport {
+    Q_OBJECT
+public:
+    explicit Viewport3D(Editor& editor, QWidget* parent = nullptr);
+    QMatrix4x4 viewProjection() const override;
+    // The camera looks at the box from outside, far enough to see all of it.
+    void focus(const Aabb& box);
+    // The world ray through a widget position.
+    void rayAt(const QPointF& pos, Vec3& origin, Vec3& direction) const;
+    Vec3 forward() const;
+
+protected:
+    bool is3d() const override { return true; }
+    void paintOverlay() override;
+    void mousePressEvent(QMouseEvent* e) override;
+    void mouseMoveEvent(QMouseEvent* e) override;
+    void mouseReleaseEvent(QMouseEvent* e) override;
+    void wheelEvent(QWheelEvent* e) override;
+    void keyPressEvent(QKeyEvent* e) override;
+    void keyReleaseEvent(QKeyEvent* e) override;
+    void focusOutEvent(QFocusEvent* e) override;
+
+private:
+    void flyStep();
+    CameraState camera() const;
+    void setCamera(const CameraState& c);
+
+    enum class Drag { None, Look, Orbit, Click } drag_ = Drag::None;
+    QPointF lastMouse_;
+    QSet<int> keysDown_;
+    QTimer flyTimer_;
+    Vec3 orbitPivot_ = Vec3::Zero();
+};
+
+} // namespace shallot

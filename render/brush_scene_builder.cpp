@@ -1,0 +1,40 @@
+#include "brush_scene_builder.h"
+
+#include <algorithm>
+#include <functional>
+
+namespace shallot::render {
+
+QColor brushColour(const Brush& brush) {
+    if (brush.contents == BrushContents::Clip) return QColor(230, 140, 40);
+    if (brush.contents == BrushContents::NonSolid) return QColor(60, 110, 220);
+    const std::string texture = brush.sides.empty() ? std::string() : brush.sides.front().texture;
+    const size_t h = std::hash<std::string>{}(texture);
+    return QColor::fromHsv(int(h % 360), 40 + int((h >> 9) % 40), 170 + int((h >> 17) % 50));
+}
+
+BrushBatches buildBrushBatches(const std::vector<Brush>& brushes, const std::vector<std::optional<BrushGeometry>>& geometry,
+                               const std::vector<int>& selected) {
+    BrushBatches out;
+    out.edges.primitive = out.selectedEdges.primitive = Primitive::Lines;
+    out.edges.lit = out.selectedEdges.lit = false;
+    out.selectedFaces.lit = false;
+    const QColor edge(200, 200, 200), selectedEdge(255, 60, 40), selectedTint(255, 40, 20, 90);
+    for (size_t i = 0; i < brushes.size() && i < geometry.size(); ++i) {
+        if (!geometry[i]) continue;
+        const bool isSelected = std::binary_search(selected.begin(), selected.end(), int(i));
+        const QColor colour = brushColour(brushes[i]);
+        for (const ConvexFace& f : geometry[i]->hull.faces) {
+            out.faces.addPolygon(f.polygon, f.plane.normal, colour);
+            if (isSelected) {
+                out.selectedFaces.addPolygon(f.polygon, f.plane.normal, selectedTint);
+                out.selectedEdges.addOutline(f.polygon, selectedEdge);
+            } else {
+                out.edges.addOutline(f.polygon, edge);
+            }
+        }
+    }
+    return out;
+}
+
+} // namespace shallot::render

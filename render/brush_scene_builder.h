@@ -1,0 +1,25 @@
+#pragma once
+// Brush faces and outlines as render batches.
+#include "mesh_batch.h"
+#include "world/brush.h"
+#include "world/brush_geometry.h"
+
+#include <optional>
+#include <vector>
+
+namespace shallot::render {
+
+// Colour of a brush's faces: a muted tint from its texture name, orange for clip,
+// blue for liquids (non-solid).
+QColor brushColour(const Brush& brush);
+
+struct BrushBatches {
+    MeshBatch faces, edges, selectedFaces, selectedEdges;
+};
+
+// `geometry[i]` is brush i's B-rep, or empty for an invalid brush (drawn nowhere).
+// `selected` is sorted.
+BrushBatches buildBrushBatches(const std::vector<Brush>& brushes, const std::vector<std::optional<BrushGeometry>>& geometry,
+                               const std::vector<int>& selected);
+
+} // namespace shallot::render

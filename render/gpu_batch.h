@@ -1,0 +1,29 @@
+#pragma once
+// A MeshBatch uploaded to one OpenGL context (vertex array + buffer).
+#include "mesh_batch.h"
+
+#include <QOpenGLBuffer>
+#include <QOpenGLVertexArrayObject>
+
+class QOpenGLFunctions_3_3_Core;
+
+namespace shallot::render {
+
+class GpuBatch {
+public:
+    // Replaces the contents; call with the owning context current.
+    void upload(QOpenGLFunctions_3_3_Core& gl, const MeshBatch& batch);
+    void draw(QOpenGLFunctions_3_3_Core& gl) const;
+    bool empty() const { return count_ == 0; }
+    bool lit() const { return lit_; }
+    void destroy();
+
+private:
+    QOpenGLVertexArrayObject vao_;
+    QOpenGLBuffer vbo_{QOpenGLBuffer::VertexBuffer};
+    int count_ = 0;
+    Primitive primitive_ = Primitive::Triangles;
+    bool lit_ = true;
+};
+
+} // namespace shallot::render

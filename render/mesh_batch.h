@@ -1,0 +1,36 @@
+#pragma once
+// CPU-side geometry for one draw call: coloured triangles or lines. Built by the scene
+// builders from core data, uploaded by GpuBatch.
+#include "geometry/polygon.h"
+
+#include <QColor>
+#include <cstdint>
+#include <vector>
+
+namespace shallot::render {
+
+struct Vertex {
+    float position[3];
+    float normal[3];
+    uint8_t colour[4];
+};
+
+enum class Primitive { Triangles, Lines };
+
+struct MeshBatch {
+    Primitive primitive = Primitive::Triangles;
+    bool lit = true;
+    std::vector<Vertex> vertices;
+
+    void clear() { vertices.clear(); }
+    bool empty() const { return vertices.empty(); }
+    // A convex polygon as a triangle fan, facing `normal`.
+    void addPolygon(const Polygon& polygon, const Vec3& normal, const QColor& colour);
+    // The polygon's outline as line segments.
+    void addOutline(const Polygon& polygon, const QColor& colour);
+    void addLine(const Vec3& a, const Vec3& b, const QColor& colour);
+    // The 12 edges of an axis-aligned box.
+    void addBoxEdges(const Vec3& mins, const Vec3& maxs, const QColor& colour);
+};
+
+} // namespace shallot::render

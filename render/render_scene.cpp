@@ -1,0 +1,25 @@
+#include "render_scene.h"
+
+namespace shallot::render {
+
+RenderScene::RenderScene() {
+    layers_[size_t(Layer::BrushFaces)].in2d = false;
+    layers_[size_t(Layer::SelectedFaces)].in2d = false;
+    layers_[size_t(Layer::SelectedFaces)].translucent = true;
+    layers_[size_t(Layer::LeafCells)].translucent = true;
+    layers_[size_t(Layer::Portals)].translucent = true;
+    layers_[size_t(Layer::Reach)].translucent = true;
+}
+
+void RenderScene::set(Layer l, MeshBatch batch) {
+    SceneLayer& layer = layers_[size_t(l)];
+    layer.batch = std::move(batch);
+    layer.version = ++revision_;
+}
+
+void RenderScene::setVisible(Layer l, bool visible) {
+    layers_[size_t(l)].visible = visible;
+    ++revision_;
+}
+
+} // namespace shallot::render

@@ -1,0 +1,49 @@
+#pragma once
+// Everything the viewports draw, as CPU batches in named layers with version numbers:
+// a viewport re-uploads a layer only when its version changed (render only what changed).
+#include "mesh_batch.h"
+
+#include <array>
+#include <cstdint>
+
+namespace shallot::render {
+
+enum class Layer {
+    BrushFaces,     // flat-shaded brush faces (3D)
+    BrushEdges,     // brush outlines (3D and 2D)
+    SelectedFaces,  // selection highlight
+    SelectedEdges,
+    LeafCells,      // overlays of the compiled tree (issue 7)
+    Portals,
+    UnionWire,
+    Reach,
+    Rays,
+    ToolPreview,    // what the active tool is drawing (box being dragged, clip plane...)
+    Count
+};
+inline constexpr size_t kLayerCount = size_t(Layer::Count);
+
+struct SceneLayer {
+    MeshBatch batch;
+    uint64_t version = 0;
+    bool visible = true;
+    bool in3d = true;
+    bool in2d = true;
+    bool translucent = false; // drawn after opaque layers, blended, without depth writes
+};
+
+class RenderScene {
+public:
+    RenderScene();
+    const SceneLayer& layer(Layer l) const { return layers_[size_t(l)]; }
+    void set(Layer l, MeshBatch batch);
+    void setVisible(Layer l, bool visible);
+    // Bumped on every change, so views know to repaint.
+    uint64_t revision() const { return revision_; }
+
+private:
+    std::array<SceneLayer, kLayerCount> layers_;
+    uint64_t revision_ = 0;
+};
+
+} // namespace shallot::render

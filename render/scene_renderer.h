@@ -1,0 +1,31 @@
+#pragma once
+// Draws a RenderScene in one OpenGL context (one per viewport): owns the shader program
+// and the uploaded batches, re-uploading a layer only when its version changed.
+#include "gpu_batch.h"
+#include "render_scene.h"
+
+#include <QMatrix4x4>
+#include <QOpenGLShaderProgram>
+#include <array>
+#include <memory>
+
+namespace shallot::render {
+
+class SceneRenderer {
+public:
+    // Call once with the context current (QOpenGLWidget::initializeGL).
+    bool initialize(QOpenGLFunctions_3_3_Core& gl);
+    // Draws the scene's layers for a 3D or a 2D view; `extra` batches (grids, view-local
+    // feedback) are drawn first.
+    void draw(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene, const QMatrix4x4& mvp, bool view3d);
+    void drawBatch(QOpenGLFunctions_3_3_Core& gl, GpuBatch& batch, const QMatrix4x4& mvp);
+    void useProgram(const QMatrix4x4& mvp, bool lit);
+    void release();
+
+private:
+    std::unique_ptr<QOpenGLShaderProgram> program_;
+    std::array<GpuBatch, kLayerCount> batches_;
+    std::array<uint64_t, kLayerCount> uploaded_{};
+};
+
+} // namespace shallot::render

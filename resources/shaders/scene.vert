@@ -1,0 +1,18 @@
+#version 330 core
+// One program draws every batch: lit triangles (brush faces, cells) and unlit lines.
+layout(location = 0) in vec3 position;
+layout(location = 1) in vec3 normal;
+layout(location = 2) in vec4 colour;
+
+uniform mat4 mvp;
+uniform bool lit;
+
+out vec4 vertexColour;
+
+void main() {
+    gl_Position = mvp * vec4(position, 1.0);
+    // Head-light style shading that tells faces apart without any light setup.
+    const vec3 lightDir = normalize(vec3(0.35, 0.55, 0.75));
+    float shade = lit ? 0.55 + 0.45 * abs(dot(normalize(normal), lightDir)) : 1.0;
+    vertexColour = vec4(colour.rgb * shade, colour.a);
+}
