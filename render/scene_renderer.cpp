@@ -37,7 +37,8 @@ void SceneRenderer::draw(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene
     for (bool translucentPass : {false, true}) {
         if (translucentPass) {
             gl.glEnable(GL_BLEND);
-            gl.glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+            // Keep the framebuffer's alpha at 1: Qt composes the widget with it.
+            gl.glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
             gl.glDepthMask(GL_FALSE);
         }
         for (size_t i = 0; i < kLayerCount; ++i) {

@@ -1,5 +1,7 @@
 #include "compile_service.h"
 
+#include "portal/leaf_cells.h"
+
 #include <QMetaObject>
 #include <QThread>
 #include <chrono>
@@ -50,6 +52,8 @@ void CompileService::startNext() {
             options.cancel = token;
             job->result = compileWorld(job->world, options);
             error = QString::fromStdString(job->result.error);
+            throwIfCancelled(token);
+            if (error.isEmpty()) job->cells = leafCells(job->result.onion);
         } catch (const CompileCancelled&) {
             cancelled = true;
         } catch (const std::exception& e) {

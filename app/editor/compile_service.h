@@ -4,6 +4,7 @@
 // through its CancelToken) and the newest snapshot is compiled next. Results of stale
 // snapshots are dropped, never shown. The UI thread never waits on the compiler.
 #include "compile/compiler.h"
+#include "geometry/convex_polyhedron.h"
 
 #include <QObject>
 #include <QString>
@@ -17,7 +18,8 @@ struct CompiledWorld {
     uint64_t revision = 0;   // the document world revision it was compiled from
     World world;             // the snapshot
     CompileResult result;
-    double milliseconds = 0; // wall time of the compile
+    std::vector<ConvexPolyhedron> cells; // leafCells(result.onion), for the overlays
+    double milliseconds = 0;             // wall time of the compile and the cells
 };
 
 class CompileService : public QObject {

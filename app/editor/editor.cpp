@@ -1,8 +1,10 @@
 #include "editor.h"
 
 #include "brush_scene_builder.h"
+#include "overlay_controller.h"
 #include "tools/box_tool.h"
 #include "tools/clip_tool.h"
+#include "tools/inspect_tool.h"
 #include "tools/ray_tool.h"
 #include "tools/select_tool.h"
 
@@ -10,17 +12,21 @@
 
 namespace shallot {
 
-Editor::Editor(QObject* parent) : QObject(parent) {
+Editor::Editor(QObject* parent) : QObject(parent), overlays_(new OverlayController(*this)) {
     tools_.push_back(std::make_unique<SelectTool>(*this));
     tools_.push_back(std::make_unique<BoxTool>(*this));
     tools_.push_back(std::make_unique<ClipTool>(*this));
     tools_.push_back(std::make_unique<RayTool>(*this));
+    tools_.push_back(std::make_unique<InspectTool>(*this));
     connect(&document_, &EditorDocument::brushesChanged, this, [this] {
         rebuildGeometry();
         rebuildBrushLayers();
     });
     connect(&document_, &EditorDocument::selectionChanged, this, &Editor::rebuildBrushLayers);
+    connect(&document_, &EditorDocument::worldChanged, this, &Editor::scheduleCompile);
 }
+
+void Editor::scheduleCompile() { compiler_.request(document_.data().world, document_.worldRevision()); }
 
 Editor::~Editor() = default;
 

@@ -1,6 +1,7 @@
 #pragma once
 // The editor's shared state: the document, the brush geometry derived from it, the render
 // scene every viewport draws, and the active tool. Views and docks talk to this.
+#include "compile_service.h"
 #include "editor_document.h"
 #include "render_scene.h"
 #include "world/brush_geometry.h"
@@ -12,8 +13,9 @@
 namespace shallot {
 
 class Tool;
+class OverlayController;
 
-enum class ToolKind { Select, DrawBox, Clip, Ray };
+enum class ToolKind { Select, DrawBox, Clip, Ray, Inspect };
 
 class Editor : public QObject {
     Q_OBJECT
@@ -24,6 +26,10 @@ public:
     EditorDocument& document() { return document_; }
     const EditorDocument& document() const { return document_; }
     render::RenderScene& scene() { return scene_; }
+    CompileService& compiler() { return compiler_; }
+    OverlayController& overlays() { return *overlays_; }
+    // Takes a snapshot of the world and schedules its compile (done on every world change).
+    void scheduleCompile();
     // B-rep of brush i, or empty when the brush is invalid.
     const std::vector<std::optional<BrushGeometry>>& geometry() const { return geometry_; }
     // Why each invalid brush is invalid: (brush index, message).
@@ -49,6 +55,7 @@ signals:
     void sceneChanged();  // repaint
     void toolChanged(ToolKind kind);
     void currentPoseChanged(int pose);
+    void inspectRequested(const Vec3& point);
     void statusMessage(const QString& text);
 
 private:
@@ -57,6 +64,8 @@ private:
 
     EditorDocument document_;
     render::RenderScene scene_;
+    CompileService compiler_;
+    OverlayController* overlays_;
     std::vector<std::optional<BrushGeometry>> geometry_;
     std::vector<std::pair<int, QString>> brushProblems_;
     std::vector<std::unique_ptr<Tool>> tools_;

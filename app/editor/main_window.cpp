@@ -3,13 +3,17 @@
 #include "document_files.h"
 #include "edit/brush_operations.h"
 #include "edit_commands.h"
+#include "leaf_inspector.h"
+#include "overlay_controller.h"
 #include "pose_dock.h"
+#include "ray_dock.h"
 #include "problems_dock.h"
 #include "tools/clip_tool.h"
 #include "viewport_2d.h"
 #include "viewport_3d.h"
 
 #include <QActionGroup>
+#include <QComboBox>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
@@ -46,7 +50,15 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     buildActions();
     buildDocks();
     cursorLabel_ = new QLabel(this);
+    compileLabel_ = new QLabel("No compile yet", this);
+    statusBar()->addPermanentWidget(compileLabel_);
     statusBar()->addPermanentWidget(cursorLabel_);
+    CompileService& compiler = editor_->compiler();
+    connect(&compiler, &CompileService::compileStarted, this, [this] { compileLabel_->setText("Compiling..."); });
+    connect(&compiler, &CompileService::compiled, this, &MainWindow::showCompiled);
+    connect(&compiler, &CompileService::compileFailed, this, [this](quint64, const QString& message) {
+        compileLabel_->setText("Compile failed: " + message);
+    });
     connect(editor_, &Editor::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 5000); });
     EditorDocument& doc = editor_->document();
     connect(doc.undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
@@ -171,6 +183,8 @@ void MainWindow::buildActions() {
         editor_->document().setGridSize(editor_->document().data().gridSize * 2);
     });
     make(view, "frameAll", "Frame All", QKeySequence("Ctrl+Shift+0"), [this] { frameAll(); });
+    buildOverlayControls(view);
+    view->addSeparator();
     make(view, "focusSelection", "Focus Selection", QKeySequence("Ctrl+Shift+F9"), [this] {
         const Aabb sel = editor_->selectionBounds();
         view3d_->focus(sel);
@@ -183,7 +197,8 @@ void MainWindow::buildActions() {
     toolGroup_ = new QActionGroup(this);
     const std::pair<ToolKind, std::pair<const char*, const char*>> toolDefs[] = {
         {ToolKind::Select, {"Select", "V"}}, {ToolKind::DrawBox, {"Box", "B"}},
-        {ToolKind::Clip, {"Clip", "C"}},     {ToolKind::Ray, {"Ray", "R"}}};
+        {ToolKind::Clip, {"Clip", "C"}},     {ToolKind::Ray, {"Ray", "R"}},
+        {ToolKind::Inspect, {"Inspect", "I"}}};
     for (const auto& [kind, def] : toolDefs) {
         QAction* a = tools->addAction(def.first);
         a->setObjectName(QString("tool") + def.first);
@@ -212,9 +227,88 @@ void MainWindow::buildDocks() {
     history->setObjectName("HistoryDock");
     history->setWidget(new QUndoView(editor_->document().undoStack(), history));
     addDockWidget(Qt::RightDockWidgetArea, history);
+    rayDock_ = new RayDock(*editor_, this);
+    addDockWidget(Qt::BottomDockWidgetArea, rayDock_);
+    leafInspector_ = new LeafInspector(*editor_, this);
+    addDockWidget(Qt::RightDockWidgetArea, leafInspector_);
+    tabifyDockWidget(problemsDock_, rayDock_);
+    tabifyDockWidget(history, leafInspector_);
+    connect(editor_, &Editor::inspectRequested, leafInspector_, &LeafInspector::inspect);
+    connect(rayDock_, &RayDock::inspectPoint, leafInspector_, &LeafInspector::inspect);
     QMenu* docks = menuBar()->addMenu("&Window");
-    for (QDockWidget* d : {static_cast<QDockWidget*>(poseDock_), static_cast<QDockWidget*>(problemsDock_), history})
+    for (QDockWidget* d : std::initializer_list<QDockWidget*>{poseDock_, problemsDock_, rayDock_, leafInspector_, history})
         docks->addAction(d->toggleViewAction());
+}
+
+void MainWindow::buildOverlayControls(QMenu* view) {
+    OverlayController& overlays = editor_->overlays();
+    const std::pair<Overlay, std::pair<const char*, const char*>> defs[] = {
+        {Overlay::Cells, {"Leaf cells", "Alt+1"}},  {Overlay::Portals, {"Portals", "Alt+2"}},
+        {Overlay::Union, {"Expanded world", "Alt+3"}}, {Overlay::Reach, {"Reachability", "Alt+4"}},
+        {Overlay::Rays, {"Test rays", "Alt+5"}}};
+    QToolBar* bar = addToolBar("Overlays");
+    bar->setObjectName("OverlayToolbar");
+    auto* pose = new QComboBox(bar);
+    pose->setObjectName("poseSelector");
+    pose->setToolTip("Pose the overlays show");
+    bar->addWidget(pose);
+    auto refillPoses = [this, pose] {
+        const QSignalBlocker block(pose);
+        pose->clear();
+        for (const Pose& p : editor_->document().poses()) pose->addItem(QString::fromStdString(p.name));
+        pose->setCurrentIndex(editor_->currentPose());
+    };
+    connect(&editor_->document(), &EditorDocument::posesChanged, this, refillPoses);
+    connect(pose, &QComboBox::currentIndexChanged, this, [this](int i) {
+        if (i >= 0) editor_->setCurrentPose(i);
+    });
+    connect(editor_, &Editor::currentPoseChanged, pose, [pose](int i) {
+        const QSignalBlocker block(pose);
+        pose->setCurrentIndex(i);
+    });
+    refillPoses();
+    for (const auto& [overlay, def] : defs) {
+        QAction* a = view->addAction(def.first);
+        a->setObjectName(QString("overlay") + QString(def.first).remove(' '));
+        a->setShortcut(QKeySequence(def.second));
+        a->setCheckable(true);
+        a->setChecked(overlays.isOn(overlay));
+        bar->addAction(a);
+        const Overlay o = overlay;
+        connect(a, &QAction::toggled, this, [this, o](bool on) { editor_->overlays().setOn(o, on); });
+    }
+    QMenu* filter = view->addMenu("Cells to show");
+    auto* filters = new QActionGroup(this);
+    const std::pair<render::CellFilter, const char*> filterDefs[] = {
+        {render::CellFilter::Empty, "Empty in the pose"}, {render::CellFilter::Solid, "Solid in the pose"},
+        {render::CellFilter::DiffersBetweenPoses, "Differs between poses"}, {render::CellFilter::All, "All"}};
+    for (const auto& [f, text] : filterDefs) {
+        QAction* a = filter->addAction(text);
+        a->setCheckable(true);
+        a->setChecked(f == overlays.cellFilter());
+        filters->addAction(a);
+        const render::CellFilter chosen = f;
+        connect(a, &QAction::triggered, this, [this, chosen] { editor_->overlays().setCellFilter(chosen); });
+    }
+    QAction* bitset = view->addAction("Colour cells by full bitset");
+    bitset->setObjectName("cellsByBitset");
+    bitset->setCheckable(true);
+    connect(bitset, &QAction::toggled, this, [this](bool on) {
+        editor_->overlays().setCellColouring(on ? render::CellColouring::ByBitset : render::CellColouring::BySolidity);
+    });
+}
+
+void MainWindow::showCompiled(const std::shared_ptr<const CompiledWorld>& compiled) {
+    const CompileStats& s = compiled->result.stats;
+    compileLabel_->setText(QString("Compiled in %1 ms: %2 nodes, %3 leaves, depth %4, %5 portals")
+                               .arg(compiled->milliseconds, 0, 'f', 0)
+                               .arg(s.nodes)
+                               .arg(s.leaves)
+                               .arg(s.depth)
+                               .arg(compiled->result.onion.portals.size()));
+    std::vector<std::pair<int, QString>> problems;
+    for (const BrushProblem& p : compiled->result.problems) problems.emplace_back(p.brush, QString::fromStdString(p.message));
+    problemsDock_->setCompileProblems(problems);
 }
 
 void MainWindow::updateTitle() {

@@ -15,6 +15,8 @@ class Viewport3D;
 class Viewport2D;
 class PoseDock;
 class ProblemsDock;
+class RayDock;
+class LeafInspector;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -29,6 +31,9 @@ public:
     Viewport2D* view2d(int index) const { return views2d_[index]; }
     PoseDock* poseDock() const { return poseDock_; }
     ProblemsDock* problemsDock() const { return problemsDock_; }
+    RayDock* rayDock() const { return rayDock_; }
+    LeafInspector* leafInspector() const { return leafInspector_; }
+    QLabel* compileStatus() const { return compileLabel_; }
     QString lastError() const { return lastError_; }
 
     bool openFile(const QString& path);     // .shallot, .map or a mesh; false + error on failure
@@ -50,6 +55,8 @@ private:
     void buildViews();
     void buildActions();
     void buildDocks();
+    void buildOverlayControls(QMenu* view);
+    void showCompiled(const std::shared_ptr<const CompiledWorld>& compiled);
     void updateTitle();
     void showError(const QString& title, const QString& message);
     bool maybeSave();
@@ -73,7 +80,10 @@ private:
     Viewport2D* lastView2d_ = nullptr;
     PoseDock* poseDock_ = nullptr;
     ProblemsDock* problemsDock_ = nullptr;
+    RayDock* rayDock_ = nullptr;
+    LeafInspector* leafInspector_ = nullptr;
     QLabel* cursorLabel_ = nullptr;
+    QLabel* compileLabel_ = nullptr;
     QMenu* recentMenu_ = nullptr;
     QActionGroup* toolGroup_ = nullptr;
     QTimer autosaveTimer_;

@@ -1,12 +1,14 @@
 #include "screenshot.h"
 
 #include "main_window.h"
+#include "overlay_controller.h"
 #include "viewport_2d.h"
 #include "viewport_3d.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QTimer>
+#include <cstdio>
 #include <iostream>
 
 namespace shallot {
@@ -15,6 +17,17 @@ namespace {
 // Give up waiting for the views after this long (a broken GL setup must not hang CI).
 constexpr int kReadyTimeoutMs = 30000;
 } // namespace
+
+std::optional<Vec3> playerStart(const DocumentData& data) {
+    for (const MapEntity& e : data.entities) {
+        if (e.classname() != "info_player_start") continue;
+        if (const std::string* origin = e.value("origin")) {
+            Vec3 v;
+            if (std::sscanf(origin->c_str(), "%lf %lf %lf", &v.x(), &v.y(), &v.z()) == 3) return v;
+        }
+    }
+    return std::nullopt;
+}
 
 int runScreenshot(QApplication& app, MainWindow& window, const QString& file, const ScreenshotRequest& request) {
     window.resize(request.size);
@@ -29,14 +42,34 @@ int runScreenshot(QApplication& app, MainWindow& window, const QString& file, co
         }
         window.editor().setCurrentPose(int(it - poses.begin()));
     }
+    OverlayController& overlays = window.editor().overlays();
+    const std::pair<const char*, Overlay> names[] = {{"cells", Overlay::Cells}, {"portals", Overlay::Portals},
+                                                     {"union", Overlay::Union},  {"reach", Overlay::Reach},
+                                                     {"rays", Overlay::Rays}};
+    for (const QString& o : request.overlays) {
+        const auto it = std::find_if(std::begin(names), std::end(names), [&](const auto& n) { return o == n.first; });
+        if (it == std::end(names)) {
+            std::cerr << "shallot: unknown overlay '" << qPrintable(o) << "' (cells, portals, union, reach, rays)\n";
+            return 1;
+        }
+        window.action(QString("overlay") + (o == "cells" ? "Leafcells" : o == "portals" ? "Portals" : o == "union" ? "Expandedworld" : o == "reach" ? "Reachability" : "Testrays"))->setChecked(true);
+    }
+    if (request.overlays.contains("reach") && !overlays.reachStart()) {
+        if (const std::optional<Vec3> start = playerStart(window.editor().document().data())) overlays.setReachStart(*start);
+    }
     QElapsedTimer waited;
     waited.start();
-    // Ready when each view painted after the document was framed.
+    // Ready when each view has painted and the overlays show the newest compile.
+    const EditorDocument& doc = window.editor().document();
     while (waited.elapsed() < kReadyTimeoutMs) {
         app.processEvents(QEventLoop::AllEvents, 50);
-        bool ready = window.view3d()->framesPainted() >= 2;
+        bool ready = window.view3d()->framesPainted() >= 2 && !window.editor().compiler().busy() &&
+                     overlays.shownRevision() == doc.worldRevision();
         for (int i = 0; i < 3; ++i) ready = ready && window.view2d(i)->framesPainted() >= 2;
-        if (ready && waited.elapsed() > 300) break;
+        if (ready && waited.elapsed() > 300) {
+            app.processEvents(QEventLoop::AllEvents, 100); // let the views repaint with the overlays
+            break;
+        }
     }
     const QPixmap shot = window.grab();
     if (!shot.save(request.output)) {

@@ -1,6 +1,8 @@
 #pragma once
 // `shallot --screenshot`: open a file, wait until every view has painted (and the
 // compile the overlays need has finished), save the window as a PNG and quit.
+#include "model/document_data.h"
+
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -17,6 +19,9 @@ struct ScreenshotRequest {
     QString pose;
     QStringList overlays;
 };
+
+// The origin of the document's first info_player_start, if any.
+std::optional<Vec3> playerStart(const DocumentData& data);
 
 // Returns the process exit code: 0 saved, 1 the file could not be opened or saved.
 int runScreenshot(QApplication& app, MainWindow& window, const QString& file, const ScreenshotRequest& request);

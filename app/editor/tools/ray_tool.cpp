@@ -10,27 +10,8 @@ namespace {
 
 // How close (in pixels) to a ray endpoint a press grabs it.
 constexpr double kEndpointGrabPixels = 8.0;
-// Rays rest this far above the surface under them, so their start is not on a boundary.
-constexpr double kRestClearance = 1.0;
 
 } // namespace
-
-Vec3 RayTool::placed(const ViewPoint& p) const {
-    Vec3 v = editor_.snap(p.world);
-    const EditorDocument& doc = editor_.document();
-    if (p.depthAxis == 2) {
-        double floor = 0.0;
-        if (const std::optional<int> hit = pickBrush2d(editor_.geometry(), p))
-            if (const auto span = depthSpan(*editor_.geometry()[size_t(*hit)], p)) floor = span->second;
-        const int pose = editor_.currentPose();
-        const double lift = pose >= 0 ? -doc.poses()[size_t(pose)].mins.z() : 0.0;
-        v.z() = floor + lift + kRestClearance;
-    } else {
-        const Aabb sel = editor_.selectionBounds();
-        v[p.depthAxis] = sel.empty() ? 0.0 : 0.5 * (sel.mins[p.depthAxis] + sel.maxs[p.depthAxis]);
-    }
-    return v;
-}
 
 bool RayTool::press(const ViewPoint& p) {
     const auto& rays = editor_.document().rays();
@@ -48,7 +29,7 @@ bool RayTool::press(const ViewPoint& p) {
             }
         }
     }
-    if (editedRay_ < 0) from_ = to_ = placed(p);
+    if (editedRay_ < 0) from_ = to_ = placeInView(editor_, p);
     dragging_ = true;
     return true;
 }

@@ -1,5 +1,7 @@
 #include "view_picking.h"
 
+#include "../editor.h"
+
 #include <limits>
 
 namespace shallot {
@@ -25,6 +27,28 @@ std::optional<std::pair<double, double>> depthSpan(const BrushGeometry& g, const
     }
     if (lo > hi) return std::nullopt;
     return std::make_pair(lo, hi);
+}
+
+namespace {
+// Placed points rest this far above the surface under them, off the boundary.
+constexpr double kRestClearance = 1.0;
+} // namespace
+
+Vec3 placeInView(const Editor& editor, const ViewPoint& p) {
+    Vec3 v = editor.snap(p.world);
+    const EditorDocument& doc = editor.document();
+    if (p.depthAxis == 2) {
+        double floor = 0.0;
+        if (const std::optional<int> hit = pickBrush2d(editor.geometry(), p))
+            if (const auto span = depthSpan(*editor.geometry()[size_t(*hit)], p)) floor = span->second;
+        const int pose = editor.currentPose();
+        const double lift = pose >= 0 ? -doc.poses()[size_t(pose)].mins.z() : 0.0;
+        v.z() = floor + lift + kRestClearance;
+    } else {
+        const Aabb sel = editor.selectionBounds();
+        v[p.depthAxis] = sel.empty() ? 0.0 : 0.5 * (sel.mins[p.depthAxis] + sel.maxs[p.depthAxis]);
+    }
+    return v;
 }
 
 std::optional<int> pickBrush2d(const std::vector<std::optional<BrushGeometry>>& geometry, const ViewPoint& p) {

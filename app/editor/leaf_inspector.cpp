@@ -1,0 +1,48 @@
+#include "leaf_inspector.h"
+
+#include "editor.h"
+#include "overlay_controller.h"
+
+#include <QLabel>
+
+namespace shallot {
+
+LeafInspector::LeafInspector(Editor& editor, QWidget* parent) : QDockWidget("Leaf inspector", parent), editor_(editor) {
+    setObjectName("LeafInspector");
+    label_ = new QLabel("Use the Inspect tool (I) in a view, or a ray's start.", this);
+    label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    label_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    label_->setWordWrap(true);
+    setWidget(label_);
+    connect(&editor_.compiler(), &CompileService::compiled, this, &LeafInspector::refresh);
+}
+
+QString LeafInspector::text() const { return label_->text(); }
+
+void LeafInspector::inspect(const Vec3& point) {
+    point_ = point;
+    refresh();
+}
+
+void LeafInspector::refresh() {
+    const auto& compiled = editor_.overlays().compiled();
+    if (!point_ || !compiled) return;
+    const BspTree& tree = compiled->result.onion;
+    const int32_t leaf = tree.findLeaf(*point_);
+    const LeafInfo& info = tree.leaves[size_t(leaf)];
+    const uint64_t bits = tree.leafSolid[size_t(leaf)];
+    QString text = QString("Point %1 %2 %3\nLeaf %4   depth %5\n")
+                       .arg(point_->x()).arg(point_->y()).arg(point_->z()).arg(leaf).arg(info.depth);
+    for (size_t p = 0; p < tree.poses.size(); ++p)
+        text += QString("  %1: %2\n").arg(QString::fromStdString(tree.poses[p].name), (bits >> p) & 1u ? "solid" : "empty");
+    text += QString("Cell volume %1\nPolygons %2\nInterior point %3 %4 %5 (clearance %6)%7")
+                .arg(info.volume, 0, 'g', 8)
+                .arg(info.polygonCount)
+                .arg(info.interiorPoint.x()).arg(info.interiorPoint.y()).arg(info.interiorPoint.z())
+                .arg(info.clearance, 0, 'g', 4)
+                .arg(info.degenerate ? "\nDegenerate cell" : "");
+    label_->setText(text);
+    editor_.overlays().setHighlightLeaf(leaf);
+}
+
+} // namespace shallot

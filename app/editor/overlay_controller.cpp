@@ -1,0 +1,142 @@
+#include "overlay_controller.h"
+
+#include "editor.h"
+#include "query/trace_batch.h"
+
+#include <QCoreApplication>
+#include <QPointer>
+#include <QThreadPool>
+
+namespace shallot {
+
+OverlayController::OverlayController(Editor& editor) : QObject(&editor), editor_(editor) {
+    connect(&editor_.compiler(), &CompileService::compiled, this, &OverlayController::onCompiled);
+    connect(&editor_, &Editor::currentPoseChanged, this, [this] {
+        rebuildHeavy();
+        rebuildRays();
+    });
+    connect(&editor_.document(), &EditorDocument::raysChanged, this, &OverlayController::retraceRays);
+}
+
+void OverlayController::onCompiled(std::shared_ptr<const CompiledWorld> result) {
+    compiled_ = std::move(result);
+    retraceRays();
+    rebuildHeavy();
+}
+
+void OverlayController::setOn(Overlay o, bool on) {
+    if (isOn(o) == on) return;
+    if (on) on_.insert(o);
+    else on_.erase(o);
+    if (o == Overlay::Rays) rebuildRays();
+    else rebuildHeavy();
+}
+
+void OverlayController::setCellFilter(render::CellFilter f) {
+    cells_.filter = f;
+    rebuildHeavy();
+}
+
+void OverlayController::setCellColouring(render::CellColouring c) {
+    cells_.colouring = c;
+    rebuildHeavy();
+}
+
+void OverlayController::setHighlightLeaf(int leaf) {
+    cells_.highlightLeaf = leaf;
+    rebuildHeavy();
+}
+
+void OverlayController::setReachStart(const Vec3& p) {
+    reachStart_ = p;
+    rebuildHeavy();
+}
+
+namespace {
+
+struct HeavyBatches {
+    render::MeshBatch cells, portals, unionWire, reach;
+    std::shared_ptr<const Flood> flood;
+};
+
+} // namespace
+
+void OverlayController::rebuildHeavy() {
+    const quint64 generation = ++heavyGeneration_;
+    if (!compiled_) return;
+    const std::shared_ptr<const CompiledWorld> compiled = compiled_;
+    const int pose = editor_.currentPose();
+    if (pose < 0 || pose >= int(compiled->result.onion.poses.size())) return;
+    render::CellOverlayOptions options = cells_;
+    options.pose = pose;
+    const std::set<Overlay> on = on_;
+    const std::optional<Vec3> start = reachStart_;
+    QPointer<OverlayController> self(this);
+    QThreadPool::globalInstance()->start([self, compiled, options, on, start, generation, pose] {
+        auto out = std::make_shared<HeavyBatches>();
+        const BspTree& tree = compiled->result.onion;
+        if (on.count(Overlay::Cells) || options.highlightLeaf >= 0) {
+            render::CellOverlayOptions cellOptions = options;
+            cellOptions.onlyHighlight = !on.count(Overlay::Cells);
+            out->cells = render::cellOverlay(tree, compiled->cells, cellOptions);
+        }
+        if (on.count(Overlay::Portals)) out->portals = render::portalOverlay(tree, compiled->cells, pose, options.includeOutside);
+        if (on.count(Overlay::Union)) out->unionWire = render::unionWireOverlay(tree, pose);
+        if (on.count(Overlay::Reach) && start) {
+            auto f = std::make_shared<Flood>(flood(tree, pose, {*start}));
+            out->reach = render::reachOverlay(compiled->cells, f->reached, f->leakPath);
+            out->flood = f;
+        }
+        QMetaObject::invokeMethod(QCoreApplication::instance(), [self, out, generation, revision = compiled->revision] {
+            if (!self || generation != self->heavyGeneration_) return; // a newer build is coming
+            render::RenderScene& scene = self->editor_.scene();
+            scene.set(render::Layer::LeafCells, std::move(out->cells));
+            scene.set(render::Layer::Portals, std::move(out->portals));
+            scene.set(render::Layer::UnionWire, std::move(out->unionWire));
+            scene.set(render::Layer::Reach, std::move(out->reach));
+            self->flood_ = out->flood;
+            self->shownRevision_ = revision;
+            emit self->editor_.sceneChanged();
+            emit self->overlaysUpdated(revision);
+        }, Qt::QueuedConnection);
+    });
+}
+
+void OverlayController::retraceRays() {
+    rayResults_.clear();
+    if (compiled_) {
+        const BspTree& tree = compiled_->result.onion;
+        const auto& rays = editor_.document().rays();
+        std::vector<TraceRequest> requests;
+        for (const TestRay& r : rays)
+            for (int p = 0; p < int(tree.poses.size()); ++p) requests.push_back({p, r.from, r.to});
+        const std::vector<TraceResult> results = traceBatch(tree, requests, 2);
+        for (size_t i = 0; i < rays.size(); ++i)
+            rayResults_.emplace_back(results.begin() + long(i * tree.poses.size()),
+                                     results.begin() + long((i + 1) * tree.poses.size()));
+    }
+    rebuildRays();
+    emit raysTraced();
+}
+
+void OverlayController::rebuildRays() {
+    const auto& rays = editor_.document().rays();
+    const int pose = editor_.currentPose();
+    std::vector<render::RayDrawing> drawings;
+    for (size_t i = 0; i < rays.size(); ++i) {
+        render::RayDrawing d{rays[i].from, rays[i].to};
+        if (i < rayResults_.size() && pose >= 0 && size_t(pose) < rayResults_[i].size()) {
+            const TraceResult& r = rayResults_[i][size_t(pose)];
+            d.hit = r.hit;
+            d.startSolid = r.startSolid;
+            d.point = r.point;
+            d.normal = r.normal;
+        }
+        drawings.push_back(d);
+    }
+    const Pose box = pose >= 0 ? editor_.document().poses()[size_t(pose)] : Pose{};
+    editor_.scene().set(render::Layer::Rays, isOn(Overlay::Rays) ? render::rayOverlay(drawings, box) : render::MeshBatch{});
+    emit editor_.sceneChanged();
+}
+
+} // namespace shallot

@@ -1,0 +1,63 @@
+#pragma once
+// Keeps the overlay layers of the render scene in step with the newest compiled tree, the
+// current pose and the overlay settings. Heavy batches (cells, portals, reach) are built
+// on a pool thread; a newer request makes older results be dropped. Test rays are traced
+// for every pose after each compile (the rays dock shows the table).
+#include "compile_service.h"
+#include "portal/reachability.h"
+#include "query/trace.h"
+#include "tree_overlays.h"
+
+#include <QObject>
+#include <memory>
+#include <set>
+
+namespace shallot {
+
+class Editor;
+
+enum class Overlay { Cells, Portals, Union, Reach, Rays };
+
+class OverlayController : public QObject {
+    Q_OBJECT
+public:
+    explicit OverlayController(Editor& editor);
+
+    bool isOn(Overlay o) const { return on_.count(o) > 0; }
+    void setOn(Overlay o, bool on);
+    render::CellFilter cellFilter() const { return cells_.filter; }
+    void setCellFilter(render::CellFilter f);
+    void setCellColouring(render::CellColouring c);
+    void setHighlightLeaf(int leaf);
+    // Where reachability floods from (and the leak is searched).
+    void setReachStart(const Vec3& p);
+    std::optional<Vec3> reachStart() const { return reachStart_; }
+    // Per ray, per pose trace results of the newest compile (empty before the first).
+    const std::vector<std::vector<TraceResult>>& rayResults() const { return rayResults_; }
+    const std::shared_ptr<const CompiledWorld>& compiled() const { return compiled_; }
+    // The revision of the tree the overlay layers currently show (0: none yet).
+    uint64_t shownRevision() const { return shownRevision_; }
+    const Flood* lastFlood() const { return flood_.get(); }
+
+signals:
+    void raysTraced();
+    void overlaysUpdated(quint64 revision);
+
+private:
+    void onCompiled(std::shared_ptr<const CompiledWorld> result);
+    void rebuildHeavy();   // cells, portals, union, reach: on a pool thread
+    void retraceRays();    // all rays, all poses
+    void rebuildRays();    // the ray layer for the current pose
+
+    Editor& editor_;
+    std::shared_ptr<const CompiledWorld> compiled_;
+    std::set<Overlay> on_{Overlay::Rays};
+    render::CellOverlayOptions cells_;
+    std::optional<Vec3> reachStart_;
+    std::vector<std::vector<TraceResult>> rayResults_;
+    std::shared_ptr<const Flood> flood_;
+    quint64 heavyGeneration_ = 0;
+    uint64_t shownRevision_ = 0;
+};
+
+} // namespace shallot

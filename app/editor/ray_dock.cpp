@@ -1,0 +1,105 @@
+#include "ray_dock.h"
+
+#include "edit_commands.h"
+#include "editor.h"
+#include "overlay_controller.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace shallot {
+
+namespace {
+
+enum Column { Ray, PoseName, StartSolid, Hit, T, Point, Normal, ColumnCount };
+
+QString vec(const Vec3& v) { return QString("%1 %2 %3").arg(v.x(), 0, 'g', 6).arg(v.y(), 0, 'g', 6).arg(v.z(), 0, 'g', 6); }
+
+} // namespace
+
+RayDock::RayDock(Editor& editor, QWidget* parent) : QDockWidget("Test rays", parent), editor_(editor) {
+    setObjectName("RayDock");
+    auto* body = new QWidget(this);
+    auto* layout = new QVBoxLayout(body);
+    table_ = new QTableWidget(0, ColumnCount, body);
+    table_->setHorizontalHeaderLabels({"Ray", "Pose", "Start solid", "Hit", "t", "Contact", "Normal"});
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->verticalHeader()->setVisible(false);
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    layout->addWidget(table_);
+    auto* buttons = new QHBoxLayout;
+    auto* remove = new QPushButton("Remove", body);
+    auto* walk = new QPushButton("Walk on/off", body);
+    auto* reach = new QPushButton("Reach from start", body);
+    auto* inspect = new QPushButton("Inspect start", body);
+    for (QPushButton* b : {remove, walk, reach, inspect}) buttons->addWidget(b);
+    buttons->addStretch();
+    layout->addLayout(buttons);
+    setWidget(body);
+    connect(remove, &QPushButton::clicked, this, &RayDock::removeRay);
+    connect(walk, &QPushButton::clicked, this, &RayDock::toggleWalk);
+    connect(reach, &QPushButton::clicked, this, [this] {
+        const int r = currentRay();
+        if (r < 0) return;
+        editor_.overlays().setReachStart(editor_.document().rays()[size_t(r)].from);
+        editor_.overlays().setOn(Overlay::Reach, true);
+    });
+    connect(inspect, &QPushButton::clicked, this, [this] {
+        const int r = currentRay();
+        if (r >= 0) emit inspectPoint(editor_.document().rays()[size_t(r)].from);
+    });
+    connect(&editor_.overlays(), &OverlayController::raysTraced, this, &RayDock::refresh);
+    connect(&editor_.document(), &EditorDocument::posesChanged, this, &RayDock::refresh);
+    refresh();
+}
+
+int RayDock::currentRay() const {
+    const int row = table_->currentRow();
+    const int poses = std::max<int>(1, int(editor_.document().poses().size()));
+    return row < 0 ? -1 : row / poses;
+}
+
+void RayDock::refresh() {
+    const auto& rays = editor_.document().rays();
+    const auto& poses = editor_.document().poses();
+    const auto& results = editor_.overlays().rayResults();
+    table_->setRowCount(int(rays.size() * poses.size()));
+    int row = 0;
+    for (size_t i = 0; i < rays.size(); ++i) {
+        for (size_t p = 0; p < poses.size(); ++p, ++row) {
+            QStringList cells{QString::fromStdString(rays[i].name) + (rays[i].walk ? " (walk)" : ""),
+                              QString::fromStdString(poses[p].name), "", "", "", "", ""};
+            if (i < results.size() && p < results[i].size()) {
+                const TraceResult& r = results[i][p];
+                cells[StartSolid] = r.startSolid ? "yes" : "no";
+                cells[Hit] = r.hit ? "yes" : "no";
+                cells[T] = QString::number(r.t, 'g', 6);
+                cells[Point] = vec(r.point);
+                cells[Normal] = r.hit ? vec(r.normal) : QString();
+            }
+            for (int c = 0; c < ColumnCount; ++c) table_->setItem(row, c, new QTableWidgetItem(cells[c]));
+        }
+    }
+}
+
+void RayDock::removeRay() {
+    const int r = currentRay();
+    if (r < 0) return;
+    std::vector<TestRay> rays = editor_.document().rays();
+    rays.erase(rays.begin() + r);
+    editor_.document().undoStack()->push(new SetRaysCommand(&editor_.document(), "Remove ray", rays));
+}
+
+void RayDock::toggleWalk() {
+    const int r = currentRay();
+    if (r < 0) return;
+    std::vector<TestRay> rays = editor_.document().rays();
+    rays[size_t(r)].walk = !rays[size_t(r)].walk;
+    editor_.document().undoStack()->push(new SetRaysCommand(&editor_.document(), "Toggle walk", rays));
+}
+
+} // namespace shallot

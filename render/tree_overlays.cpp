@@ -1,0 +1,140 @@
+#include "tree_overlays.h"
+
+#include <bit>
+
+namespace shallot::render {
+
+namespace {
+
+// Alpha of translucent cell and portal faces.
+constexpr int kCellAlpha = 46;
+constexpr int kPortalAlpha = 90;
+constexpr double kNormalArrowLength = 24.0;
+constexpr double kContactCrossSize = 4.0;
+
+bool touchesBox(const Aabb& cell, const Aabb& box) {
+    return (cell.mins.array() <= box.mins.array()).any() || (cell.maxs.array() >= box.maxs.array()).any();
+}
+
+bool passes(uint64_t bits, int poseCount, const CellOverlayOptions& o) {
+    const bool solid = (bits >> o.pose) & 1u;
+    const uint64_t all = poseCount >= 64 ? ~uint64_t(0) : ((uint64_t(1) << poseCount) - 1);
+    switch (o.filter) {
+    case CellFilter::Empty: return !solid;
+    case CellFilter::Solid: return solid;
+    case CellFilter::DiffersBetweenPoses: return (bits & all) != 0 && (bits & all) != all;
+    case CellFilter::All: return true;
+    }
+    return true;
+}
+
+void addCell(MeshBatch& batch, const ConvexPolyhedron& cell, const QColor& colour) {
+    for (const ConvexFace& f : cell.faces) batch.addPolygon(f.polygon, f.plane.normal, colour);
+}
+
+} // namespace
+
+QColor bitsetColour(uint64_t bits) {
+    if (bits == 0) return QColor(60, 200, 90);
+    // Spread the bit patterns around the hue circle; more solid poses = darker.
+    const uint64_t h = bits * 0x9E3779B97F4A7C15ull;
+    return QColor::fromHsv(int((h >> 40) % 360), 170, 255 - 20 * std::min(8, std::popcount(bits)));
+}
+
+MeshBatch cellOverlay(const BspTree& tree, const std::vector<ConvexPolyhedron>& cells, const CellOverlayOptions& o) {
+    MeshBatch batch;
+    batch.lit = true;
+    const int poseCount = int(tree.poses.size());
+    for (size_t leaf = 0; leaf < cells.size() && leaf < tree.leafCount(); ++leaf) {
+        const ConvexPolyhedron& cell = cells[leaf];
+        if (cell.empty()) continue;
+        const uint64_t bits = tree.leafSolid[leaf];
+        const bool highlighted = int(leaf) == o.highlightLeaf;
+        if (!highlighted && (o.onlyHighlight || !passes(bits, poseCount, o))) continue;
+        if (!highlighted && !o.includeOutside && touchesBox(cell.bounds(), tree.bounds)) continue;
+        QColor colour = o.colouring == CellColouring::ByBitset ? bitsetColour(bits)
+                        : ((bits >> o.pose) & 1u)                ? QColor(220, 70, 60)
+                                                                 : QColor(70, 210, 110);
+        colour.setAlpha(highlighted ? 160 : kCellAlpha);
+        if (highlighted) colour = colour.lighter(140);
+        addCell(batch, cell, colour);
+    }
+    return batch;
+}
+
+MeshBatch portalOverlay(const BspTree& tree, const std::vector<ConvexPolyhedron>& cells, int pose, bool includeOutside) {
+    MeshBatch batch;
+    batch.lit = false;
+    const QColor colour(90, 170, 255, kPortalAlpha);
+    auto outside = [&](int32_t leaf) {
+        return size_t(leaf) < cells.size() && !cells[size_t(leaf)].empty() && touchesBox(cells[size_t(leaf)].bounds(), tree.bounds);
+    };
+    for (const Portal& p : tree.portals) {
+        if (!((p.poses >> pose) & 1u)) continue;
+        if (!includeOutside && (outside(p.front) || outside(p.back))) continue;
+        batch.addPolygon(p.polygon, tree.planes[size_t(p.plane)].normal, colour);
+    }
+    return batch;
+}
+
+MeshBatch unionWireOverlay(const BspTree& tree, int pose) {
+    MeshBatch batch;
+    batch.primitive = Primitive::Lines;
+    batch.lit = false;
+    const QColor colour(255, 200, 60);
+    for (const LeafPolygon& p : tree.polygons)
+        if (p.pose == pose) batch.addOutline(p.polygon, colour);
+    return batch;
+}
+
+MeshBatch reachOverlay(const std::vector<ConvexPolyhedron>& cells, const std::vector<bool>& reached,
+                       const std::vector<Vec3>& leakPath) {
+    MeshBatch batch;
+    const QColor tint(120, 160, 255, kCellAlpha);
+    for (size_t leaf = 0; leaf < cells.size() && leaf < reached.size(); ++leaf)
+        if (reached[leaf]) addCell(batch, cells[leaf], tint);
+    // The leak path as thin boxes along each segment, so it shows in a triangle batch.
+    const QColor red(255, 40, 40, 255);
+    for (size_t i = 0; i + 1 < leakPath.size(); ++i) {
+        const Vec3 a = leakPath[i], b = leakPath[i + 1];
+        const Vec3 d = (b - a).normalized();
+        Vec3 side = d.cross(Vec3::UnitZ());
+        if (side.norm() < 1e-6) side = d.cross(Vec3::UnitX());
+        side = side.normalized() * 2.0;
+        const Vec3 up = d.cross(side).normalized() * 2.0;
+        for (const Vec3& offset : {side, up}) {
+            Polygon quad{{a - offset, b - offset, b + offset, a + offset}};
+            batch.addPolygon(quad, d.cross(offset).normalized(), red);
+        }
+    }
+    return batch;
+}
+
+MeshBatch rayOverlay(const std::vector<RayDrawing>& rays, const Pose& pose) {
+    MeshBatch batch;
+    batch.primitive = Primitive::Lines;
+    batch.lit = false;
+    const QColor free(120, 255, 120), blocked(255, 90, 90), normal(255, 255, 80), box(200, 200, 255);
+    for (const RayDrawing& r : rays) {
+        if (!r.walkPath.empty()) {
+            for (size_t i = 0; i + 1 < r.walkPath.size(); ++i) batch.addLine(r.walkPath[i], r.walkPath[i + 1], free);
+            batch.addBoxEdges(r.walkPath.back() + pose.mins, r.walkPath.back() + pose.maxs, box);
+        } else if (r.startSolid) {
+            batch.addLine(r.from, r.to, blocked);
+        } else if (r.hit) {
+            batch.addLine(r.from, r.point, free);
+            batch.addLine(r.point, r.to, blocked);
+            for (int a = 0; a < 3; ++a)
+                batch.addLine(r.point - Vec3::Unit(a) * kContactCrossSize, r.point + Vec3::Unit(a) * kContactCrossSize, normal);
+            batch.addLine(r.point, r.point + r.normal * kNormalArrowLength, normal);
+            batch.addBoxEdges(r.point + pose.mins, r.point + pose.maxs, blocked);
+        } else {
+            batch.addLine(r.from, r.to, free);
+        }
+        batch.addBoxEdges(r.from + pose.mins, r.from + pose.maxs, box);
+        batch.addBoxEdges(r.to + pose.mins, r.to + pose.maxs, QColor(box.red(), box.green(), box.blue(), 120));
+    }
+    return batch;
+}
+
+} // namespace shallot::render

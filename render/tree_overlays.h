@@ -1,0 +1,53 @@
+#pragma once
+// Render batches for the compiled onion tree: leaf cells, portals, a pose's expanded
+// world (union surface), reachability and leak paths, and test rays with their contacts.
+#include "compile/bsp_tree.h"
+#include "geometry/convex_polyhedron.h"
+#include "mesh_batch.h"
+
+#include <vector>
+
+namespace shallot::render {
+
+enum class CellFilter { Empty, Solid, DiffersBetweenPoses, All };
+enum class CellColouring { BySolidity, ByBitset };
+
+struct CellOverlayOptions {
+    int pose = 0;
+    CellFilter filter = CellFilter::Empty;
+    CellColouring colouring = CellColouring::BySolidity;
+    // Leaves touching the world box are the void around a level: left out unless asked.
+    bool includeOutside = false;
+    int highlightLeaf = -1; // drawn brighter (leaf inspector)
+    bool onlyHighlight = false; // draw the highlighted leaf alone
+};
+
+// A colour for a full solidity bitset (the article's Figure 2 colours leaves this way).
+QColor bitsetColour(uint64_t bits);
+
+// Translucent faces and outlines of the leaf cells that pass the filter. `cells` is
+// leafCells(tree).
+MeshBatch cellOverlay(const BspTree& tree, const std::vector<ConvexPolyhedron>& cells, const CellOverlayOptions& options);
+
+// Portals open for `pose`, translucent; those of leaves touching the world box (the void
+// around a level) only when includeOutside.
+MeshBatch portalOverlay(const BspTree& tree, const std::vector<ConvexPolyhedron>& cells, int pose, bool includeOutside);
+
+// Outlines of the pose's expanded world: the boundary polygons of that pose.
+MeshBatch unionWireOverlay(const BspTree& tree, int pose);
+
+// Reached leaves' cells (tinted) and the leak path, if any, as a thick red polyline.
+MeshBatch reachOverlay(const std::vector<ConvexPolyhedron>& cells, const std::vector<bool>& reached,
+                       const std::vector<Vec3>& leakPath);
+
+struct RayDrawing {
+    Vec3 from, to;
+    bool hit = false, startSolid = false;
+    Vec3 point = Vec3::Zero(), normal = Vec3::Zero();
+    std::vector<Vec3> walkPath; // collide-and-slide path instead of the straight segment
+};
+// Each ray: the segment (green up to the contact, red after), a cross and a normal arrow
+// at the contact, and the pose's box at the start, the contact and the end.
+MeshBatch rayOverlay(const std::vector<RayDrawing>& rays, const Pose& pose);
+
+} // namespace shallot::render
