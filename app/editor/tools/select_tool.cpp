@@ -40,10 +40,13 @@ bool SelectTool::press(const ViewPoint& p) {
     const Aabb sel = editor_.selectionBounds();
     if (!sel.empty() && !additive_) {
         const double grab = kResizeGrabPixels * p.pixelSize;
+        // Near an edge: within `grab` outside it, or within a quarter of the box inside it
+        // (so a thin brush can still be grabbed for a move when zoomed out).
         auto side = [&](int axis) {
             const double x = p.world[axis];
-            if (std::abs(x - sel.mins[axis]) < grab) return -1;
-            if (std::abs(x - sel.maxs[axis]) < grab) return 1;
+            const double inner = std::min(grab, 0.25 * (sel.maxs[axis] - sel.mins[axis]));
+            if (x > sel.mins[axis] - grab && x < sel.mins[axis] + inner) return -1;
+            if (x < sel.maxs[axis] + grab && x > sel.maxs[axis] - inner) return 1;
             return 0;
         };
         auto within = [&](int axis) { return p.world[axis] > sel.mins[axis] - grab && p.world[axis] < sel.maxs[axis] + grab; };
@@ -54,6 +57,14 @@ bool SelectTool::press(const ViewPoint& p) {
             return true;
         }
     }
+    // A press on any selected brush drags the selection, even where another brush is on
+    // top of it in this view.
+    if (!additive_)
+        for (int i : doc.selection())
+            if (editor_.geometry()[size_t(i)] && depthSpan(*editor_.geometry()[size_t(i)], p)) {
+                mode_ = Mode::Move;
+                return true;
+            }
     const std::optional<int> hit = pickBrush2d(editor_.geometry(), p);
     if (!hit) {
         if (!additive_) doc.setSelection({});

@@ -38,12 +38,22 @@ Vec3 placeInView(const Editor& editor, const ViewPoint& p) {
     Vec3 v = editor.snap(p.world);
     const EditorDocument& doc = editor.document();
     if (p.depthAxis == 2) {
-        double floor = 0.0;
-        if (const std::optional<int> hit = pickBrush2d(editor.geometry(), p))
-            if (const auto span = depthSpan(*editor.geometry()[size_t(*hit)], p)) floor = span->second;
+        // The floor: the highest top under the cursor below the 3D camera's eye (so a
+        // designer looking around inside a room places rays on its floor, not on the
+        // ceiling), else the lowest top under the cursor, else z = 0.
+        const double eye = doc.data().camera.position.z();
+        std::optional<double> below, lowest;
+        for (const auto& g : editor.geometry()) {
+            if (!g) continue;
+            const auto span = depthSpan(*g, p);
+            if (!span) continue;
+            const double top = span->second;
+            if (top <= eye && (!below || top > *below)) below = top;
+            if (!lowest || top < *lowest) lowest = top;
+        }
         const int pose = editor.currentPose();
         const double lift = pose >= 0 ? -doc.poses()[size_t(pose)].mins.z() : 0.0;
-        v.z() = floor + lift + kRestClearance;
+        v.z() = below.value_or(lowest.value_or(0.0)) + lift + kRestClearance;
     } else {
         const Aabb sel = editor.selectionBounds();
         v[p.depthAxis] = sel.empty() ? 0.0 : 0.5 * (sel.mins[p.depthAxis] + sel.maxs[p.depthAxis]);

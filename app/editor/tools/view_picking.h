@@ -19,8 +19,8 @@ std::optional<std::pair<double, double>> depthSpan(const BrushGeometry& g, const
 class Editor;
 
 // A 3D point for a click in a 2D view, snapped to the grid: in the top view at the height
-// where the current pose's box rests on the surface under the cursor (or on z = 0), in
-// the side views at the selection's centre depth (or 0).
+// where the current pose's box rests on the floor under the cursor (the highest surface
+// below the 3D camera's eye), in the side views at the selection's centre depth (or 0).
 Vec3 placeInView(const Editor& editor, const ViewPoint& p);
 
 } // namespace shallot

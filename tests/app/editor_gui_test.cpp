@@ -1,0 +1,242 @@
+// The editor driven by real mouse and key events under Xvfb.
+#include "compile/compiler.h"
+#include "edit/brush_operations.h"
+#include "edit_commands.h"
+#include "main_window.h"
+#include "overlay_controller.h"
+#include "pose_dock.h"
+#include "viewport_2d.h"
+#include "viewport_3d.h"
+
+#include <QApplication>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QSurfaceFormat>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace shallot;
+
+namespace {
+
+bool samePlanes(const std::vector<Brush>& a, const std::vector<Brush>& b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+        if (a[i].sides.size() != b[i].sides.size()) return false;
+        for (size_t s = 0; s < a[i].sides.size(); ++s)
+            if (a[i].sides[s].plane.normal != b[i].sides[s].plane.normal || a[i].sides[s].plane.dist != b[i].sides[s].plane.dist)
+                return false;
+    }
+    return true;
+}
+
+// Waits until the overlays show a compile of the document's current world.
+bool waitForCompiledOverlay(MainWindow& w, int timeoutMs = 20000) {
+    const EditorDocument& doc = w.editor().document();
+    return QTest::qWaitFor([&] {
+        return !w.editor().compiler().busy() && w.editor().overlays().shownRevision() == doc.worldRevision();
+    }, timeoutMs);
+}
+
+} // namespace
+
+class EditorGuiTest : public QObject {
+    Q_OBJECT
+
+private:
+    std::unique_ptr<MainWindow> window_;
+
+    MainWindow& fresh(const QString& file = QString()) {
+        window_ = std::make_unique<MainWindow>(false);
+        window_->resize(1400, 900);
+        window_->show();
+        if (!QTest::qWaitForWindowExposed(window_.get())) qFatal("window not exposed");
+        if (!file.isEmpty() && !window_->openFile(file)) qFatal("cannot open %s", qPrintable(file));
+        QTest::qWait(50);
+        return *window_;
+    }
+
+    // Drags with the left button in a 2D view between two world points.
+    void drag(Viewport2D* view, const Vec3& from, const Vec3& to, Qt::KeyboardModifiers mods = {}) {
+        const QPoint a = view->toWidget(from).toPoint(), b = view->toWidget(to).toPoint();
+        QTest::mousePress(view, Qt::LeftButton, mods, a);
+        for (int i = 1; i <= 4; ++i) QTest::mouseMove(view, a + (b - a) * i / 4);
+        QTest::mouseRelease(view, Qt::LeftButton, mods, b);
+    }
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void cleanup() { window_.reset(); }
+
+    void drawingABoxInTheTopViewCreatesABrushOnTheGrid() {
+        MainWindow& w = fresh();
+        Viewport2D* top = w.view2d(0);
+        top->frame({Vec3(-256, -256, -256), Vec3(256, 256, 256)});
+        w.action("toolBox")->trigger();
+        // Off-grid points snap to the 16-unit grid.
+        drag(top, Vec3(3, -5, 0), Vec3(62, 131, 0));
+        const auto& brushes = w.editor().document().brushes();
+        QCOMPARE(brushes.size(), size_t(1));
+        const Aabb b = bounds(brushes[0]);
+        QCOMPARE(b.mins, Vec3(0, 0, 0));
+        QCOMPARE(b.maxs, Vec3(64, 128, 64));
+        QCOMPARE(w.editor().document().selection(), std::vector<int>{0});
+    }
+
+    void moveResizeClipSubtractAndUndoRestoreTheDocument() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        EditorDocument& doc = w.editor().document();
+        const std::vector<Brush> original = doc.brushes();
+        Viewport2D* top = w.view2d(0);
+        top->frame({Vec3(150, 150, 0), Vec3(650, 850, 0)});
+        QTest::qWait(20);
+        // Select the west wall of the lower room (x 184..200, y 184..416) with a click in
+        // the front view (in the top view the ceiling covers it), then move it in the top view.
+        w.action("toolSelect")->trigger();
+        Viewport2D* front = w.view2d(1);
+        front->frame({Vec3(150, 0, -50), Vec3(650, 0, 300)});
+        QTest::qWait(20);
+        QTest::mouseClick(front, Qt::LeftButton, {}, front->toWidget(Vec3(192, 0, 100)).toPoint());
+        QCOMPARE(bounds(doc.brushes()[size_t(doc.selection().at(0))]).maxs.y(), 416.0);
+        drag(top, Vec3(192, 300, 0), Vec3(192 - 64, 300 + 32, 0));
+        QCOMPARE(doc.selection().size(), size_t(1));
+        const int wall = doc.selection()[0];
+        QCOMPARE(bounds(doc.brushes()[size_t(wall)]).mins.x(), 184.0 - 64);
+        // Resize it: drag its east edge (x 136) to the grid line x = 192.
+        const Aabb moved = bounds(doc.brushes()[size_t(wall)]);
+        QCOMPARE(moved.maxs.x(), 136.0);
+        drag(top, Vec3(moved.maxs.x(), 300, 0), Vec3(192, 300, 0));
+        QCOMPARE(bounds(doc.brushes()[size_t(wall)]).maxs.x(), 192.0);
+        QCOMPARE(bounds(doc.brushes()[size_t(wall)]).mins.x(), 120.0);
+        // Clip it with a diagonal line, keeping both halves.
+        w.action("toolClip")->trigger();
+        const Aabb resized = bounds(doc.brushes()[size_t(wall)]);
+        QTest::mouseClick(top, Qt::LeftButton, {}, top->toWidget(Vec3(resized.mins.x(), resized.mins.y(), 0)).toPoint());
+        QTest::mouseClick(top, Qt::LeftButton, {}, top->toWidget(Vec3(resized.maxs.x(), resized.maxs.y(), 0)).toPoint());
+        QTest::keyClick(top, Qt::Key_Tab);
+        QTest::keyClick(top, Qt::Key_Tab); // front -> back -> both
+        QTest::keyClick(top, Qt::Key_Return);
+        QCOMPARE(doc.brushes().size(), original.size() + 1);
+        // Sink the two halves 16 units into the floor (a drag in the front view), then
+        // subtract them from what they overlap: the floor is cut into pieces.
+        w.action("toolSelect")->trigger();
+        const Aabb halves = w.editor().selectionBounds();
+        const Vec3 grip(0.5 * (halves.mins.x() + halves.maxs.x()), 0, 128);
+        drag(front, grip, grip - Vec3(0, 0, 16));
+        QCOMPARE(w.editor().selectionBounds().mins.z(), -16.0);
+        w.action("subtract")->trigger();
+        QVERIFY(doc.brushes().size() > original.size() + 1);
+        // Undo everything: the document is exactly the original again.
+        while (doc.undoStack()->canUndo()) doc.undoStack()->undo();
+        QVERIFY(samePlanes(doc.brushes(), original));
+        // And redo gets back to the last state.
+        while (doc.undoStack()->canRedo()) doc.undoStack()->redo();
+        QVERIFY(doc.brushes().size() > original.size() + 1);
+    }
+
+    void editingAPoseInTheDockChangesTheDocument() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/low_tunnel.map");
+        QTableWidget* table = w.poseDock()->table();
+        QCOMPARE(table->rowCount(), 3);
+        table->item(2, 6)->setText("20"); // crouch max z 8 -> 20
+        QCOMPARE(w.editor().document().poses()[2].maxs.z(), 20.0);
+        QCOMPARE(w.editor().document().undoStack()->count(), 1);
+        w.editor().document().undoStack()->undo();
+        QCOMPARE(w.editor().document().poses()[2].maxs.z(), 8.0);
+    }
+
+    void anEditTriggersACompileThatTheOverlayShows() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/low_tunnel.map");
+        QVERIFY(waitForCompiledOverlay(w));
+        EditorDocument& doc = w.editor().document();
+        // Raise the tunnel's ceiling brush by 16: stand still does not fit (56 > 64? no: fits).
+        const std::vector<int> tunnelCeiling{8};
+        doc.undoStack()->push(replaceInPlace(&doc, "raise", tunnelCeiling, {translated(doc.brushes()[8], Vec3(0, 0, 16))}));
+        QVERIFY(waitForCompiledOverlay(w));
+        const BspTree& shown = w.editor().overlays().compiled()->result.onion;
+        QCOMPARE(shown.poses[1].name, std::string("stand"));
+        QVERIFY(!shown.isSolid(Vec3(320, 128, 25), 1)); // 64 units of headroom now: stand fits
+        QVERIFY(w.compileStatus()->text().startsWith("Compiled in"));
+    }
+
+    void rapidEditsEndWithTheTreeOfAFreshCompileAndNeverShowStaleResults() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        EditorDocument& doc = w.editor().document();
+        bool staleShown = false;
+        connect(&w.editor().compiler(), &CompileService::compiled, this, [&](std::shared_ptr<const CompiledWorld> c) {
+            staleShown |= c->revision != doc.worldRevision();
+        });
+        for (int i = 0; i < 200; ++i) {
+            const int brush = i % int(doc.brushes().size());
+            const Vec3 delta(i % 2 ? 16 : -16, 0, 0);
+            doc.undoStack()->push(replaceInPlace(&doc, "nudge", {brush}, {translated(doc.brushes()[size_t(brush)], delta)}));
+            if (i % 7 == 0) QCoreApplication::processEvents();
+        }
+        QVERIFY(waitForCompiledOverlay(w));
+        QVERIFY(!staleShown);
+        const CompileResult fresh = compileWorld(doc.data().world);
+        const BspTree& shown = w.editor().overlays().compiled()->result.onion;
+        QCOMPARE(shown.nodes.size(), fresh.onion.nodes.size());
+        QVERIFY(shown.leafSolid == fresh.onion.leafSolid);
+        QVERIFY(w.editor().compiler().discarded() > 0 || w.editor().compiler().started() < 200);
+    }
+
+    void testRaysAreTracedForEveryPoseAfterACompile() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/low_tunnel.map");
+        Viewport2D* top = w.view2d(0);
+        top->frame({Vec3(-50, -50, 0), Vec3(700, 300, 0)});
+        w.editor().setCurrentPose(2); // crouch: new rays rest its box on the floor
+        CameraState inside = w.editor().document().data().camera;
+        inside.position = Vec3(128, 128, 100); // the designer looks around in room A
+        w.editor().document().setCamera(inside);
+        w.action("toolRay")->trigger();
+        drag(top, Vec3(128, 128, 0), Vec3(512, 128, 0)); // room A through the tunnel to room B
+        QCOMPARE(w.editor().document().rays().size(), size_t(1));
+        QVERIFY(waitForCompiledOverlay(w));
+        QVERIFY(QTest::qWaitFor([&] { return w.editor().overlays().rayResults().size() == 1; }));
+        const auto& results = w.editor().overlays().rayResults()[0];
+        QCOMPARE(results.size(), size_t(3));
+        const TestRay& ray = w.editor().document().rays()[0];
+        QCOMPARE(ray.from, Vec3(128, 128, 25)); // crouch's box (24 below) rests 1 unit above the floor
+        QCOMPARE(ray.to, Vec3(512, 128, 25));
+        QVERIFY(!results[0].hit && !results[0].startSolid); // point
+        QVERIFY(results[1].hit);                            // stand: stopped at the tunnel mouth
+        QCOMPARE(results[1].point.x(), 256.0 - 16);
+        QCOMPARE(results[1].normal, Vec3(-1, 0, 0));
+        QVERIFY(!results[2].hit && !results[2].startSolid); // crouch goes through
+    }
+
+    void openingABrokenFileShowsAnErrorAndKeepsTheEditorUsable() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        QTemporaryDir dir;
+        const QString bad = dir.filePath("bad.map");
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\n\"classname\" \"worldspawn\"\n{\n( 0 0 0 ) ( 1 0 0 ) oops\n");
+        f.close();
+        const size_t before = w.editor().document().brushes().size();
+        QVERIFY(!w.openFile(bad));
+        QVERIFY(w.lastError().contains("bad.map:4:"));
+        QCOMPARE(w.editor().document().brushes().size(), before);
+        w.action("selectAll")->trigger();
+        w.action("delete")->trigger();
+        QCOMPARE(w.editor().document().brushes().size(), size_t(0));
+    }
+};
+
+int main(int argc, char** argv) {
+    QSurfaceFormat format;
+    format.setVersion(3, 3);
+    format.setProfile(QSurfaceFormat::CoreProfile);
+    format.setDepthBufferSize(24);
+    QSurfaceFormat::setDefaultFormat(format);
+    QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName("ShallotTest");
+    EditorGuiTest test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "editor_gui_test.moc"
