@@ -1,0 +1,397 @@
+#include "edit/brush_operations.h"
+
+#include "world/brush_geometry.h"
+#include "world/world.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <utility>
+
+namespace shallot {
+
+namespace {
+
+// Recomputed .map points are rounded to integers when the plane passes within this
+// distance of every rounded point: above the rounding error of grid coordinates, far below
+// anything a designer draws, so brushes on the grid write integral points.
+constexpr double kMapPointSnapDistance = 1e-9;
+
+// Three .map points are only used when the plane through them matches the side's plane
+// within this (every normal component and the distance).
+constexpr double kMapPointPlaneMatch = 1e-9;
+
+// A ray is parallel to a plane when its direction's component along the normal is below
+// this fraction of the direction's length.
+constexpr double kRayParallel = 1e-12;
+
+// A 2D clip line shorter than this across the view axis (world units) defines no plane.
+constexpr double kMinClipLineLength = 1e-6;
+
+// Standard Quake texture parameters (x/y offset, rotation, x/y scale) for new brushes.
+constexpr const char* kDefaultTextureParams = "0 0 0 1 1";
+
+void setReason(std::string* reason, std::string message) {
+    if (reason) *reason = std::move(message);
+}
+
+BrushGeometryResult geometryOf(const Brush& brush) { return buildBrushGeometry(brush, defaultWorldBounds()); }
+
+bool reproducesPlane(const std::array<Vec3, 3>& p, const Plane& plane) {
+    const std::optional<Plane> q = Plane::fromPoints(p[0], p[1], p[2]);
+    return q && (q->normal - plane.normal).cwiseAbs().maxCoeff() <= kMapPointPlaneMatch &&
+           std::abs(q->dist - plane.dist) <= kMapPointPlaneMatch;
+}
+
+// The three .map points of a face: the vertices spanning the largest triangle, projected
+// onto the plane, ordered so that (p0 - p1) x (p2 - p1) points along the normal, and
+// rounded to integers when the plane passes through the rounded points.
+std::array<Vec3, 3> mapPoints(const Plane& plane, const Polygon& face) {
+    const std::vector<Vec3>& v = face.vertices;
+    std::array<size_t, 3> best{0, 1, 2};
+    double bestArea = -1.0;
+    for (size_t i = 0; i < v.size(); ++i)
+        for (size_t j = i + 1; j < v.size(); ++j)
+            for (size_t k = j + 1; k < v.size(); ++k) {
+                const double area = (v[j] - v[i]).cross(v[k] - v[i]).squaredNorm();
+                if (area > bestArea) {
+                    bestArea = area;
+                    best = {i, j, k};
+                }
+            }
+    std::array<Vec3, 3> p;
+    for (size_t k = 0; k < 3; ++k) p[k] = v[best[k]] - plane.normal * plane.signedDistance(v[best[k]]);
+    if ((p[0] - p[1]).cross(p[2] - p[1]).dot(plane.normal) < 0.0) std::swap(p[0], p[2]);
+
+    std::array<Vec3, 3> snapped;
+    bool onPlane = true;
+    for (size_t k = 0; k < 3; ++k) {
+        snapped[k] = p[k].array().round().matrix();
+        onPlane = onPlane && std::abs(plane.signedDistance(snapped[k])) <= kMapPointSnapDistance;
+    }
+    return onPlane && reproducesPlane(snapped, plane) ? snapped : p;
+}
+
+// Gives .map points to the sides flagged in `recompute` and to those without points.
+void assignPoints(Brush& brush, const ConvexPolyhedron& hull, const std::vector<bool>& recompute) {
+    for (const ConvexFace& f : hull.faces) {
+        BrushSide& side = brush.sides[size_t(f.tag)];
+        if (side.hasPoints && !recompute[size_t(f.tag)]) continue;
+        side.points = mapPoints(side.plane, f.polygon);
+        side.hasPoints = true;
+    }
+}
+
+// Points for the sides that have none, when the brush is valid (transforms of brushes
+// built from planes).
+void fillMissingPoints(Brush& brush) {
+    if (std::all_of(brush.sides.begin(), brush.sides.end(), [](const BrushSide& s) { return s.hasPoints; })) return;
+    const BrushGeometryResult g = geometryOf(brush);
+    if (g.geometry) assignPoints(brush, g.geometry->hull, std::vector<bool>(brush.sides.size(), false));
+}
+
+// The final step of every operation that changes planes: checks the candidate, drops the
+// sides that contribute no face and recomputes the points of the `changed` sides.
+std::optional<Brush> validated(Brush candidate, const std::vector<bool>& changed, std::string* reason) {
+    const BrushGeometryResult g = geometryOf(candidate);
+    if (!g.geometry) {
+        setReason(reason, "the result " + g.error);
+        return std::nullopt;
+    }
+    assignPoints(candidate, g.geometry->hull, changed);
+    std::vector<bool> hasFace(candidate.sides.size(), false);
+    for (const ConvexFace& f : g.geometry->hull.faces) hasFace[size_t(f.tag)] = true;
+    Brush out = std::move(candidate);
+    std::vector<BrushSide> sides = std::move(out.sides);
+    out.sides.clear();
+    for (size_t i = 0; i < sides.size(); ++i)
+        if (hasFace[i]) out.sides.push_back(std::move(sides[i]));
+    // Dropping sides without a face leaves the hull unchanged; check anyway.
+    const BrushGeometryResult check = geometryOf(out);
+    if (!check.geometry) {
+        setReason(reason, "the result " + check.error);
+        return std::nullopt;
+    }
+    return out;
+}
+
+// The brush with `extra` sides added (their points computed).
+Brush withSides(const Brush& brush, const std::vector<BrushSide>& extra, std::vector<bool>& changed) {
+    Brush out = brush;
+    changed.assign(brush.sides.size(), false);
+    for (const BrushSide& s : extra) {
+        out.sides.push_back(s);
+        changed.push_back(true);
+    }
+    return out;
+}
+
+BrushSide newSide(const Plane& plane, const std::string& texture, const std::string& textureParams) {
+    BrushSide s;
+    s.plane = plane;
+    s.texture = texture;
+    s.textureParams = textureParams;
+    return s;
+}
+
+// A new side on `plane` textured like the brush side facing most nearly the same way.
+BrushSide capSide(const Brush& brush, const Plane& plane) {
+    const BrushSide* style = nullptr;
+    for (const BrushSide& s : brush.sides)
+        if (!style || s.plane.normal.dot(plane.normal) > style->plane.normal.dot(plane.normal)) style = &s;
+    return style ? newSide(plane, style->texture, style->textureParams) : newSide(plane, {}, {});
+}
+
+// The sides of `brush` mapped by x -> pivot + linear(x - pivot), with `linear` orthogonal
+// (a rotation or mirror: normals map by `linear` too). Mirrors reverse the point order.
+template <typename Linear>
+Brush transformed(const Brush& brush, const Vec3& pivot, bool mirror, Linear linear) {
+    Brush out = brush;
+    for (BrushSide& s : out.sides) {
+        const Vec3 n = linear(s.plane.normal);
+        // n' . (pivot + L(x - pivot)) = n . x - n . pivot + n' . pivot
+        s.plane.dist = s.plane.dist - s.plane.normal.dot(pivot) + n.dot(pivot);
+        s.plane.normal = n;
+        for (Vec3& p : s.points) p = pivot + linear(Vec3(p - pivot));
+        if (mirror) std::swap(s.points[0], s.points[2]);
+    }
+    fillMissingPoints(out);
+    return out;
+}
+
+struct RayHit {
+    double t;
+    int side;
+};
+
+std::optional<RayHit> castRay(const Brush& brush, const Vec3& origin, const Vec3& dir) {
+    const double len = dir.norm();
+    if (!origin.allFinite() || !dir.allFinite() || !(len > 0.0)) return std::nullopt;
+    double tEnter = -std::numeric_limits<double>::infinity();
+    double tExit = std::numeric_limits<double>::infinity();
+    int side = -1;
+    for (size_t i = 0; i < brush.sides.size(); ++i) {
+        const Plane& p = brush.sides[i].plane;
+        if (!p.isFinite()) return std::nullopt;
+        const double along = p.normal.dot(dir);
+        const double d = p.signedDistance(origin);
+        if (std::abs(along) <= kRayParallel * len) {
+            if (d > 0.0) return std::nullopt; // parallel and outside
+            continue;
+        }
+        const double t = -d / along;
+        if (along < 0.0) {
+            if (t > tEnter) {
+                tEnter = t;
+                side = int(i);
+            }
+        } else {
+            tExit = std::min(tExit, t);
+        }
+    }
+    if (side < 0 || tEnter < 0.0 || tEnter > tExit) return std::nullopt;
+    return RayHit{tEnter, side};
+}
+
+} // namespace
+
+Brush translated(const Brush& brush, const Vec3& delta) {
+    Brush out = brush;
+    for (BrushSide& s : out.sides) {
+        s.plane.dist += s.plane.normal.dot(delta);
+        for (Vec3& p : s.points) p += delta;
+    }
+    fillMissingPoints(out);
+    return out;
+}
+
+std::optional<Brush> withFaceMoved(const Brush& brush, int side, double distance, std::string* reason) {
+    if (side < 0 || size_t(side) >= brush.sides.size()) {
+        setReason(reason, "no side " + std::to_string(side));
+        return std::nullopt;
+    }
+    if (!std::isfinite(distance)) {
+        setReason(reason, "the distance is not finite");
+        return std::nullopt;
+    }
+    Brush moved = brush;
+    moved.sides[size_t(side)].plane.dist += distance;
+    std::vector<bool> changed(brush.sides.size(), false);
+    changed[size_t(side)] = true;
+    return validated(std::move(moved), changed, reason);
+}
+
+std::optional<Brush> boxBrush(const Vec3& mins, const Vec3& maxs, const std::string& texture, std::string* reason) {
+    if (!mins.allFinite() || !maxs.allFinite() || !(mins.array() < maxs.array()).all()) {
+        setReason(reason, "the box has a zero or negative size");
+        return std::nullopt;
+    }
+    Brush box = Brush::box(mins, maxs);
+    for (BrushSide& s : box.sides) {
+        s.texture = texture;
+        s.textureParams = kDefaultTextureParams;
+    }
+    return validated(std::move(box), std::vector<bool>(6, true), reason);
+}
+
+Aabb bounds(const Brush& brush) {
+    const BrushGeometryResult g = geometryOf(brush);
+    return g.geometry ? g.geometry->bounds : Aabb{};
+}
+
+std::optional<Brush> withBounds(const Brush& brush, const Aabb& newBounds, std::string* reason) {
+    if (!newBounds.mins.allFinite() || !newBounds.maxs.allFinite() ||
+        !(newBounds.mins.array() < newBounds.maxs.array()).all()) {
+        setReason(reason, "the new bounds have a zero or negative size");
+        return std::nullopt;
+    }
+    const BrushGeometryResult g = geometryOf(brush);
+    if (!g.geometry) {
+        setReason(reason, "the brush " + g.error);
+        return std::nullopt;
+    }
+    const Aabb& old = g.geometry->bounds;
+    const Vec3 oldSize = old.maxs - old.mins;
+    const Vec3 scale = (newBounds.maxs - newBounds.mins).cwiseQuotient(oldSize);
+    // lerp is exact at both ends, so box faces land exactly on the new bounds.
+    auto map = [&](const Vec3& x) {
+        Vec3 y;
+        for (int a = 0; a < 3; ++a) y[a] = std::lerp(newBounds.mins[a], newBounds.maxs[a], (x[a] - old.mins[a]) / oldSize[a]);
+        return y;
+    };
+    // Sides without a face are dropped: an affine map keeps them redundant.
+    Brush out = brush;
+    out.sides.clear();
+    for (const ConvexFace& f : g.geometry->hull.faces) {
+        out.sides.push_back(brush.sides[size_t(f.tag)]);
+        Plane& plane = out.sides.back().plane;
+        if (plane.axis() >= 0) { // axial: the normal is unchanged, the face's coordinate moves
+            plane.dist = plane.normal.dot(map(f.polygon.vertices[0]));
+            continue;
+        }
+        // Normals map by the inverse transpose of diag(scale).
+        plane.normal = plane.normal.cwiseQuotient(scale).normalized();
+        double sum = 0.0;
+        for (const Vec3& v : f.polygon.vertices) sum += plane.normal.dot(map(v));
+        plane.dist = sum / double(f.polygon.vertices.size());
+    }
+    const std::vector<bool> changed(out.sides.size(), true);
+    return validated(std::move(out), changed, reason);
+}
+
+ClipResult clipBrush(const Brush& brush, const Plane& plane) {
+    ClipResult out;
+    const double len = plane.normal.norm();
+    if (!plane.isFinite() || !(len > 0.0)) {
+        out.error = "the clip plane is invalid";
+        return out;
+    }
+    const Plane p{plane.normal / len, plane.dist / len};
+    const BrushGeometryResult g = geometryOf(brush);
+    if (!g.geometry) {
+        out.error = "the brush " + g.error;
+        return out;
+    }
+    std::vector<bool> changed;
+    const Brush back = withSides(brush, {capSide(brush, p)}, changed);
+    out.back = validated(back, changed, nullptr);
+    const Brush front = withSides(brush, {capSide(brush, p.flipped())}, changed);
+    out.front = validated(front, changed, nullptr);
+    return out;
+}
+
+std::optional<Plane> planeFromPoints(const Vec3& a, const Vec3& b, const Vec3& c) { return Plane::fromPoints(a, b, c); }
+
+std::optional<Plane> planeThroughLine(const Vec3& a, const Vec3& b, int viewAxis) {
+    if (viewAxis < 0 || viewAxis > 2 || !a.allFinite() || !b.allFinite()) return std::nullopt;
+    const Vec3 n = (b - a).cross(Vec3::Unit(viewAxis));
+    const double len = n.norm(); // the length of ab across the view axis
+    if (!(len > kMinClipLineLength)) return std::nullopt;
+    Plane p;
+    p.normal = n / len;
+    p.dist = p.normal.dot(a);
+    return p;
+}
+
+std::vector<Brush> subtractBrush(const Brush& from, const Brush& cutter, std::string* reason) {
+    const BrushGeometryResult fg = geometryOf(from);
+    if (!fg.geometry) {
+        setReason(reason, "the brush " + fg.error);
+        return {};
+    }
+    const BrushGeometryResult cg = geometryOf(cutter);
+    if (!cg.geometry) {
+        setReason(reason, "the cutter " + cg.error);
+        return {};
+    }
+    if (!fg.geometry->bounds.overlaps(cg.geometry->bounds)) return {from};
+
+    // Piece k: `from`, behind cutter planes 0..k-1 and in front of plane k. What is left
+    // behind all of them is from & cutter, which is dropped.
+    std::vector<Brush> pieces;
+    std::vector<BrushSide> behind;
+    std::vector<bool> changed;
+    for (const ConvexFace& f : cg.geometry->hull.faces) {
+        const BrushSide& c = cutter.sides[size_t(f.tag)];
+        std::vector<BrushSide> sides = behind;
+        sides.push_back(newSide(c.plane.flipped(), c.texture, c.textureParams));
+        if (std::optional<Brush> piece = validated(withSides(from, sides, changed), changed, nullptr))
+            pieces.push_back(std::move(*piece));
+        behind.push_back(newSide(c.plane, c.texture, c.textureParams));
+        // Nothing left behind this plane: the brushes do not overlap (or only touch).
+        if (!geometryOf(withSides(from, behind, changed)).geometry) return {from};
+    }
+    return pieces;
+}
+
+std::vector<Brush> hollowBrush(const Brush& brush, double wallThickness, std::string* reason) {
+    if (!std::isfinite(wallThickness) || !(wallThickness > 0.0)) {
+        setReason(reason, "the wall thickness must be positive");
+        return {};
+    }
+    const BrushGeometryResult g = geometryOf(brush);
+    if (!g.geometry) {
+        setReason(reason, "the brush " + g.error);
+        return {};
+    }
+    Brush inner = brush;
+    for (BrushSide& s : inner.sides) s.plane.dist -= wallThickness;
+    if (!geometryOf(inner).geometry) {
+        setReason(reason, "the brush is too thin for walls of " + std::to_string(wallThickness));
+        return {};
+    }
+    return subtractBrush(brush, inner, reason);
+}
+
+Brush rotated90(const Brush& brush, int axis, const Vec3& pivot, bool clockwise) {
+    if (axis < 0 || axis > 2) return brush;
+    const int u = (axis + 1) % 3, v = (axis + 2) % 3;
+    return transformed(brush, pivot, false, [&](const Vec3& x) {
+        Vec3 y = x;
+        y[u] = clockwise ? x[v] : -x[v];
+        y[v] = clockwise ? -x[u] : x[u];
+        return y;
+    });
+}
+
+Brush flipped(const Brush& brush, int axis, const Vec3& pivot) {
+    if (axis < 0 || axis > 2) return brush;
+    return transformed(brush, pivot, true, [&](const Vec3& x) {
+        Vec3 y = x;
+        y[axis] = -x[axis];
+        return y;
+    });
+}
+
+std::optional<double> rayHitBrush(const Brush& brush, const Vec3& origin, const Vec3& dir) {
+    const std::optional<RayHit> hit = castRay(brush, origin, dir);
+    return hit ? std::optional<double>(hit->t) : std::nullopt;
+}
+
+int pickFace(const Brush& brush, const Vec3& origin, const Vec3& dir) {
+    const std::optional<RayHit> hit = castRay(brush, origin, dir);
+    return hit ? hit->side : -1;
+}
+
+} // namespace shallot
