@@ -8,7 +8,7 @@ namespace {
 
 // Alpha of translucent cell and portal faces.
 constexpr int kCellAlpha = 46;
-constexpr int kPortalAlpha = 90;
+constexpr int kPortalAlpha = 40;
 constexpr double kNormalArrowLength = 24.0;
 constexpr double kContactCrossSize = 4.0;
 

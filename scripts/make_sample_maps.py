@@ -4,6 +4,8 @@
 figure1_rooms.map: the article's Figure 1 (two rooms joined by a corridor), 2D
 coordinates scaled by 4, 256 units high. low_tunnel.map: two rooms joined by a tunnel
 48 units high that a crouching agent fits through and a standing one does not.
+sealed_box.map: one closed room (no leak). leaky_box.map: the same room with a 128 x 128
+hole in its east wall, through which every Quake hull leaks into the void.
 """
 import pathlib
 
@@ -36,7 +38,8 @@ def write(name, comment, brushes, keys=()):
     path.write_text("\n".join(out) + "\n")
 
 
-brushes_start = {"figure1_rooms.map": (400, 300, 24), "low_tunnel.map": (128, 128, 24)}
+brushes_start = {"figure1_rooms.map": (400, 300, 24), "low_tunnel.map": (128, 128, 24),
+                  "sealed_box.map": (128, 128, 24), "leaky_box.map": (128, 128, 24)}
 
 figure1 = [
     ((184, 184, -16), (616, 816, 0)),     # floor
@@ -71,3 +74,22 @@ write("low_tunnel.map", "Two rooms joined by a tunnel 64 wide and 48 high: crouc
       tunnel, keys=[("_shallot_pose1", "point 0 0 0 0 0 0"),
                     ("_shallot_pose2", "stand -16 -16 -24 16 16 32"),
                     ("_shallot_pose3", "crouch -16 -16 -24 16 16 8")])
+
+
+# A room 512 x 512 x 256 inside, walls 16 thick.
+room = [
+    ((-16, -16, -16), (528, 528, 0)),     # floor
+    ((-16, -16, 256), (528, 528, 272)),   # ceiling
+    ((-16, -16, 0), (0, 528, 256)),       # west
+    ((0, -16, 0), (512, 0, 256)),         # south
+    ((0, 512, 0), (512, 528, 256)),       # north
+]
+write("sealed_box.map", "A sealed room: no leak for any pose", room + [((512, -16, 0), (528, 528, 256))])
+
+east_wall_with_hole = [
+    ((512, -16, 0), (528, 192, 256)),     # south of the hole
+    ((512, 320, 0), (528, 528, 256)),     # north of the hole
+    ((512, 192, 128), (528, 320, 256)),   # above the hole (y 192..320, z 0..128)
+]
+write("leaky_box.map", "The sealed room with a 128 x 128 hole in its east wall: every pose leaks",
+      room + east_wall_with_hole)

@@ -64,9 +64,12 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     connect(doc.undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     connect(&doc, &EditorDocument::filePathChanged, this, &MainWindow::updateTitle);
 
-    QSettings settings;
-    restoreGeometry(settings.value("window/geometry").toByteArray());
-    restoreState(settings.value("window/state").toByteArray());
+    // Screenshots and tests always use the default layout, so they are reproducible.
+    if (interactive_) {
+        QSettings settings;
+        restoreGeometry(settings.value("window/geometry").toByteArray());
+        restoreState(settings.value("window/state").toByteArray());
+    }
     autosaveTimer_.setInterval(kAutosaveIntervalMs);
     connect(&autosaveTimer_, &QTimer::timeout, this, [this] {
         if (editor_->document().isModified()) writeRecoveryFile();
@@ -233,6 +236,8 @@ void MainWindow::buildDocks() {
     addDockWidget(Qt::RightDockWidgetArea, leafInspector_);
     tabifyDockWidget(problemsDock_, rayDock_);
     tabifyDockWidget(history, leafInspector_);
+    resizeDocks({rayDock_}, {170}, Qt::Vertical);
+    resizeDocks({poseDock_}, {330}, Qt::Horizontal);
     connect(editor_, &Editor::inspectRequested, leafInspector_, &LeafInspector::inspect);
     connect(rayDock_, &RayDock::inspectPoint, leafInspector_, &LeafInspector::inspect);
     QMenu* docks = menuBar()->addMenu("&Window");
