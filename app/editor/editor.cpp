@@ -5,6 +5,7 @@
 #include "tools/box_tool.h"
 #include "tools/clip_tool.h"
 #include "tools/inspect_tool.h"
+#include "tools/pose_tool.h"
 #include "tools/ray_tool.h"
 #include "tools/select_tool.h"
 
@@ -18,6 +19,7 @@ Editor::Editor(QObject* parent) : QObject(parent), overlays_(new OverlayControll
     tools_.push_back(std::make_unique<ClipTool>(*this));
     tools_.push_back(std::make_unique<RayTool>(*this));
     tools_.push_back(std::make_unique<InspectTool>(*this));
+    tools_.push_back(std::make_unique<PoseTool>(*this));
     connect(&document_, &EditorDocument::brushesChanged, this, [this] {
         rebuildGeometry();
         rebuildBrushLayers();
@@ -62,6 +64,7 @@ void Editor::setActiveTool(ToolKind kind) {
     if (kind == activeTool_) return;
     tool().cancel();
     activeTool_ = kind;
+    if (kind == ToolKind::Pose) static_cast<PoseTool&>(tool()).activate();
     emit toolChanged(kind);
 }
 

@@ -15,7 +15,7 @@ namespace shallot {
 class Tool;
 class OverlayController;
 
-enum class ToolKind { Select, DrawBox, Clip, Ray, Inspect };
+enum class ToolKind { Select, DrawBox, Clip, Ray, Inspect, Pose };
 
 class Editor : public QObject {
     Q_OBJECT

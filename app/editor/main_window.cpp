@@ -201,7 +201,7 @@ void MainWindow::buildActions() {
     const std::pair<ToolKind, std::pair<const char*, const char*>> toolDefs[] = {
         {ToolKind::Select, {"Select", "V"}}, {ToolKind::DrawBox, {"Box", "B"}},
         {ToolKind::Clip, {"Clip", "C"}},     {ToolKind::Ray, {"Ray", "R"}},
-        {ToolKind::Inspect, {"Inspect", "I"}}};
+        {ToolKind::Inspect, {"Inspect", "I"}}, {ToolKind::Pose, {"Pose", "P"}}};
     for (const auto& [kind, def] : toolDefs) {
         QAction* a = tools->addAction(def.first);
         a->setObjectName(QString("tool") + def.first);

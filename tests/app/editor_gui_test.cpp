@@ -147,6 +147,19 @@ private slots:
         QCOMPARE(w.editor().document().poses()[2].maxs.z(), 8.0);
     }
 
+    void draggingAFaceOfThePoseBoxResizesThePose() {
+        MainWindow& w = fresh();
+        Viewport2D* front = w.view2d(1);
+        front->frame({Vec3(-100, 0, -100), Vec3(100, 0, 100)});
+        w.editor().setCurrentPose(1); // player: -16 -16 -24 .. 16 16 32
+        w.action("toolPose")->trigger();
+        drag(front, Vec3(0, 0, 32), Vec3(0, 0, 48)); // the top face, up 16
+        QCOMPARE(w.editor().document().poses()[1].maxs, Vec3(16, 16, 48));
+        QCOMPARE(w.editor().document().poses()[1].mins, Vec3(-16, -16, -24));
+        w.editor().document().undoStack()->undo();
+        QCOMPARE(w.editor().document().poses()[1].maxs, Vec3(16, 16, 32));
+    }
+
     void anEditTriggersACompileThatTheOverlayShows() {
         MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/low_tunnel.map");
         QVERIFY(waitForCompiledOverlay(w));

@@ -1,0 +1,96 @@
+#include "pose_tool.h"
+
+#include "../edit_commands.h"
+#include "../editor.h"
+
+#include <cmath>
+
+namespace shallot {
+
+namespace {
+// How close (in pixels) to a face of the pose box a press grabs it.
+constexpr double kFaceGrabPixels = 6.0;
+} // namespace
+
+PoseTool::PoseTool(Editor& editor) : Tool(editor) {
+    QObject::connect(&editor, &Editor::currentPoseChanged, &editor, [this] {
+        if (editor_.activeTool() == ToolKind::Pose) activate();
+    });
+    QObject::connect(&editor.document(), &EditorDocument::posesChanged, &editor, [this] {
+        if (editor_.activeTool() == ToolKind::Pose) activate();
+    });
+}
+
+void PoseTool::activate() {
+    const int pose = editor_.currentPose();
+    if (pose < 0) return;
+    const Pose& p = editor_.document().poses()[size_t(pose)];
+    mins_ = p.mins;
+    maxs_ = p.maxs;
+    show(mins_, maxs_);
+}
+
+void PoseTool::show(const Vec3& mins, const Vec3& maxs) {
+    render::MeshBatch preview;
+    preview.primitive = render::Primitive::Lines;
+    preview.lit = false;
+    preview.addBoxEdges(point_ + mins, point_ + maxs, QColor(255, 160, 255));
+    // A small cross at the reference point.
+    for (int a = 0; a < 3; ++a) preview.addLine(point_ - Vec3::Unit(a) * 4, point_ + Vec3::Unit(a) * 4, QColor(255, 160, 255));
+    editor_.setToolPreview(std::move(preview));
+}
+
+bool PoseTool::press(const ViewPoint& p) {
+    activate();
+    const double grab = kFaceGrabPixels * p.pixelSize;
+    axis_ = -1;
+    for (int axis : {p.uAxis, p.vAxis}) {
+        const int other = axis == p.uAxis ? p.vAxis : p.uAxis;
+        const bool within = p.world[other] > point_[other] + mins_[other] - grab && p.world[other] < point_[other] + maxs_[other] + grab;
+        if (!within) continue;
+        if (std::abs(p.world[axis] - (point_[axis] + mins_[axis])) < grab) axis_ = axis, side_ = -1;
+        else if (std::abs(p.world[axis] - (point_[axis] + maxs_[axis])) < grab) axis_ = axis, side_ = 1;
+        if (axis_ >= 0) break;
+    }
+    if (axis_ < 0) {
+        point_[p.uAxis] = editor_.snap(p.world[p.uAxis]);
+        point_[p.vAxis] = editor_.snap(p.world[p.vAxis]);
+        show(mins_, maxs_);
+    }
+    return true;
+}
+
+void PoseTool::drag(const ViewPoint& p) {
+    if (axis_ < 0) {
+        point_[p.uAxis] = editor_.snap(p.world[p.uAxis]);
+        point_[p.vAxis] = editor_.snap(p.world[p.vAxis]);
+        show(mins_, maxs_);
+        return;
+    }
+    const double offset = editor_.snap(p.world[axis_]) - point_[axis_];
+    Vec3 mins = mins_, maxs = maxs_;
+    if (side_ < 0) mins[axis_] = std::min(offset, maxs[axis_]);
+    else maxs[axis_] = std::max(offset, mins[axis_]);
+    show(mins, maxs);
+}
+
+void PoseTool::release(const ViewPoint& p) {
+    if (axis_ < 0) return;
+    const int pose = editor_.currentPose();
+    std::vector<Pose> poses = editor_.document().poses();
+    const double offset = editor_.snap(p.world[axis_]) - point_[axis_];
+    Pose& edited = poses[size_t(pose)];
+    if (side_ < 0) edited.mins[axis_] = std::min(offset, edited.maxs[axis_]);
+    else edited.maxs[axis_] = std::max(offset, edited.mins[axis_]);
+    axis_ = -1;
+    if (edited.mins != editor_.document().poses()[size_t(pose)].mins || edited.maxs != editor_.document().poses()[size_t(pose)].maxs)
+        editor_.document().undoStack()->push(new SetPosesCommand(&editor_.document(), "Resize pose", poses));
+    else activate();
+}
+
+void PoseTool::cancel() {
+    axis_ = -1;
+    editor_.setToolPreview({});
+}
+
+} // namespace shallot
