@@ -9,11 +9,12 @@ RenderScene::RenderScene() {
     layers_[size_t(Layer::LeafCells)].translucent = true;
     layers_[size_t(Layer::Portals)].translucent = true;
     layers_[size_t(Layer::Reach)].translucent = true;
+    for (Layer l : {Layer::LeafCells, Layer::Portals, Layer::UnionWire, Layer::Reach}) layers_[size_t(l)].range3d = kOverlayRange3d;
 }
 
 void RenderScene::set(Layer l, MeshBatch batch) {
     SceneLayer& layer = layers_[size_t(l)];
-    layer.batch = std::move(batch);
+    layer.chunks = splitIntoChunks(std::move(batch));
     layer.version = ++revision_;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // Everything the viewports draw, as CPU batches in named layers with version numbers:
 // a viewport re-uploads a layer only when its version changed (render only what changed).
-#include "mesh_batch.h"
+#include "mesh_chunks.h"
 
 #include <array>
 #include <cstdint>
@@ -23,13 +23,19 @@ enum class Layer {
 };
 inline constexpr size_t kLayerCount = size_t(Layer::Count);
 
+// How far from the camera the 3D view draws the tree overlays (world units).
+inline constexpr double kOverlayRange3d = 2048.0;
+
 struct SceneLayer {
-    MeshBatch batch;
+    std::vector<MeshChunk> chunks;
     uint64_t version = 0;
     bool visible = true;
     bool in3d = true;
     bool in2d = true;
     bool translucent = false; // drawn after opaque layers, blended, without depth writes
+    // In the 3D view, chunks farther than this from the camera are not drawn (overlays of
+    // a whole level are too much to draw at once; what matters is around the designer).
+    double range3d = 0.0;     // 0: unlimited
 };
 
 class RenderScene {

@@ -17,14 +17,18 @@ public:
     bool initialize(QOpenGLFunctions_3_3_Core& gl);
     // Draws the scene's layers for a 3D or a 2D view; `extra` batches (grids, view-local
     // feedback) are drawn first.
-    void draw(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene, const QMatrix4x4& mvp, bool view3d);
+    // `eye` is the 3D camera position (for the overlays' range); chunks outside the view
+    // volume are skipped.
+    void draw(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene, const QMatrix4x4& mvp, bool view3d,
+              const Vec3& eye = Vec3::Zero());
     void drawBatch(QOpenGLFunctions_3_3_Core& gl, GpuBatch& batch, const QMatrix4x4& mvp);
     void useProgram(const QMatrix4x4& mvp, bool lit);
     void release();
 
 private:
     std::unique_ptr<QOpenGLShaderProgram> program_;
-    std::array<GpuBatch, kLayerCount> batches_;
+    std::array<std::vector<std::unique_ptr<GpuBatch>>, kLayerCount> batches_;
+    std::array<std::vector<Aabb>, kLayerCount> bounds_;
     std::array<uint64_t, kLayerCount> uploaded_{};
 };
 

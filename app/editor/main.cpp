@@ -1,6 +1,7 @@
 // shallot: the level editor. `shallot [FILE]` opens a .shallot, .map or mesh (a sample
 // from maps/ when none is given); `shallot --screenshot OUT.png [--size WxH] [FILE]`
 // renders the window once the views are ready, saves it and exits.
+#include "frame_benchmark.h"
 #include "main_window.h"
 #include "screenshot.h"
 
@@ -27,7 +28,8 @@ int main(int argc, char** argv) {
     format.setVersion(3, 3);
     format.setProfile(QSurfaceFormat::CoreProfile);
     format.setDepthBufferSize(24);
-    format.setSamples(4);
+    // No multisampling: it multiplies the fill cost under software rendering (llvmpipe).
+    format.setSamples(0);
     QSurfaceFormat::setDefaultFormat(format);
     QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
     QApplication app(argc, argv);
@@ -42,14 +44,16 @@ int main(int argc, char** argv) {
     QCommandLineOption size("size", "Window size for --screenshot, e.g. 1280x800.", "WxH", "1280x800");
     QCommandLineOption pose("pose", "Pose to show the overlays for.", "name");
     QCommandLineOption overlays("overlays", "Overlays to show, comma separated (cells,portals,union,reach,rays).", "list");
-    parser.addOptions({screenshot, size, pose, overlays});
+    QCommandLineOption benchFrames("bench-frames", "Open the file, time opening, the first compile and <n> frames of the 3D view with all overlays, print JSON, exit.", "n");
+    parser.addOptions({screenshot, size, pose, overlays, benchFrames});
     parser.process(app);
 
     const QStringList files = parser.positionalArguments();
     const QString file = files.isEmpty() ? defaultSample() : files.first();
-    const bool screenshotMode = parser.isSet(screenshot);
+    const bool screenshotMode = parser.isSet(screenshot) || parser.isSet(benchFrames);
 
     shallot::MainWindow window(!screenshotMode);
+    if (parser.isSet(benchFrames)) return shallot::runFrameBenchmark(app, window, file, parser.value(benchFrames).toInt());
     if (screenshotMode) {
         shallot::ScreenshotRequest request;
         request.output = parser.value(screenshot);

@@ -29,7 +29,7 @@ void Viewport::paintGL() {
     if (is3d()) glEnable(GL_DEPTH_TEST);
     else glDisable(GL_DEPTH_TEST);
     paintBackground();
-    renderer_.draw(*this, editor_.scene(), viewProjection(), is3d());
+    renderer_.draw(*this, editor_.scene(), viewProjection(), is3d(), eye());
     paintOverlay();
     lastFrameMs_ = double(timer.nsecsElapsed()) / 1e6;
     ++frames_;

@@ -28,6 +28,7 @@ protected:
     void initializeGL() override;
     void paintGL() override;
     virtual bool is3d() const = 0;
+    virtual Vec3 eye() const { return Vec3::Zero(); } // the 3D camera position
     virtual void paintBackground() {} // grid and view-local batches, in GL
     virtual void paintOverlay() {}    // QPainter text on top
 

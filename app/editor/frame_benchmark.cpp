@@ -1,0 +1,72 @@
+#include "frame_benchmark.h"
+
+#include "main_window.h"
+#include "overlay_controller.h"
+#include "screenshot.h"
+#include "viewport_3d.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <algorithm>
+#include <iostream>
+
+namespace shallot {
+
+namespace {
+constexpr int kTimeoutMs = 120000;
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0.0 : v[v.size() / 2];
+}
+} // namespace
+
+int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file, int frames) {
+    window.resize(1280, 800);
+    window.show();
+    QElapsedTimer clock;
+    clock.start();
+    if (!window.openFile(file)) return 1;
+    app.processEvents();
+    const double openMs = double(clock.nsecsElapsed()) / 1e6;
+    EditorDocument& doc = window.editor().document();
+    OverlayController& overlays = window.editor().overlays();
+    const QStringList on = qEnvironmentVariableIsSet("SHALLOT_BENCH_OVERLAYS") ? qEnvironmentVariable("SHALLOT_BENCH_OVERLAYS").split(",", Qt::SkipEmptyParts) : QStringList{"overlayLeafcells", "overlayPortals", "overlayExpandedworld", "overlayReachability", "overlayTestrays"};
+    for (const QString& name : on)
+        window.action(name)->setChecked(true);
+    if (const std::optional<Vec3> start = playerStart(doc.data())) overlays.setReachStart(*start);
+    while (clock.elapsed() < kTimeoutMs && (window.editor().compiler().busy() || overlays.shownRevision() != doc.worldRevision()))
+        app.processEvents(QEventLoop::AllEvents, 5);
+    const double firstCompileMs = double(clock.nsecsElapsed()) / 1e6;
+
+    Viewport3D* view = window.view3d();
+    std::vector<double> paintMs, frameMs;
+    QElapsedTimer frameClock;
+    for (int i = 0; i < frames && clock.elapsed() < kTimeoutMs; ++i) {
+        CameraState c = doc.data().camera;
+        c.yawDegrees += 1.0; // a slow orbit: every frame differs
+        doc.setCamera(c);
+        const quint64 before = view->framesPainted();
+        frameClock.start();
+        view->update();
+        while (view->framesPainted() == before) app.processEvents(QEventLoop::AllEvents, 1);
+        frameMs.push_back(double(frameClock.nsecsElapsed()) / 1e6);
+        paintMs.push_back(view->lastFrameMs());
+    }
+    const auto& compiled = overlays.compiled();
+    const QJsonObject out{{"file", file},
+                          {"brushes", qint64(doc.brushes().size())},
+                          {"open_ms", openMs},
+                          {"first_overlay_ms", firstCompileMs},
+                          {"compile_ms", compiled ? compiled->milliseconds : 0.0},
+                          {"frames", int(frameMs.size())},
+                          {"median_paint_ms", median(paintMs)},
+                          {"median_frame_ms", median(frameMs)},
+                          {"fps", frameMs.empty() ? 0.0 : 1000.0 / median(frameMs)},
+                          {"size", QString("%1x%2").arg(view->width()).arg(view->height())}};
+    std::cout << QJsonDocument(out).toJson(QJsonDocument::Compact).constData() << std::endl;
+    return 0;
+}
+
+} // namespace shallot
