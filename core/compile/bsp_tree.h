@@ -41,6 +41,17 @@ struct LeafInfo {
     bool degenerate = false;           // clearance below kDegenerateCellRadius
 };
 
+// An opening between two leaves whose cells share a face: the shared polygon, on the
+// split plane of the node that separates the leaves (the front leaf is on its front side).
+// `poses` has bit p set when both leaves are empty for poses[p]; it is never 0.
+struct Portal {
+    Polygon polygon;  // counter-clockwise seen from the front leaf
+    PlaneId plane;
+    int32_t front;    // leaf indices
+    int32_t back;
+    uint64_t poses;
+};
+
 // A solid/empty BSP tree over one or more poses. An onion tree has a solidity bit per
 // pose in every leaf; a map tree is the same structure with a single pose.
 struct BspTree {
@@ -52,6 +63,7 @@ struct BspTree {
     std::vector<LeafInfo> leaves;
     std::vector<LeafPolygon> polygons; // leaf polygons, LeafInfo::firstPolygon..+polygonCount
     Aabb bounds;                       // the world box the tree partitions
+    std::vector<Portal> portals;       // see portal/portal_generation.h
 
     int32_t findLeaf(const Vec3& p) const {
         ChildRef r = root;

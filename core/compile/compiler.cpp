@@ -4,6 +4,7 @@
 #include "compile/map_tree.h"
 #include "compile/onion_tree.h"
 #include "compile/union_faces.h"
+#include "portal/portal_generation.h"
 #include "world/brush_geometry.h"
 
 #include <chrono>
@@ -139,6 +140,11 @@ CompileResult compileWorld(const World& world, const CompileOptions& options) {
     result.onion = buildOnionTree(std::move(all), planes, world.poses, result.mapTrees, world.bounds,
                                   options.splitter, options.cancel, &onionStats, &stats.msSolidity);
     stats.msOnion = clock.lapMs();
+
+    throwIfCancelled(options.cancel);
+    result.onion.portals = generatePortals(result.onion);
+    stats.portals = result.onion.portals.size();
+    stats.msPortals = clock.lapMs();
 
     stats.nodes = result.onion.nodes.size();
     stats.leaves = result.onion.leafCount();

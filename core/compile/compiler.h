@@ -32,8 +32,10 @@ struct CompileStats {
     size_t splits = 0;                      // polygon splits in the onion build
     size_t bytes = 0;                       // onion tree arrays
     size_t degenerateLeaves = 0;
+    size_t portals = 0;                     // in the onion tree, open for at least one pose
     double msValidate = 0, msExpand = 0, msUnion = 0, msMapTrees = 0, msOnion = 0, msSolidity = 0;
-    double msTotal() const { return msValidate + msExpand + msUnion + msMapTrees + msOnion; }
+    double msPortals = 0;
+    double msTotal() const { return msValidate + msExpand + msUnion + msMapTrees + msOnion + msPortals; }
 };
 
 struct CompileResult {
@@ -45,8 +47,9 @@ struct CompileResult {
 };
 
 // The whole pipeline: validate brushes, expand each by each pose, union per pose, a map
-// tree per pose, then the onion tree with leaf solidity. Invalid brushes are reported in
-// `problems` and left out; they never stop the compile. Throws CompileCancelled.
+// tree per pose, then the onion tree with leaf solidity, then its portals. Invalid
+// brushes are reported in `problems` and left out; they never stop the compile. Throws
+// CompileCancelled.
 CompileResult compileWorld(const World& world, const CompileOptions& options = {});
 
 } // namespace shallot

@@ -1,5 +1,7 @@
 #include "io/obsp_format.h"
 
+#include "portal/portal_generation.h"
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -37,9 +39,11 @@ constexpr size_t kSolidBytes = 8;
 constexpr size_t kLeafBytes = 24 + 8 + 8 + 4 + 4 + 2 + 1;
 constexpr size_t kPolygonMinBytes = 4 + 1 + 4 + 4;
 constexpr size_t kVertexBytes = 24;
+constexpr size_t kPortalHeadBytes = 4 + 8;
+constexpr size_t kPortalMinBytes = 4 + 4 + 4 + 8 + 4;
 constexpr uint64_t kVariableLength = UINT64_MAX;
 
-enum SectionIndex { kPoses, kPlanes, kNodes, kSolid, kLeaves, kPolygons, kSectionCount };
+enum SectionIndex { kPoses, kPlanes, kNodes, kSolid, kLeaves, kPolygons, kPortals, kSectionCount };
 struct SectionDesc {
     char tag[4];
     const char* name;
@@ -47,7 +51,10 @@ struct SectionDesc {
 constexpr SectionDesc kSections[kSectionCount] = {
     {{'P', 'O', 'S', 'E'}, "poses"}, {{'P', 'L', 'A', 'N'}, "planes"},
     {{'N', 'O', 'D', 'E'}, "nodes"}, {{'S', 'O', 'L', 'I'}, "leafSolid"},
-    {{'L', 'E', 'A', 'F'}, "leaves"}, {{'P', 'O', 'L', 'Y'}, "polygons"}};
+    {{'L', 'E', 'A', 'F'}, "leaves"}, {{'P', 'O', 'L', 'Y'}, "polygons"},
+    {{'P', 'O', 'R', 'T'}, "portals"}};
+
+size_t sectionCount(uint32_t version) { return version >= 2 ? kSectionCount : kSectionCount - 1; }
 
 // ---- checks shared by the writer and the reader: a message, or nullptr when fine ----
 
@@ -94,6 +101,20 @@ const char* polygonProblem(const LeafPolygon& p, size_t planes, size_t poses) {
     if (p.pose >= poses) return "polygon pose out of range";
     for (const Vec3& v : p.polygon.vertices)
         if (!v.allFinite()) return "non-finite polygon vertex";
+    return nullptr;
+}
+
+// Needs t's planes, leaves and solidity in place.
+const char* portalProblem(const Portal& p, const BspTree& t) {
+    if (p.plane < 0 || size_t(p.plane) >= t.planes.size()) return "portal plane out of range";
+    if (p.front < 0 || size_t(p.front) >= t.leaves.size() || p.back < 0 || size_t(p.back) >= t.leaves.size())
+        return "portal leaf out of range";
+    if (p.front == p.back) return "portal joins a leaf to itself";
+    if (p.poses != bothEmptyPoses(t, p.front, p.back))
+        return "portal poses differ from the poses in which both leaves are empty";
+    if (p.polygon.empty()) return "portal has fewer than 3 vertices";
+    for (const Vec3& v : p.polygon.vertices)
+        if (!v.allFinite()) return "non-finite portal vertex";
     return nullptr;
 }
 
@@ -194,11 +215,11 @@ std::string renumberNodes(const BspTree& t, StoredNodes& out) {
     return {};
 }
 
-std::string prepare(const BspTree& t, StoredNodes& stored, uint64_t& vertexTotal) {
+std::string prepare(const BspTree& t, StoredNodes& stored, uint64_t& vertexTotal, uint64_t& portalVertexTotal) {
     if (t.poses.size() > size_t(kMaxPoses)) return "more than " + std::to_string(kMaxPoses) + " poses";
     if (t.planes.size() % 2 != 0) return "odd plane count (planes come in pairs)";
     if (t.planes.size() > INT32_MAX || t.nodes.size() > INT32_MAX || t.leaves.size() > INT32_MAX ||
-        t.polygons.size() > UINT32_MAX)
+        t.polygons.size() > UINT32_MAX || t.portals.size() > UINT32_MAX)
         return "too many elements";
     if (t.leafSolid.size() != t.leaves.size()) return "leafSolid and leaves differ in size";
     if (t.leaves.empty()) return "the tree has no leaves";
@@ -232,6 +253,13 @@ std::string prepare(const BspTree& t, StoredNodes& stored, uint64_t& vertexTotal
         if (const char* e = polygonProblem(p, t.planes.size(), t.poses.size())) return elementProblem("polygon", i, e);
         if (p.polygon.vertices.size() > UINT32_MAX) return elementProblem("polygon", i, "too many vertices");
         vertexTotal += p.polygon.vertices.size();
+    }
+    portalVertexTotal = 0;
+    for (size_t i = 0; i < t.portals.size(); ++i) {
+        const Portal& p = t.portals[i];
+        if (const char* e = portalProblem(p, t)) return elementProblem("portal", i, e);
+        if (p.polygon.vertices.size() > UINT32_MAX) return elementProblem("portal", i, "too many vertices");
+        portalVertexTotal += p.polygon.vertices.size();
     }
     return {};
 }
@@ -335,10 +363,11 @@ Header readHeader(const std::string& b, BspTree& t) {
     // forged count cannot make the reader allocate much more than the file's own size.
     const uint64_t size = b.size();
     if (h.vertices > size / kVertexBytes) fail("vertex count " + std::to_string(h.vertices) + " is larger than the file", 32);
-    const uint64_t minimum = kHeaderBytes + kSectionCount * kSectionOverhead + uint64_t(h.poses) * kPoseMinBytes +
+    const uint64_t minimum = kHeaderBytes + sectionCount(h.version) * kSectionOverhead + uint64_t(h.poses) * kPoseMinBytes +
                              uint64_t(h.planes / 2) * kPlaneBytes + uint64_t(h.nodes) * kNodeBytes +
                              uint64_t(h.leaves) * (kSolidBytes + kLeafBytes) +
-                             uint64_t(h.polygons) * kPolygonMinBytes + h.vertices * kVertexBytes;
+                             uint64_t(h.polygons) * kPolygonMinBytes + h.vertices * kVertexBytes +
+                             (h.version >= 2 ? kPortalHeadBytes : 0);
     if (minimum > size)
         fail("header counts need at least " + std::to_string(minimum) + " bytes, larger than the file (" +
                  std::to_string(size) + ")",
@@ -373,6 +402,34 @@ size_t readSection(const std::string& b, size_t pos, SectionIndex index, uint64_
     return crcAt + 4;
 }
 
+// The PORT payload; every count is checked against the payload before reserving.
+void readPortals(Cursor& c, BspTree& t) {
+    const size_t headAt = c.pos;
+    const uint32_t count = c.u32();
+    uint64_t verticesLeft = c.u64();
+    const uint64_t available = c.end - c.pos;
+    if (verticesLeft > available / kVertexBytes ||
+        uint64_t(count) * kPortalMinBytes > available - verticesLeft * kVertexBytes)
+        fail("portal counts are larger than the section", headAt);
+    t.portals.reserve(count);
+    for (size_t i = 0; i < count; ++i) {
+        const size_t at = c.pos;
+        Portal p;
+        p.plane = c.i32();
+        p.front = c.i32();
+        p.back = c.i32();
+        p.poses = c.u64();
+        const uint32_t vertices = c.u32();
+        if (vertices > verticesLeft) fail(elementProblem("portal", i, "more vertices than the section's total"), at);
+        verticesLeft -= vertices;
+        p.polygon.vertices.reserve(vertices);
+        for (uint32_t k = 0; k < vertices; ++k) p.polygon.vertices.push_back(c.vec());
+        check(portalProblem(p, t), "portal", i, at);
+        t.portals.push_back(std::move(p));
+    }
+    if (verticesLeft != 0) fail("fewer portal vertices than the section's total", c.pos);
+}
+
 ObspReadResult parse(const std::string& b) {
     BspTree t;
     const Header h = readHeader(b, t);
@@ -405,6 +462,7 @@ ObspReadResult parse(const std::string& b) {
             t.planes.push_back(p.flipped());
         }
     });
+    const size_t nodesAt = pos;
     pos = readSection(b, pos, kNodes, uint64_t(h.nodes) * kNodeBytes, [&](Cursor& c) {
         t.nodes.reserve(h.nodes);
         for (size_t i = 0; i < h.nodes; ++i) {
@@ -463,10 +521,17 @@ ObspReadResult parse(const std::string& b) {
         }
         if (verticesLeft != 0) fail("fewer vertices than the header's total", c.pos);
     });
+    if (h.version >= 2) pos = readSection(b, pos, kPortals, kVariableLength, [&](Cursor& c) { readPortals(c, t); });
     if (pos != b.size()) fail("trailing bytes after the last section", pos);
+    if (h.version < 2) {
+        if (const std::string e = portalGenerationProblem(t); !e.empty())
+            fail("version 1 file whose portals cannot be generated: " + e, nodesAt);
+        t.portals = generatePortals(t);
+    }
 
     ObspReadResult r;
-    r.info = {h.version, t.poses.size(), t.nodes.size(), t.leaves.size(), t.planes.size(), t.polygons.size(), 0};
+    r.info = {h.version,       t.poses.size(),    t.nodes.size(),   t.leaves.size(),
+              t.planes.size(), t.polygons.size(), t.portals.size(), 0};
     // Children follow parents, so one forward pass gives every node's depth.
     std::vector<int> depth(t.nodes.size(), 0);
     for (size_t i = 0; i < t.nodes.size(); ++i)
@@ -489,14 +554,14 @@ uint32_t obspCrc32(const void* data, size_t size, uint32_t crc) {
 
 std::string obspWriteProblem(const BspTree& tree) {
     StoredNodes stored;
-    uint64_t vertices = 0;
-    return prepare(tree, stored, vertices);
+    uint64_t vertices = 0, portalVertices = 0;
+    return prepare(tree, stored, vertices, portalVertices);
 }
 
 void writeObsp(const BspTree& t, std::ostream& out) {
     StoredNodes stored;
-    uint64_t vertexTotal = 0;
-    if (!prepare(t, stored, vertexTotal).empty()) {
+    uint64_t vertexTotal = 0, portalVertexTotal = 0;
+    if (!prepare(t, stored, vertexTotal, portalVertexTotal).empty()) {
         out.setstate(std::ios::failbit);
         return;
     }
@@ -568,6 +633,19 @@ void writeObsp(const BspTree& t, std::ostream& out) {
         for (const Vec3& v : p.polygon.vertices) s.vec(v);
     }
     writeSection(out, kPolygons, s.s);
+
+    s.s.clear();
+    s.u32(uint32_t(t.portals.size()));
+    s.u64(portalVertexTotal);
+    for (const Portal& p : t.portals) {
+        s.i32(p.plane);
+        s.i32(p.front);
+        s.i32(p.back);
+        s.u64(p.poses);
+        s.u32(uint32_t(p.polygon.vertices.size()));
+        for (const Vec3& v : p.polygon.vertices) s.vec(v);
+    }
+    writeSection(out, kPortals, s.s);
 }
 
 std::string saveObspFile(const BspTree& tree, const std::string& path) {

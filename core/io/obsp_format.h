@@ -18,8 +18,8 @@ namespace shallot {
 //     24 leaf count u32   28 polygon count u32  32 total vertex count u64
 //     40 root i32         44 bounds mins, maxs  6 x f64
 //     92 CRC-32 of bytes 0..91
-//   six sections, in this order, each "tag u32, payload length u64, payload, CRC-32 of
-//   tag + length + payload":
+//   seven sections (six in version 1, which has no PORT), in this order, each "tag u32,
+//   payload length u64, payload, CRC-32 of tag + length + payload":
 //     POSE  per pose: name length u32, name bytes, mins 3 x f64, maxs 3 x f64, colour u32
 //     PLAN  the even planes only (normal 3 x f64, dist f64); planes[2k + 1] is rebuilt as
 //           planes[2k].flipped(), so the pool's pair invariant holds by construction
@@ -28,11 +28,17 @@ namespace shallot {
 //     LEAF  per leaf: interior point 3 x f64, clearance f64, volume f64, first polygon u32,
 //           polygon count u32, depth u16, degenerate u8
 //     POLY  per polygon: plane i32, pose u8, brush i32, vertex count u32, vertices 3 x f64
+//     PORT  portal count u32, total portal vertex count u64, then per portal: plane i32,
+//           front leaf i32, back leaf i32, poses u64, vertex count u32, vertices 3 x f64
+//
+// A portal joins two different leaves, has at least 3 finite vertices, and its poses are
+// exactly those in which both its leaves are empty (so never none). A version 1 file is
+// still read: its portals are generated on loading (see portal_generation.h).
 //
 // Nodes are stored so that every node child has a larger index than its parent (pre-order
 // satisfies this) and the root is node 0; that makes cycles impossible to express. The
 // writer renumbers a tree that is not in that order (dropping unreachable nodes).
-inline constexpr uint32_t kObspVersion = 1;
+inline constexpr uint32_t kObspVersion = 2;
 inline constexpr char kObspMagic[4] = {'O', 'B', 'S', 'P'};
 inline constexpr size_t kObspMaxFileBytes = size_t(1) << 30; // default read limit: 1 GiB
 inline constexpr uint32_t kObspMaxPoseName = 1024;
@@ -52,7 +58,7 @@ std::string saveObspFile(const BspTree& tree, const std::string& path);
 // Summary of a file that was read.
 struct ObspInfo {
     uint32_t version = 0;
-    size_t poses = 0, nodes = 0, leaves = 0, planes = 0, polygons = 0;
+    size_t poses = 0, nodes = 0, leaves = 0, planes = 0, polygons = 0, portals = 0;
     int depth = 0; // longest root-to-leaf path, in nodes
 };
 
@@ -63,7 +69,9 @@ struct ObspReadResult {
 };
 
 // Reads and fully validates a file of at most maxBytes bytes. Hostile input yields an
-// error, never a crash, an allocation out of proportion to the input, or a loop.
+// error, never a crash, an allocation out of proportion to the input, or a loop. A
+// version 1 file gets its portals generated, or an error when its nodes do not form a
+// tree the compiler could have built (see portalGenerationProblem).
 ObspReadResult readObsp(std::istream& in, size_t maxBytes = kObspMaxFileBytes);
 ObspReadResult readObspFile(const std::string& path, size_t maxBytes = kObspMaxFileBytes);
 

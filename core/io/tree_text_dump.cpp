@@ -110,6 +110,15 @@ void dumpTreeText(const BspTree& t, std::ostream& out) {
         stack.push_back({n.back, depth + 1});
         stack.push_back({n.front, depth + 1}); // popped first: front child printed first
     }
+
+    out << "portals: " << t.portals.size() << "\n";
+    for (size_t i = 0; i < t.portals.size(); ++i) {
+        const Portal& p = t.portals[i];
+        out << "  portal " << i << " plane " << p.plane << " front " << p.front << " back " << p.back << " open "
+            << poseSet(t, p.poses, true);
+        for (const Vec3& v : p.polygon.vertices) out << " " << vec(v);
+        out << "\n";
+    }
 }
 
 } // namespace shallot

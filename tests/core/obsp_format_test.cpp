@@ -1,5 +1,10 @@
+#include "compile/bsp_builder.h"
+#include "compile/compiler.h"
+#include "io/map_reader.h"
+#include "io/map_to_world.h"
 #include "io/obsp_format.h"
 #include "io/tree_text_dump.h"
+#include "portal/portal_generation.h"
 
 #include <gtest/gtest.h>
 
@@ -464,11 +469,11 @@ TEST(ObspFormat, HugeCountsAreRejectedBeforeAllocating) {
 
 TEST(ObspFormat, NewerVersionIsReported) {
     std::string bytes = toBytes(makeTree());
-    putLE(bytes, 4, 2, 4);
-    EXPECT_EQ(fromBytes(bytes).error, "obsp: file version 2 is newer than this program supports (1)");
+    putLE(bytes, 4, 3, 4);
+    EXPECT_EQ(fromBytes(bytes).error, "obsp: file version 3 is newer than this program supports (2)");
     putLE(bytes, 4, 1000, 4);
     fixChecksums(bytes);
-    EXPECT_EQ(fromBytes(bytes).error, "obsp: file version 1000 is newer than this program supports (1)");
+    EXPECT_EQ(fromBytes(bytes).error, "obsp: file version 1000 is newer than this program supports (2)");
     EXPECT_TRUE(contains(fromBytes("OBSX" + bytes.substr(4)).error, "bad magic"));
 }
 
@@ -645,6 +650,188 @@ TEST(TreeText, MalformedTreesTerminate) {
     EXPECT_TRUE(contains(out.str(), "node 1 plane 2 (0 0 1 64) (already printed)\n"));
     EXPECT_TRUE(contains(out.str(), "node 9 (out of range)\n"));
     EXPECT_TRUE(contains(out.str(), "leaf 40 (out of range)\n"));
+}
+
+// ---- portals (version 2) ----
+
+BspTree makeTreeWithPortals() {
+    BspTree t = makeTree();
+    t.portals = generatePortals(t);
+    return t;
+}
+
+void expectSamePortals(const BspTree& a, const BspTree& b) {
+    ASSERT_EQ(a.portals.size(), b.portals.size());
+    for (size_t i = 0; i < a.portals.size(); ++i) {
+        const Portal &x = a.portals[i], &y = b.portals[i];
+        EXPECT_EQ(x.plane, y.plane) << i;
+        EXPECT_EQ(x.front, y.front) << i;
+        EXPECT_EQ(x.back, y.back) << i;
+        EXPECT_EQ(x.poses, y.poses) << i;
+        ASSERT_EQ(x.polygon.vertices.size(), y.polygon.vertices.size()) << i;
+        for (size_t k = 0; k < x.polygon.vertices.size(); ++k)
+            EXPECT_TRUE(same(x.polygon.vertices[k], y.polygon.vertices[k])) << i << " " << k;
+    }
+}
+
+// The same file as version 1 wrote it: no PORT section.
+std::string asVersion1(std::string bytes) {
+    bytes.resize(payloadOf(bytes, "PORT") - 12);
+    putLE(bytes, 4, 1, 4);
+    fixChecksums(bytes);
+    return bytes;
+}
+
+TEST(ObspPortals, RoundTripIsExact) {
+    const BspTree tree = makeTreeWithPortals();
+    // Leaf 0 is solid for every pose; leaf 1 is empty for all, leaf 2 for point, leaf 3
+    // for point and large: three portals.
+    ASSERT_EQ(tree.portals.size(), 3u);
+    const std::string bytes = toBytes(tree);
+    const ObspReadResult r = fromBytes(bytes);
+    ASSERT_TRUE(r.tree) << r.error;
+    expectSameTree(tree, *r.tree);
+    expectSamePortals(tree, *r.tree);
+    EXPECT_EQ(r.info.portals, 3u);
+    EXPECT_EQ(toBytes(*r.tree), bytes);
+}
+
+TEST(ObspPortals, Version1FilesGetTheirPortalsGenerated) {
+    const BspTree tree = makeTreeWithPortals();
+    ObspReadResult r = fromBytes(asVersion1(toBytes(tree)));
+    ASSERT_TRUE(r.tree) << r.error;
+    EXPECT_EQ(r.info.version, 1u);
+    expectSameTree(tree, *r.tree);
+    expectSamePortals(tree, *r.tree);
+
+    // A compiled world too; saving it again writes version 2 with the same portals.
+    const MapReadResult map = readMapFile(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+    ASSERT_TRUE(map.ok());
+    const BspTree compiled = compileWorld(worldFromMap(*map.map)).onion;
+    ASSERT_GT(compiled.portals.size(), 100u);
+    r = fromBytes(asVersion1(toBytes(compiled)));
+    ASSERT_TRUE(r.tree) << r.error;
+    expectSamePortals(compiled, *r.tree);
+    EXPECT_EQ(toBytes(*r.tree), toBytes(compiled));
+}
+
+TEST(ObspPortals, Version1FilesThatAreNotTreesAreAClearError) {
+    BspTree shared = makeTree(); // node 2 becomes the back child of nodes 0 and 1
+    shared.nodes[0].back = 2;
+    ObspReadResult r = fromBytes(asVersion1(toBytes(shared)));
+    EXPECT_FALSE(r.tree);
+    EXPECT_TRUE(contains(r.error, "version 1 file whose portals cannot be generated: node 2 has two parents"))
+        << r.error;
+    // As version 2 (portals stored, none generated) the same nodes still load.
+    EXPECT_TRUE(fromBytes(toBytes(shared)).tree);
+
+    BspTree deep; // a chain deeper than the compiler builds: x >= 0, x >= 1, ...
+    deep.leafSolid.assign(size_t(kMaxTreeDepth) + 2, 0);
+    deep.leaves.resize(deep.leafSolid.size());
+    for (int i = 0; i <= kMaxTreeDepth; ++i) {
+        addPlanePair(deep, Vec3(1, 0, 0), double(i));
+        deep.nodes.push_back({2 * i, i < kMaxTreeDepth ? i + 1 : leafRef(i + 1), leafRef(i)});
+    }
+    deep.root = 0;
+    r = fromBytes(asVersion1(toBytes(deep)));
+    EXPECT_FALSE(r.tree);
+    EXPECT_TRUE(contains(r.error, "deeper than 2048")) << r.error;
+}
+
+TEST(ObspPortals, ForgedBadPortalsAreRejected) {
+    const BspTree tree = makeTreeWithPortals();
+    const std::string good = toBytes(tree);
+    const uint64_t nan = std::bit_cast<uint64_t>(std::numeric_limits<double>::quiet_NaN());
+    // PORT payload: count u32, vertex total u64, then portal 0 at 12: plane, front, back,
+    // poses, vertex count, vertices.
+    const struct {
+        size_t offset;
+        uint64_t value;
+        int bytes;
+        const char* expected;
+    } cases[] = {
+        {12, 6, 4, "portal 0: portal plane out of range"},
+        {16, 4, 4, "portal 0: portal leaf out of range"},
+        {20, uint64_t(-1), 4, "portal 0: portal leaf out of range"},
+        {20, uint32_t(tree.portals[0].front), 4, "portal 0: portal joins a leaf to itself"},
+        {24, 0, 8, "portal 0: portal poses differ from the poses in which both leaves are empty"},
+        {24, tree.portals[0].poses | 0b1000, 8, "portal 0: portal poses differ"},
+        {32, 2, 4, "portal 0: portal has fewer than 3 vertices"},
+        {32, 1000, 4, "portal 0: more vertices than the section's total"},
+        {36, nan, 8, "portal 0: non-finite portal vertex"},
+        {0, 1000, 4, "portal counts are larger than the section"},
+        {4, uint64_t(1) << 40, 8, "portal counts are larger than the section"},
+        {4, 0, 8, "more vertices than the section's total"},
+    };
+    for (const auto& c : cases) {
+        std::string bytes = good;
+        putLE(bytes, payloadOf(bytes, "PORT") + c.offset, c.value, c.bytes);
+        fixChecksums(bytes);
+        const ObspReadResult r = fromBytes(bytes);
+        EXPECT_FALSE(r.tree) << c.expected;
+        EXPECT_TRUE(contains(r.error, c.expected)) << r.error;
+        EXPECT_TRUE(contains(r.error, " at byte ")) << r.error;
+    }
+    // Solidity that no longer matches a stored portal is caught too.
+    std::string bytes = good;
+    putLE(bytes, payloadOf(bytes, "SOLI") + 8, 0b001, 8); // leaf 1: solid for point
+    fixChecksums(bytes);
+    EXPECT_TRUE(contains(fromBytes(bytes).error, "portal poses differ")) << fromBytes(bytes).error;
+}
+
+TEST(ObspPortals, DamagedPortalSectionsAreErrors) {
+    const std::string bytes = toBytes(makeTreeWithPortals());
+    for (size_t length = payloadOf(bytes, "PORT") - 12; length < bytes.size(); ++length) {
+        const ObspReadResult r = fromBytes(bytes.substr(0, length));
+        EXPECT_FALSE(r.tree) << length;
+        EXPECT_TRUE(contains(r.error, "obsp: ")) << length << ": " << r.error;
+    }
+    std::mt19937 rng(99);
+    size_t accepted = 0;
+    for (size_t at = payloadOf(bytes, "PORT") - 12; at < bytes.size(); ++at) {
+        std::string flipped = bytes;
+        flipped[at] = char(uint8_t(flipped[at]) ^ 0x01);
+        EXPECT_FALSE(fromBytes(flipped).tree) << "byte " << at;
+        std::string forged = bytes;
+        forged[at] = char(rng() & 0xff);
+        fixChecksums(forged);
+        const ObspReadResult r = fromBytes(forged);
+        if (!r.tree) continue;
+        ++accepted; // e.g. a changed coordinate: valid, and must be writable again
+        EXPECT_EQ(obspWriteProblem(*r.tree), "");
+    }
+    EXPECT_GT(accepted, 0u);
+}
+
+TEST(ObspPortals, UnwritablePortalsWriteNothing) {
+    auto expectProblem = [](const BspTree& t, const char* expected) {
+        EXPECT_TRUE(contains(obspWriteProblem(t), expected)) << obspWriteProblem(t);
+        std::ostringstream out;
+        writeObsp(t, out);
+        EXPECT_TRUE(out.fail());
+    };
+    BspTree t = makeTreeWithPortals();
+    t.portals[1].back = t.portals[1].front;
+    expectProblem(t, "portal 1: portal joins a leaf to itself");
+    t = makeTreeWithPortals();
+    t.leafSolid[1] = 0b001; // solidity edited after the portals were generated
+    expectProblem(t, "portal poses differ");
+    t = makeTreeWithPortals();
+    t.portals[2].polygon.vertices.resize(2);
+    expectProblem(t, "portal 2: portal has fewer than 3 vertices");
+    t = makeTreeWithPortals();
+    t.portals[0].plane = -1;
+    expectProblem(t, "portal 0: portal plane out of range");
+}
+
+TEST(ObspPortals, DumpListsPortals) {
+    const BspTree t = makeTreeWithPortals();
+    std::ostringstream out;
+    dumpTreeText(t, out);
+    const Portal& p = t.portals[0];
+    const std::string line = "portals: 3\n  portal 0 plane " + std::to_string(p.plane) + " front " +
+                             std::to_string(p.front) + " back " + std::to_string(p.back) + " open {";
+    EXPECT_TRUE(contains(out.str(), line)) << out.str();
 }
 
 } // namespace
