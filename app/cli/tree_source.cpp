@@ -1,0 +1,85 @@
+#include "tree_source.h"
+
+#include "cli_common.h"
+
+#include "io/obsp_format.h"
+#include "io/shallot_document.h"
+
+#include <algorithm>
+#include <iostream>
+
+namespace shallot::cli {
+
+namespace {
+
+std::optional<BspTree> compile(const World& world, const std::string& path, std::string& error) {
+    CompileResult result = compileWorld(world);
+    if (!result.error.empty()) {
+        error = path + ": " + result.error;
+        return std::nullopt;
+    }
+    for (const BrushProblem& p : result.problems) std::cerr << "warning: " << p.message << " (skipped)\n";
+    return std::move(result.onion);
+}
+
+} // namespace
+
+bool hasExtension(const std::string& path, std::string_view extension) {
+    return path.size() >= extension.size() &&
+           std::equal(extension.rbegin(), extension.rend(), path.rbegin(),
+                      [](char a, char b) { return std::tolower((unsigned char)a) == std::tolower((unsigned char)b); });
+}
+
+std::optional<BspTree> loadTreeFrom(const std::string& path, std::string& error) {
+    if (hasExtension(path, ".obsp")) {
+        ObspReadResult read = readObspFile(path);
+        if (!read.tree) error = path + ": " + read.error;
+        return std::move(read.tree);
+    }
+    if (hasExtension(path, ".shallot")) {
+        ShallotLoadResult read = loadShallot(QString::fromStdString(path));
+        if (!read.ok()) {
+            error = read.error.toStdString();
+            return std::nullopt;
+        }
+        if (hasCurrentTree(*read.loaded)) return std::move(read.loaded->tree);
+        return compile(read.loaded->doc.world, path, error);
+    }
+    const std::optional<LoadedWorld> loaded = loadWorld(path); // reports its errors itself
+    if (!loaded) {
+        error = path + ": no world to compile";
+        return std::nullopt;
+    }
+    return compile(loaded->world, path, error);
+}
+
+std::optional<TreeAndWorld> loadTreeAndWorldFrom(const std::string& path, std::string& error) {
+    if (hasExtension(path, ".obsp")) {
+        std::optional<BspTree> tree = loadTreeFrom(path, error);
+        if (!tree) return std::nullopt;
+        return TreeAndWorld{std::move(*tree), std::nullopt};
+    }
+    World world;
+    std::optional<BspTree> tree;
+    if (hasExtension(path, ".shallot")) {
+        ShallotLoadResult read = loadShallot(QString::fromStdString(path));
+        if (!read.ok()) {
+            error = read.error.toStdString();
+            return std::nullopt;
+        }
+        if (hasCurrentTree(*read.loaded)) tree = std::move(read.loaded->tree); // before the world moves
+        world = std::move(read.loaded->doc.world);
+    } else {
+        std::optional<LoadedWorld> loaded = loadWorld(path); // reports its errors itself
+        if (!loaded) {
+            error = path + ": no world to compile";
+            return std::nullopt;
+        }
+        world = std::move(loaded->world);
+    }
+    if (!tree) tree = compile(world, path, error);
+    if (!tree) return std::nullopt;
+    return TreeAndWorld{std::move(*tree), std::move(world)};
+}
+
+} // namespace shallot::cli

@@ -1,0 +1,31 @@
+#pragma once
+// Where shallot-cli gets a compiled tree: a .obsp file, a .shallot document or a .map.
+#include "compile/bsp_tree.h"
+#include "world/world.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace shallot::cli {
+
+// Whether the file name ends in `extension` (".shallot"), ignoring case.
+bool hasExtension(const std::string& path, std::string_view extension);
+
+// The tree of `path`: a .obsp is read; a .shallot gives its stored tree when that was
+// compiled from the document's world (compileInputHash matches), else its world is
+// compiled now; anything else is read as a .map and compiled. Skipped brushes are reported
+// on stderr as warnings. On failure returns nothing and sets `error`.
+std::optional<BspTree> loadTreeFrom(const std::string& path, std::string& error);
+
+// A tree and, when the input has one, the world it was compiled from.
+struct TreeAndWorld {
+    BspTree tree;
+    std::optional<World> world; // set for a .shallot or a .map, not for a .obsp
+};
+
+// As loadTreeFrom, also giving back the world of a .shallot or .map (queries that sweep
+// boxes other than the compiled poses need the brushes).
+std::optional<TreeAndWorld> loadTreeAndWorldFrom(const std::string& path, std::string& error);
+
+} // namespace shallot::cli

@@ -1,0 +1,241 @@
+#include "io/map_writer.h"
+
+#include "io/map_to_world.h"
+#include "world/brush_geometry.h"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+
+namespace shallot {
+
+namespace {
+
+// Integral values below this magnitude are written as integer digits (all are exact).
+constexpr double kMaxIntegerDigits = 9007199254740992.0; // 2^53
+
+// Half-size of the square on a side's plane that gives its points when the brush has no
+// face there (a redundant side, an invalid brush).
+constexpr double kFallbackWindingExtent = 64.0;
+
+void appendNumber(std::string& out, double v) {
+    if (v == 0.0) v = 0.0; // never "-0"
+    char buffer[32];       // the longest shortest-round-trip double is 24 characters
+    const std::to_chars_result r = std::trunc(v) == v && std::abs(v) < kMaxIntegerDigits
+                                       ? std::to_chars(buffer, buffer + sizeof buffer, int64_t(v))
+                                       : std::to_chars(buffer, buffer + sizeof buffer, v);
+    out.append(buffer, r.ptr);
+}
+
+// What .map cannot hold inside a quoted string or on one line.
+std::string sanitized(std::string_view text) {
+    std::string s(text);
+    for (char& c : s) {
+        if (c == '"') c = '\'';
+        else if (c == '\n' || c == '\r' || c == '\0') c = ' ';
+    }
+    return s;
+}
+
+void appendQuoted(std::string& out, std::string_view text) {
+    out += '"';
+    out += sanitized(text);
+    out += '"';
+}
+
+void appendTexture(std::string& out, const std::string& name) {
+    if (name.empty()) {
+        out += kDefaultMapTexture;
+        return;
+    }
+    // The reader takes a bare name up to the next space, unless it starts like structure.
+    const bool needsQuotes = std::string_view("()[]}\"").find(name[0]) != std::string_view::npos ||
+                             std::any_of(name.begin(), name.end(), [](char c) { return (unsigned char)c <= ' '; });
+    if (needsQuotes) appendQuoted(out, name);
+    else out += name;
+}
+
+bool samePlane(const Plane& a, const Plane& b, double tolerance) {
+    return (a.normal - b.normal).cwiseAbs().maxCoeff() <= tolerance && std::abs(a.dist - b.dist) <= tolerance;
+}
+
+using Triple = std::array<Vec3, 3>;
+
+// Three well spread vertices of a polygon: the first, the farthest from it, and the one
+// making the largest triangle with those two.
+Triple spreadVertices(const std::vector<Vec3>& vs) {
+    Triple t{vs[0], vs[0], vs[0]};
+    for (const Vec3& v : vs)
+        if ((v - t[0]).squaredNorm() > (t[1] - t[0]).squaredNorm()) t[1] = v;
+    double best = -1.0;
+    for (const Vec3& v : vs) {
+        const double area = (t[1] - t[0]).cross(v - t[0]).squaredNorm();
+        if (area > best) best = area, t[2] = v;
+    }
+    return t;
+}
+
+// The points in the order that gives `plane`'s facing, and the plane they define.
+std::optional<std::pair<Triple, Plane>> orientedTo(Triple t, const Plane& plane) {
+    std::optional<Plane> p = Plane::fromPoints(t[0], t[1], t[2]);
+    if (!p) return std::nullopt;
+    if (p->normal.dot(plane.normal) < 0.0) {
+        std::swap(t[0], t[2]);
+        p = p->flipped();
+    }
+    return std::pair{t, *p};
+}
+
+// The three points a side is written with (see writeMap).
+Triple sidePoints(const BrushSide& side, const Polygon* face) {
+    if (side.hasPoints) {
+        const std::optional<Plane> p = Plane::fromPoints(side.points[0], side.points[1], side.points[2]);
+        if (p && samePlane(*p, side.plane, kIntegralPointPlaneTolerance)) return side.points;
+    }
+    const Polygon polygon = face && !face->empty() ? *face : baseWinding(side.plane, kFallbackWindingExtent);
+    const Triple exact = spreadVertices(polygon.vertices);
+    Triple rounded;
+    for (size_t i = 0; i < 3; ++i) rounded[i] = exact[i].array().round();
+    if (const auto r = orientedTo(rounded, side.plane); r && samePlane(r->second, side.plane, kIntegralPointPlaneTolerance))
+        return r->first;
+    const auto e = orientedTo(exact, side.plane);
+    return e ? e->first : exact;
+}
+
+void appendBrush(std::string& out, const Brush& brush, bool valve220) {
+    // Faces of the brush, by side index, for sides that must be given points.
+    std::vector<const Polygon*> faces(brush.sides.size(), nullptr);
+    std::optional<BrushGeometry> geometry;
+    if (std::any_of(brush.sides.begin(), brush.sides.end(), [](const BrushSide& s) { return !s.hasPoints; })) {
+        geometry = buildBrushGeometry(brush, defaultWorldBounds()).geometry;
+        if (geometry)
+            for (const ConvexFace& f : geometry->hull.faces) faces[size_t(f.tag)] = &f.polygon;
+    }
+    out += "{\n";
+    for (size_t i = 0; i < brush.sides.size(); ++i) {
+        const BrushSide& side = brush.sides[i];
+        for (const Vec3& p : sidePoints(side, faces[i])) {
+            out += "( ";
+            for (int axis = 0; axis < 3; ++axis) {
+                appendNumber(out, p[axis]);
+                out += ' ';
+            }
+            out += ") ";
+        }
+        appendTexture(out, side.texture);
+        out += ' ';
+        if (!side.textureParams.empty()) out += sanitized(side.textureParams);
+        else out += valve220 ? kDefaultValveTextureParams : kDefaultStandardTextureParams;
+        out += '\n';
+    }
+    out += "}\n";
+}
+
+bool isPoseKey(const std::string& key) {
+    constexpr std::string_view prefix = "_shallot_pose";
+    return key.size() > prefix.size() && key.starts_with(prefix) &&
+           std::all_of(key.begin() + prefix.size(), key.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+bool isClassnameKey(const std::pair<std::string, std::string>& kv) { return kv.first == "classname"; }
+
+bool samePoses(const std::vector<Pose>& a, const std::vector<Pose>& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const Pose& p, const Pose& q) {
+        return p.name == q.name && p.mins == q.mins && p.maxs == q.maxs;
+    });
+}
+
+// The poses worldFromMap reads from these worldspawn keys.
+std::vector<Pose> posesOfKeys(const MapKeyValues& keys) {
+    MapFile map;
+    map.entities.push_back({keys, {}, 0});
+    map.entities[0].keys.emplace_back("classname", "worldspawn");
+    return worldFromMap(map).poses;
+}
+
+// "NAME MINX MINY MINZ MAXX MAXY MAXZ"; the name cannot hold spaces.
+std::string poseValue(const Pose& pose) {
+    std::string s = pose.name;
+    std::replace_if(s.begin(), s.end(), [](char c) { return (unsigned char)c <= ' '; }, '_');
+    for (const Vec3* v : {&pose.mins, &pose.maxs})
+        for (int axis = 0; axis < 3; ++axis) {
+            s += ' ';
+            appendNumber(s, (*v)[axis]);
+        }
+    return s;
+}
+
+MapKeyValues withPoseKeys(const MapKeyValues& keys, const std::vector<Pose>& poses) {
+    if (samePoses(posesOfKeys(keys), poses)) return keys;
+    MapKeyValues out;
+    size_t insertAt = std::string::npos;
+    for (const auto& kv : keys) {
+        if (!isPoseKey(kv.first)) out.push_back(kv);
+        else if (insertAt == std::string::npos) insertAt = out.size();
+    }
+    if (samePoses(poses, quakePoses())) return out;
+    MapKeyValues poseKeys;
+    for (size_t i = 0; i < poses.size(); ++i) poseKeys.emplace_back(poseKey(int(i) + 1), poseValue(poses[i]));
+    out.insert(out.begin() + std::ptrdiff_t(std::min(insertAt, out.size())), poseKeys.begin(), poseKeys.end());
+    return out;
+}
+
+bool hasValveSides(const std::vector<Brush>& brushes) {
+    return std::any_of(brushes.begin(), brushes.end(), [](const Brush& b) {
+        return std::any_of(b.sides.begin(), b.sides.end(),
+                           [](const BrushSide& s) { return s.textureParams.starts_with('['); });
+    });
+}
+
+} // namespace
+
+std::string writeMap(const MapFile& map) {
+    std::string out;
+    out += "// Game: Quake\n// Format: ";
+    out += map.valve220 ? "Valve\n" : "Standard\n";
+    for (size_t e = 0; e < map.entities.size(); ++e) {
+        const MapEntity& entity = map.entities[e];
+        out += "// entity " + std::to_string(e) + "\n{\n";
+        for (const auto& [key, value] : entity.keys) {
+            appendQuoted(out, key);
+            out += ' ';
+            appendQuoted(out, value);
+            out += '\n';
+        }
+        for (size_t b = 0; b < entity.brushes.size(); ++b) {
+            out += "// brush " + std::to_string(b) + "\n";
+            appendBrush(out, entity.brushes[b], map.valve220);
+        }
+        out += "}\n";
+    }
+    return out;
+}
+
+MapFile mapFromWorld(const World& world, const MapKeyValues& worldKeys, const std::vector<MapEntity>& entities) {
+    MapFile map;
+    MapKeyValues keys = withPoseKeys(worldKeys, world.poses);
+    if (std::none_of(keys.begin(), keys.end(), isClassnameKey)) keys.insert(keys.begin(), {"classname", "worldspawn"});
+    map.entities.push_back({std::move(keys), {}, 0});
+    for (const MapEntity& e : entities) map.entities.push_back({e.keys, {}, e.line});
+
+    for (const Brush& brush : world.brushes) {
+        const int owner = brush.source.entity;
+        const bool ownedByEntity = owner >= 1 && size_t(owner) <= entities.size();
+        map.entities[ownedByEntity ? size_t(owner) : 0].brushes.push_back(brush);
+    }
+    for (size_t i = 0; i < entities.size(); ++i) {
+        std::vector<Brush>& into = map.entities[i + 1].brushes;
+        into.insert(into.end(), entities[i].brushes.begin(), entities[i].brushes.end());
+    }
+
+    const std::string* version = map.entities[0].value("mapversion");
+    map.valve220 = (version && *version == "220") ||
+                   std::any_of(map.entities.begin(), map.entities.end(),
+                               [](const MapEntity& e) { return hasValveSides(e.brushes); });
+    return map;
+}
+
+} // namespace shallot

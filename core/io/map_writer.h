@@ -1,0 +1,51 @@
+#pragma once
+// Quake .map export, the inverse of map_reader.h and map_to_world.h.
+#include "io/map_file.h"
+#include "world/world.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace shallot {
+
+// Written for a side without a texture (drawn in the editor, imported from a mesh):
+// TrenchBroom's name for "no texture".
+inline constexpr const char* kDefaultMapTexture = "__TB_empty";
+// Written for a side without texture parameters: no offset or rotation, scale 1.
+inline constexpr const char* kDefaultStandardTextureParams = "0 0 0 1 1";
+inline constexpr const char* kDefaultValveTextureParams = "[ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1";
+
+// A computed plane point is rounded to integers only when the plane through the rounded
+// points differs from the side's plane by less than this (in normal components and dist).
+inline constexpr double kIntegralPointPlaneTolerance = 1e-9;
+
+// The .map text of `map`: entities and their keys in order, then their brushes, one face
+// line per side. A side with its three points (hasPoints) writes them; one without gets
+// three vertices of its face, integral when that keeps the plane. Coordinates are written
+// as integers when integral, else as the shortest decimals that read back to the same
+// double. textureParams are written verbatim, or the default of the map's format
+// (map.valve220) when empty. A '"' in a key, value or texture name becomes '\'' and a line
+// break a space: the format cannot hold them.
+std::string writeMap(const MapFile& map);
+
+using MapKeyValues = std::vector<std::pair<std::string, std::string>>;
+
+// A level as a MapFile for writeMap, the inverse of worldFromMap:
+//  - Entity 0 is worldspawn with `worldKeys` (a "classname" "worldspawn" is put first
+//    when missing); then `entities` in order.
+//  - Each brush of world.brushes goes to the entity numbered Brush::source.entity, where
+//    worldspawn is 0 and entities[i] is i + 1; any other number (-1 for brushes made in
+//    the editor) means worldspawn. Entities' own brushes (doors, triggers: not part of the
+//    static world) follow. So brushes that worldFromMap copies into the world (func_group,
+//    func_detail) must not also be kept in their entity, or they are written twice.
+//  - Poses go to worldspawn keys "_shallot_poseN" unless they are Quake's three. Existing
+//    pose keys are kept as they are when they still describe world.poses; otherwise
+//    they are replaced at the place of the first one. Pose colours are not written.
+//  - The result is Valve 220 when worldspawn has "mapversion" "220" or a side's texture
+//    parameters are in Valve form.
+// Not written, since .map cannot hold them: world.bounds, excludedPoses, and contents
+// beyond what the texture names say (`clip`, `*water`).
+MapFile mapFromWorld(const World& world, const MapKeyValues& worldKeys, const std::vector<MapEntity>& entities);
+
+} // namespace shallot
