@@ -1,7 +1,10 @@
 #include "cli_common.h"
 
+#include "compile/brush_expansion.h"
 #include "io/map_reader.h"
 #include "io/map_to_world.h"
+#include "query/box_trace.h"
+#include "query/trace.h"
 
 #include <algorithm>
 #include <chrono>
@@ -15,6 +18,8 @@ namespace shallot::cli {
 namespace {
 
 constexpr int kClassifyPoints = 1 << 20; // random points per classify measurement
+constexpr int kTraceSegmentsPerPose = 1 << 16; // random segments per pose per trace measurement
+constexpr int kBruteSegmentsPerPose = 1000;    // the first ones of them, for the brute force
 
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
@@ -41,6 +46,185 @@ double classifyPerSecond(const BspTree& tree, const Aabb& box) {
     return double(points.size()) / s;
 }
 
+struct Segment {
+    Vec3 from, to;
+    Vec3 boxMins, boxMaxs; // the arbitrary box traced along it
+};
+
+double uniform(std::mt19937_64& rng, double lo, double hi) {
+    return std::uniform_real_distribution<double>(lo, hi)(rng);
+}
+
+// Per pose, seeded random segments starting in the pose's empty space in `box`: random
+// directions (a quarter axial), lengths 1-32 (30%), 32-256 (50%), 256-1024 (20%). Each
+// carries an arbitrary box for traceBox: the pose's box with each face pulled in by up to a
+// quarter of its extent (inside it, so the start stays empty), or for a point pose a random
+// box up to 8 across. Fewer when the pose is solid almost everywhere in `box`.
+std::vector<std::vector<Segment>> traceSegments(const BspTree& tree, const Aabb& box) {
+    std::mt19937_64 rng(2);
+    std::vector<std::vector<Segment>> out(tree.poses.size());
+    for (size_t pose = 0; pose < tree.poses.size(); ++pose) {
+        const Pose& p = tree.poses[pose];
+        for (int attempt = 0; attempt < 100 * kTraceSegmentsPerPose && out[pose].size() < size_t(kTraceSegmentsPerPose);
+             ++attempt) {
+            Segment s;
+            for (int i = 0; i < 3; ++i) s.from[i] = uniform(rng, box.mins[i], box.maxs[i]);
+            if (tree.isSolid(s.from, int(pose))) continue;
+            Vec3 dir;
+            if (rng() % 4 == 0) {
+                dir = Vec3::Zero();
+                dir[int(rng() % 3)] = rng() % 2 ? 1.0 : -1.0;
+            } else {
+                do dir = Vec3(uniform(rng, -1, 1), uniform(rng, -1, 1), uniform(rng, -1, 1));
+                while (dir.norm() < 0.1 || dir.norm() > 1.0);
+                dir.normalize();
+            }
+            const int kind = int(rng() % 10);
+            const double length =
+                kind < 3 ? uniform(rng, 1, 32) : kind < 8 ? uniform(rng, 32, 256) : uniform(rng, 256, 1024);
+            s.to = s.from + length * dir;
+            for (int i = 0; i < 3; ++i) {
+                const double extent = p.maxs[i] - p.mins[i];
+                s.boxMins[i] = p.isPoint() ? -uniform(rng, 0, 4) : p.mins[i] + extent * uniform(rng, 0, 0.25);
+                s.boxMaxs[i] = p.isPoint() ? uniform(rng, 0, 4) : p.maxs[i] - extent * uniform(rng, 0, 0.25);
+            }
+            out[pose].push_back(s);
+        }
+    }
+    return out;
+}
+
+// The brute force: a Cyrus-Beck sweep of the segment against every expanded brush that
+// blocks the pose (no broad phase, no tree); the earliest entry.
+struct BruteBrushes {
+    std::vector<Plane> planes;
+    std::vector<uint32_t> first; // brush b: planes[first[b], first[b + 1])
+
+    BruteBrushes(const World& world, const Pose& pose) {
+        first.push_back(0);
+        for (const Brush& b : world.brushes) {
+            if (!blocks(b, pose)) continue;
+            const std::optional<BrushGeometry> g = buildBrushGeometry(b, world.bounds).geometry;
+            if (!g) continue;
+            const std::vector<Plane> expanded = expandedPlanes(*g, pose);
+            planes.insert(planes.end(), expanded.begin(), expanded.end());
+            first.push_back(uint32_t(planes.size()));
+        }
+    }
+
+    double sweep(const Vec3& s, const Vec3& e) const {
+        const Vec3 d = e - s;
+        double best = 1.0;
+        for (size_t b = 0; b + 1 < first.size(); ++b) {
+            double enter = -1e300, leave = 1e300;
+            for (uint32_t i = first[b]; i < first[b + 1] && enter < leave; ++i) {
+                const double a = planes[i].signedDistance(s), dd = planes[i].normal.dot(d);
+                if (dd == 0.0) {
+                    if (a >= 0.0) leave = -1e300;
+                } else if (dd < 0.0) {
+                    enter = std::max(enter, -a / dd);
+                } else {
+                    leave = std::min(leave, -a / dd);
+                }
+            }
+            if (enter < leave && leave > 0.0 && enter < best) best = std::max(enter, 0.0);
+        }
+        return best;
+    }
+};
+
+struct TraceRates {
+    double onion = 0, mapTree = 0, box = 0, brute = 0, hitFraction = 0;
+};
+
+// Seconds to trace segments[lo, hi).
+template <class Trace>
+double secondsFor(const std::vector<Segment>& segments, size_t lo, size_t hi, const Trace& trace) {
+    double sink = 0.0;
+    const auto start = std::chrono::steady_clock::now();
+    for (size_t i = lo; i < hi; ++i) sink += trace(segments[i]);
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (sink == 42.4242) std::fputc(' ', stderr); // keep the loop from being optimised away
+    return s;
+}
+
+// Segments per slice: the onion tree, the map tree and traceBox take turns slice by slice,
+// so that a change in the machine's load falls on all three alike.
+constexpr size_t kTraceSlice = 4096;
+
+// Traces per second per pose, on the caller's thread (one core): the median of `runs`.
+std::vector<TraceRates> traceRates(const World& world, const CompileResult& result, const Aabb& box, int runs) {
+    if (!result.error.empty() || result.mapTrees.size() != result.onion.poses.size()) return {};
+    const std::vector<std::vector<Segment>> segments = traceSegments(result.onion, box);
+    const BoxTraceWorld boxes = BoxTraceWorld::build(world);
+    std::vector<TraceRates> rates;
+    for (size_t pose = 0; pose < segments.size(); ++pose) {
+        const std::vector<Segment>& seg = segments[pose];
+        if (seg.empty()) { // solid everywhere
+            rates.emplace_back();
+            continue;
+        }
+        const BspTree& onion = result.onion;
+        const BspTree& mapTree = result.mapTrees[pose];
+        const BruteBrushes brute(world, world.poses[pose]);
+        const int p = int(pose);
+        const auto onionTrace = [&](const Segment& s) { return traceSegment(onion, p, s.from, s.to).t; };
+        const auto mapTrace = [&](const Segment& s) { return traceSegment(mapTree, 0, s.from, s.to).t; };
+        const auto boxTrace = [&](const Segment& s) { return traceBox(boxes, s.boxMins, s.boxMaxs, s.from, s.to).t; };
+        const auto bruteTrace = [&](const Segment& s) { return brute.sweep(s.from, s.to); };
+        std::vector<double> onionRuns, mapRuns, boxRuns, bruteRuns;
+        for (int r = 0; r < runs; ++r) {
+            double onionSeconds = 0, mapSeconds = 0, boxSeconds = 0;
+            for (size_t lo = 0; lo < seg.size(); lo += kTraceSlice) {
+                const size_t hi = std::min(lo + kTraceSlice, seg.size());
+                onionSeconds += secondsFor(seg, lo, hi, onionTrace);
+                mapSeconds += secondsFor(seg, lo, hi, mapTrace);
+                boxSeconds += secondsFor(seg, lo, hi, boxTrace);
+            }
+            const size_t bruteCount = std::min(seg.size(), size_t(kBruteSegmentsPerPose));
+            onionRuns.push_back(double(seg.size()) / onionSeconds);
+            mapRuns.push_back(double(seg.size()) / mapSeconds);
+            boxRuns.push_back(double(seg.size()) / boxSeconds);
+            bruteRuns.push_back(double(bruteCount) / secondsFor(seg, 0, bruteCount, bruteTrace));
+        }
+        size_t hits = 0;
+        for (const Segment& s : seg) hits += traceSegment(onion, p, s.from, s.to).hit;
+        rates.push_back({median(onionRuns), median(mapRuns), median(boxRuns), median(bruteRuns),
+                         double(hits) / double(seg.size())});
+    }
+    return rates;
+}
+
+// All poses together: traces over total time (equal counts per pose; poses without
+// segments left out).
+TraceRates overall(const std::vector<TraceRates>& rates) {
+    TraceRates all;
+    auto combine = [&](double TraceRates::*field) {
+        double seconds = 0.0, count = 0.0;
+        for (const TraceRates& r : rates)
+            if (r.*field > 0.0) {
+                seconds += 1.0 / (r.*field);
+                count += 1.0;
+            }
+        return seconds > 0.0 ? count / seconds : 0.0;
+    };
+    all.onion = combine(&TraceRates::onion);
+    all.mapTree = combine(&TraceRates::mapTree);
+    all.box = combine(&TraceRates::box);
+    all.brute = combine(&TraceRates::brute);
+    for (const TraceRates& r : rates) all.hitFraction += r.hitFraction / double(rates.size());
+    return all;
+}
+
+QJsonObject ratesJson(const TraceRates& r) {
+    return QJsonObject{{"onion", r.onion},
+                       {"map_tree", r.mapTree},
+                       {"box", r.box},
+                       {"brute_force", r.brute},
+                       {"onion_vs_map_tree", r.mapTree > 0 ? r.onion / r.mapTree : 0.0},
+                       {"hit_fraction", r.hitFraction}};
+}
+
 } // namespace
 
 int runBench(const std::vector<std::string>& args) {
@@ -58,17 +242,20 @@ int runBench(const std::vector<std::string>& args) {
         return kExitUsage;
     }
     if (!json)
-        std::printf("%-28s %7s %8s %8s %8s %8s %8s %8s %8s %8s %7s %6s %9s %7s\n", "map", "brushes", "parse", "expand",
-                    "union", "maptrees", "onion", "solidity", "total", "nodes", "leaves", "depth", "classify/s", "peakMB");
+        std::printf("%-28s %7s %8s %8s %8s %8s %8s %8s %8s %8s %7s %6s %9s %7s %9s %9s %9s %9s\n", "map", "brushes", "parse",
+                    "expand", "union", "maptrees", "onion", "solidity", "total", "nodes", "leaves", "depth", "classify/s",
+                    "peakMB", "trace/s", "maptree/s", "box/s", "brute/s");
     for (const std::string& path : maps) {
         std::vector<double> parse, validate, expand, unite, mapTrees, onion, solidity, total;
         CompileResult last;
+        World lastWorld;
         for (int r = 0; r < runs; ++r) {
             std::optional<LoadedWorld> loaded = loadWorld(path);
             if (!loaded) return kExitInputError;
             CompileOptions options;
             options.threads = threads;
             last = compileWorld(loaded->world, options);
+            lastWorld = std::move(loaded->world);
             const CompileStats& s = last.stats;
             parse.push_back(loaded->parseMs);
             validate.push_back(s.msValidate);
@@ -84,6 +271,8 @@ int runBench(const std::vector<std::string>& args) {
             for (const Vec3& v : p.polygon.vertices) box.add(v);
         if (box.empty()) box = {Vec3::Constant(-1), Vec3::Constant(1)};
         const double classifyRate = classifyPerSecond(last.onion, box);
+        const std::vector<TraceRates> perPose = traceRates(lastWorld, last, box, runs);
+        const TraceRates traces = overall(perPose);
         const std::string name = path.substr(path.find_last_of('/') + 1);
         if (json) {
             QJsonObject stats = statsJson(last, median(parse));
@@ -95,13 +284,23 @@ int runBench(const std::vector<std::string>& args) {
                                       {"map_trees", median(mapTrees)}, {"onion", median(onion)},
                                       {"solidity", median(solidity)}, {"total", median(total)}};
             stats["classify_per_second"] = classifyRate;
+            QJsonObject traceJson = ratesJson(traces);
+            QJsonObject poses;
+            for (size_t i = 0; i < perPose.size(); ++i)
+                poses[QString::fromStdString(last.onion.poses[i].name)] = ratesJson(perPose[i]);
+            traceJson["poses"] = poses;
+            traceJson["segments_per_pose"] = kTraceSegmentsPerPose;
+            traceJson["brute_force_segments_per_pose"] = kBruteSegmentsPerPose;
+            stats["traces_per_second"] = traceJson;
             stats["peak_memory_mb"] = peakMemoryMb();
             printJsonLine(stats);
         } else {
-            std::printf("%-28s %7zu %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f %8zu %7zu %6d %9.3g %7.1f\n", name.c_str(),
-                        last.stats.brushes, median(parse), median(expand), median(unite), median(mapTrees), median(onion),
-                        median(solidity), median(total), last.stats.nodes, last.stats.leaves, last.stats.depth,
-                        classifyRate, peakMemoryMb());
+            std::printf("%-28s %7zu %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f %8zu %7zu %6d %9.3g %7.1f %9.3g %9.3g %9.3g "
+                        "%9.3g\n",
+                        name.c_str(), last.stats.brushes, median(parse), median(expand), median(unite), median(mapTrees),
+                        median(onion), median(solidity), median(total), last.stats.nodes, last.stats.leaves,
+                        last.stats.depth, classifyRate, peakMemoryMb(), traces.onion, traces.mapTree, traces.box,
+                        traces.brute);
         }
         std::fflush(stdout);
     }

@@ -1,7 +1,9 @@
 #include "cli_common.h"
+#include "tree_source.h"
 
 #include "io/map_reader.h"
 #include "io/map_to_world.h"
+#include "io/shallot_document.h"
 
 #include <QJsonDocument>
 #include <chrono>
@@ -13,6 +15,16 @@ namespace shallot::cli {
 
 std::optional<LoadedWorld> loadWorld(const std::string& path) {
     const auto start = std::chrono::steady_clock::now();
+    if (hasExtension(path, ".shallot")) {
+        ShallotLoadResult document = loadShallot(QString::fromStdString(path));
+        if (!document.ok()) {
+            std::cerr << document.error.toStdString() << "\n";
+            return std::nullopt;
+        }
+        LoadedWorld out{std::move(document.loaded->doc.world)};
+        out.parseMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        return out;
+    }
     const MapReadResult read = readMapFile(path);
     if (!read.ok()) {
         std::cerr << read.error.format() << "\n";
@@ -83,6 +95,7 @@ QJsonObject statsJson(const CompileResult& r, double parseMs) {
     for (const Pose& p : r.onion.poses) poseNames.append(QString::fromStdString(p.name));
     const QJsonObject ms{{"parse", parseMs},          {"validate", s.msValidate}, {"expand", s.msExpand},
                          {"union", s.msUnion},        {"map_trees", s.msMapTrees}, {"onion", s.msOnion},
+                         {"portals", s.msPortals},
                          {"solidity", s.msSolidity}, {"total", parseMs + s.msTotal()}};
     return QJsonObject{{"brushes", qint64(s.brushes)},
                        {"valid_brushes", qint64(s.validBrushes)},
@@ -95,6 +108,7 @@ QJsonObject statsJson(const CompileResult& r, double parseMs) {
                        {"map_tree_nodes", mapTreeNodes},
                        {"splits", qint64(s.splits)},
                        {"degenerate_leaves", qint64(s.degenerateLeaves)},
+                       {"portals", qint64(s.portals)},
                        {"bytes", qint64(s.bytes)},
                        {"ms", ms}};
 }

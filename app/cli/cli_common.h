@@ -38,5 +38,9 @@ int runInfo(const std::vector<std::string>& args);
 int runDump(const std::vector<std::string>& args);
 int runQuery(const std::vector<std::string>& args);
 int runBench(const std::vector<std::string>& args);
+int runConvert(const std::vector<std::string>& args);
+int runExport(const std::vector<std::string>& args);
+int runPortals(const std::vector<std::string>& args);
+int runReach(const std::vector<std::string>& args);
 
 } // namespace shallot::cli

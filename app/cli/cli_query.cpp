@@ -1,7 +1,6 @@
 #include "cli_common.h"
 #include "query_processor.h"
-
-#include "io/obsp_format.h"
+#include "tree_source.h"
 
 #include <cstdio>
 #include <cstring>
@@ -42,15 +41,17 @@ bool readBoundedLine(std::FILE* in, QByteArray& line, bool& tooLong) {
 
 int runQuery(const std::vector<std::string>& args) {
     if (args.size() != 1) {
-        printError("query: expected one TREE.obsp argument (queries come on stdin)");
+        printError("query: expected one TREE argument, a .obsp, .shallot or .map (queries come on stdin)");
         return kExitUsage;
     }
-    ObspReadResult read = readObspFile(args[0]);
-    if (!read.tree) {
-        printError(args[0] + ": " + read.error);
+    // A .map or .shallot also gives the world, for traces of arbitrary boxes.
+    std::string loadError;
+    const std::optional<TreeAndWorld> input = loadTreeAndWorldFrom(args[0], loadError);
+    if (!input) {
+        printError(loadError);
         return kExitInputError;
     }
-    const QueryProcessor processor(*read.tree);
+    const QueryProcessor processor(input->tree, input->world ? &*input->world : nullptr);
     bool anyFailed = false;
     QByteArray line;
     bool tooLong = false;

@@ -11,6 +11,10 @@ const char* kUsage = R"(usage: shallot-cli COMMAND ...
   query TREE.obsp            (JSON lines on stdin, one JSON line out per query)
   bench [MAP...] [--runs N] [--threads N] [--json]
   dump TREE.obsp             (the tree as readable text)
+  convert IN OUT             (IN: .map, .shallot or a mesh; OUT: .map or .shallot) [--compile] [--parts] [--scale S] [--y-up]
+  export TREE OUT.glb|OUT.obj [--pose NAME]... [--cells] [--portals]   (TREE: .obsp, .shallot or .map)
+  portals TREE.obsp --pose NAME [-o FILE] [--format prt|json]
+  reach TREE.obsp --pose NAME --from X,Y,Z [--pts FILE]
 )";
 
 } // namespace
@@ -29,6 +33,10 @@ int main(int argc, char** argv) {
         if (command == "query") return runQuery(args);
         if (command == "bench") return runBench(args);
         if (command == "dump") return runDump(args);
+        if (command == "convert") return runConvert(args);
+        if (command == "export") return runExport(args);
+        if (command == "portals") return runPortals(args);
+        if (command == "reach") return runReach(args);
         if (command == "--help" || command == "-h" || command == "help") {
             std::cout << kUsage;
             return kExitOk;

@@ -1,6 +1,10 @@
 #include "query_processor.h"
 
 #include "cli_common.h"
+#include "query_reach.h"
+
+#include "query/slide_move.h"
+#include "query/trace.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -13,6 +17,38 @@ namespace {
 QJsonObject error(const QString& message, bool& ok) {
     ok = false;
     return QJsonObject{{"error", message}};
+}
+
+// A point of a trace or move query: finite, within +-kMaxQueryCoordinate.
+bool readQueryPoint(const QJsonValue& value, Vec3& out) {
+    return readPoint(value, out) && out.cwiseAbs().maxCoeff() <= kMaxQueryCoordinate;
+}
+
+QString pointError(const char* field) {
+    return QString("\"%1\" must be an array of 3 finite numbers within +-%2").arg(field).arg(kMaxQueryCoordinate);
+}
+
+// The pose named by query["pose"]; -1 with `message` set when missing or unknown.
+int readPose(const BspTree& tree, const QJsonObject& query, QString& message) {
+    const QJsonValue name = query.value("pose");
+    if (!name.isString()) {
+        message = "\"pose\" must be a pose name";
+        return -1;
+    }
+    const int pose = tree.poseIndex(name.toString().toStdString());
+    if (pose < 0) message = "unknown pose \"" + name.toString() + "\"";
+    return pose;
+}
+
+// As toJson, with -0 written as 0 (flipped planes have negative zeros in their normals).
+QJsonArray vectorJson(const Vec3& v) { return toJson(v + Vec3::Zero()); }
+
+QJsonObject traceJson(const TraceResult& r) {
+    return QJsonObject{{"start_solid", r.startSolid},
+                       {"hit", r.hit},
+                       {"t", r.t},
+                       {"point", vectorJson(r.point)},
+                       {"normal", vectorJson(r.hit ? r.normal : Vec3::Zero())}};
 }
 
 } // namespace
@@ -39,6 +75,9 @@ QJsonObject QueryProcessor::answer(const QByteArray& line, bool& ok) const {
     const QJsonObject query = doc.object();
     const QString op = query.value("op").toString();
     if (op == "classify") return classify(query, ok);
+    if (op == "trace") return trace(query, ok);
+    if (op == "move") return move(query, ok);
+    if (op == "reach") return answerReach(tree_, query, ok);
     if (op.isEmpty()) return error("missing \"op\"", ok);
     return error("unknown op \"" + op + "\"", ok);
 }
@@ -52,6 +91,70 @@ QJsonObject QueryProcessor::classify(const QJsonObject& query, bool& ok) const {
     for (size_t i = 0; i < tree_.poses.size(); ++i)
         solid[QString::fromStdString(tree_.poses[i].name)] = bool((bits >> i) & 1u);
     return QJsonObject{{"solid", solid}, {"leaf", leaf}};
+}
+
+int QueryProcessor::poseForBox(const Vec3& mins, const Vec3& maxs) const {
+    for (size_t i = 0; i < tree_.poses.size(); ++i) {
+        const Pose& pose = tree_.poses[i];
+        if (pose.mins != mins || pose.maxs != maxs) continue;
+        bool excluded = false;
+        if (world_)
+            for (const Brush& b : world_->brushes)
+                for (const std::string& name : b.excludedPoses) excluded |= name == pose.name;
+        if (!excluded) return int(i);
+    }
+    return -1;
+}
+
+const BoxTraceWorld& QueryProcessor::boxWorld() const {
+    std::call_once(boxWorldOnce_, [&] { boxWorld_ = std::make_unique<BoxTraceWorld>(BoxTraceWorld::build(*world_)); });
+    return *boxWorld_;
+}
+
+QJsonObject QueryProcessor::trace(const QJsonObject& query, bool& ok) const {
+    const bool hasPose = query.contains("pose"), hasBox = query.contains("box");
+    if (hasPose == hasBox) return error("a trace needs either \"pose\" or \"box\"", ok);
+    Vec3 from, to;
+    if (!readQueryPoint(query.value("from"), from)) return error(pointError("from"), ok);
+    if (!readQueryPoint(query.value("to"), to)) return error(pointError("to"), ok);
+    if (from == to) return error("\"from\" and \"to\" must differ", ok);
+    if (hasPose) {
+        QString message;
+        const int pose = readPose(tree_, query, message);
+        if (pose < 0) return error(message, ok);
+        return traceJson(traceSegment(tree_, pose, from, to));
+    }
+    const QJsonValue box = query.value("box");
+    Vec3 mins, maxs;
+    if (!box.isObject() || !readQueryPoint(box.toObject().value("mins"), mins) ||
+        !readQueryPoint(box.toObject().value("maxs"), maxs) || !(mins.array() <= maxs.array()).all())
+        return error("\"box\" must be {\"mins\":[x,y,z],\"maxs\":[x,y,z]} with finite mins <= maxs", ok);
+    const int pose = poseForBox(mins, maxs);
+    if (pose >= 0) return traceJson(traceSegment(tree_, pose, from, to));
+    if (!world_) return error("arbitrary boxes need the world: query a .map or .shallot", ok);
+    return traceJson(traceBox(boxWorld(), mins, maxs, from, to));
+}
+
+QJsonObject QueryProcessor::move(const QJsonObject& query, bool& ok) const {
+    QString message;
+    const int pose = readPose(tree_, query, message);
+    if (pose < 0) return error(message, ok);
+    Vec3 from, delta;
+    if (!readQueryPoint(query.value("from"), from)) return error(pointError("from"), ok);
+    if (!readQueryPoint(query.value("delta"), delta)) return error(pointError("delta"), ok);
+    double step = 0.0;
+    if (query.contains("step")) {
+        const QJsonValue value = query.value("step");
+        step = value.toDouble(-1.0);
+        if (!value.isDouble() || !(step >= 0.0 && step <= kMaxQueryCoordinate))
+            return error(QString("\"step\" must be a number in [0, %1]").arg(kMaxQueryCoordinate), ok);
+    }
+    const MoveResult r = slideMove(tree_, pose, from, delta, step);
+    QJsonArray contacts;
+    for (const Contact& c : r.contacts)
+        contacts.append(QJsonObject{{"point", vectorJson(c.point)}, {"normal", vectorJson(c.normal)}, {"t", c.t}});
+    return QJsonObject{
+        {"end", vectorJson(r.end)}, {"contacts", contacts}, {"start_solid", r.startSolid}, {"stepped", r.stepped}};
 }
 
 } // namespace shallot::cli

@@ -1,22 +1,61 @@
 #pragma once
 #include "compile/bsp_tree.h"
+#include "query/box_trace.h"
+#include "world/world.h"
 
 #include <QByteArray>
 #include <QJsonObject>
+#include <memory>
+#include <mutex>
 
 namespace shallot::cli {
 
+// Coordinates (points, box corners, step heights) of trace and move queries must lie
+// within +-this: far outside any world (kDefaultWorldExtent is 65536), and small enough
+// that no length or product in a trace overflows.
+inline constexpr double kMaxQueryCoordinate = 1e9;
+
 // Answers one JSON query line against a compiled tree (the `query` command's contract):
 //   {"op":"classify","p":[x,y,z]} -> {"solid":{"<pose>":bool,...},"leaf":N}
-// A line it cannot answer gives {"error":"..."} and ok = false.
+//   {"op":"trace","pose":"<name>","from":[x,y,z],"to":[x,y,z]}
+//     -> {"start_solid":bool,"hit":bool,"t":T,"point":[x,y,z],"normal":[x,y,z]}
+//        t: the exact contact parameter of the box's reference point along from -> to (not
+//        backed off) and point = from + t (to - from); normal: the unit normal of the surface
+//        entered, facing against the motion. No hit: hit false, t 1, point = to. A start in
+//        solid: start_solid true, hit false, t 0, point = from. Without a hit the normal is
+//        [0,0,0]. from == to is an error (a zero-length sweep has no contact to report).
+//   {"op":"trace","box":{"mins":[..],"maxs":[..]},"from":..,"to":..} -> the same for any
+//        box (mins <= maxs). A box equal to a compiled pose's box is traced in the tree;
+//        any other needs the world (a .map or .shallot input), else the answer is the error
+//        "arbitrary boxes need the world: query a .map or .shallot".
+//   {"op":"move","pose":"<name>","from":[x,y,z],"delta":[x,y,z],"step":H}
+//     -> {"end":[x,y,z],"contacts":[{"point":[..],"normal":[..],"t":T},...],
+//         "start_solid":bool,"stepped":bool}
+//        collide and slide (query/slide_move.h); "step" (optional, default 0) is the step-up
+//        height; t of a contact is the move time in [0, 1] at which it happened. A start in
+//        solid gives start_solid true, end = from and no contacts.
+//   {"op":"reach",...} -> see query_reach.h.
+// A line it cannot answer (malformed JSON, missing or wrongly typed fields, non-finite or
+// out-of-range numbers, unknown poses) gives {"error":"..."} and ok = false.
 class QueryProcessor {
 public:
-    explicit QueryProcessor(const BspTree& tree) : tree_(tree) {}
+    // `world` (optional, kept by reference) is what `tree` was compiled from.
+    explicit QueryProcessor(const BspTree& tree, const World* world = nullptr) : tree_(tree), world_(world) {}
     QJsonObject answer(const QByteArray& line, bool& ok) const;
 
 private:
     QJsonObject classify(const QJsonObject& query, bool& ok) const;
+    QJsonObject trace(const QJsonObject& query, bool& ok) const;
+    QJsonObject move(const QJsonObject& query, bool& ok) const;
+    // The tree's pose with exactly this box whose tree answers for the box (no brush of the
+    // world excludes the pose), or -1.
+    int poseForBox(const Vec3& mins, const Vec3& maxs) const;
+    const BoxTraceWorld& boxWorld() const; // built from world_ on first use
+
     const BspTree& tree_;
+    const World* world_;
+    mutable std::once_flag boxWorldOnce_;
+    mutable std::unique_ptr<BoxTraceWorld> boxWorld_;
 };
 
 // Reads "[x,y,z]" with finite numbers; false otherwise.

@@ -47,4 +47,103 @@ check "malformed map says file:line:column" contains "$err" "bad.map:4:[0-9]*:"
 err=$("$CLI" info "$TMP/bad.map" 2>&1); status=$?
 check "info on a non-obsp file fails clearly" contains "$err" "obsp"
 check "unknown command exits 2" bash -c "'$CLI' frobnicate >/dev/null 2>&1; test \$? -eq 2"
+
+# Portals and reachability.
+check "stats has the portal count" contains "$stats" '"portals":[0-9]'
+check "stats has the portal phase time" contains "$stats" '"ms":{.*"portals":'
+prt=$("$CLI" portals "$TMP/t.obsp" --pose crouch)
+check "portals writes PRT1" test "$(sed -n 1p <<<"$prt")" = PRT1
+check "PRT1 leaf count is the tree's" contains "$("$CLI" info "$TMP/t.obsp")" "\"leaves\":$(sed -n 2p <<<"$prt")[,}]"
+check "PRT1 portal count matches its lines" test "$(sed -n 3p <<<"$prt")" -eq "$(($(wc -l <<<"$prt") - 3))"
+check "PRT1 lines are <points> <leaf> <leaf> (x y z)..." \
+  test -z "$(sed -n '4,$p' <<<"$prt" | grep -vE '^[0-9]+ [0-9]+ [0-9]+( \([^ ]+ [^ ]+ [^ ]+\))+$')"
+"$CLI" portals "$TMP/t.obsp" --pose stand --format json -o "$TMP/p.json"
+check "portals -o writes JSON" contains "$(cat "$TMP/p.json")" '^{"leaves":[0-9]*,"portals":\[{"back":[0-9].*"pose":"stand"}$'
+check "portals with an unknown pose exits 2" \
+  bash -c "'$CLI' portals '$TMP/t.obsp' --pose nobody >/dev/null 2>&1; test \$? -eq 2"
+
+"$CLI" compile "$MAPS/sealed_box.map" -o "$TMP/sealed.obsp"
+reach=$("$CLI" reach "$TMP/sealed.obsp" --pose player --from 128,128,24)
+for key in '"pose":"player"' '"start_leaf":[0-9]' '"reachable_leaves":[1-9]' '"volume":46080000}' '"leak":false' \
+           '"leak_path":\[\]'; do
+  check "reach in the sealed box has $key" contains "$reach" "$key"
+done
+"$CLI" compile "$MAPS/leaky_box.map" -o "$TMP/leaky.obsp"
+reach=$("$CLI" reach "$TMP/leaky.obsp" --pose point --from 128,128,24 --pts "$TMP/leak.pts")
+check "reach in the leaky box finds the leak" contains "$reach" '"leak":true,"leak_path":\[\[128,128,24\],\['
+check "--pts starts at the start" test "$(head -n 1 "$TMP/leak.pts")" = "128 128 24"
+check "--pts has one x y z line per path point" \
+  test "$(grep -cE '^[-0-9.e+]+ [-0-9.e+]+ [-0-9.e+]+$' "$TMP/leak.pts")" -eq $(($(grep -o '\],\[' <<<"$reach" | wc -l) + 1)) -a \
+  "$(wc -l <"$TMP/leak.pts")" -ge 3
+check "reach from inside a wall reports start_leaf -1" \
+  contains "$("$CLI" reach "$TMP/sealed.obsp" --pose point --from 256,-8,100 2>/dev/null)" '"start_leaf":-1,"volume":0'
+check "reach with a bad --from exits 2" \
+  bash -c "'$CLI' reach '$TMP/sealed.obsp' --pose point --from 1,2 >/dev/null 2>&1; test \$? -eq 2"
+
+# Swept-box traces and collide-and-slide moves (low_tunnel: floor top z = 0, west wall face
+# x = 0, the block over the tunnel starts at x = 256; stand is -16,-16,-24..16,16,32).
+out=$(printf '%s\n' \
+  '{"op":"trace","pose":"stand","from":[128,128,100],"to":[128,128,-100]}' \
+  '{"op":"trace","pose":"stand","from":[128,128,100],"to":[-100,128,100]}' \
+  '{"op":"trace","pose":"stand","from":[100,100,100],"to":[150,150,100]}' \
+  '{"op":"trace","pose":"stand","from":[300,50,100],"to":[300,50,150]}' \
+  '{"op":"trace","pose":"crouch","from":[200,128,24],"to":[450,128,24]}' \
+  '{"op":"trace","box":{"mins":[-16,-16,-24],"maxs":[16,16,32]},"from":[200,128,24],"to":[450,128,24]}' \
+  '{"op":"trace","box":{"mins":[-8,-8,-8],"maxs":[8,8,8]},"from":[128,128,100],"to":[128,128,-100]}' \
+  '{"op":"move","pose":"stand","from":[100,128,60],"delta":[-200,50,0],"step":18}' \
+  '{"op":"move","pose":"stand","from":[300,50,100],"delta":[-200,50,0]}' \
+  '{"op":"reach","pose":"crouch","from":[128,128,24],"to":[500,128,24]}' \
+  | "$CLI" query "$TMP/t.obsp"); status=$?
+line() { sed -n "$1p" <<<"$out"; }
+check "trace down hits the floor" contains "$(line 1)" '"hit":true,"normal":\[0,0,1\],"point":\[128,128,24\],"start_solid":false,"t":0.38}'
+check "trace into the wall: exact t, normal against the motion" \
+  contains "$(line 2)" '"hit":true,"normal":\[1,0,0\],"point":\[16,128,100\],"start_solid":false,"t":0.491228'
+check "trace without a hit: t 1, point = to, normal [0,0,0]" \
+  contains "$(line 3)" '"hit":false,"normal":\[0,0,0\],"point":\[150,150,100\],"start_solid":false,"t":1}'
+check "trace from inside solid: start_solid, t 0, point = from" \
+  contains "$(line 4)" '"hit":false,"normal":\[0,0,0\],"point":\[300,50,100\],"start_solid":true,"t":0}'
+check "crouch traces through the tunnel" contains "$(line 5)" '"hit":false'
+check "a pose's box traces in the tree (even from a .obsp)" \
+  contains "$(line 6)" '"hit":true,"normal":\[-1,0,0\],"point":\[240,128,24\],"start_solid":false,"t":0.16}'
+check "an arbitrary box on a .obsp asks for the world" \
+  contains "$(line 7)" '"error":"arbitrary boxes need the world: query a .map or .shallot"'
+check "move slides along the wall" \
+  contains "$(line 8)" '"contacts":\[{"normal":\[1,0,0\],"point":\[16,149,60\],"t":0.42}\],"end":\[16.03125,178,60\]'
+check "move from inside solid stays put" contains "$(line 9)" '"contacts":\[\],"end":\[300,50,100\],"start_solid":true'
+check "query dispatches reach" contains "$(line 10)" '"reachable":true'
+check "trace query exits 1 (the box line failed)" test "$status" -eq 1
+
+out=$(printf '%s\n' \
+  '{"op":"trace","box":{"mins":[-8,-8,-8],"maxs":[8,8,8]},"from":[128,128,100],"to":[128,128,-100]}' \
+  '{"op":"trace","box":{"mins":[-16,-16,-24],"maxs":[16,16,20]},"from":[200,128,24],"to":[450,128,24]}' \
+  | "$CLI" query "$MAPS/low_tunnel.map" 2>/dev/null); status=$?
+check "query a .map: arbitrary box hits the floor" \
+  contains "$(line 1)" '"hit":true,"normal":\[0,0,1\],"point":\[128,128,8\],"start_solid":false,"t":0.46}'
+check "query a .map: a box 44 tall fits the tunnel" contains "$(line 2)" '"hit":false'
+check "query a .map exits 0" test "$status" -eq 0
+
+bad=(
+  '{"op":"trace","pose":"nobody","from":[1,2,3],"to":[4,5,6]}'
+  '{"op":"trace","pose":"stand","from":[1,2,3],"to":[1,2,3]}'
+  '{"op":"trace","pose":"stand","from":[NaN,2,3],"to":[1,2,3]}'
+  '{"op":"trace","pose":"stand","from":[1e999,2,3],"to":[1,2,3]}'
+  '{"op":"trace","pose":"stand","from":[1e300,2,3],"to":[-1e300,2,3]}'
+  '{"op":"trace","pose":"stand","from":"here","to":[1,2,3]}'
+  '{"op":"trace","pose":"stand","to":[1,2,3]}'
+  '{"op":"trace","from":[0,0,0],"to":[1,2,3]}'
+  '{"op":"trace","pose":"stand","box":{"mins":[0,0,0],"maxs":[1,1,1]},"from":[0,0,0],"to":[1,2,3]}'
+  '{"op":"trace","box":{"mins":[1,0,0],"maxs":[0,1,1]},"from":[0,0,0],"to":[1,2,3]}'
+  '{"op":"trace","box":[1,2,3],"from":[0,0,0],"to":[1,2,3]}'
+  '{"op":"move","pose":"stand","from":[0,0,0],"delta":[1,2,3],"step":-1}'
+  '{"op":"move","pose":"stand","from":[0,0,0],"delta":[1,2,3],"step":"high"}'
+  '{"op":"move","pose":7,"from":[0,0,0],"delta":[1,2,3]}'
+  '{"op":"move","pose":"stand","from":[0,0,0]}'
+  '{"op":"trace","pose":"stand","from":[0,0,0],"to":[1,2,3]'
+)
+out=$(printf '%s\n' "${bad[@]}" | "$CLI" query "$TMP/t.obsp"); status=$?
+check "every bad trace/move query gets an answer line" test "$(wc -l <<<"$out")" -eq "${#bad[@]}"
+check "every bad trace/move query gets an error line" test "$(grep -c '^{"error":"' <<<"$out")" -eq "${#bad[@]}"
+check "unknown pose is named" contains "$(line 1)" '"error":"unknown pose \\"nobody\\""'
+check "from == to is an error" contains "$(line 2)" '"error":"\\"from\\" and \\"to\\" must differ"'
+check "bad trace queries exit 1" test "$status" -eq 1
 exit $fail
