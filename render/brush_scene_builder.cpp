@@ -13,7 +13,7 @@ QColor brushColour(const Brush& brush) {
     return QColor::fromHsv(int(h % 360), 40 + int((h >> 9) % 40), 170 + int((h >> 17) % 50));
 }
 
-BrushBatches buildBrushBatches(const std::vector<Brush>& brushes, const std::vector<std::optional<BrushGeometry>>& geometry,
+BrushBatches buildBrushBatches(const std::vector<Brush>& brushes, const std::vector<std::shared_ptr<const BrushGeometry>>& geometry,
                                const std::vector<int>& selected) {
     BrushBatches out;
     out.edges.primitive = out.selectedEdges.primitive = Primitive::Lines;

@@ -4,6 +4,7 @@
 #include "world/brush.h"
 #include "world/brush_geometry.h"
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -19,7 +20,7 @@ struct BrushBatches {
 
 // `geometry[i]` is brush i's B-rep, or empty for an invalid brush (drawn nowhere).
 // `selected` is sorted.
-BrushBatches buildBrushBatches(const std::vector<Brush>& brushes, const std::vector<std::optional<BrushGeometry>>& geometry,
+BrushBatches buildBrushBatches(const std::vector<Brush>& brushes, const std::vector<std::shared_ptr<const BrushGeometry>>& geometry,
                                const std::vector<int>& selected);
 
 } // namespace shallot::render

@@ -1,19 +1,22 @@
 #include "mesh_chunks.h"
 
 #include <cmath>
-#include <map>
-#include <tuple>
+#include <algorithm>
+#include <cstdint>
+#include <unordered_map>
 
 namespace shallot::render {
 
 std::vector<MeshChunk> splitIntoChunks(MeshBatch batch) {
     const size_t stride = batch.primitive == Primitive::Lines ? 2 : 3;
-    std::map<std::tuple<long, long, long>, MeshChunk> cells;
+    // Grid coordinates fit in 21 bits each for worlds within +-2^29 units.
+    auto key = [](const float* p) {
+        auto cell = [](float v) { return uint64_t(int64_t(std::floor(v / kChunkSize)) + (1 << 20)) & 0x1fffff; };
+        return cell(p[0]) | cell(p[1]) << 21 | cell(p[2]) << 42;
+    };
+    std::unordered_map<uint64_t, MeshChunk> cells;
     for (size_t i = 0; i + stride <= batch.vertices.size(); i += stride) {
-        const float* p = batch.vertices[i].position;
-        const auto key = std::make_tuple(long(std::floor(p[0] / kChunkSize)), long(std::floor(p[1] / kChunkSize)),
-                                         long(std::floor(p[2] / kChunkSize)));
-        MeshChunk& chunk = cells[key];
+        MeshChunk& chunk = cells[key(batch.vertices[i].position)];
         if (chunk.batch.vertices.empty()) {
             chunk.batch.primitive = batch.primitive;
             chunk.batch.lit = batch.lit;
@@ -24,9 +27,11 @@ std::vector<MeshChunk> splitIntoChunks(MeshBatch batch) {
             chunk.bounds.add(Vec3(v.position[0], v.position[1], v.position[2]));
         }
     }
+    std::vector<std::pair<uint64_t, MeshChunk>> sorted(std::make_move_iterator(cells.begin()), std::make_move_iterator(cells.end()));
+    std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.first < b.first; }); // deterministic
     std::vector<MeshChunk> out;
-    out.reserve(cells.size());
-    for (auto& [key, chunk] : cells) out.push_back(std::move(chunk));
+    out.reserve(sorted.size());
+    for (auto& [k, chunk] : sorted) out.push_back(std::move(chunk));
     return out;
 }
 

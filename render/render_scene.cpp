@@ -18,6 +18,12 @@ void RenderScene::set(Layer l, MeshBatch batch) {
     layer.version = ++revision_;
 }
 
+void RenderScene::setChunks(Layer l, std::vector<MeshChunk> chunks) {
+    SceneLayer& layer = layers_[size_t(l)];
+    layer.chunks = std::move(chunks);
+    layer.version = ++revision_;
+}
+
 void RenderScene::setVisible(Layer l, bool visible) {
     layers_[size_t(l)].visible = visible;
     ++revision_;

@@ -43,6 +43,7 @@ public:
     RenderScene();
     const SceneLayer& layer(Layer l) const { return layers_[size_t(l)]; }
     void set(Layer l, MeshBatch batch);
+    void setChunks(Layer l, std::vector<MeshChunk> chunks); // already split (on a worker)
     void setVisible(Layer l, bool visible);
     // Bumped on every change, so views know to repaint.
     uint64_t revision() const { return revision_; }

@@ -10,6 +10,8 @@
 #include "tools/select_tool.h"
 
 #include <cmath>
+#include <cstring>
+#include <unordered_map>
 
 namespace shallot {
 
@@ -28,20 +30,61 @@ Editor::Editor(QObject* parent) : QObject(parent), overlays_(new OverlayControll
     connect(&document_, &EditorDocument::worldChanged, this, &Editor::scheduleCompile);
 }
 
-void Editor::scheduleCompile() { compiler_.request(document_.data().world, document_.worldRevision()); }
+void Editor::scheduleCompile() {
+    constexpr size_t kRememberedEdits = 64;
+    if (!clock_.isValid()) clock_.start();
+    editTimes_.emplace_back(document_.worldRevision(), clock_.nsecsElapsed());
+    if (editTimes_.size() > kRememberedEdits) editTimes_.erase(editTimes_.begin());
+    compiler_.request(document_.data().world, document_.worldRevision());
+}
+
+double Editor::msSinceEdit(uint64_t revision) const {
+    for (const auto& [r, t] : editTimes_)
+        if (r == revision) return double(clock_.nsecsElapsed() - t) / 1e6;
+    return -1.0;
+}
 
 Editor::~Editor() = default;
 
+namespace {
+
+// Identifies a brush's geometry: its planes, bit for bit.
+uint64_t planeSignature(const Brush& b) {
+    uint64_t h = 1469598103934665603ull;
+    auto mix = [&](double v) {
+        uint64_t bits;
+        std::memcpy(&bits, &v, sizeof bits);
+        h = (h ^ bits) * 1099511628211ull;
+    };
+    for (const BrushSide& s : b.sides) {
+        mix(s.plane.normal.x());
+        mix(s.plane.normal.y());
+        mix(s.plane.normal.z());
+        mix(s.plane.dist);
+    }
+    return h;
+}
+
+} // namespace
+
 void Editor::rebuildGeometry() {
+    // Only brushes whose planes are new are rebuilt: an edit touches a few brushes, and
+    // rebuilding thousands on every edit would stall the UI on large maps.
     const auto& brushes = document_.brushes();
-    geometry_.assign(brushes.size(), std::nullopt);
+    std::unordered_map<uint64_t, std::shared_ptr<const BrushGeometryResult>> next;
+    geometry_.assign(brushes.size(), nullptr);
     brushProblems_.clear();
     for (size_t i = 0; i < brushes.size(); ++i) {
-        BrushGeometryResult r = buildBrushGeometry(brushes[i], document_.data().world.bounds);
-        if (!r.geometry)
-            brushProblems_.emplace_back(int(i), QString::fromStdString(brushes[i].describe(int(i)) + " " + r.error));
-        geometry_[i] = std::move(r.geometry);
+        const uint64_t key = planeSignature(brushes[i]);
+        auto found = geometryCache_.find(key);
+        std::shared_ptr<const BrushGeometryResult> r =
+            found != geometryCache_.end() ? found->second
+                                          : std::make_shared<const BrushGeometryResult>(buildBrushGeometry(brushes[i], document_.data().world.bounds));
+        next.emplace(key, r);
+        if (r->geometry) geometry_[i] = std::shared_ptr<const BrushGeometry>(r, &*r->geometry);
+        else brushProblems_.emplace_back(int(i), QString::fromStdString(brushes[i].describe(int(i)) + " " + r->error));
     }
+    geometryCache_ = std::move(next);
 }
 
 void Editor::rebuildBrushLayers() {

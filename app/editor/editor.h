@@ -6,8 +6,10 @@
 #include "render_scene.h"
 #include "world/brush_geometry.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <memory>
+#include <unordered_map>
 #include <optional>
 
 namespace shallot {
@@ -30,8 +32,10 @@ public:
     OverlayController& overlays() { return *overlays_; }
     // Takes a snapshot of the world and schedules its compile (done on every world change).
     void scheduleCompile();
+    // Milliseconds from the edit that made `revision` until now (-1 if unknown).
+    double msSinceEdit(uint64_t revision) const;
     // B-rep of brush i, or empty when the brush is invalid.
-    const std::vector<std::optional<BrushGeometry>>& geometry() const { return geometry_; }
+    const std::vector<std::shared_ptr<const BrushGeometry>>& geometry() const { return geometry_; }
     // Why each invalid brush is invalid: (brush index, message).
     const std::vector<std::pair<int, QString>>& brushProblems() const { return brushProblems_; }
     // Bounds of the selected brushes (empty box when nothing is selected).
@@ -66,11 +70,15 @@ private:
     render::RenderScene scene_;
     CompileService compiler_;
     OverlayController* overlays_;
-    std::vector<std::optional<BrushGeometry>> geometry_;
+    std::vector<std::shared_ptr<const BrushGeometry>> geometry_;
     std::vector<std::pair<int, QString>> brushProblems_;
+    std::unordered_map<uint64_t, std::shared_ptr<const BrushGeometryResult>> geometryCache_;
     std::vector<std::unique_ptr<Tool>> tools_;
     ToolKind activeTool_ = ToolKind::Select;
     int currentPose_ = 0;
+    // When each recent world revision was made, for the edit-to-overlay latency.
+    std::vector<std::pair<uint64_t, qint64>> editTimes_;
+    QElapsedTimer clock_;
 };
 
 } // namespace shallot

@@ -56,6 +56,11 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     CompileService& compiler = editor_->compiler();
     connect(&compiler, &CompileService::compileStarted, this, [this] { compileLabel_->setText("Compiling..."); });
     connect(&compiler, &CompileService::compiled, this, &MainWindow::showCompiled);
+    connect(&editor_->overlays(), &OverlayController::overlaysUpdated, this, [this](quint64 revision) {
+        const double ms = editor_->msSinceEdit(revision);
+        if (ms >= 0) compileLabel_->setToolTip(QString("Overlay shown %1 ms after the edit").arg(ms, 0, 'f', 0));
+        if (ms >= 0 && !compileLabel_->text().contains("shown")) compileLabel_->setText(compileLabel_->text() + QString(", shown %1 ms after the edit").arg(ms, 0, 'f', 0));
+    });
     connect(&compiler, &CompileService::compileFailed, this, [this](quint64, const QString& message) {
         compileLabel_->setText("Compile failed: " + message);
     });

@@ -55,7 +55,7 @@ void OverlayController::setReachStart(const Vec3& p) {
 namespace {
 
 struct HeavyBatches {
-    render::MeshBatch cells, portals, unionWire, reach;
+    std::vector<render::MeshChunk> cells, portals, unionWire, reach;
     std::shared_ptr<const Flood> flood;
 };
 
@@ -78,22 +78,23 @@ void OverlayController::rebuildHeavy() {
         if (on.count(Overlay::Cells) || options.highlightLeaf >= 0) {
             render::CellOverlayOptions cellOptions = options;
             cellOptions.onlyHighlight = !on.count(Overlay::Cells);
-            out->cells = render::cellOverlay(tree, compiled->cells, cellOptions);
+            out->cells = render::splitIntoChunks(render::cellOverlay(tree, compiled->cells, cellOptions));
         }
-        if (on.count(Overlay::Portals)) out->portals = render::portalOverlay(tree, compiled->cells, pose, options.includeOutside);
-        if (on.count(Overlay::Union)) out->unionWire = render::unionWireOverlay(tree, pose);
+        if (on.count(Overlay::Portals))
+            out->portals = render::splitIntoChunks(render::portalOverlay(tree, compiled->cells, pose, options.includeOutside));
+        if (on.count(Overlay::Union)) out->unionWire = render::splitIntoChunks(render::unionWireOverlay(tree, pose));
         if (on.count(Overlay::Reach) && start) {
             auto f = std::make_shared<Flood>(flood(tree, pose, {*start}));
-            out->reach = render::reachOverlay(compiled->cells, f->reached, f->leakPath);
+            out->reach = render::splitIntoChunks(render::reachOverlay(compiled->cells, f->reached, f->leakPath));
             out->flood = f;
         }
         QMetaObject::invokeMethod(QCoreApplication::instance(), [self, out, generation, revision = compiled->revision] {
             if (!self || generation != self->heavyGeneration_) return; // a newer build is coming
             render::RenderScene& scene = self->editor_.scene();
-            scene.set(render::Layer::LeafCells, std::move(out->cells));
-            scene.set(render::Layer::Portals, std::move(out->portals));
-            scene.set(render::Layer::UnionWire, std::move(out->unionWire));
-            scene.set(render::Layer::Reach, std::move(out->reach));
+            scene.setChunks(render::Layer::LeafCells, std::move(out->cells));
+            scene.setChunks(render::Layer::Portals, std::move(out->portals));
+            scene.setChunks(render::Layer::UnionWire, std::move(out->unionWire));
+            scene.setChunks(render::Layer::Reach, std::move(out->reach));
             self->flood_ = out->flood;
             self->shownRevision_ = revision;
             emit self->editor_.sceneChanged();

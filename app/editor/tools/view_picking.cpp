@@ -61,7 +61,7 @@ Vec3 placeInView(const Editor& editor, const ViewPoint& p) {
     return v;
 }
 
-std::optional<int> pickBrush2d(const std::vector<std::optional<BrushGeometry>>& geometry, const ViewPoint& p) {
+std::optional<int> pickBrush2d(const std::vector<std::shared_ptr<const BrushGeometry>>& geometry, const ViewPoint& p) {
     std::optional<int> best;
     double bestTop = -std::numeric_limits<double>::infinity();
     for (size_t i = 0; i < geometry.size(); ++i) {

@@ -3,6 +3,7 @@
 #include "tool.h"
 #include "world/brush_geometry.h"
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -10,7 +11,7 @@ namespace shallot {
 
 // The brush under a 2D view point: the one reaching nearest the viewer along the view's
 // depth axis. Invalid brushes (no geometry) are skipped.
-std::optional<int> pickBrush2d(const std::vector<std::optional<BrushGeometry>>& geometry, const ViewPoint& p);
+std::optional<int> pickBrush2d(const std::vector<std::shared_ptr<const BrushGeometry>>& geometry, const ViewPoint& p);
 
 // The depth interval [enter, exit] along the view axis of the line through p, inside the
 // brush; empty when the line misses it.
