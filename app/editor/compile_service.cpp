@@ -25,8 +25,15 @@ bool CompileService::busy() const { return running_ || pending_.has_value(); }
 
 void CompileService::request(World world, uint64_t revision) {
     newestRevision_ = revision;
-    pending_ = std::make_pair(std::move(world), revision);
+    pending_ = Job{std::move(world), revision, std::nullopt};
     if (running_) token_->cancelled = true; // the worker stops soon; finished() starts the newest
+    else startNext();
+}
+
+void CompileService::adopt(World world, uint64_t revision, BspTree tree) {
+    newestRevision_ = revision;
+    pending_ = Job{std::move(world), revision, std::move(tree)};
+    if (running_) token_->cancelled = true;
     else startNext();
 }
 
@@ -34,15 +41,16 @@ void CompileService::startNext() {
     if (!pending_) return;
     if (worker_.joinable()) worker_.join(); // the previous worker has already posted its result
     auto job = std::make_shared<CompiledWorld>();
-    job->world = std::move(pending_->first);
-    job->revision = pending_->second;
+    job->world = std::move(pending_->world);
+    job->revision = pending_->revision;
+    std::optional<BspTree> adopted = std::move(pending_->tree);
     pending_.reset();
     token_ = std::make_unique<CancelToken>();
     running_ = true;
     ++started_;
     emit compileStarted(job->revision);
     CancelToken* token = token_.get();
-    worker_ = std::thread([this, job, token] {
+    worker_ = std::thread([this, job, token, adopted = std::move(adopted)]() mutable {
         QString error;
         bool cancelled = false;
         const auto start = std::chrono::steady_clock::now();
@@ -50,7 +58,16 @@ void CompileService::startNext() {
             CompileOptions options;
             options.threads = kCompileThreads;
             options.cancel = token;
-            job->result = compileWorld(job->world, options);
+            if (adopted) {
+                job->result.onion = std::move(*adopted);
+                CompileStats& stats = job->result.stats;
+                stats.nodes = job->result.onion.nodes.size();
+                stats.leaves = job->result.onion.leafCount();
+                stats.depth = job->result.onion.depth();
+                stats.poses = job->result.onion.poses.size();
+            } else {
+                job->result = compileWorld(job->world, options);
+            }
             error = QString::fromStdString(job->result.error);
             throwIfCancelled(token);
             if (error.isEmpty()) job->cells = leafCells(job->result.onion);

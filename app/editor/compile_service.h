@@ -30,6 +30,9 @@ public:
 
     // Schedules a compile of `world` (a snapshot taken now) for document revision `revision`.
     void request(World world, uint64_t revision);
+    // Shows a tree compiled earlier (a .shallot whose input hash matches) for `revision`
+    // without compiling: only the leaf cells are computed, on the worker.
+    void adopt(World world, uint64_t revision, BspTree tree);
     bool busy() const;
     const std::shared_ptr<const CompiledWorld>& latest() const { return latest_; }
     // Compiles started and results dropped as stale, for tests and the status bar.
@@ -48,7 +51,12 @@ private:
     std::thread worker_;
     std::unique_ptr<CancelToken> token_;        // of the running compile
     bool running_ = false;
-    std::optional<std::pair<World, uint64_t>> pending_;
+    struct Job {
+        World world;
+        uint64_t revision = 0;
+        std::optional<BspTree> tree; // adopt this instead of compiling
+    };
+    std::optional<Job> pending_;
     uint64_t newestRevision_ = 0;
     std::shared_ptr<const CompiledWorld> latest_;
     quint64 started_ = 0, discarded_ = 0;

@@ -18,10 +18,15 @@ struct LoadedDocument {
     std::string treeInputHash;     // the hash of the inputs that tree came from
 };
 
+// Files the mesh importer takes (by suffix).
+bool isMeshFile(const QString& path);
+
 // All or nothing: on failure `error` says what and where, and nothing is returned.
 std::optional<LoadedDocument> loadDocumentFile(const QString& path, QString& error);
 
-// Writes atomically (the old file survives any failure). Returns an error or empty.
+// Writes a .shallot (with `tree`, when given, tagged with the hash of the world it was
+// compiled from) or a .map, atomically: the old file survives any failure. Returns an
+// error or empty.
 QString saveDocumentFile(const DocumentData& data, const QString& path, const BspTree* tree, const QImage& thumbnail);
 
 } // namespace shallot

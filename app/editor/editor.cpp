@@ -28,6 +28,9 @@ Editor::Editor(QObject* parent) : QObject(parent), overlays_(new OverlayControll
     });
     connect(&document_, &EditorDocument::selectionChanged, this, &Editor::rebuildBrushLayers);
     connect(&document_, &EditorDocument::worldChanged, this, &Editor::scheduleCompile);
+    connect(&document_, &EditorDocument::worldReplaced, this, [this](bool compiled) {
+        if (!compiled) scheduleCompile();
+    });
 }
 
 void Editor::scheduleCompile() {

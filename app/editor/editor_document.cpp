@@ -6,7 +6,7 @@ namespace shallot {
 
 EditorDocument::EditorDocument(QObject* parent) : QObject(parent) {}
 
-void EditorDocument::reset(DocumentData data, const QString& filePath) {
+void EditorDocument::reset(DocumentData data, const QString& filePath, bool compiled) {
     data_ = std::move(data);
     selection_.clear();
     undo_.clear();
@@ -18,7 +18,7 @@ void EditorDocument::reset(DocumentData data, const QString& filePath) {
     emit raysChanged();
     emit selectionChanged();
     emit gridSizeChanged(data_.gridSize);
-    emit worldChanged();
+    emit worldReplaced(compiled);
 }
 
 void EditorDocument::setFilePath(const QString& path) {

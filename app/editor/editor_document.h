@@ -22,8 +22,9 @@ public:
     const std::vector<TestRay>& rays() const { return data_.rays; }
     QUndoStack* undoStack() { return &undo_; }
 
-    // Replaces the whole document (new, open, recover); clears undo and selection.
-    void reset(DocumentData data, const QString& filePath);
+    // Replaces the whole document (new, open, recover); clears undo and selection. With
+    // `compiled`, the caller provides the tree (no compile is scheduled).
+    void reset(DocumentData data, const QString& filePath, bool compiled = false);
     const QString& filePath() const { return filePath_; }
     void setFilePath(const QString& path);
     bool isModified() const { return !undo_.isClean(); }
@@ -49,6 +50,7 @@ signals:
     void raysChanged();
     void selectionChanged();
     void worldChanged();     // anything the compiler reads changed
+    void worldReplaced(bool compiled); // reset(): a new world, already compiled or not
     void gridSizeChanged(int size);
     void filePathChanged(const QString& path);
     void documentReset();

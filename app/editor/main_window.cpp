@@ -68,6 +68,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     EditorDocument& doc = editor_->document();
     connect(doc.undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     connect(&doc, &EditorDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(&doc, &EditorDocument::gridSizeChanged, this, [](int size) { QSettings().setValue("grid/size", size); });
 
     // Screenshots and tests always use the default layout, so they are reproducible.
     if (interactive_) {
@@ -145,6 +146,12 @@ void MainWindow::buildActions() {
     make(file, "importMap", "&Import .map...", QKeySequence(), [this] {
         if (!maybeSave()) return;
         const QString path = QFileDialog::getOpenFileName(this, "Import Quake map", QString(), "Quake maps (*.map)");
+        if (!path.isEmpty()) openFile(path);
+    });
+    make(file, "importMesh", "Import &Mesh...", QKeySequence(), [this] {
+        if (!maybeSave()) return;
+        const QString path = QFileDialog::getOpenFileName(this, "Import mesh as convex brushes", QString(),
+                                                          "Meshes (*.obj *.gltf *.glb *.fbx *.ply *.stl *.dae *.3ds);;All files (*)");
         if (!path.isEmpty()) openFile(path);
     });
     make(file, "exportMap", "&Export .map...", QKeySequence(), [this] {
@@ -336,6 +343,7 @@ void MainWindow::showError(const QString& title, const QString& message) {
 void MainWindow::newDocument() {
     DocumentData data;
     data.world.poses = quakePoses();
+    data.gridSize = QSettings().value("grid/size", data.gridSize).toInt();
     editor_->document().reset(std::move(data), QString());
     problemsDock_->setImportWarnings({});
     updateTitle();
@@ -349,7 +357,10 @@ bool MainWindow::openFile(const QString& path) {
         return false;
     }
     const bool native = path.endsWith(".shallot", Qt::CaseInsensitive);
-    editor_->document().reset(std::move(loaded->data), native ? path : QString());
+    // A stored tree compiled from exactly this world is shown without recompiling.
+    std::optional<BspTree> tree = std::move(loaded->tree);
+    editor_->document().reset(std::move(loaded->data), native ? path : QString(), tree.has_value());
+    if (tree) editor_->compiler().adopt(editor_->document().data().world, editor_->document().worldRevision(), std::move(*tree));
     problemsDock_->setImportWarnings(loaded->warnings);
     addRecentFile(path);
     updateTitle();
@@ -359,7 +370,10 @@ bool MainWindow::openFile(const QString& path) {
 
 bool MainWindow::saveTo(const QString& path) {
     const QImage thumbnail = view3d_->grabFramebuffer().scaled(256, 160, Qt::KeepAspectRatio, Qt::SmoothTransformation);
-    const QString error = saveDocumentFile(editor_->document().data(), path, nullptr, thumbnail);
+    // The newest tree goes into the file when it was compiled from the current world.
+    const auto& compiled = editor_->overlays().compiled();
+    const BspTree* tree = compiled && compiled->revision == editor_->document().worldRevision() ? &compiled->result.onion : nullptr;
+    const QString error = saveDocumentFile(editor_->document().data(), path, tree, thumbnail);
     if (!error.isEmpty()) {
         showError("Save failed", error);
         return false;

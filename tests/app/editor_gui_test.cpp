@@ -1,5 +1,6 @@
 // The editor driven by real mouse and key events under Xvfb.
 #include "compile/compiler.h"
+#include "document_files.h"
 #include "edit/brush_operations.h"
 #include "edit_commands.h"
 #include "main_window.h"
@@ -219,6 +220,62 @@ private slots:
         QCOMPARE(results[1].point.x(), 256.0 - 16);
         QCOMPARE(results[1].normal, Vec3(-1, 0, 0));
         QVERIFY(!results[2].hit && !results[2].startSolid); // crouch goes through
+    }
+
+    void savingAndReopeningShowsTheStoredTreeWithoutRecompiling() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("tunnel.shallot");
+        {
+            MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/low_tunnel.map");
+            QVERIFY(waitForCompiledOverlay(w));
+            w.editor().document().setRays({{"probe", Vec3(128, 128, 25), Vec3(512, 128, 25), false}});
+            QVERIFY(w.saveTo(path));
+            QVERIFY(!w.editor().document().isModified());
+        }
+        MainWindow& w = fresh(path);
+        QVERIFY(waitForCompiledOverlay(w));
+        const auto& compiled = w.editor().overlays().compiled();
+        QVERIFY(compiled->result.mapTrees.empty()); // adopted from the file, not compiled
+        QVERIFY(compiled->result.onion.isSolid(Vec3(320, 128, 25), 1));
+        QCOMPARE(w.editor().document().rays().size(), size_t(1));
+        QCOMPARE(w.editor().document().filePath(), path);
+        // An edit then compiles as usual.
+        EditorDocument& doc = w.editor().document();
+        doc.undoStack()->push(replaceInPlace(&doc, "raise", {8}, {translated(doc.brushes()[8], Vec3(0, 0, 16))}));
+        QVERIFY(waitForCompiledOverlay(w));
+        QVERIFY(!w.editor().overlays().compiled()->result.mapTrees.empty());
+    }
+
+    void theRecoveryFileHoldsTheUnsavedWork() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        EditorDocument& doc = w.editor().document();
+        doc.undoStack()->push(new ReplaceBrushesCommand(&doc, "delete", {0, 1}, {}, {}));
+        QVERIFY(w.writeRecoveryFile());
+        QString error;
+        const auto recovered = loadDocumentFile(MainWindow::recoveryPath(), error);
+        QVERIFY2(recovered, qPrintable(error));
+        QVERIFY(samePlanes(recovered->data.world.brushes, doc.brushes()));
+        QFile::remove(MainWindow::recoveryPath());
+    }
+
+    void theGridSizeIsKeptInTheSettings() {
+        MainWindow& w = fresh();
+        w.editor().document().setGridSize(16);
+        w.action("gridBigger")->trigger();
+        QCOMPARE(w.editor().document().data().gridSize, 32);
+        MainWindow& again = fresh();
+        QCOMPARE(again.editor().document().data().gridSize, 32);
+        again.action("gridSmaller")->trigger();
+    }
+
+    void exportingAMapAndReopeningItGivesTheSameBrushes() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("rooms.map");
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        const std::vector<Brush> before = w.editor().document().brushes();
+        QVERIFY(w.saveTo(path));
+        MainWindow& again = fresh(path);
+        QVERIFY(samePlanes(again.editor().document().brushes(), before));
     }
 
     void openingABrokenFileShowsAnErrorAndKeepsTheEditorUsable() {
