@@ -1,6 +1,7 @@
 #include "overlay_controller.h"
 
 #include "editor.h"
+#include "query/slide_move.h"
 #include "query/trace_batch.h"
 
 #include <QCoreApplication>
@@ -8,6 +9,11 @@
 #include <QThreadPool>
 
 namespace shallot {
+
+namespace {
+// Step height of walking rays: Quake's stair step.
+constexpr double kWalkStepHeight = 18.0;
+} // namespace
 
 OverlayController::OverlayController(Editor& editor) : QObject(&editor), editor_(editor) {
     connect(&editor_.compiler(), &CompileService::compiled, this, &OverlayController::onCompiled);
@@ -124,8 +130,16 @@ void OverlayController::rebuildRays() {
     const auto& rays = editor_.document().rays();
     const int pose = editor_.currentPose();
     std::vector<render::RayDrawing> drawings;
+    const BspTree* tree = compiled_ ? &compiled_->result.onion : nullptr;
     for (size_t i = 0; i < rays.size(); ++i) {
         render::RayDrawing d{rays[i].from, rays[i].to};
+        if (rays[i].walk && tree && pose >= 0 && pose < int(tree->poses.size())) {
+            // The collide-and-slide path: start, each contact, end.
+            const MoveResult move = slideMove(*tree, pose, rays[i].from, rays[i].to - rays[i].from, kWalkStepHeight);
+            d.walkPath.push_back(rays[i].from);
+            for (const Contact& c : move.contacts) d.walkPath.push_back(c.point);
+            d.walkPath.push_back(move.end);
+        }
         if (i < rayResults_.size() && pose >= 0 && size_t(pose) < rayResults_[i].size()) {
             const TraceResult& r = rayResults_[i][size_t(pose)];
             d.hit = r.hit;

@@ -10,6 +10,10 @@
 #include "viewport_3d.h"
 
 #include <QApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -276,6 +280,80 @@ private slots:
         QVERIFY(w.saveTo(path));
         MainWindow& again = fresh(path);
         QVERIFY(samePlanes(again.editor().document().brushes(), before));
+    }
+
+    void theRayTableMatchesShallotCliQuery() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/low_tunnel.map");
+        EditorDocument& doc = w.editor().document();
+        doc.setRays({{"a", Vec3(128, 128, 25), Vec3(512, 128, 25), false}, {"b", Vec3(100, 40, 60), Vec3(100, 300, 10), false}});
+        QVERIFY(waitForCompiledOverlay(w));
+        QVERIFY(QTest::qWaitFor([&] { return w.editor().overlays().rayResults().size() == 2; }));
+        QByteArray queries;
+        for (const TestRay& r : doc.rays())
+            for (const Pose& p : doc.poses())
+                queries += QJsonDocument(QJsonObject{{"op", "trace"}, {"pose", QString::fromStdString(p.name)},
+                                                     {"from", QJsonArray{r.from.x(), r.from.y(), r.from.z()}},
+                                                     {"to", QJsonArray{r.to.x(), r.to.y(), r.to.z()}}})
+                               .toJson(QJsonDocument::Compact) + "\n";
+        QProcess cli;
+        cli.start(SHALLOT_CLI_BINARY, {"query", SHALLOT_SAMPLE_MAPS "/low_tunnel.map"});
+        QVERIFY(cli.waitForStarted());
+        cli.write(queries);
+        cli.closeWriteChannel();
+        QVERIFY(cli.waitForFinished(30000));
+        const QList<QByteArray> lines = cli.readAllStandardOutput().trimmed().split('\n');
+        QCOMPARE(lines.size(), qsizetype(2 * doc.poses().size()));
+        int line = 0;
+        for (const auto& perPose : w.editor().overlays().rayResults()) {
+            for (const TraceResult& r : perPose) {
+                const QJsonObject answer = QJsonDocument::fromJson(lines[line++]).object();
+                QCOMPARE(answer["start_solid"].toBool(), r.startSolid);
+                QCOMPARE(answer["hit"].toBool(), r.hit);
+                QCOMPARE(answer["t"].toDouble(), r.t);
+                for (int k = 0; k < 3; ++k) QCOMPARE(answer["point"].toArray()[k].toDouble(), r.point[k]);
+                if (r.hit)
+                    for (int k = 0; k < 3; ++k) QCOMPARE(answer["normal"].toArray()[k].toDouble(), r.normal[k]);
+            }
+        }
+    }
+
+    void screenshotsShowTheBrushesAndThePoseDifference() {
+        QTemporaryDir dir;
+        auto shoot = [&](const QString& name, const QStringList& extra, const QString& map) {
+            QProcess editor;
+            editor.start(SHALLOT_EDITOR_BINARY, QStringList{"--screenshot", dir.filePath(name), "--size", "1280x800"} + extra + QStringList{map});
+            const bool ok = editor.waitForFinished(60000) && editor.exitCode() == 0;
+            if (!ok) qWarning() << editor.readAllStandardError();
+            return ok ? QImage(dir.filePath(name)) : QImage();
+        };
+        const QImage rooms = shoot("rooms.png", {}, SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        QCOMPARE(rooms.size(), QSize(1280, 800));
+        // Brush outlines (light grey) in the 2D views and shaded brush faces in the 3D view.
+        int edgePixels = 0, facePixels = 0;
+        for (int y = 60; y < 600; ++y)
+            for (int x = 0; x < 940; ++x) {
+                const QColor c = rooms.pixelColor(x, y);
+                if (std::abs(c.red() - 200) < 12 && std::abs(c.green() - 200) < 12 && std::abs(c.blue() - 200) < 12) ++edgePixels;
+                if (x < 460 && y < 320 && c.red() > 80 && c.red() > c.blue() + 20) ++facePixels; // tinted faces
+            }
+        QVERIFY2(edgePixels > 1500, qPrintable(QString::number(edgePixels)));
+        QVERIFY2(facePixels > 2000, qPrintable(QString::number(facePixels)));
+
+        const QImage stand = shoot("stand.png", {"--pose", "stand", "--overlays", "cells"}, SHALLOT_SAMPLE_MAPS "/low_tunnel.map");
+        const QImage crouch = shoot("crouch.png", {"--pose", "crouch", "--overlays", "cells"}, SHALLOT_SAMPLE_MAPS "/low_tunnel.map");
+        QVERIFY(!stand.isNull() && !crouch.isNull());
+        // Same views, same map: the images differ only where the overlays differ, and the
+        // crouch image has more empty-cell (green) pixels: the tunnel.
+        int differing = 0, greenStand = 0, greenCrouch = 0;
+        for (int y = 60; y < 600; ++y)
+            for (int x = 0; x < 940; ++x) {
+                const QColor a = stand.pixelColor(x, y), b = crouch.pixelColor(x, y);
+                differing += a != b;
+                greenStand += a.green() > a.red() + 30;
+                greenCrouch += b.green() > b.red() + 30;
+            }
+        QVERIFY2(differing > 500, qPrintable(QString::number(differing)));
+        QVERIFY2(greenCrouch > greenStand + 500, qPrintable(QString("%1 %2").arg(greenStand).arg(greenCrouch)));
     }
 
     void openingABrokenFileShowsAnErrorAndKeepsTheEditorUsable() {
