@@ -1,4 +1,4 @@
-// shallot-cli: compile .map worlds into onion BSP trees (.obsp) and query them.
+// shallot-cli: compile worlds into onion BSP trees (.obsp), query, convert and export them.
 #include "cli_common.h"
 
 #include <iostream>
@@ -6,9 +6,9 @@
 namespace {
 
 const char* kUsage = R"(usage: shallot-cli COMMAND ...
-  compile IN.map [-o OUT.obsp] [--pose NAME=MINX,MINY,MINZ,MAXX,MAXY,MAXZ]... [--stats] [--threads N]
+  compile IN.map|IN.shallot [-o OUT.obsp] [--pose NAME=MINX,MINY,MINZ,MAXX,MAXY,MAXZ]... [--stats] [--threads N]
   info TREE.obsp
-  query TREE.obsp            (JSON lines on stdin, one JSON line out per query)
+  query TREE.obsp|IN.shallot|IN.map   (JSON lines on stdin: classify, trace, move, reach; one line out per query)
   bench [MAP...] [--runs N] [--threads N] [--json]
   dump TREE.obsp             (the tree as readable text)
   convert IN OUT             (IN: .map, .shallot or a mesh; OUT: .map or .shallot) [--compile] [--parts] [--scale S] [--y-up]

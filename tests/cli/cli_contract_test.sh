@@ -146,4 +146,16 @@ check "every bad trace/move query gets an error line" test "$(grep -c '^{"error"
 check "unknown pose is named" contains "$(line 1)" '"error":"unknown pose \\"nobody\\""'
 check "from == to is an error" contains "$(line 2)" '"error":"\\"from\\" and \\"to\\" must differ"'
 check "bad trace queries exit 1" test "$status" -eq 1
+
+# convert and export
+"$CLI" convert "$MAPS/low_tunnel.map" "$TMP/tunnel.shallot"
+check "convert .map -> .shallot" test -s "$TMP/tunnel.shallot"
+"$CLI" convert "$TMP/tunnel.shallot" "$TMP/tunnel_back.map"
+check "convert .shallot -> .map keeps the poses" grep -q '"_shallot_pose3" "crouch' "$TMP/tunnel_back.map"
+check "the round-tripped map compiles to the same answers" contains \
+  "$(printf '%s\n' '{"op":"classify","p":[320,128,25]}' | "$CLI" query "$TMP/tunnel_back.map")" '"solid":{"crouch":false,"point":false,"stand":true}'
+"$CLI" export "$TMP/t.obsp" "$TMP/t.obj" --pose stand
+check "export writes an OBJ with the pose's node" grep -q 'pose:stand' "$TMP/t.obj"
+err=$("$CLI" convert "$TMP/missing.map" "$TMP/x.shallot" 2>&1); status=$?
+check "convert of a missing file fails clearly" test "$status" -ne 0
 exit $fail
