@@ -1,6 +1,7 @@
 #include "viewport_3d.h"
 
 #include "edit/brush_operations.h"
+#include "edit_commands.h"
 #include "editor.h"
 
 #include <QKeyEvent>
@@ -84,6 +85,13 @@ void Viewport3D::mousePressEvent(QMouseEvent* e) {
         drag_ = Drag::Orbit;
         const Aabb sel = editor_.selectionBounds();
         orbitPivot_ = sel.empty() ? Vec3(camera().position + forward() * 256.0) : Vec3(0.5 * (sel.mins + sel.maxs));
+    } else if (e->button() == Qt::LeftButton && editor_.activeTool() == ToolKind::DrawBox) {
+        Vec3 p;
+        if (surfacePoint(e->position(), p, boxAxis_, boxSign_)) {
+            boxStart_ = editor_.snap(p);
+            boxStart_[boxAxis_] = p[boxAxis_]; // on the face itself, not snapped off it
+            drag_ = Drag::DrawBox;
+        }
     } else if (e->button() == Qt::LeftButton) drag_ = Drag::Click;
 }
 
@@ -91,6 +99,10 @@ void Viewport3D::mouseMoveEvent(QMouseEvent* e) {
     const QPointF d = e->position() - lastMouse_;
     lastMouse_ = e->position();
     CameraState c = camera();
+    if (drag_ == Drag::DrawBox) {
+        boxDrag(e->position(), false);
+        return;
+    }
     if (drag_ == Drag::Look) {
         c.yawDegrees -= d.x() * kLookDegreesPerPixel;
         c.pitchDegrees = std::clamp(c.pitchDegrees - d.y() * kLookDegreesPerPixel, -89.0, 89.0);
@@ -105,7 +117,72 @@ void Viewport3D::mouseMoveEvent(QMouseEvent* e) {
     }
 }
 
+bool Viewport3D::surfacePoint(const QPointF& pos, Vec3& point, int& axis, double& sign) const {
+    Vec3 origin, direction;
+    rayAt(pos, origin, direction);
+    double bestT = std::numeric_limits<double>::infinity();
+    Vec3 normal = Vec3::UnitZ();
+    const auto& brushes = editor_.document().brushes();
+    for (size_t i = 0; i < brushes.size(); ++i) {
+        if (!editor_.geometry()[i]) continue;
+        const std::optional<double> t = rayHitBrush(brushes[i], origin, direction);
+        if (!t || *t >= bestT) continue;
+        const int side = pickFace(brushes[i], origin, direction);
+        if (side < 0) continue;
+        bestT = *t;
+        normal = brushes[i].sides[size_t(side)].plane.normal;
+    }
+    if (std::isinf(bestT)) {
+        // Nothing under the cursor: draw on the grid plane z = 0 when looking at it.
+        if (std::abs(direction.z()) < 1e-9) return false;
+        bestT = -origin.z() / direction.z();
+        if (bestT <= 0) return false;
+        normal = Vec3(0, 0, origin.z() > 0 ? 1.0 : -1.0);
+    }
+    Eigen::Index a;
+    normal.cwiseAbs().maxCoeff(&a);
+    if (std::abs(normal[a]) < 1.0 - 1e-9) return false; // only axial faces
+    axis = int(a);
+    sign = normal[a] > 0 ? 1.0 : -1.0;
+    point = origin + direction * bestT;
+    return true;
+}
+
+void Viewport3D::boxDrag(const QPointF& pos, bool commit) {
+    // Intersect the mouse ray with the face's plane.
+    Vec3 origin, direction;
+    rayAt(pos, origin, direction);
+    render::MeshBatch preview;
+    preview.primitive = render::Primitive::Lines;
+    preview.lit = false;
+    if (std::abs(direction[boxAxis_]) > 1e-9) {
+        const double t = (boxStart_[boxAxis_] - origin[boxAxis_]) / direction[boxAxis_];
+        Vec3 end = editor_.snap(origin + direction * t);
+        end[boxAxis_] = boxStart_[boxAxis_];
+        Vec3 mins = boxStart_.cwiseMin(end), maxs = boxStart_.cwiseMax(end);
+        const double depth = 4.0 * editor_.document().data().gridSize;
+        if (boxSign_ > 0) maxs[boxAxis_] = mins[boxAxis_] + depth;
+        else mins[boxAxis_] = maxs[boxAxis_] - depth;
+        const bool valid = t > 0 && (maxs - mins).minCoeff() > 0;
+        if (valid && commit) {
+            if (std::optional<Brush> brush = boxBrush(mins, maxs, "shallot/wall")) {
+                EditorDocument& doc = editor_.document();
+                const int index = int(doc.brushes().size());
+                doc.undoStack()->push(new ReplaceBrushesCommand(&doc, "Draw box", {}, {{index, *brush}}, {index}));
+            }
+        } else if (valid) {
+            preview.addBoxEdges(mins, maxs, QColor(255, 220, 60));
+        }
+    }
+    editor_.setToolPreview(std::move(preview));
+}
+
 void Viewport3D::mouseReleaseEvent(QMouseEvent* e) {
+    if (drag_ == Drag::DrawBox && e->button() == Qt::LeftButton) {
+        boxDrag(e->position(), true);
+        drag_ = Drag::None;
+        return;
+    }
     if (drag_ == Drag::Click && e->button() == Qt::LeftButton) {
         Vec3 origin, direction;
         rayAt(e->position(), origin, direction);

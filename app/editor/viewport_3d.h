@@ -1,6 +1,7 @@
 #pragma once
 // The perspective view: fly camera (right-drag to look, WASD/QE to move, wheel to move
-// forward, Alt-drag to orbit, F to focus the selection), click to pick brushes.
+// forward, Alt-drag to orbit, F to focus the selection), click to pick brushes. With the
+// box tool, a drag on an axial face draws a box on it, growing out of the face.
 #include "geometry/aabb.h"
 #include "model/document_data.h"
 #include "viewport.h"
@@ -38,7 +39,14 @@ private:
     CameraState camera() const;
     void setCamera(const CameraState& c);
 
-    enum class Drag { None, Look, Orbit, Click } drag_ = Drag::None;
+    // Box tool in 3D: the rectangle dragged on the plane of the face under the cursor.
+    bool surfacePoint(const QPointF& pos, Vec3& point, int& axis, double& sign) const;
+    void boxDrag(const QPointF& pos, bool commit);
+
+    enum class Drag { None, Look, Orbit, Click, DrawBox } drag_ = Drag::None;
+    Vec3 boxStart_ = Vec3::Zero();
+    int boxAxis_ = 2;       // normal axis of the face the box is drawn on
+    double boxSign_ = 1.0;  // which way that face looks: the box grows out of it
     QPointF lastMouse_;
     QSet<int> keysDown_;
     QTimer flyTimer_;

@@ -90,6 +90,28 @@ private slots:
         QCOMPARE(w.editor().document().selection(), std::vector<int>{0});
     }
 
+    void drawingABoxOnAFloorIn3dPutsItOnTheFloor() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        CameraState above;
+        above.position = Vec3(400, 300, 200); // inside the lower room, looking straight down
+        above.yawDegrees = 90;
+        above.pitchDegrees = -89.9;
+        w.editor().document().setCamera(above);
+        w.action("toolBox")->trigger();
+        Viewport3D* view = w.view3d();
+        const QPoint centre(view->width() / 2, view->height() / 2);
+        QTest::mousePress(view, Qt::LeftButton, {}, centre);
+        QTest::mouseMove(view, centre + QPoint(60, 40));
+        QTest::mouseRelease(view, Qt::LeftButton, {}, centre + QPoint(60, 40));
+        const auto& brushes = w.editor().document().brushes();
+        QCOMPARE(brushes.size(), size_t(15));
+        const Aabb b = bounds(brushes.back());
+        QCOMPARE(b.mins.z(), 0.0); // on the floor's top
+        QCOMPARE(b.maxs.z(), 64.0);
+        QVERIFY(b.maxs.x() - b.mins.x() >= 16 && b.maxs.y() - b.mins.y() >= 16);
+        QVERIFY(b.mins.x() >= 384 && b.mins.x() <= 400); // starts at the snapped point under the centre
+    }
+
     void moveResizeClipSubtractAndUndoRestoreTheDocument() {
         MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
         EditorDocument& doc = w.editor().document();
