@@ -31,6 +31,8 @@ protected:
     virtual Vec3 eye() const { return Vec3::Zero(); } // the 3D camera position
     virtual void paintBackground() {} // grid and view-local batches, in GL
     virtual void paintOverlay() {}    // QPainter text on top
+    // Tab belongs to the tools (the clip tool cycles with it), not to focus changes.
+    bool focusNextPrevChild(bool) override { return false; }
 
     Editor& editor_;
     render::SceneRenderer renderer_;

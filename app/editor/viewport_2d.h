@@ -33,8 +33,6 @@ protected:
     void mouseReleaseEvent(QMouseEvent* e) override;
     void wheelEvent(QWheelEvent* e) override;
     void keyPressEvent(QKeyEvent* e) override;
-    // Tab belongs to the tools (the clip tool cycles with it), not to focus changes.
-    bool focusNextPrevChild(bool) override { return false; }
 
 private:
     render::MeshBatch gridBatch() const;

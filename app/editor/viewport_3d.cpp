@@ -3,6 +3,7 @@
 #include "edit/brush_operations.h"
 #include "edit_commands.h"
 #include "editor.h"
+#include "tools/clip_tool.h"
 
 #include <QKeyEvent>
 #include <QPainter>
@@ -92,6 +93,9 @@ void Viewport3D::mousePressEvent(QMouseEvent* e) {
             boxStart_[boxAxis_] = p[boxAxis_]; // on the face itself, not snapped off it
             drag_ = Drag::DrawBox;
         }
+    } else if (e->button() == Qt::LeftButton && editor_.activeTool() == ToolKind::Clip) {
+        Vec3 p;
+        if (surfacePointAny(e->position(), p)) static_cast<ClipTool&>(editor_.tool()).addPoint3d(p);
     } else if (e->button() == Qt::LeftButton) drag_ = Drag::Click;
 }
 
@@ -115,6 +119,18 @@ void Viewport3D::mouseMoveEvent(QMouseEvent* e) {
         c.position = orbitPivot_ - forward() * distance;
         setCamera(c);
     }
+}
+
+bool Viewport3D::surfacePointAny(const QPointF& pos, Vec3& point) const {
+    Vec3 origin, direction;
+    rayAt(pos, origin, direction);
+    double bestT = std::numeric_limits<double>::infinity();
+    for (size_t i = 0; i < editor_.document().brushes().size(); ++i)
+        if (editor_.geometry()[i])
+            if (const std::optional<double> t = rayHitBrush(editor_.document().brushes()[i], origin, direction)) bestT = std::min(bestT, *t);
+    if (std::isinf(bestT)) return false;
+    point = origin + direction * bestT;
+    return true;
 }
 
 bool Viewport3D::surfacePoint(const QPointF& pos, Vec3& point, int& axis, double& sign) const {
@@ -225,6 +241,7 @@ void Viewport3D::keyPressEvent(QKeyEvent* e) {
         if (!flyTimer_.isActive()) flyTimer_.start();
         return;
     }
+    if (editor_.activeTool() == ToolKind::Clip && editor_.tool().key(e)) return;
     if (e->key() == Qt::Key_F && e->modifiers() == Qt::NoModifier) {
         focus(editor_.selectionBounds());
         return;

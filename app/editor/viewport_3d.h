@@ -1,7 +1,8 @@
 #pragma once
 // The perspective view: fly camera (right-drag to look, WASD/QE to move, wheel to move
 // forward, Alt-drag to orbit, F to focus the selection), click to pick brushes. With the
-// box tool, a drag on an axial face draws a box on it, growing out of the face.
+// box tool, a drag on an axial face draws a box on it, growing out of the face; with the
+// clip tool, clicks on surfaces give the clip plane's three points.
 #include "geometry/aabb.h"
 #include "model/document_data.h"
 #include "viewport.h"
@@ -41,6 +42,7 @@ private:
 
     // Box tool in 3D: the rectangle dragged on the plane of the face under the cursor.
     bool surfacePoint(const QPointF& pos, Vec3& point, int& axis, double& sign) const;
+    bool surfacePointAny(const QPointF& pos, Vec3& point) const; // the nearest brush surface
     void boxDrag(const QPointF& pos, bool commit);
 
     enum class Drag { None, Look, Orbit, Click, DrawBox } drag_ = Drag::None;

@@ -6,6 +6,7 @@
 #include "main_window.h"
 #include "overlay_controller.h"
 #include "pose_dock.h"
+#include "tools/clip_tool.h"
 #include "viewport_2d.h"
 #include "viewport_3d.h"
 
@@ -110,6 +111,23 @@ private slots:
         QCOMPARE(b.maxs.z(), 64.0);
         QVERIFY(b.maxs.x() - b.mins.x() >= 16 && b.maxs.y() - b.mins.y() >= 16);
         QVERIFY(b.mins.x() >= 384 && b.mins.x() <= 400); // starts at the snapped point under the centre
+    }
+
+    void threeClipPointsFromThe3dViewCutTheSelection() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        EditorDocument& doc = w.editor().document();
+        doc.setSelection({2}); // lower room's west wall: x 184..200, y 184..416, z 0..256
+        w.action("toolClip")->trigger();
+        auto& clip = static_cast<ClipTool&>(w.editor().tool());
+        // A plane through the wall's diagonal: points on its top and bottom faces.
+        clip.addPoint3d(Vec3(184, 184, 256));
+        clip.addPoint3d(Vec3(200, 416, 256));
+        clip.addPoint3d(Vec3(200, 416, 0));
+        QTest::keyClick(w.view3d(), Qt::Key_Tab);
+        QTest::keyClick(w.view3d(), Qt::Key_Tab); // keep both halves
+        QTest::keyClick(w.view3d(), Qt::Key_Return);
+        QCOMPARE(doc.brushes().size(), size_t(15));
+        QCOMPARE(doc.selection().size(), size_t(2));
     }
 
     void moveResizeClipSubtractAndUndoRestoreTheDocument() {

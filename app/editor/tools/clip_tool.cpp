@@ -8,8 +8,21 @@
 
 namespace shallot {
 
+std::optional<Plane> ClipTool::plane() const {
+    if (in3d_) return points_.size() == 3 ? planeFromPoints(points_[0], points_[1], points_[2]) : std::nullopt;
+    return points_.size() == 2 ? planeThroughLine(points_[0], points_[1], depthAxis_) : std::nullopt;
+}
+
+void ClipTool::addPoint3d(const Vec3& p) {
+    if (!in3d_ || points_.size() == 3) points_.clear();
+    in3d_ = true;
+    points_.push_back(editor_.snap(p));
+    showPreview();
+}
+
 bool ClipTool::press(const ViewPoint& p) {
-    if (points_.size() == 2) points_.clear();
+    if (in3d_ || points_.size() == 2) points_.clear();
+    in3d_ = false;
     points_.push_back(editor_.snap(p.world));
     depthAxis_ = p.depthAxis;
     showPreview();
@@ -40,9 +53,8 @@ bool ClipTool::key(QKeyEvent* event) {
 
 bool ClipTool::apply() {
     EditorDocument& doc = editor_.document();
-    if (points_.size() != 2 || doc.selection().empty()) return false;
-    const std::optional<Plane> plane = planeThroughLine(points_[0], points_[1], depthAxis_);
-    if (!plane) return false;
+    const std::optional<Plane> plane = this->plane();
+    if (!plane || doc.selection().empty()) return false;
     std::vector<std::pair<int, Brush>> inserted;
     std::vector<int> select;
     int next = 0;
@@ -74,12 +86,15 @@ void ClipTool::showPreview() {
         d[(depthAxis_ + 2) % 3] = 4;
         preview.addLine(p - d, p + d, colour);
     }
-    if (points_.size() == 2) {
+    for (size_t i = 0; i + 1 < points_.size(); ++i) preview.addLine(points_[i], points_[i + 1], colour);
+    if (!in3d_ && points_.size() == 2) {
         // Extend the line well past the points so the cut is visible across the brush.
         const Vec3 dir = (points_[1] - points_[0]);
         preview.addLine(points_[0] - dir * 100, points_[1] + dir * 100, colour);
-        // Show the kept side's brushes' parts.
-        if (const std::optional<Plane> plane = planeThroughLine(points_[0], points_[1], depthAxis_)) {
+    }
+    {
+        // Show the kept parts of the selected brushes.
+        if (const std::optional<Plane> plane = this->plane()) {
             const EditorDocument& doc = editor_.document();
             for (int i : doc.selection()) {
                 const ClipResult r = clipBrush(doc.brushes()[size_t(i)], *plane);
