@@ -6,6 +6,7 @@
 #include "leaf_inspector.h"
 #include "overlay_controller.h"
 #include "pose_dock.h"
+#include "preferences_dialog.h"
 #include "ray_dock.h"
 #include "problems_dock.h"
 #include "tools/clip_tool.h"
@@ -186,6 +187,8 @@ void MainWindow::buildActions() {
     make(edit, "rotateCcw", "Rotate 90° Counter-clockwise", QKeySequence("Ctrl+Shift+R"), [this] { rotateSelection(false); });
     make(edit, "flipH", "Flip Horizontally", QKeySequence("Ctrl+F"), [this] { flipSelection(false); });
     make(edit, "flipV", "Flip Vertically", QKeySequence("Ctrl+Shift+F"), [this] { flipSelection(true); });
+    edit->addSeparator();
+    make(edit, "preferences", "&Preferences...", QKeySequence::Preferences, [this] { PreferencesDialog(*this).exec(); });
     make(edit, "applyClip", "Apply Clip", QKeySequence(), [this] {
         if (editor_->activeTool() == ToolKind::Clip) static_cast<ClipTool&>(editor_->tool()).apply();
     });

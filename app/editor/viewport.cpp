@@ -1,6 +1,7 @@
 #include "viewport.h"
 
 #include "editor.h"
+#include "preferences_dialog.h"
 
 namespace shallot {
 
@@ -24,7 +25,8 @@ void Viewport::initializeGL() {
 void Viewport::paintGL() {
     QElapsedTimer timer;
     timer.start();
-    glClearColor(0.12f, 0.12f, 0.14f, 1.0f);
+    const QColor background = backgroundColour();
+    glClearColor(background.redF(), background.greenF(), background.blueF(), 1.0f);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     if (is3d()) glEnable(GL_DEPTH_TEST);
     else glDisable(GL_DEPTH_TEST);

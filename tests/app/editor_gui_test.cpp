@@ -6,11 +6,14 @@
 #include "main_window.h"
 #include "overlay_controller.h"
 #include "pose_dock.h"
+#include "preferences_dialog.h"
 #include "tools/clip_tool.h"
 #include "viewport_2d.h"
 #include "viewport_3d.h"
 
 #include <QApplication>
+#include <QKeySequenceEdit>
+#include <QSettings>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -310,6 +313,22 @@ private slots:
         MainWindow& again = fresh();
         QCOMPARE(again.editor().document().data().gridSize, 32);
         again.action("gridSmaller")->trigger();
+    }
+
+    void changedKeyBindingsAndColoursAreKept() {
+        MainWindow& w = fresh();
+        {
+            PreferencesDialog prefs(w);
+            auto* table = prefs.findChild<QTableWidget*>();
+            for (int row = 0; row < table->rowCount(); ++row)
+                if (table->item(row, 0)->data(Qt::UserRole).toString() == "duplicate")
+                    static_cast<QKeySequenceEdit*>(table->cellWidget(row, 1))->setKeySequence(QKeySequence("Ctrl+J"));
+            prefs.apply();
+        }
+        QCOMPARE(w.action("duplicate")->shortcut(), QKeySequence("Ctrl+J"));
+        MainWindow& again = fresh();
+        QCOMPARE(again.action("duplicate")->shortcut(), QKeySequence("Ctrl+J"));
+        QSettings().remove("shortcuts/duplicate");
     }
 
     void exportingAMapAndReopeningItGivesTheSameBrushes() {

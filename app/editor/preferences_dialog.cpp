@@ -1,0 +1,66 @@
+#include "preferences_dialog.h"
+
+#include <QAction>
+#include <QColorDialog>
+#include <QDialogButtonBox>
+#include <QHeaderView>
+#include <QKeySequenceEdit>
+#include <QMainWindow>
+#include <QPushButton>
+#include <QSettings>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace shallot {
+
+QColor backgroundColour() { return QSettings().value("colours/background", QColor(31, 31, 36)).value<QColor>(); }
+
+PreferencesDialog::PreferencesDialog(QMainWindow& window) : QDialog(&window), window_(window), background_(backgroundColour()) {
+    setWindowTitle("Preferences");
+    auto* layout = new QVBoxLayout(this);
+    bindings_ = new QTableWidget(0, 2, this);
+    bindings_->setHorizontalHeaderLabels({"Action", "Shortcut"});
+    bindings_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    bindings_->verticalHeader()->setVisible(false);
+    for (QAction* a : window.findChildren<QAction*>()) {
+        if (a->objectName().isEmpty() || a->text().isEmpty()) continue;
+        const int row = bindings_->rowCount();
+        bindings_->insertRow(row);
+        auto* name = new QTableWidgetItem(QString(a->text()).remove('&'));
+        name->setData(Qt::UserRole, a->objectName());
+        name->setFlags(name->flags() & ~Qt::ItemIsEditable);
+        bindings_->setItem(row, 0, name);
+        bindings_->setCellWidget(row, 1, new QKeySequenceEdit(a->shortcut(), bindings_));
+    }
+    layout->addWidget(bindings_);
+    auto* colour = new QPushButton("Background colour...", this);
+    connect(colour, &QPushButton::clicked, this, [this] {
+        const QColor c = QColorDialog::getColor(background_, this, "View background");
+        if (c.isValid()) background_ = c;
+    });
+    layout->addWidget(colour);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, [this] {
+        apply();
+        accept();
+    });
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+    resize(520, 600);
+}
+
+void PreferencesDialog::apply() {
+    QSettings settings;
+    for (int row = 0; row < bindings_->rowCount(); ++row) {
+        const QString name = bindings_->item(row, 0)->data(Qt::UserRole).toString();
+        const QKeySequence key = static_cast<QKeySequenceEdit*>(bindings_->cellWidget(row, 1))->keySequence();
+        if (QAction* a = window_.findChild<QAction*>(name); a && a->shortcut() != key) {
+            a->setShortcut(key);
+            settings.setValue("shortcuts/" + name, key.toString());
+        }
+    }
+    settings.setValue("colours/background", background_);
+    for (QWidget* w : window_.findChildren<QWidget*>()) w->update();
+}
+
+} // namespace shallot
