@@ -27,6 +27,10 @@ void SceneRenderer::drawBatch(QOpenGLFunctions_3_3_Core& gl, GpuBatch& batch, co
 
 namespace {
 
+// Vertices uploaded per draw call at most (about 8 MB): large overlays arrive over a few
+// frames instead of stalling one.
+constexpr size_t kUploadVerticesPerDraw = 300000;
+
 // True when the box is entirely outside one of the clip volume's planes.
 bool outsideView(const QMatrix4x4& mvp, const Aabb& box) {
     int outside[6] = {};
@@ -52,23 +56,38 @@ double distanceTo(const Aabb& box, const Vec3& p) {
 
 } // namespace
 
-void SceneRenderer::draw(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene, const QMatrix4x4& mvp, bool view3d,
+void SceneRenderer::UploadedLayer::destroy() {
+    for (auto& b : batches) b->destroy();
+    batches.clear();
+    bounds.clear();
+    version = 0;
+}
+
+bool SceneRenderer::draw(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene, const QMatrix4x4& mvp, bool view3d,
                          const Vec3& eye) {
+    size_t budget = kUploadVerticesPerDraw;
+    bool complete = true;
     for (size_t i = 0; i < kLayerCount; ++i) {
         const SceneLayer& layer = scene.layer(Layer(i));
-        if (uploaded_[i] == layer.version) continue;
-        std::vector<std::unique_ptr<GpuBatch>>& gpu = batches_[i];
-        while (gpu.size() > layer.chunks.size()) {
-            gpu.back()->destroy();
-            gpu.pop_back();
+        if (shown_[i].version == layer.version) continue;
+        UploadedLayer& pending = pending_[i];
+        if (pending.version != layer.version) {
+            pending.destroy();
+            pending.version = layer.version;
         }
-        while (gpu.size() < layer.chunks.size()) gpu.push_back(std::make_unique<GpuBatch>());
-        bounds_[i].clear();
-        for (size_t c = 0; c < layer.chunks.size(); ++c) {
-            gpu[c]->upload(gl, layer.chunks[c].batch);
-            bounds_[i].push_back(layer.chunks[c].bounds);
+        while (pending.batches.size() < layer.chunks.size() && (budget > 0 || layer.chunks.empty())) {
+            const MeshChunk& chunk = layer.chunks[pending.batches.size()];
+            pending.batches.push_back(std::make_unique<GpuBatch>());
+            pending.batches.back()->upload(gl, chunk.batch);
+            pending.bounds.push_back(chunk.bounds);
+            budget -= std::min(budget, chunk.batch.vertices.size());
         }
-        uploaded_[i] = layer.version;
+        if (pending.batches.size() == layer.chunks.size()) {
+            std::swap(shown_[i], pending);
+            pending.destroy();
+        } else {
+            complete = false;
+        }
     }
     // Opaque layers with depth, then translucent ones blended without depth writes.
     for (bool translucentPass : {false, true}) {
@@ -81,11 +100,12 @@ void SceneRenderer::draw(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene
         for (size_t i = 0; i < kLayerCount; ++i) {
             const SceneLayer& layer = scene.layer(Layer(i));
             if (!layer.visible || layer.translucent != translucentPass || !(view3d ? layer.in3d : layer.in2d)) continue;
-            for (size_t c = 0; c < batches_[i].size(); ++c) {
-                const Aabb& box = bounds_[i][c];
+            const UploadedLayer& uploaded = shown_[i];
+            for (size_t c = 0; c < uploaded.batches.size(); ++c) {
+                const Aabb& box = uploaded.bounds[c];
                 if (view3d && layer.range3d > 0 && distanceTo(box, eye) > layer.range3d) continue;
                 if (outsideView(mvp, box)) continue;
-                drawBatch(gl, *batches_[i][c], mvp);
+                drawBatch(gl, *uploaded.batches[c], mvp);
             }
         }
         if (translucentPass) {
@@ -94,12 +114,12 @@ void SceneRenderer::draw(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene
         }
     }
     program_->release();
+    return complete;
 }
 
 void SceneRenderer::release() {
-    for (auto& layer : batches_)
-        for (auto& b : layer) b->destroy();
-    uploaded_.fill(0);
+    for (UploadedLayer& l : shown_) l.destroy();
+    for (UploadedLayer& l : pending_) l.destroy();
     program_.reset();
 }
 

@@ -18,8 +18,10 @@ public:
     // Draws the scene's layers for a 3D or a 2D view; `extra` batches (grids, view-local
     // feedback) are drawn first.
     // `eye` is the 3D camera position (for the overlays' range); chunks outside the view
-    // volume are skipped.
-    void draw(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene, const QMatrix4x4& mvp, bool view3d,
+    // volume are skipped. Changed layers are uploaded a bounded number of vertices per call
+    // (so a huge overlay never stalls the UI) into a second set that replaces the shown one
+    // once complete; returns false while uploads remain (draw again soon).
+    bool draw(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene, const QMatrix4x4& mvp, bool view3d,
               const Vec3& eye = Vec3::Zero());
     void drawBatch(QOpenGLFunctions_3_3_Core& gl, GpuBatch& batch, const QMatrix4x4& mvp);
     void useProgram(const QMatrix4x4& mvp, bool lit);
@@ -27,9 +29,13 @@ public:
 
 private:
     std::unique_ptr<QOpenGLShaderProgram> program_;
-    std::array<std::vector<std::unique_ptr<GpuBatch>>, kLayerCount> batches_;
-    std::array<std::vector<Aabb>, kLayerCount> bounds_;
-    std::array<uint64_t, kLayerCount> uploaded_{};
+    struct UploadedLayer {
+        std::vector<std::unique_ptr<GpuBatch>> batches;
+        std::vector<Aabb> bounds;
+        uint64_t version = 0;
+        void destroy();
+    };
+    std::array<UploadedLayer, kLayerCount> shown_, pending_;
 };
 
 } // namespace shallot::render

@@ -55,6 +55,7 @@ MeshBatch cellOverlay(const BspTree& tree, const std::vector<ConvexPolyhedron>& 
         QColor colour = o.colouring == CellColouring::ByBitset ? bitsetColour(bits)
                         : ((bits >> o.pose) & 1u)                ? QColor(220, 70, 60)
                                                                  : QColor(70, 210, 110);
+        if (o.greyed && leaf < o.greyed->size() && (*o.greyed)[leaf]) colour = QColor(120, 120, 120);
         colour.setAlpha(highlighted ? 160 : kCellAlpha);
         if (highlighted) colour = colour.lighter(140);
         addCell(batch, cell, colour);

@@ -20,6 +20,8 @@ struct CellOverlayOptions {
     bool includeOutside = false;
     int highlightLeaf = -1; // drawn brighter (leaf inspector)
     bool onlyHighlight = false; // draw the highlighted leaf alone
+    // Leaves drawn grey (fill outside: not reachable from the start, or outside the level).
+    const std::vector<bool>* greyed = nullptr;
 };
 
 // A colour for a full solidity bitset (the article's Figure 2 colours leaves this way).

@@ -4,16 +4,30 @@
 #include "overlay_controller.h"
 
 #include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
 
 namespace shallot {
 
 LeafInspector::LeafInspector(Editor& editor, QWidget* parent) : QDockWidget("Leaf inspector", parent), editor_(editor) {
     setObjectName("LeafInspector");
-    label_ = new QLabel("Use the Inspect tool (I) in a view, or a ray's start.", this);
+    auto* body = new QWidget(this);
+    auto* layout = new QVBoxLayout(body);
+    label_ = new QLabel("Use the Inspect tool (I) in a view, or a ray's start.", body);
     label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     label_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     label_->setWordWrap(true);
-    setWidget(label_);
+    layout->addWidget(label_);
+    auto* reach = new QPushButton("Reach from this point", body);
+    reach->setToolTip("Flood the current pose's empty space from here (Reachability overlay, leak path)");
+    connect(reach, &QPushButton::clicked, this, [this] {
+        if (!point_) return;
+        editor_.overlays().setReachStart(*point_);
+        editor_.overlays().setOn(Overlay::Reach, true);
+    });
+    layout->addWidget(reach);
+    layout->addStretch();
+    setWidget(body);
     connect(&editor_.compiler(), &CompileService::compiled, this, &LeafInspector::refresh);
 }
 

@@ -201,6 +201,9 @@ void MainWindow::buildActions() {
         editor_->document().setGridSize(editor_->document().data().gridSize * 2);
     });
     make(view, "frameAll", "Frame All", QKeySequence("Ctrl+Shift+0"), [this] { frameAll(); });
+    QAction* single = make(view, "maximize3d", "Maximize 3D View", QKeySequence("Ctrl+Shift+M"), [] {});
+    single->setCheckable(true);
+    connect(single, &QAction::toggled, this, &MainWindow::setSingleView);
     buildOverlayControls(view);
     view->addSeparator();
     make(view, "focusSelection", "Focus Selection", QKeySequence("Ctrl+Shift+F9"), [this] {
@@ -296,6 +299,9 @@ void MainWindow::buildOverlayControls(QMenu* view) {
         bar->addAction(a);
         const Overlay o = overlay;
         connect(a, &QAction::toggled, this, [this, o](bool on) { editor_->overlays().setOn(o, on); });
+        connect(&overlays, &OverlayController::overlayToggled, a, [a, o](Overlay which, bool on) {
+            if (which == o) a->setChecked(on);
+        });
     }
     QMenu* filter = view->addMenu("Cells to show");
     auto* filters = new QActionGroup(this);
@@ -310,6 +316,11 @@ void MainWindow::buildOverlayControls(QMenu* view) {
         const render::CellFilter chosen = f;
         connect(a, &QAction::triggered, this, [this, chosen] { editor_->overlays().setCellFilter(chosen); });
     }
+    QAction* fill = view->addAction("Grey out unreachable cells");
+    fill->setObjectName("greyUnreachable");
+    fill->setCheckable(true);
+    fill->setToolTip("Fill outside: cells the reach start cannot get to (or, without a start, cells reachable from the void) in grey");
+    connect(fill, &QAction::toggled, this, [this](bool on) { editor_->overlays().setGreyUnreachable(on); });
     QAction* bitset = view->addAction("Colour cells by full bitset");
     bitset->setObjectName("cellsByBitset");
     bitset->setCheckable(true);
@@ -389,6 +400,11 @@ bool MainWindow::saveTo(const QString& path) {
     addRecentFile(path);
     statusBar()->showMessage("Saved " + path, 4000);
     return true;
+}
+
+void MainWindow::setSingleView(bool on) {
+    for (Viewport2D* v : views2d_) v->setVisible(!on);
+    views2d_[1]->parentWidget()->setVisible(!on); // the bottom row of views
 }
 
 void MainWindow::frameAll() {

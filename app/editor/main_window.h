@@ -41,6 +41,8 @@ public:
     void newDocument();
     // Fits every view to the document's brushes.
     void frameAll();
+    // Shows only the 3D view in the central area (View > Maximize 3D View).
+    void setSingleView(bool on);
     QAction* action(const QString& objectName) const;
 
     // Autosave: where the recovery file of this session lives, and the interval.

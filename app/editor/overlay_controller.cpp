@@ -34,6 +34,7 @@ void OverlayController::setOn(Overlay o, bool on) {
     if (isOn(o) == on) return;
     if (on) on_.insert(o);
     else on_.erase(o);
+    emit overlayToggled(o, on);
     if (o == Overlay::Rays) rebuildRays();
     else rebuildHeavy();
 }
@@ -45,6 +46,11 @@ void OverlayController::setCellFilter(render::CellFilter f) {
 
 void OverlayController::setCellColouring(render::CellColouring c) {
     cells_.colouring = c;
+    rebuildHeavy();
+}
+
+void OverlayController::setGreyUnreachable(bool on) {
+    greyUnreachable_ = on;
     rebuildHeavy();
 }
 
@@ -77,13 +83,24 @@ void OverlayController::rebuildHeavy() {
     options.pose = pose;
     const std::set<Overlay> on = on_;
     const std::optional<Vec3> start = reachStart_;
+    const bool grey = greyUnreachable_;
     QPointer<OverlayController> self(this);
-    QThreadPool::globalInstance()->start([self, compiled, options, on, start, generation, pose] {
+    QThreadPool::globalInstance()->start([self, compiled, options, on, start, grey, generation, pose] {
         auto out = std::make_shared<HeavyBatches>();
         const BspTree& tree = compiled->result.onion;
         if (on.count(Overlay::Cells) || options.highlightLeaf >= 0) {
             render::CellOverlayOptions cellOptions = options;
             cellOptions.onlyHighlight = !on.count(Overlay::Cells);
+            std::vector<bool> greyed;
+            if (grey) {
+                if (start) {
+                    greyed = flood(tree, pose, {*start}).reached;
+                    greyed.flip(); // unreached
+                } else {
+                    greyed = reachableFromOutside(tree, pose);
+                }
+                cellOptions.greyed = &greyed;
+            }
             out->cells = render::splitIntoChunks(render::cellOverlay(tree, compiled->cells, cellOptions));
         }
         if (on.count(Overlay::Portals))
@@ -132,7 +149,9 @@ void OverlayController::rebuildRays() {
     std::vector<render::RayDrawing> drawings;
     const BspTree* tree = compiled_ ? &compiled_->result.onion : nullptr;
     for (size_t i = 0; i < rays.size(); ++i) {
-        render::RayDrawing d{rays[i].from, rays[i].to};
+        render::RayDrawing d;
+        d.from = rays[i].from;
+        d.to = rays[i].to;
         if (rays[i].walk && tree && pose >= 0 && pose < int(tree->poses.size())) {
             // The collide-and-slide path: start, each contact, end.
             const MoveResult move = slideMove(*tree, pose, rays[i].from, rays[i].to - rays[i].from, kWalkStepHeight);

@@ -28,6 +28,9 @@ public:
     render::CellFilter cellFilter() const { return cells_.filter; }
     void setCellFilter(render::CellFilter f);
     void setCellColouring(render::CellColouring c);
+    // Fill outside: grey the cells that cannot be reached from the reach start (or, with
+    // no start, the cells reachable from the void around the level).
+    void setGreyUnreachable(bool on);
     void setHighlightLeaf(int leaf);
     // Where reachability floods from (and the leak is searched).
     void setReachStart(const Vec3& p);
@@ -41,6 +44,7 @@ public:
 
 signals:
     void raysTraced();
+    void overlayToggled(Overlay overlay, bool on);
     void overlaysUpdated(quint64 revision);
 
 private:
@@ -54,6 +58,7 @@ private:
     std::set<Overlay> on_{Overlay::Rays};
     render::CellOverlayOptions cells_;
     std::optional<Vec3> reachStart_;
+    bool greyUnreachable_ = false;
     std::vector<std::vector<TraceResult>> rayResults_;
     std::shared_ptr<const Flood> flood_;
     quint64 heavyGeneration_ = 0;

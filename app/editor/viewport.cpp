@@ -31,7 +31,7 @@ void Viewport::paintGL() {
     if (is3d()) glEnable(GL_DEPTH_TEST);
     else glDisable(GL_DEPTH_TEST);
     paintBackground();
-    renderer_.draw(*this, editor_.scene(), viewProjection(), is3d(), eye());
+    if (!renderer_.draw(*this, editor_.scene(), viewProjection(), is3d(), eye())) update(); // more to upload
     paintOverlay();
     lastFrameMs_ = double(timer.nsecsElapsed()) / 1e6;
     ++frames_;

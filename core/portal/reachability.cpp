@@ -177,6 +177,18 @@ std::vector<uint64_t> unreachableEmptyLeaves(const BspTree& tree, const std::vec
     return bits;
 }
 
+std::vector<bool> reachableFromOutside(const BspTree& tree, int pose) {
+    std::vector<bool> reached(tree.leaves.size(), false);
+    std::vector<int32_t> starts;
+    for (const OutsideLeaf& o : outsideLeaves(tree))
+        if (emptyFor(tree, o.leaf, pose) && !reached[size_t(o.leaf)]) {
+            reached[size_t(o.leaf)] = true;
+            starts.push_back(o.leaf);
+        }
+    spread(PortalGraph(tree, pose), starts, reached);
+    return reached;
+}
+
 ReachAnswer reachBetween(const BspTree& tree, int pose, const Vec3& from, const Vec3& to) {
     ReachAnswer a;
     a.fromLeaf = placeStart(tree, pose, from).leaf;

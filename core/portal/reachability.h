@@ -55,6 +55,11 @@ Flood flood(const BspTree& tree, int pose, const std::vector<Vec3>& starts);
 // solidity as seen from the starts, for the editor to grey out the rest.
 std::vector<uint64_t> unreachableEmptyLeaves(const BspTree& tree, const std::vector<Vec3>& starts);
 
+// The other "fill outside": per leaf, whether an agent in `pose` can get there from the
+// void around the level (any empty leaf touching the world box). For a sealed level these
+// are exactly the leaves outside it.
+std::vector<bool> reachableFromOutside(const BspTree& tree, int pose);
+
 // Can an agent in `pose` get from one point to the other? Leaves are -1 for points in solid.
 struct ReachAnswer {
     int32_t fromLeaf = -1;

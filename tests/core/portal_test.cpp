@@ -299,6 +299,12 @@ TEST(Reach, SealedBoxDoesNotLeak) {
     EXPECT_EQ(filled[size_t(t.findLeaf(Vec3(5000, 5000, 5000)))], 0b111u);
     EXPECT_EQ(filled[size_t(t.findLeaf(Vec3(256, 256, 128)))], 0u);
     for (size_t leaf = 0; leaf < t.leafCount(); ++leaf) EXPECT_EQ(filled[leaf] & t.leafSolid[leaf], 0u);
+    // The other fill: from the void, the room is never reached.
+    for (int pose = 0; pose < 3; ++pose) {
+        const std::vector<bool> fromOutside = reachableFromOutside(t, pose);
+        EXPECT_TRUE(fromOutside[size_t(t.findLeaf(Vec3(5000, 5000, 5000)))]);
+        EXPECT_FALSE(fromOutside[size_t(t.findLeaf(Vec3(256, 256, 128)))]) << pose;
+    }
 }
 
 TEST(Reach, LeakyBoxLeaksThroughTheHole) {
@@ -321,6 +327,7 @@ TEST(Reach, LeakyBoxLeaksThroughTheHole) {
         }
         EXPECT_TRUE(throughHole);
         EXPECT_EQ(unreachableEmptyLeaves(t, {start})[size_t(t.findLeaf(Vec3(5000, 5000, 5000)))], 0u);
+        EXPECT_TRUE(reachableFromOutside(t, pose)[size_t(t.findLeaf(Vec3(256, 256, 128)))]); // in through the hole
     }
 }
 
