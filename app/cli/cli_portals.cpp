@@ -1,7 +1,7 @@
 // shallot-cli portals: a tree's portals open for one pose, as Quake's PRT1 text or JSON.
 #include "cli_common.h"
+#include "tree_source.h"
 
-#include "io/obsp_format.h"
 
 #include <QJsonDocument>
 #include <charconv>
@@ -69,17 +69,11 @@ int runPortals(const std::vector<std::string>& args) {
         printError("portals: usage: portals TREE.obsp --pose NAME [-o FILE] [--format prt|json]");
         return kExitUsage;
     }
-    const ObspReadResult read = readObspFile(input);
-    if (!read.tree) {
-        printError(input + ": " + read.error);
-        return kExitInputError;
-    }
-    const BspTree& tree = *read.tree;
-    const int pose = tree.poseIndex(poseName);
-    if (pose < 0) {
-        printError("portals: " + input + " has no pose '" + poseName + "'");
-        return kExitUsage;
-    }
+    int exitCode = kExitOk;
+    std::optional<TreeAndPose> loaded = loadTreeForPose(input, poseName, "portals", exitCode);
+    if (!loaded) return exitCode;
+    const BspTree& tree = loaded->tree;
+    const int pose = loaded->pose;
     std::vector<const Portal*> open;
     for (const Portal& p : tree.portals)
         if ((p.poses >> pose) & 1u) open.push_back(&p);

@@ -1,7 +1,7 @@
 // shallot-cli reach: what an agent in one pose reaches from a point, and any leak.
 #include "cli_common.h"
+#include "tree_source.h"
 
-#include "io/obsp_format.h"
 #include "portal/reachability.h"
 
 #include <cmath>
@@ -61,17 +61,11 @@ int runReach(const std::vector<std::string>& args) {
         printError("reach: --from '" + fromText + "' must be three finite numbers X,Y,Z");
         return kExitUsage;
     }
-    const ObspReadResult read = readObspFile(input);
-    if (!read.tree) {
-        printError(input + ": " + read.error);
-        return kExitInputError;
-    }
-    const BspTree& tree = *read.tree;
-    const int pose = tree.poseIndex(poseName);
-    if (pose < 0) {
-        printError("reach: " + input + " has no pose '" + poseName + "'");
-        return kExitUsage;
-    }
+    int exitCode = kExitOk;
+    std::optional<TreeAndPose> loaded = loadTreeForPose(input, poseName, "reach", exitCode);
+    if (!loaded) return exitCode;
+    const BspTree& tree = loaded->tree;
+    const int pose = loaded->pose;
 
     const Flood f = flood(tree, pose, {*from});
     if (f.starts[0].leaf < 0) std::cerr << "warning: the start is inside solid for pose '" << poseName << "'\n";

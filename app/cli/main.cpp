@@ -13,8 +13,8 @@ const char* kUsage = R"(usage: shallot-cli COMMAND ...
   dump TREE.obsp             (the tree as readable text)
   convert IN OUT             (IN: .map, .shallot or a mesh; OUT: .map or .shallot) [--compile] [--parts] [--scale S] [--y-up]
   export TREE OUT.glb|OUT.obj [--pose NAME]... [--cells] [--portals]   (TREE: .obsp, .shallot or .map)
-  portals TREE.obsp --pose NAME [-o FILE] [--format prt|json]
-  reach TREE.obsp --pose NAME --from X,Y,Z [--pts FILE]
+  portals TREE --pose NAME [-o FILE] [--format prt|json]         (TREE: .obsp, .shallot or .map)
+  reach TREE --pose NAME --from X,Y,Z [--pts FILE]                 (TREE: .obsp, .shallot or .map)
 )";
 
 } // namespace

@@ -82,4 +82,22 @@ std::optional<TreeAndWorld> loadTreeAndWorldFrom(const std::string& path, std::s
     return TreeAndWorld{std::move(*tree), std::move(world)};
 }
 
+std::optional<TreeAndPose> loadTreeForPose(const std::string& path, const std::string& pose, const std::string& command,
+                                           int& exitCode) {
+    std::string error;
+    std::optional<BspTree> tree = loadTreeFrom(path, error);
+    if (!tree) {
+        printError(command + ": " + error);
+        exitCode = kExitInputError;
+        return std::nullopt;
+    }
+    const int index = tree->poseIndex(pose);
+    if (index < 0) {
+        printError(command + ": " + path + " has no pose '" + pose + "'");
+        exitCode = kExitUsage;
+        return std::nullopt;
+    }
+    return TreeAndPose{std::move(*tree), index};
+}
+
 } // namespace shallot::cli

@@ -18,6 +18,17 @@ bool hasExtension(const std::string& path, std::string_view extension);
 // on stderr as warnings. On failure returns nothing and sets `error`.
 std::optional<BspTree> loadTreeFrom(const std::string& path, std::string& error);
 
+// A tree and one of its poses, for commands that work on a single pose (portals, reach).
+struct TreeAndPose {
+    BspTree tree;
+    int pose = -1;
+};
+// Loads the tree of `path` (as loadTreeFrom) and finds the pose named `pose`; on failure
+// prints "shallot-cli: COMMAND: ..." and returns nothing with `exitCode` set (input error
+// when the file cannot be read, usage error for an unknown pose).
+std::optional<TreeAndPose> loadTreeForPose(const std::string& path, const std::string& pose, const std::string& command,
+                                           int& exitCode);
+
 // A tree and, when the input has one, the world it was compiled from.
 struct TreeAndWorld {
     BspTree tree;
