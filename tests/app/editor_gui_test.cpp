@@ -191,6 +191,14 @@ private slots:
         table->item(2, 6)->setText("20"); // crouch max z 8 -> 20
         QCOMPARE(w.editor().document().poses()[2].maxs.z(), 20.0);
         QCOMPARE(w.editor().document().undoStack()->count(), 1);
+        // The saved document has the edited pose.
+        QTemporaryDir dir;
+        QVERIFY(w.saveTo(dir.filePath("poses.shallot")));
+        QString error;
+        const auto saved = loadDocumentFile(dir.filePath("poses.shallot"), error);
+        QVERIFY2(saved, qPrintable(error));
+        QCOMPARE(saved->data.world.poses[2].name, std::string("crouch"));
+        QCOMPARE(saved->data.world.poses[2].maxs.z(), 20.0);
         w.editor().document().undoStack()->undo();
         QCOMPARE(w.editor().document().poses()[2].maxs.z(), 8.0);
     }
