@@ -1,5 +1,7 @@
 #include "cli_common.h"
 
+#include "bench_workloads.h"
+
 #include "compile/brush_expansion.h"
 #include "io/map_reader.h"
 #include "io/map_to_world.h"
@@ -20,6 +22,10 @@ namespace {
 constexpr int kClassifyPoints = 1 << 20; // random points per classify measurement
 constexpr int kTraceSegmentsPerPose = 1 << 16; // random segments per pose per trace measurement
 constexpr int kBruteSegmentsPerPose = 1000;    // the first ones of them, for the brute force
+constexpr int kDefaultEdits = 15;              // single-brush moves timed incrementally
+// The scaling table: pose counts (on the map as it is) and map copies (with Quake's poses).
+constexpr int kScalingPoses[] = {1, 2, 4, 8};
+constexpr double kScalingCopies[] = {0.5, 1, 2, 4};
 
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
@@ -225,64 +231,168 @@ QJsonObject ratesJson(const TraceRates& r) {
                        {"hit_fraction", r.hitFraction}};
 }
 
+struct BenchOptions {
+    int runs = 3, threads = 1, edits = kDefaultEdits;
+    SplitterParams splitter;
+    int poses = 0;      // 0: the map's own (Quake's three)
+    double copies = 1;  // copiedWorld
+    bool json = false, scaling = false;
+};
+
+// The median phase timings of `runs` compiles from scratch, and the last result.
+struct CompileRuns {
+    std::vector<double> validate, expand, unite, mapTrees, onion, solidity, portals, total;
+    CompileResult last;
+};
+
+CompileRuns compileRuns(const World& world, int runs, int threads, const SplitterParams& splitter) {
+    CompileRuns out;
+    CompileOptions options;
+    options.threads = threads;
+    options.splitter = splitter;
+    for (int r = 0; r < runs; ++r) {
+        out.last = {}; // one tree in memory at a time, for the peak memory figure
+        out.last = compileWorld(world, options);
+        const CompileStats& s = out.last.stats;
+        out.validate.push_back(s.msValidate);
+        out.expand.push_back(s.msExpand);
+        out.unite.push_back(s.msUnion);
+        out.mapTrees.push_back(s.msMapTrees);
+        out.onion.push_back(s.msOnion);
+        out.solidity.push_back(s.msSolidity);
+        out.portals.push_back(s.msPortals);
+        out.total.push_back(s.msTotal());
+    }
+    return out;
+}
+
+// The onion against the per-pose map trees it stands for.
+QJsonObject treeQualityJson(const CompileResult& r) {
+    size_t nodes = 0, leaves = 0;
+    int depth = 0;
+    for (const BspTree& t : r.mapTrees) {
+        nodes += t.nodes.size();
+        leaves += t.leafCount();
+        depth = std::max(depth, t.depth());
+    }
+    return QJsonObject{{"onion_nodes", qint64(r.onion.nodes.size())},
+                       {"onion_leaves", qint64(r.onion.leafCount())},
+                       {"onion_depth", r.onion.depth()},
+                       {"map_tree_nodes_sum", qint64(nodes)},
+                       {"map_tree_leaves_sum", qint64(leaves)},
+                       {"map_tree_depth_max", depth},
+                       {"onion_vs_map_tree_nodes", nodes > 0 ? double(r.onion.nodes.size()) / double(nodes) : 0.0}};
+}
+
+World benchWorld(World world, const BenchOptions& options) {
+    if (options.poses > 0) world.poses = syntheticPoses(options.poses);
+    return options.copies == 1 ? world : copiedWorld(world, options.copies);
+}
+
+// One line of the scaling table per configuration, with one thread and with two.
+void printScaling(const std::string& name, const World& world, const BenchOptions& options) {
+    auto line = [&](const std::string& what, const World& w) {
+        const CompileRuns one = compileRuns(w, options.runs, 1, options.splitter);
+        const CompileRuns two = compileRuns(w, options.runs, 2, options.splitter);
+        const CompileStats& s = one.last.stats;
+        if (options.json) {
+            printJsonLine(QJsonObject{{"map", QString::fromStdString(name)},   {"scaling", QString::fromStdString(what)},
+                                      {"brushes", qint64(s.brushes)},          {"poses", qint64(s.poses)},
+                                      {"ms_one_thread", median(one.total)},    {"ms_two_threads", median(two.total)},
+                                      {"nodes", qint64(s.nodes)},              {"leaves", qint64(s.leaves)},
+                                      {"portals", qint64(s.portals)},          {"peak_memory_mb", peakMemoryMb()}});
+        } else {
+            std::printf("%-24s %-10s %7zu %5zu %10.1f %10.1f %8zu %8zu %8zu\n", name.c_str(), what.c_str(), s.brushes,
+                        s.poses, median(one.total), median(two.total), s.nodes, s.leaves, s.portals);
+        }
+        std::fflush(stdout);
+    };
+    if (!options.json)
+        std::printf("%-24s %-10s %7s %5s %10s %10s %8s %8s %8s\n", "map", "scaling", "brushes", "poses", "ms 1 thr",
+                    "ms 2 thr", "nodes", "leaves", "portals");
+    for (int poses : kScalingPoses) {
+        World w = world;
+        w.poses = syntheticPoses(poses);
+        line("poses=" + std::to_string(poses), w);
+    }
+    for (double copies : kScalingCopies) {
+        char label[32];
+        std::snprintf(label, sizeof label, "copies=%g", copies);
+        line(label, copiedWorld(world, copies));
+    }
+}
+
 } // namespace
 
 int runBench(const std::vector<std::string>& args) {
     std::vector<std::string> maps;
-    int runs = 3, threads = 1;
-    bool json = false;
+    BenchOptions options;
     for (size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--runs" && i + 1 < args.size()) runs = std::max(1, std::atoi(args[++i].c_str()));
-        else if (args[i] == "--threads" && i + 1 < args.size()) threads = std::max(1, std::atoi(args[++i].c_str()));
-        else if (args[i] == "--json") json = true;
+        const bool hasValue = i + 1 < args.size();
+        if (args[i] == "--runs" && hasValue) options.runs = std::max(1, std::atoi(args[++i].c_str()));
+        else if (args[i] == "--threads" && hasValue) options.threads = std::max(1, std::atoi(args[++i].c_str()));
+        else if (args[i] == "--edits" && hasValue) options.edits = std::max(0, std::atoi(args[++i].c_str()));
+        else if (args[i] == "--poses" && hasValue) options.poses = std::clamp(std::atoi(args[++i].c_str()), 1, kMaxPoses);
+        else if (args[i] == "--copies" && hasValue) options.copies = std::clamp(std::atof(args[++i].c_str()), 0.1, 16.0);
+        else if (args[i] == "--split-weight" && hasValue) options.splitter.splitWeight = std::atof(args[++i].c_str());
+        else if (args[i] == "--balance-weight" && hasValue) options.splitter.balanceWeight = std::atof(args[++i].c_str());
+        else if (args[i] == "--coplanar-weight" && hasValue) options.splitter.coplanarWeight = std::atof(args[++i].c_str());
+        else if (args[i] == "--scaling") options.scaling = true;
+        else if (args[i] == "--json") options.json = true;
         else maps.push_back(args[i]);
     }
     if (maps.empty()) {
         printError("bench: give one or more .map files");
         return kExitUsage;
     }
-    if (!json)
-        std::printf("%-28s %7s %8s %8s %8s %8s %8s %8s %8s %8s %7s %6s %9s %7s %9s %9s %9s %9s\n", "map", "brushes", "parse",
-                    "expand", "union", "maptrees", "onion", "solidity", "total", "nodes", "leaves", "depth", "classify/s",
-                    "peakMB", "trace/s", "maptree/s", "box/s", "brute/s");
+    if (!options.json && !options.scaling)
+        std::printf("%-28s %7s %8s %8s %8s %8s %8s %8s %8s %8s %8s %7s %6s %9s %7s %9s %9s %9s %9s %8s\n", "map",
+                    "brushes", "parse", "expand", "union", "maptrees", "onion", "solidity", "portals", "total", "nodes",
+                    "leaves", "depth", "classify/s", "peakMB", "trace/s", "maptree/s", "box/s", "brute/s", "edit ms");
     for (const std::string& path : maps) {
-        std::vector<double> parse, validate, expand, unite, mapTrees, onion, solidity, total;
-        CompileResult last;
-        World lastWorld;
-        for (int r = 0; r < runs; ++r) {
-            std::optional<LoadedWorld> loaded = loadWorld(path);
+        std::vector<double> parse;
+        std::optional<LoadedWorld> loaded;
+        for (int r = 0; r < options.runs; ++r) {
+            loaded = loadWorld(path);
             if (!loaded) return kExitInputError;
-            CompileOptions options;
-            options.threads = threads;
-            last = compileWorld(loaded->world, options);
-            lastWorld = std::move(loaded->world);
-            const CompileStats& s = last.stats;
             parse.push_back(loaded->parseMs);
-            validate.push_back(s.msValidate);
-            expand.push_back(s.msExpand);
-            unite.push_back(s.msUnion);
-            mapTrees.push_back(s.msMapTrees);
-            onion.push_back(s.msOnion);
-            solidity.push_back(s.msSolidity);
-            total.push_back(loaded->parseMs + s.msTotal());
         }
+        const std::string name = path.substr(path.find_last_of('/') + 1);
+        if (options.scaling) {
+            printScaling(name, loaded->world, options);
+            continue;
+        }
+        const World world = benchWorld(std::move(loaded->world), options);
+        const CompileRuns runs = compileRuns(world, options.runs, options.threads, options.splitter);
+        const CompileResult& last = runs.last;
+        const double compilePeakMb = peakMemoryMb(); // before the query benchmarks allocate theirs
+        std::vector<double> total = runs.total;
+        for (size_t r = 0; r < total.size(); ++r) total[r] += parse[r];
         Aabb box;
         for (const LeafPolygon& p : last.onion.polygons)
             for (const Vec3& v : p.polygon.vertices) box.add(v);
         if (box.empty()) box = {Vec3::Constant(-1), Vec3::Constant(1)};
         const double classifyRate = classifyPerSecond(last.onion, box);
-        const std::vector<TraceRates> perPose = traceRates(lastWorld, last, box, runs);
+        const std::vector<TraceRates> perPose = traceRates(world, last, box, options.runs);
         const TraceRates traces = overall(perPose);
-        const std::string name = path.substr(path.find_last_of('/') + 1);
-        if (json) {
+        CompileOptions editOptions;
+        editOptions.threads = options.threads;
+        editOptions.splitter = options.splitter;
+        const EditLatency edits = incrementalEditLatency(world, editOptions, options.edits);
+        if (options.json) {
             QJsonObject stats = statsJson(last, median(parse));
             stats["map"] = QString::fromStdString(name);
-            stats["runs"] = runs;
-            stats["threads"] = threads;
-            stats["ms"] = QJsonObject{{"parse", median(parse)},     {"validate", median(validate)},
-                                      {"expand", median(expand)},   {"union", median(unite)},
-                                      {"map_trees", median(mapTrees)}, {"onion", median(onion)},
-                                      {"solidity", median(solidity)}, {"total", median(total)}};
+            stats["runs"] = options.runs;
+            stats["threads"] = options.threads;
+            stats["copies"] = options.copies;
+            stats["splitter"] = QJsonObject{{"split_weight", options.splitter.splitWeight},
+                                            {"balance_weight", options.splitter.balanceWeight},
+                                            {"coplanar_weight", options.splitter.coplanarWeight}};
+            stats["ms"] = QJsonObject{{"parse", median(parse)},           {"validate", median(runs.validate)},
+                                      {"expand", median(runs.expand)},     {"union", median(runs.unite)},
+                                      {"map_trees", median(runs.mapTrees)}, {"onion", median(runs.onion)},
+                                      {"solidity", median(runs.solidity)}, {"portals", median(runs.portals)},
+                                      {"total", median(total)}};
             stats["classify_per_second"] = classifyRate;
             QJsonObject traceJson = ratesJson(traces);
             QJsonObject poses;
@@ -292,15 +402,21 @@ int runBench(const std::vector<std::string>& args) {
             traceJson["segments_per_pose"] = kTraceSegmentsPerPose;
             traceJson["brute_force_segments_per_pose"] = kBruteSegmentsPerPose;
             stats["traces_per_second"] = traceJson;
+            stats["tree_quality"] = treeQualityJson(last);
+            stats["incremental_edit"] = QJsonObject{{"edits", qint64(edits.ms.size())},
+                                                    {"incremental", edits.incremental},
+                                                    {"median_ms", edits.median()},
+                                                    {"max_ms", edits.max()}};
             stats["peak_memory_mb"] = peakMemoryMb();
+            stats["peak_memory_mb_compile"] = compilePeakMb;
             printJsonLine(stats);
         } else {
-            std::printf("%-28s %7zu %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f %8zu %7zu %6d %9.3g %7.1f %9.3g %9.3g %9.3g "
-                        "%9.3g\n",
-                        name.c_str(), last.stats.brushes, median(parse), median(expand), median(unite), median(mapTrees),
-                        median(onion), median(solidity), median(total), last.stats.nodes, last.stats.leaves,
-                        last.stats.depth, classifyRate, peakMemoryMb(), traces.onion, traces.mapTree, traces.box,
-                        traces.brute);
+            std::printf("%-28s %7zu %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f %8zu %7zu %6d %9.3g %7.1f %9.3g "
+                        "%9.3g %9.3g %9.3g %8.1f\n",
+                        name.c_str(), last.stats.brushes, median(parse), median(runs.expand), median(runs.unite),
+                        median(runs.mapTrees), median(runs.onion), median(runs.solidity), median(runs.portals),
+                        median(total), last.stats.nodes, last.stats.leaves, last.stats.depth, classifyRate,
+                        peakMemoryMb(), traces.onion, traces.mapTree, traces.box, traces.brute, edits.median());
         }
         std::fflush(stdout);
     }

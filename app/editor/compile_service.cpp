@@ -66,11 +66,11 @@ void CompileService::startNext() {
                 stats.depth = job->result.onion.depth();
                 stats.poses = job->result.onion.poses.size();
             } else {
-                job->result = compileWorld(job->world, options);
+                job->result = compiler_.compile(job->world, options);
             }
             error = QString::fromStdString(job->result.error);
             throwIfCancelled(token);
-            if (error.isEmpty()) job->cells = leafCells(job->result.onion);
+            if (error.isEmpty()) job->cells = adopted ? leafCells(job->result.onion) : compiler_.leafCells();
         } catch (const CompileCancelled&) {
             cancelled = true;
         } catch (const std::exception& e) {

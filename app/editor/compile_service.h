@@ -5,6 +5,7 @@
 // snapshots are dropped, never shown. The UI thread never waits on the compiler.
 #include "compile/compiler.h"
 #include "geometry/convex_polyhedron.h"
+#include "incremental/incremental_compiler.h"
 
 #include <QObject>
 #include <QString>
@@ -59,6 +60,10 @@ private:
     std::optional<Job> pending_;
     uint64_t newestRevision_ = 0;
     std::shared_ptr<const CompiledWorld> latest_;
+    // Keeps what the last compile built so that the next one rebuilds only what the edit
+    // touched, with the leaf cells for the overlays. Used by the worker thread only, one
+    // job at a time (each worker is joined before the next starts).
+    IncrementalCompiler compiler_{true};
     quint64 started_ = 0, discarded_ = 0;
 };
 

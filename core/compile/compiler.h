@@ -35,6 +35,8 @@ struct CompileStats {
     size_t portals = 0;                     // in the onion tree, open for at least one pose
     double msValidate = 0, msExpand = 0, msUnion = 0, msMapTrees = 0, msOnion = 0, msSolidity = 0;
     double msPortals = 0;
+    bool incremental = false;               // an IncrementalCompiler update, not a compile from scratch
+    size_t rebuiltNodes = 0;                // onion nodes an update built or walked (not copied whole)
     double msTotal() const { return msValidate + msExpand + msUnion + msMapTrees + msOnion + msPortals; }
 };
 

@@ -7,6 +7,10 @@ namespace shallot {
 // Every face is used as a splitter, so a leaf's solidity is the side of its parent's
 // splitter it lies on: behind (inside the union) is solid. The polygons' pose must be 0.
 BspTree buildMapTree(std::vector<BuildPolygon> polygons, const std::vector<Plane>& planes, const Pose& pose,
-                     const Aabb& bounds, const SplitterParams& params, const CancelToken* cancel, BuildStats* stats);
+                     const Aabb& bounds, const SplitterParams& params, const CancelToken* cancel, BuildStats* stats,
+                     int threads = 1, TreeRecord* record = nullptr);
+
+// The leaf solidity rule of map trees.
+uint64_t mapTreeLeafSolidity(const LeafContext& context, LeafInfo& info);
 
 } // namespace shallot

@@ -14,19 +14,23 @@ bool isAxial(const Plane& p) { return p.axis() >= 0; }
 double score(PlaneId candidate, const std::vector<BuildPolygon>& polygons, size_t stride,
              const std::vector<Plane>& planes, const SplitterParams& params) {
     const Plane& plane = planes[size_t(candidate)];
-    size_t front = 0, back = 0, splits = 0;
+    size_t front = 0, back = 0, splits = 0, on = 0;
     for (size_t i = 0; i < polygons.size(); i += stride) {
         const BuildPolygon& p = polygons[i];
-        if (sameSurface(p.plane, candidate)) continue;
-        switch (classify(p.polygon, plane, kOnPlaneEpsilon)) {
+        if (sameSurface(p.plane, candidate)) {
+            ++on;
+            continue;
+        }
+        switch (classifyBuildPolygon(p, plane)) {
         case Side::Front: ++front; break;
         case Side::Back: ++back; break;
         case Side::Straddle: ++splits; break;
-        case Side::On: break;
+        case Side::On: ++on; break;
         }
     }
     const double imbalance = std::abs(double(front) - double(back));
-    const double s = params.splitWeight * double(splits) + params.balanceWeight * imbalance;
+    const double s = params.splitWeight * double(splits) + params.balanceWeight * imbalance -
+                     params.coplanarWeight * double(on);
     return isAxial(plane) ? s : s * params.nonAxialFactor + 1.0;
 }
 

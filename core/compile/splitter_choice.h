@@ -9,6 +9,7 @@ namespace shallot {
 struct SplitterParams {
     double splitWeight = 8.0;      // cost of each polygon the plane splits
     double balanceWeight = 1.0;    // cost per polygon of imbalance |front - back|
+    double coplanarWeight = 0.0;   // credit for each polygon on the plane (retired by it)
     double nonAxialFactor = 1.25;  // score multiplier for planes not parallel to an axis
     size_t maxCandidates = 24;     // distinct candidate planes scored per node (evenly sampled)
     size_t maxScored = 1024;       // polygons each candidate is scored against (evenly sampled)
@@ -16,9 +17,10 @@ struct SplitterParams {
 };
 
 // The plane to split a node's polygons by, or nothing when no polygon is a candidate any
-// more (the node is a leaf). Score = splitWeight * splits + balanceWeight * |front - back|,
-// times nonAxialFactor for non-axial planes; sampling keeps it O(candidates * scored) per
-// node instead of the O(n^2) of scoring every plane against every polygon.
+// more (the node is a leaf). Score = splitWeight * splits + balanceWeight * |front - back|
+// - coplanarWeight * polygons on the plane, times nonAxialFactor for non-axial planes;
+// sampling keeps it O(candidates * scored) per node instead of the O(n^2) of scoring every
+// plane against every polygon.
 std::optional<PlaneId> chooseSplitter(const std::vector<BuildPolygon>& polygons, const std::vector<Plane>& planes,
                                       const SplitterParams& params);
 

@@ -16,9 +16,11 @@ ExpandedBrush makeExpandedBrush(int32_t brush, ConvexPolyhedron hull, PlanePool&
     return e;
 }
 
-namespace {
+bool brushesMayTouch(const ExpandedBrush& a, const ExpandedBrush& b) {
+    return a.bounds.overlaps(b.bounds, kOnPlaneEpsilon);
+}
 
-// Pairs of brushes whose boxes overlap, by sweep and prune along x.
+// By sweep and prune along x.
 std::vector<std::vector<int32_t>> overlappingBrushes(const std::vector<ExpandedBrush>& brushes) {
     std::vector<int32_t> order(brushes.size());
     std::iota(order.begin(), order.end(), 0);
@@ -31,7 +33,7 @@ std::vector<std::vector<int32_t>> overlappingBrushes(const std::vector<ExpandedB
         for (size_t j = i + 1; j < order.size(); ++j) {
             const Aabb& b = brushes[size_t(order[j])].bounds;
             if (b.mins.x() > a.maxs.x() + kOnPlaneEpsilon) break;
-            if (a.overlaps(b, kOnPlaneEpsilon)) {
+            if (brushesMayTouch(brushes[size_t(order[i])], brushes[size_t(order[j])])) {
                 neighbours[size_t(order[i])].push_back(order[j]);
                 neighbours[size_t(order[j])].push_back(order[i]);
             }
@@ -41,10 +43,12 @@ std::vector<std::vector<int32_t>> overlappingBrushes(const std::vector<ExpandedB
     return neighbours;
 }
 
+namespace {
+
 // Keeps the parts of `piece` (a face of brush `self` on plane `facePlane`) outside
 // brush `other`, appending them to `outside`.
-void keepOutside(Polygon piece, PlaneId facePlane, int32_t self, const ExpandedBrush& other,
-                 int32_t otherIndex, const PlanePool& pool, std::vector<Polygon>& outside) {
+void keepOutside(Polygon piece, PlaneId facePlane, int32_t self, const ExpandedBrush& other, const PlanePool& pool,
+                 std::vector<Polygon>& outside) {
     const Vec3& faceNormal = pool[facePlane].normal;
     for (size_t k = 0; k < other.planes.size(); ++k) {
         const PlaneId q = other.planes[k];
@@ -54,7 +58,7 @@ void keepOutside(Polygon piece, PlaneId facePlane, int32_t self, const ExpandedB
             // Coplanar. Back to back: interior, keep clipping. Same facing: the brush that
             // comes first keeps the face, so for the later one it counts as inside.
             const bool sameFacing = plane.normal.dot(faceNormal) > 0.0;
-            side = (sameFacing && self < otherIndex) ? Side::Front : Side::Back;
+            side = (sameFacing && self < other.brush) ? Side::Front : Side::Back;
         }
         if (side == Side::Front) {
             outside.push_back(std::move(piece));
@@ -72,29 +76,23 @@ void keepOutside(Polygon piece, PlaneId facePlane, int32_t self, const ExpandedB
 
 } // namespace
 
-std::vector<UnionFace> unionFaces(const std::vector<ExpandedBrush>& brushes, const PlanePool& pool) {
-    const auto neighbours = overlappingBrushes(brushes);
-    std::vector<UnionFace> out;
+void unionFacesOf(const ExpandedBrush& b, const std::vector<const ExpandedBrush*>& neighbours, const PlanePool& pool,
+                  std::vector<UnionFace>& out) {
     std::vector<Polygon> pieces, next;
-    for (size_t i = 0; i < brushes.size(); ++i) {
-        const ExpandedBrush& b = brushes[i];
-        for (size_t f = 0; f < b.hull.faces.size(); ++f) {
-            const PlaneId facePlane = b.planes[f];
-            pieces.assign(1, b.hull.faces[f].polygon);
-            Aabb faceBox;
-            for (const Vec3& v : pieces[0].vertices) faceBox.add(v);
-            for (int32_t j : neighbours[i]) {
-                const ExpandedBrush& other = brushes[size_t(j)];
-                if (!other.bounds.overlaps(faceBox, kOnPlaneEpsilon)) continue;
-                next.clear();
-                for (Polygon& p : pieces) keepOutside(std::move(p), facePlane, int32_t(i), other, j, pool, next);
-                pieces.swap(next);
-                if (pieces.empty()) break;
-            }
-            for (Polygon& p : pieces) out.push_back({std::move(p), facePlane, b.brush});
+    for (size_t f = 0; f < b.hull.faces.size(); ++f) {
+        const PlaneId facePlane = b.planes[f];
+        pieces.assign(1, b.hull.faces[f].polygon);
+        Aabb faceBox;
+        for (const Vec3& v : pieces[0].vertices) faceBox.add(v);
+        for (const ExpandedBrush* other : neighbours) {
+            if (!other->bounds.overlaps(faceBox, kOnPlaneEpsilon)) continue;
+            next.clear();
+            for (Polygon& p : pieces) keepOutside(std::move(p), facePlane, b.brush, *other, pool, next);
+            pieces.swap(next);
+            if (pieces.empty()) break;
         }
+        for (Polygon& p : pieces) out.push_back({std::move(p), facePlane, b.brush});
     }
-    return out;
 }
 
 } // namespace shallot

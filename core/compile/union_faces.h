@@ -24,10 +24,18 @@ struct UnionFace {
     int32_t brush;
 };
 
-// The faces of the union of `brushes` (CSG union): each face, minus the parts inside
-// another brush. Coincident faces: where two brushes share a face facing the same way,
-// the brush listed first keeps it; faces where two brushes touch back to back are
-// interior and removed.
-std::vector<UnionFace> unionFaces(const std::vector<ExpandedBrush>& brushes, const PlanePool& pool);
+// Do two expanded brushes' boxes overlap closely enough for one to clip the other's faces?
+bool brushesMayTouch(const ExpandedBrush& a, const ExpandedBrush& b);
+
+// For every brush, the indices of the brushes that may touch it (brushesMayTouch), sorted.
+std::vector<std::vector<int32_t>> overlappingBrushes(const std::vector<ExpandedBrush>& brushes);
+
+// One brush's share of the faces of the union of the expanded brushes (CSG union): its
+// faces minus the parts inside `neighbours` (the brushes that may touch it, in world
+// order), appended to `out`. Coincident faces: where two brushes share a face facing the
+// same way, the brush with the lower world index keeps it; faces where two brushes touch
+// back to back are interior and removed.
+void unionFacesOf(const ExpandedBrush& brush, const std::vector<const ExpandedBrush*>& neighbours,
+                  const PlanePool& pool, std::vector<UnionFace>& out);
 
 } // namespace shallot

@@ -1,0 +1,40 @@
+#pragma once
+// Compiles a world again after an edit, rebuilding only what the edit touches: the
+// expanded brushes of the changed brushes, the union faces of the brushes near them, and
+// the parts of the map trees and the onion tree that those faces reach (tree_update.h);
+// the portals of the nodes whose subtree changed. Everything else is kept from the
+// previous compile. Answers every query as compileWorld would on the same world.
+#include "compile/compile_state.h"
+
+#include <memory>
+
+namespace shallot {
+
+class IncrementalCompiler {
+public:
+    // keepCells: also keep every onion leaf's cell (leafCells()), for the editor's overlays.
+    explicit IncrementalCompiler(bool keepCells = false) : keepCells_(keepCells) {}
+
+    // Compiles `world`, from scratch the first time and whenever the poses, the world box or
+    // the splitter constants differ from the previous call, when the edit changed more
+    // than a fraction of the brushes, or when updates have grown the tree or the plane pool
+    // too much. CompileStats::incremental says which it was. Throws
+    // CompileCancelled (only from a compile from scratch: updates are short and run to
+    // the end); after any error the next call compiles from scratch.
+    CompileResult compile(const World& world, const CompileOptions& options = {});
+
+    // The onion's leaf cells of the last compile (keepCells), indexed like its leaves.
+    const std::vector<ConvexPolyhedron>& leafCells() const;
+
+private:
+    bool canUpdate(const World& world, const CompileOptions& options) const;
+    // Brings the state up to `world`; false (state untouched) when the edit is too large.
+    bool update(const World& world, const CompileOptions& options);
+
+    bool keepCells_;
+    std::unique_ptr<CompileState> state_;
+    size_t scratchNodes_ = 0;  // onion nodes of the last compile from scratch
+    size_t scratchPlanes_ = 0; // and planes in its pool
+};
+
+} // namespace shallot

@@ -1,0 +1,210 @@
+// IncrementalCompiler: after random edits its result answers like a compile from scratch
+// of the edited world, and its portals are exactly those of its own tree.
+#include "brute_force.h"
+#include "incremental/incremental_compiler.h"
+#include "io/map_reader.h"
+#include "io/map_to_world.h"
+#include "portal/leaf_cells.h"
+#include "portal/portal_generation.h"
+
+#include <filesystem>
+#include <gtest/gtest.h>
+
+using namespace shallot;
+using namespace shallot::test;
+
+namespace {
+
+Brush translated(Brush b, const Vec3& t) {
+    for (BrushSide& s : b.sides) {
+        s.plane.dist += s.plane.normal.dot(t);
+        for (Vec3& p : s.points) p += t;
+    }
+    return b;
+}
+
+// Moves one side of the brush out (or in) by `amount`.
+Brush resized(Brush b, size_t side, double amount) {
+    b.sides[side % b.sides.size()].plane.dist += amount;
+    return b;
+}
+
+// A random single-brush edit: a move (most of the time), a resize, a deletion or a new brush.
+void randomEdit(World& w, Rng& rng, double spread) {
+    const size_t i = size_t(rng() % w.brushes.size());
+    switch (rng() % 8) {
+    case 0: w.brushes[i] = resized(w.brushes[i], size_t(rng()), uniform(rng, -8, 8)); break;
+    case 1: w.brushes.erase(w.brushes.begin() + std::ptrdiff_t(i)); break;
+    case 2: {
+        const Vec3 c(uniform(rng, -spread, spread), uniform(rng, -spread, spread), uniform(rng, -spread, spread));
+        w.brushes.insert(w.brushes.begin() + std::ptrdiff_t(i), randomBrush(rng, c, uniform(rng, 8, 48), BrushShape(rng() % 5)));
+        break;
+    }
+    default: w.brushes[i] = translated(w.brushes[i], Vec3(uniform(rng, -24, 24), uniform(rng, -24, 24), uniform(rng, -8, 8)));
+    }
+}
+
+// Both trees of both results agree at `points` random points in [lo, hi] away from every
+// boundary (brute force says where those are), and with the brute force itself.
+void expectSameAnswers(const World& w, const CompileResult& incremental, const CompileResult& fresh, Rng& rng,
+                       int points, const Vec3& lo, const Vec3& hi) {
+    const BruteForce brute(w);
+    int compared = 0;
+    for (int i = 0; i < points; ++i) {
+        const Vec3 p(uniform(rng, lo.x(), hi.x()), uniform(rng, lo.y(), hi.y()), uniform(rng, lo.z(), hi.z()));
+        for (size_t pose = 0; pose < w.poses.size(); ++pose) {
+            const std::optional<bool> expected = brute.solid(p, pose);
+            if (!expected) continue;
+            ++compared;
+            ASSERT_EQ(incremental.onion.isSolid(p, int(pose)), *expected) << "onion, pose " << pose << " at " << p.transpose();
+            ASSERT_EQ(incremental.mapTrees[pose].isSolid(p, 0), *expected) << "map tree " << pose << " at " << p.transpose();
+            ASSERT_EQ(fresh.onion.isSolid(p, int(pose)), *expected) << "fresh onion at " << p.transpose();
+        }
+    }
+    EXPECT_GT(compared, points * int(w.poses.size()) / 2);
+}
+
+void expectPortalsOfItsTree(const BspTree& tree) {
+    const std::vector<Portal> expected = generatePortals(tree);
+    ASSERT_EQ(tree.portals.size(), expected.size());
+    for (size_t i = 0; i < expected.size(); ++i) {
+        const Portal &a = tree.portals[i], &b = expected[i];
+        ASSERT_EQ(a.front, b.front) << "portal " << i;
+        ASSERT_EQ(a.back, b.back) << "portal " << i;
+        ASSERT_EQ(a.plane, b.plane) << "portal " << i;
+        ASSERT_EQ(a.poses, b.poses) << "portal " << i;
+        ASSERT_EQ(a.polygon.vertices, b.polygon.vertices) << "portal " << i;
+    }
+}
+
+void expectConsistentTree(const CompileResult& r) {
+    const BspTree& t = r.onion;
+    ASSERT_EQ(t.leafSolid.size(), t.leaves.size());
+    size_t polygons = 0;
+    for (const LeafInfo& l : t.leaves) {
+        ASSERT_EQ(l.firstPolygon, polygons);
+        polygons += l.polygonCount;
+    }
+    ASSERT_EQ(polygons, t.polygons.size());
+    for (size_t n = 0; n < t.nodes.size(); ++n)
+        for (ChildRef c : {t.nodes[n].front, t.nodes[n].back})
+            if (!isLeaf(c)) {
+                ASSERT_GT(size_t(c), n) << "children come after their parent";
+            }
+}
+
+World loadMap(const std::string& path) {
+    const MapReadResult r = readMapFile(path);
+    return r.ok() ? worldFromMap(*r.map) : World{};
+}
+
+} // namespace
+
+TEST(IncrementalCompile, FirstCompileIsTheCompileFromScratch) {
+    Rng rng(11);
+    const World w = randomWorld(rng, 120, 250, 2);
+    IncrementalCompiler compiler;
+    const CompileResult a = compiler.compile(w), b = compileWorld(w);
+    EXPECT_FALSE(a.stats.incremental);
+    EXPECT_EQ(a.onion.nodes.size(), b.onion.nodes.size());
+    EXPECT_EQ(a.onion.leafSolid, b.onion.leafSolid);
+    EXPECT_EQ(a.onion.portals.size(), b.onion.portals.size());
+}
+
+TEST(IncrementalCompile, RandomEditsOnRandomWorldsAnswerLikeAFreshCompile) {
+    Rng rng(2025);
+    for (int world = 0; world < 3; ++world) {
+        SCOPED_TRACE("world " + std::to_string(world));
+        const double spread = 200 + 50 * world;
+        World w = randomWorld(rng, 80 + 30 * world, spread, 2);
+        IncrementalCompiler compiler;
+        compiler.compile(w);
+        for (int edit = 0; edit < 8; ++edit) {
+            SCOPED_TRACE("edit " + std::to_string(edit));
+            randomEdit(w, rng, spread);
+            const CompileResult r = compiler.compile(w);
+            ASSERT_TRUE(r.error.empty()) << r.error;
+            EXPECT_TRUE(r.stats.incremental);
+            const CompileResult fresh = compileWorld(w);
+            EXPECT_EQ(r.problems.size(), fresh.problems.size());
+            expectConsistentTree(r);
+            expectSameAnswers(w, r, fresh, rng, 400, Vec3::Constant(-spread - 60), Vec3::Constant(spread + 60));
+            expectPortalsOfItsTree(r.onion);
+        }
+    }
+}
+
+TEST(IncrementalCompile, SeveralBrushesMovedTogetherAndUndone) {
+    Rng rng(77);
+    World w = randomWorld(rng, 150, 250, 3);
+    const World original = w;
+    IncrementalCompiler compiler;
+    CompileOptions twoThreads;
+    twoThreads.threads = 2;
+    const CompileResult first = compiler.compile(w, twoThreads);
+    for (size_t i = 10; i < 20; i += 3) w.brushes[i] = translated(w.brushes[i], Vec3(16, -8, 4));
+    CompileResult r = compiler.compile(w, twoThreads);
+    EXPECT_TRUE(r.stats.incremental);
+    expectSameAnswers(w, r, compileWorld(w), rng, 1500, Vec3::Constant(-300), Vec3::Constant(300));
+    r = compiler.compile(original, twoThreads);
+    EXPECT_TRUE(r.stats.incremental);
+    expectSameAnswers(original, r, first, rng, 1500, Vec3::Constant(-300), Vec3::Constant(300));
+    expectPortalsOfItsTree(r.onion);
+}
+
+TEST(IncrementalCompile, LargeEditsAndNewPosesCompileFromScratch) {
+    Rng rng(8);
+    World w = randomWorld(rng, 60, 200, 2);
+    IncrementalCompiler compiler;
+    compiler.compile(w);
+    for (size_t i = 0; i < w.brushes.size(); i += 2) w.brushes[i] = translated(w.brushes[i], Vec3(4, 0, 0));
+    EXPECT_FALSE(compiler.compile(w).stats.incremental);
+    w.poses.push_back(randomPose(rng, "extra"));
+    const CompileResult r = compiler.compile(w);
+    EXPECT_FALSE(r.stats.incremental);
+    EXPECT_EQ(r.onion.poses.size(), w.poses.size());
+    expectTreesMatchBruteForce(w, r, rng, 500, 260);
+}
+
+TEST(IncrementalCompile, KeptLeafCellsAreTheTreeCells) {
+    Rng rng(5);
+    World w = randomWorld(rng, 80, 200, 2);
+    IncrementalCompiler compiler(true);
+    compiler.compile(w);
+    for (int edit = 0; edit < 4; ++edit) {
+        randomEdit(w, rng, 200);
+        const CompileResult r = compiler.compile(w);
+        const std::vector<ConvexPolyhedron> expected = leafCells(r.onion);
+        const std::vector<ConvexPolyhedron>& cells = compiler.leafCells();
+        ASSERT_EQ(cells.size(), expected.size());
+        for (size_t i = 0; i < cells.size(); ++i) {
+            ASSERT_EQ(cells[i].faces.size(), expected[i].faces.size()) << "leaf " << i;
+            EXPECT_NEAR(cells[i].volume(), expected[i].volume(), 1e-6 * (1 + expected[i].volume())) << "leaf " << i;
+        }
+    }
+}
+
+TEST(IncrementalCompile, BrushMovesInIdE1m1AnswerLikeAFreshCompile) {
+    const std::string path = std::string(SHALLOT_SHARED_MAPS) + "/id_e1m1.map";
+    if (!std::filesystem::exists(path)) GTEST_SKIP() << "no " << path;
+    World w = loadMap(path);
+    ASSERT_FALSE(w.brushes.empty());
+    Aabb box;
+    for (const Brush& b : w.brushes)
+        if (const auto g = buildBrushGeometry(b, w.bounds).geometry) box.add(g->bounds);
+    Rng rng(42);
+    IncrementalCompiler compiler;
+    compiler.compile(w);
+    for (int edit = 0; edit < 4; ++edit) {
+        SCOPED_TRACE("edit " + std::to_string(edit));
+        const size_t i = size_t(rng() % w.brushes.size());
+        w.brushes[i] = edit % 2 ? resized(w.brushes[i], size_t(rng()), 16)
+                                : translated(w.brushes[i], Vec3(uniform(rng, -32, 32), uniform(rng, -32, 32), 0));
+        const CompileResult r = compiler.compile(w);
+        ASSERT_TRUE(r.stats.incremental);
+        const CompileResult fresh = compileWorld(w);
+        expectConsistentTree(r);
+        expectSameAnswers(w, r, fresh, rng, 2000, box.mins, box.maxs);
+        expectPortalsOfItsTree(r.onion);
+    }
+}
