@@ -9,7 +9,7 @@ const char* kUsage = R"(usage: shallot-cli COMMAND ...
   compile IN.map|IN.shallot [-o OUT.obsp] [--pose NAME=MINX,MINY,MINZ,MAXX,MAXY,MAXZ]... [--stats] [--threads N]
   info TREE.obsp
   query TREE.obsp|IN.shallot|IN.map   (JSON lines on stdin: classify, trace, move, reach; one line out per query)
-  bench [MAP...] [--runs N] [--threads N] [--json]
+  bench [MAP...] [--runs N] [--threads N] [--json] [--edits N] [--poses N] [--copies K] [--scaling]
   dump TREE.obsp             (the tree as readable text)
   convert IN OUT             (IN: .map, .shallot or a mesh; OUT: .map or .shallot) [--compile] [--parts] [--scale S] [--y-up]
   export TREE OUT.glb|OUT.obj [--pose NAME]... [--cells] [--portals]   (TREE: .obsp, .shallot or .map)
