@@ -13,27 +13,34 @@ namespace {
 constexpr size_t kMaxQueryLineBytes = size_t(1) << 20;
 
 // Reads one line (without the newline) into `line`, at most kMaxQueryLineBytes of it;
-// returns false at end of input. `tooLong` tells whether the rest was discarded.
+// returns false at end of input. `tooLong` tells whether the rest was discarded. Bytes are
+// taken as they are, NUL included (a NUL must not end or merge lines: every line gets its
+// own answer), and the call returns as soon as the line is complete, so a caller waiting
+// for an answer before writing the next query is served.
 bool readBoundedLine(std::FILE* in, QByteArray& line, bool& tooLong) {
     line.clear();
     tooLong = false;
-    char chunk[65536];
-    bool any = false;
-    while (std::fgets(chunk, sizeof chunk, in)) {
-        any = true;
-        size_t n = std::strlen(chunk);
-        const bool complete = n > 0 && chunk[n - 1] == '\n';
-        if (complete) --n;
-        if (!tooLong) {
-            if (size_t(line.size()) + n > kMaxQueryLineBytes) {
-                tooLong = true;
-                line.clear();
-            } else {
-                line.append(chunk, qsizetype(n));
-            }
+    char block[4096];
+    size_t held = 0;
+    const auto keep = [&] {
+        if (!tooLong && size_t(line.size()) + held > kMaxQueryLineBytes) {
+            tooLong = true;
+            line.clear();
         }
-        if (complete) return true;
+        if (!tooLong) line.append(block, qsizetype(held));
+        held = 0;
+    };
+    bool any = false;
+    for (int c; (c = getc_unlocked(in)) != EOF;) {
+        any = true;
+        if (c == '\n') {
+            keep();
+            return true;
+        }
+        block[held++] = char(c);
+        if (held == sizeof block) keep();
     }
+    keep();
     return any;
 }
 

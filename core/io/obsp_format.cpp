@@ -1,5 +1,6 @@
 #include "io/obsp_format.h"
 
+#include "compile/bsp_builder.h"
 #include "portal/portal_generation.h"
 
 #include <algorithm>
@@ -64,7 +65,15 @@ const char* poseProblem(const Pose& p) {
     return nullptr;
 }
 
-const char* planeProblem(const Plane& p) { return p.isFinite() ? nullptr : "non-finite plane"; }
+// The compiler normalises every plane; distances, trace parameters and cells computed with a
+// longer or shorter normal (1e300, or 0) overflow or divide by zero.
+constexpr double kUnitNormalTolerance = 1e-6;
+
+const char* planeProblem(const Plane& p) {
+    if (!p.isFinite()) return "non-finite plane";
+    if (!(std::abs(p.normal.norm() - 1.0) <= kUnitNormalTolerance)) return "plane normal is not of unit length";
+    return nullptr;
+}
 
 // Requiring node children to follow their parent rules out cycles without a graph search.
 const char* childProblem(size_t parent, ChildRef c, size_t nodes, size_t leaves) {
@@ -475,6 +484,20 @@ ObspReadResult parse(const std::string& b) {
             t.nodes.push_back(n);
         }
     });
+    // Children follow parents, so one forward pass gives every node's depth. A tree deeper
+    // than the compiler builds is refused: whatever walks it (cells, dumps, traces) may then
+    // rely on kMaxTreeDepth.
+    int depth = 0;
+    {
+        std::vector<int> nodeDepth(t.nodes.size(), 0);
+        for (size_t i = 0; i < t.nodes.size(); ++i)
+            for (ChildRef ch : {t.nodes[i].front, t.nodes[i].back}) {
+                if (isLeaf(ch)) depth = std::max(depth, nodeDepth[i] + 1);
+                else nodeDepth[size_t(ch)] = std::max(nodeDepth[size_t(ch)], nodeDepth[i] + 1);
+            }
+        if (depth > kMaxTreeDepth)
+            fail("the tree is deeper than " + std::to_string(kMaxTreeDepth) + " levels (the compiler's limit)", nodesAt);
+    }
     pos = readSection(b, pos, kSolid, uint64_t(h.leaves) * kSolidBytes, [&](Cursor& c) {
         t.leafSolid.reserve(h.leaves);
         for (size_t i = 0; i < h.leaves; ++i) {
@@ -531,14 +554,7 @@ ObspReadResult parse(const std::string& b) {
 
     ObspReadResult r;
     r.info = {h.version,       t.poses.size(),    t.nodes.size(),   t.leaves.size(),
-              t.planes.size(), t.polygons.size(), t.portals.size(), 0};
-    // Children follow parents, so one forward pass gives every node's depth.
-    std::vector<int> depth(t.nodes.size(), 0);
-    for (size_t i = 0; i < t.nodes.size(); ++i)
-        for (ChildRef ch : {t.nodes[i].front, t.nodes[i].back}) {
-            if (isLeaf(ch)) r.info.depth = std::max(r.info.depth, depth[i] + 1);
-            else depth[size_t(ch)] = std::max(depth[size_t(ch)], depth[i] + 1);
-        }
+              t.planes.size(), t.polygons.size(), t.portals.size(), depth};
     r.tree = std::move(t);
     return r;
 }
@@ -683,6 +699,9 @@ ObspReadResult readObsp(std::istream& in, size_t maxBytes) {
             return {std::nullopt, "obsp: file is larger than the limit of " + std::to_string(maxBytes) +
                                       " bytes at byte " + std::to_string(maxBytes), {}};
         bytes.append(chunk, got);
+        // Not an .obsp at all (a map, a zip, random bytes): say so without reading the rest.
+        if (std::memcmp(bytes.data(), kObspMagic, std::min(bytes.size(), size_t(4))) != 0)
+            return {std::nullopt, "obsp: not an obsp file (bad magic) at byte 0", {}};
     }
     if (in.bad()) return {std::nullopt, "obsp: read error at byte " + std::to_string(bytes.size()), {}};
     try {
@@ -697,6 +716,15 @@ ObspReadResult readObsp(std::istream& in, size_t maxBytes) {
 ObspReadResult readObspFile(const std::string& path, size_t maxBytes) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return {std::nullopt, "obsp: cannot open '" + path + "'", {}};
+    // A regular file over the limit is refused before reading any of it (readObsp would
+    // stop at the limit, but only after buffering maxBytes).
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(path, ec)) {
+        const std::uintmax_t size = std::filesystem::file_size(path, ec);
+        if (!ec && size > maxBytes)
+            return {std::nullopt, "obsp: file is larger than the limit of " + std::to_string(maxBytes) + " bytes (" +
+                                      std::to_string(size) + " bytes)", {}};
+    }
     return readObsp(in, maxBytes);
 }
 

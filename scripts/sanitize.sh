@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Sanitizer runs (docs/bad-input.md):
+#  1. build-asan/: AddressSanitizer + UndefinedBehaviorSanitizer (first report aborts), the
+#     whole CTest suite, GUI tests included (under xvfb-run, as in scripts/test-all.sh).
+#  2. build-tsan/: ThreadSanitizer, the background-compile GUI tests (tests/app/editor_gui_test).
+#   scripts/sanitize.sh [asan|tsan]...   (default: both)
+# Environment: JOBS (build and test jobs, default 2).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+STAGES=("$@")
+[ ${#STAGES[@]} -gt 0 ] || STAGES=(asan tsan)
+scripts/install-deps.sh
+ROOT="$PWD"
+
+for stage in "${STAGES[@]}"; do
+  case "$stage" in
+  asan)
+    cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
+          -DSHALLOT_SANITIZE=address -DSHALLOT_WERROR=ON >/dev/null
+    cmake --build build-asan -j "${JOBS:-2}"
+    # Leaks are checked at exit (LeakSanitizer). The GL driver stays mapped until then (see
+    # tests/sanitizers/no_dlclose.c); lsan.supp lists the system libraries' own leaks.
+    cc -shared -fPIC -O2 -o build-asan/no_dlclose.so tests/sanitizers/no_dlclose.c
+    LD_PRELOAD="$ROOT/build-asan/no_dlclose.so" \
+    ASAN_OPTIONS="halt_on_error=1:abort_on_error=1:detect_leaks=1:verify_asan_link_order=0" \
+    UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1" \
+    LSAN_OPTIONS="suppressions=$ROOT/tests/sanitizers/lsan.supp:print_suppressions=0" \
+    QTEST_DISABLE_STACKTRACE=1 \
+      ctest --test-dir build-asan --output-on-failure -j "${JOBS:-2}" --timeout 1800
+    ;;
+  tsan)
+    cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
+          -DSHALLOT_SANITIZE=thread -DSHALLOT_WERROR=ON >/dev/null
+    cmake --build build-tsan -j "${JOBS:-2}" --target editor_gui_test
+    # Qt and Mesa from Debian are not instrumented: see tests/sanitizers/tsan.supp for why
+    # ignore_noninstrumented_modules is set. die_after_fork=0: QProcess children exec at once.
+    TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:ignore_noninstrumented_modules=1:die_after_fork=0:suppressions=$ROOT/tests/sanitizers/tsan.supp" \
+    QTEST_DISABLE_STACKTRACE=1 \
+      ctest --test-dir build-tsan --output-on-failure -R '^editor_gui_test$' --timeout 1800
+    ;;
+  *) echo "sanitize.sh: unknown stage '$stage' (asan or tsan)"; exit 2 ;;
+  esac
+done
