@@ -15,34 +15,6 @@ namespace {
 // per thread, which are then walked in parallel.
 constexpr size_t kSubtreesPerThread = 16;
 
-uint64_t allPoses(const BspTree& tree) {
-    return tree.poses.size() >= 64 ? ~uint64_t(0) : (uint64_t(1) << tree.poses.size()) - 1;
-}
-
-bool finite(const Polygon& p) {
-    for (const Vec3& v : p.vertices)
-        if (!v.allFinite()) return false;
-    return true;
-}
-
-// The portals on node's split plane: its section pushed down the front subtree, each piece
-// reaching a front leaf pushed down the back subtree (as generatePortals does).
-void appendNodePortals(const BspTree& tree, int32_t node, const Polygon& section, std::vector<Portal>& out) {
-    if (section.empty()) return;
-    const uint64_t all = allPoses(tree);
-    const BspNode& n = tree.nodes[size_t(node)];
-    const Vec3& normal = tree.planes[size_t(n.plane)].normal;
-    pushPolygon(tree, n.front, section, normal, [&](int32_t front, Polygon&& piece) {
-        // Solid in every pose: no portal can open from this leaf.
-        if ((tree.leafSolid[size_t(front)] & all) == all) return;
-        pushPolygon(tree, n.back, std::move(piece), -normal, [&](int32_t back, Polygon&& p) {
-            const uint64_t poses = bothEmptyPoses(tree, front, back);
-            if (poses == 0 || front == back || !finite(p)) return;
-            out.push_back({std::move(p), n.plane, front, back, poses});
-        });
-    });
-}
-
 // Splits a node's cell as visitCells does: the halves for its children (the front cap
 // tagged with the flipped plane) and the section on its plane.
 struct CellSplit {

@@ -51,23 +51,27 @@ void pushPolygon(const BspTree& tree, ChildRef start, Polygon polygon, const Vec
     }
 }
 
+void appendNodePortals(const BspTree& tree, int32_t node, const Polygon& section, std::vector<Portal>& out) {
+    if (section.empty()) return;
+    const uint64_t all = allPoses(tree);
+    const BspNode& n = tree.nodes[size_t(node)];
+    const Vec3& normal = tree.planes[size_t(n.plane)].normal;
+    pushPolygon(tree, n.front, section, normal, [&](int32_t front, Polygon&& piece) {
+        // Solid in every pose: no portal can open from this leaf.
+        if ((tree.leafSolid[size_t(front)] & all) == all) return;
+        pushPolygon(tree, n.back, std::move(piece), -normal, [&](int32_t back, Polygon&& p) {
+            const uint64_t poses = bothEmptyPoses(tree, front, back);
+            // A shared leaf or non-finite numbers: a malformed tree.
+            if (poses == 0 || front == back || !finite(p)) return;
+            out.push_back({std::move(p), n.plane, front, back, poses});
+        });
+    });
+}
+
 std::vector<Portal> generatePortals(const BspTree& tree) {
     std::vector<Portal> portals;
-    const uint64_t all = allPoses(tree);
     visitCells(tree, {[&](int32_t node, const ConvexPolyhedron&, const Polygon& section) {
-                          if (section.empty()) return;
-                          const BspNode& n = tree.nodes[size_t(node)];
-                          const Vec3& normal = tree.planes[size_t(n.plane)].normal;
-                          pushPolygon(tree, n.front, section, normal, [&](int32_t front, Polygon&& piece) {
-                              // Solid in every pose: no portal can open from this leaf.
-                              if ((tree.leafSolid[size_t(front)] & all) == all) return;
-                              pushPolygon(tree, n.back, std::move(piece), -normal, [&](int32_t back, Polygon&& p) {
-                                  const uint64_t poses = bothEmptyPoses(tree, front, back);
-                                  // A shared leaf or non-finite numbers: a malformed tree.
-                                  if (poses == 0 || front == back || !finite(p)) return;
-                                  portals.push_back({std::move(p), n.plane, front, back, poses});
-                              });
-                          });
+                          appendNodePortals(tree, node, section, portals);
                       },
                       nullptr});
     return portals;

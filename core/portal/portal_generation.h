@@ -34,4 +34,8 @@ void pushPolygon(const BspTree& tree, ChildRef start, Polygon polygon, const Vec
 // The poses in which both leaves are empty.
 uint64_t bothEmptyPoses(const BspTree& tree, int32_t a, int32_t b);
 
+// The portals on `node`'s split plane: its cell section pushed down the front subtree, and
+// each piece reaching a front leaf pushed down the back subtree. Appended to `out`.
+void appendNodePortals(const BspTree& tree, int32_t node, const Polygon& section, std::vector<Portal>& out);
+
 } // namespace shallot
