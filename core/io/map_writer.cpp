@@ -51,8 +51,10 @@ void appendTexture(std::string& out, const std::string& name) {
         out += kDefaultMapTexture;
         return;
     }
-    // The reader takes a bare name up to the next space, unless it starts like structure.
+    // The reader takes a bare name up to the next space, unless it starts like structure
+    // or like a comment ("//").
     const bool needsQuotes = std::string_view("()[]}\"").find(name[0]) != std::string_view::npos ||
+                             name.starts_with("//") ||
                              std::any_of(name.begin(), name.end(), [](char c) { return (unsigned char)c <= ' '; });
     if (needsQuotes) appendQuoted(out, name);
     else out += name;

@@ -1,5 +1,6 @@
 #include "world/brush_geometry.h"
 
+#include "compile/leaf_interior_point.h"
 #include "geometry/tolerances.h"
 
 #include <algorithm>
@@ -14,6 +15,10 @@ constexpr double kWeldDistance = 1e-6;
 
 // A brush thinner than this in every direction is not worth keeping (cubic units).
 constexpr double kMinBrushVolume = 1e-6;
+
+// Half the thickness of the thinnest brush accepted: its largest inscribed ball must have
+// at least this radius, so its opposite faces are further apart than kOnPlaneEpsilon.
+constexpr double kMinBrushHalfThickness = kOnPlaneEpsilon;
 
 int findOrAdd(std::vector<Vec3>& points, const Vec3& p) {
     for (size_t i = 0; i < points.size(); ++i)
@@ -78,6 +83,13 @@ BrushGeometryResult buildBrushGeometry(const Brush& brush, const Aabb& worldBoun
     }
     if (g.hull.volume() < kMinBrushVolume) {
         out.error = "has no volume (its faces are degenerate)";
+        return out;
+    }
+    // Thinner than the trees' on-plane tolerance, a brush's opposite faces read as one
+    // plane and the trees come out wrong: such a brush is refused instead.
+    if (chebyshevCentre(planes, g.hull.vertexCentroid()).clearance < kMinBrushHalfThickness) {
+        out.error = "is thinner than " + std::to_string(2 * kMinBrushHalfThickness) +
+                    " units somewhere (below the compiler's precision)";
         return out;
     }
     g.bounds = g.hull.bounds();

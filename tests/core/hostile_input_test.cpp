@@ -757,12 +757,9 @@ TEST(HostileObsp, PlanesWithoutUnitNormalsAreRefused) {
 
 // ------------------------------------------------------------------ known bugs elsewhere
 
-// KNOWN BUG, found by map_reader_fuzzer (core/io/map_writer.cpp is not part of this work;
-// reported to the lead): a quoted texture name starting with "//" is written bare, and the
-// reader (like Quake's) takes a bare "//" as the start of a comment, so the exported map
-// does not read back. Fix: appendTexture must also quote names starting with "//". Run with
-// --gtest_also_run_disabled_tests to see it fail.
-TEST(HostileMapWriter, DISABLED_TextureNamesStartingWithSlashes) {
+// Found by map_reader_fuzzer: a quoted texture name starting with "//" was written bare,
+// and the reader (like Quake's) takes a bare "//" as the start of a comment.
+TEST(HostileMapWriter, TextureNamesStartingWithSlashes) {
     const std::string faces = "( 0 0 64 ) ( 0 64 64 ) ( 64 0 64 ) \"//not a comment\" 0 0 0 1 1\n"
                               "( 0 0 0 ) ( 64 0 0 ) ( 0 64 0 ) \"//x\" 0 0 0 1 1\n";
     const MapReadResult read = readMap("{\n{\n" + faces + "}\n}\n", "slashes.map");
@@ -783,8 +780,8 @@ TEST(HostileMapWriter, DISABLED_TextureNamesStartingWithSlashes) {
 // pose, about a third of all points in this test's box answer wrong). 1e-3 and thicker are
 // right, 1e-8 and thinner are rejected as having fewer than 4 useful planes. Fix idea:
 // reject brushes thinner than a few kOnPlaneEpsilon in buildBrushGeometry (a clear
-// BrushProblem), or snap such faces together before the build.
-TEST(HostileCompilerBugs, DISABLED_SlabsThinnerThanTheOnPlaneEpsilonCompileToWrongTrees) {
+// BrushProblem), or snap such faces together before the build. Fixed the first way.
+TEST(HostileCompilerBugs, SlabsThinnerThanTheOnPlaneEpsilonCompileToWrongTrees) {
     for (double thickness : {1e-4, 1e-5, 1e-6}) {
         SCOPED_TRACE("thickness " + std::to_string(thickness));
         World w = withPoses({Brush::box(Vec3(0, 0, 0), Vec3(64, 64, thickness))});
