@@ -86,7 +86,10 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     if (interactive_) QTimer::singleShot(0, this, &MainWindow::offerRecovery);
 }
 
-MainWindow::~MainWindow() = default;
+// The document (owned by editor_, a child destroyed after this body) clears its undo stack
+// on the way out, which emits cleanChanged: disconnect so it cannot reach a half-destroyed
+// window (ASan: use of a destroyed QMainWindow in updateTitle).
+MainWindow::~MainWindow() { disconnect(editor_->document().undoStack(), nullptr, this, nullptr); }
 
 void MainWindow::buildViews() {
     view3d_ = new Viewport3D(*editor_);
