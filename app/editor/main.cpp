@@ -1,15 +1,20 @@
 // shallot: the level editor. `shallot [FILE]` opens a .shallot, .map or mesh (a sample
 // from maps/ when none is given); `shallot --screenshot OUT.png [--size WxH] [FILE]`
-// renders the window once the views are ready, saves it and exits.
+// renders the window once the views are ready, saves it and exits. For tests:
+// `--autosave-ms N` autosaves every N ms instead of every 3 minutes, `--play SCRIPT` plays
+// an edit script (edit_script.h) into the opened document.
+#include "edit_script.h"
 #include "frame_benchmark.h"
 #include "main_window.h"
 #include "screenshot.h"
+#include "script_player.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
 #include <QSurfaceFormat>
+#include <iostream>
 
 namespace {
 
@@ -45,7 +50,10 @@ int main(int argc, char** argv) {
     QCommandLineOption pose("pose", "Pose to show the overlays for.", "name");
     QCommandLineOption overlays("overlays", "Overlays to show, comma separated (cells,portals,union,reach,rays).", "list");
     QCommandLineOption benchFrames("bench-frames", "Open the file, time opening, the first compile and <n> frames of the 3D view with all overlays, print JSON, exit.", "n");
-    parser.addOptions({screenshot, size, pose, overlays, benchFrames});
+    QCommandLineOption autosave("autosave-ms", "Autosave unsaved work every <n> ms (default: 3 minutes).", "n");
+    QCommandLineOption play("play", "Play the edit script <jsonl> into the opened document (tests).", "jsonl");
+    QCommandLineOption playInterval("play-interval-ms", "Milliseconds between the operations of --play.", "n", "10");
+    parser.addOptions({screenshot, size, pose, overlays, benchFrames, autosave, play, playInterval});
     parser.process(app);
 
     const QStringList files = parser.positionalArguments();
@@ -63,8 +71,22 @@ int main(int argc, char** argv) {
         request.overlays = parser.value(overlays).split(',', Qt::SkipEmptyParts);
         return shallot::runScreenshot(app, window, file, request);
     }
+    if (parser.isSet(autosave)) window.setAutosaveIntervalMs(parser.value(autosave).toInt());
     window.resize(1400, 900);
     window.show();
     if (!file.isEmpty()) window.openFile(file);
+    if (parser.isSet(play)) {
+        QString error;
+        std::vector<QJsonObject> ops = shallot::readEditScript(parser.value(play), error);
+        if (!error.isEmpty()) {
+            std::cerr << qPrintable(error) << "\n";
+            return 2;
+        }
+        auto* player = new shallot::ScriptPlayer(window, std::move(ops), parser.value(playInterval).toInt(), &window);
+        QObject::connect(player, &shallot::ScriptPlayer::finished, [](const QString& message) {
+            std::cerr << (message.isEmpty() ? "script played" : qPrintable("script stopped: " + message)) << "\n";
+        });
+        player->start();
+    }
     return app.exec();
 }
