@@ -16,5 +16,8 @@ cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" 
 cmake --build "$BUILD_DIR" -j "${JOBS:-2}" --target editor_soak_gui_test
 mkdir -p "$SOAK_DIR"
 echo "Soak: $MINUTES minutes, seed $SEED; script, saves and rss.csv in $SOAK_DIR"
+# QtTest stops a test function after 5 minutes unless told otherwise: allow the run plus
+# 15 minutes for the replay and the final compile.
+QTEST_FUNCTION_TIMEOUT=$(((MINUTES * 60 + 900) * 1000)) \
 SHALLOT_SOAK_SECONDS=$((MINUTES * 60)) SHALLOT_SOAK_SEED="$SEED" SHALLOT_SOAK_DIR="$SOAK_DIR" \
   xvfb-run -a -s "-screen 0 1600x1000x24" "$BUILD_DIR/tests/editor_soak_gui_test"

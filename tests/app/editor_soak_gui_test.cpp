@@ -106,6 +106,7 @@ private slots:
             nextSample = clock.elapsed() + kSampleEveryMs;
             lastKb = residentKb();
             samples.write(QString("%1,%2\n").arg(clock.elapsed() / 1000.0, 0, 'f', 1).arg(lastKb).toUtf8());
+            samples.flush(); // a long run can be watched
             if (clock.elapsed() < warmUpMs) warmKb = std::max(warmKb, lastKb);
             else peakKb = std::max(peakKb, lastKb);
         }

@@ -115,8 +115,7 @@ Aabb SoakDriver::documentBounds() const {
 Viewport2D* SoakDriver::framedView(const Aabb& box, int viewIndex) {
     Viewport2D* view = window_.view2d(viewIndex < 0 ? randomInt(0, 2) : viewIndex);
     view->frame(padded(box, 32));
-    view->setFocus();
-    focusedView_ = view;
+    view->setFocus(); // menu commands act in the last 2D view that had the focus
     return view;
 }
 

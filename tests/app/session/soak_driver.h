@@ -75,7 +75,6 @@ private:
     std::mt19937 rng_;
     QString folder_;
     QFile& script_;
-    Viewport2D* focusedView_ = nullptr; // the 2D view menu commands act in
     int clipKeep_ = 0;                   // the clip tool's keep mode: front, back, both (it persists)
     int lastUndoIndex_ = 0;
     SoakStats stats_;
