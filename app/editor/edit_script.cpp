@@ -105,6 +105,7 @@ bool applyBrushOp(EditorDocument& doc, const QString& name, const QJsonObject& o
         if (plane && !sel.empty()) clipSelection(doc, *plane, op["keep"].toString());
         return true;
     }
+    // The commands below act on the selection and, as in the editor, do nothing without one.
     if (sel.empty()) return name == "move" || name == "delete" || name == "duplicate" || name == "rotate" || name == "flip";
     std::vector<Brush> result;
     if (name == "move") {
