@@ -18,8 +18,10 @@ std::optional<Plane> Plane::fromPoints(const Vec3& a, const Vec3& b, const Vec3&
 }
 
 int Plane::axis() const {
+    // Not |normal[i]| == 1 alone: a normal turned by up to 1e-8 still has a component that
+    // rounds to exactly 1.
     for (int i = 0; i < 3; ++i)
-        if (std::abs(normal[i]) == 1.0) return i;
+        if (std::abs(normal[i]) == 1.0 && normal[(i + 1) % 3] == 0.0 && normal[(i + 2) % 3] == 0.0) return i;
     return -1;
 }
 

@@ -21,7 +21,7 @@ struct Plane {
     // empty when the points are (nearly) collinear or not finite.
     static std::optional<Plane> fromPoints(const Vec3& a, const Vec3& b, const Vec3& c);
     bool isFinite() const { return normal.allFinite() && std::isfinite(dist); }
-    // Index of the axis the normal is parallel to, or -1.
+    // Index of the axis the normal is exactly parallel to, or -1.
     int axis() const;
 };
 

@@ -71,10 +71,7 @@ SplitPolygon split(const Polygon& polygon, const Plane& plane, double epsilon) {
             const double t = da / (da - db);
             Vec3 mid = a + t * (b - a);
             // Coordinates of axial planes are exact: do not let rounding move them.
-            for (int k = 0; k < 3; ++k) {
-                if (plane.normal[k] == 1.0) mid[k] = plane.dist;
-                else if (plane.normal[k] == -1.0) mid[k] = -plane.dist;
-            }
+            if (const int k = plane.axis(); k >= 0) mid[k] = plane.normal[k] * plane.dist;
             out.front.vertices.push_back(mid);
             out.back.vertices.push_back(mid);
         }

@@ -29,6 +29,24 @@ TEST(PlanePool, MergesNearlyEqualPlanesAndPairsFlips) {
     }
 }
 
+TEST(Plane, AxisNeedsTheOtherComponentsToBeZero) {
+    const Plane axial{-Vec3::UnitY(), 3};
+    EXPECT_EQ(axial.axis(), 1);
+    // The x component of this normal rounds to exactly 1.
+    const Plane nearlyAxial{Vec3(1, 0, -8e-9).normalized(), 60000};
+    ASSERT_EQ(nearlyAxial.normal.x(), 1.0);
+    EXPECT_EQ(nearlyAxial.axis(), -1);
+    // So splitting by it does not move new vertices onto x = dist (5e-4 off the plane at z = 60000).
+    const Polygon square{{Vec3(59000, 0, 60000), Vec3(61000, 0, 60000), Vec3(61000, 10, 60000), Vec3(59000, 10, 60000)}};
+    const SplitPolygon s = split(square, nearlyAxial, kOnPlaneEpsilon);
+    ASSERT_FALSE(s.front.empty());
+    for (const Vec3& v : s.front.vertices) {
+        if (v.x() > 59000 && v.x() < 61000) {
+            EXPECT_NEAR(nearlyAxial.signedDistance(v), 0.0, 1e-9) << v.transpose();
+        }
+    }
+}
+
 TEST(Polygon, SplitKeepsAreaAndSides) {
     Rng rng(4);
     for (int i = 0; i < 500; ++i) {
