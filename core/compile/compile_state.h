@@ -35,7 +35,7 @@ struct CompileState {
     SplitterParams splitter;
     std::vector<BrushKey> keys;                // per world brush
     std::vector<std::string> brushErrors;      // per world brush: empty when valid
-    PlanePool pool;
+    PlanePool pool;                            // judges merges over the world bounds
     std::vector<PoseState> perPose;
     TreeRecord onionRecord;
     CompileResult result;

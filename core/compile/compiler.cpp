@@ -14,6 +14,7 @@ void compileFromScratch(const World& world, const CompileOptions& options, bool 
     state = CompileState{};
     state.poses = world.poses;
     state.bounds = world.bounds;
+    state.pool = PlanePool(expansionExtent(world.bounds));
     state.splitter = options.splitter;
     CompileResult& result = state.result;
     CompileStats& stats = result.stats;

@@ -16,30 +16,29 @@ bool isCanonical(const Vec3& n) {
     return n[axis] > 0;
 }
 
-Plane snapped(Plane p) {
-    for (int i = 0; i < 3; ++i) {
-        if (std::abs(std::abs(p.normal[i]) - 1.0) < 1e-12) {
-            const double sign = p.normal[i] > 0 ? 1.0 : -1.0;
-            p.normal = Vec3::Zero();
-            p.normal[i] = sign;
-            break;
-        }
-    }
+constexpr double kDistBucket = 1.0;     // bucket width of the distance in the hash key
+constexpr double kNormalBucket = 1e-3;  // bucket width of each normal component
+
+} // namespace
+
+// The largest distance between the two planes at a point of the world box:
+// |(na - nb) . x - (da - db)| <= |na - nb|_1 * extent + |da - db|.
+double PlanePool::separation(const Plane& a, const Plane& b) const {
+    return (a.normal - b.normal).lpNorm<1>() * worldExtent_ + std::abs(a.dist - b.dist);
+}
+
+Plane PlanePool::snapped(Plane p) const {
+    int axis = 0;
+    for (int i = 1; i < 3; ++i)
+        if (std::abs(p.normal[i]) > std::abs(p.normal[axis])) axis = i;
+    Plane axial{Vec3::Zero(), p.dist};
+    axial.normal[axis] = p.normal[axis] > 0 ? 1.0 : -1.0;
+    if (separation(p, axial) <= kPlaneMergeDistance) p = axial;
     // Distances within a hair of an integer are almost always meant to be integral.
     const double rounded = std::round(p.dist);
     if (std::abs(p.dist - rounded) < 1e-9) p.dist = rounded;
     return p;
 }
-
-bool nearlyEqual(const Plane& a, const Plane& b) {
-    return (a.normal - b.normal).cwiseAbs().maxCoeff() < kPlaneNormalEpsilon &&
-           std::abs(a.dist - b.dist) < kPlaneDistEpsilon;
-}
-
-constexpr double kDistBucket = 1.0;     // bucket width of the distance in the hash key
-constexpr double kNormalBucket = 1e-3;  // bucket width of each normal component
-
-} // namespace
 
 size_t PlanePool::KeyHash::operator()(const Key& k) const {
     size_t h = size_t(k.dist) * 0x9E3779B97F4A7C15ull;
@@ -66,7 +65,7 @@ PlaneId PlanePool::insert(const Plane& input) {
     for (int64_t offset = -1; offset <= 1; ++offset) {
         auto [first, last] = index_.equal_range(keyOf(c, offset));
         for (auto it = first; it != last; ++it)
-            if (nearlyEqual(planes_[size_t(it->second)], c))
+            if (separation(planes_[size_t(it->second)], c) <= kPlaneMergeDistance)
                 return canonical ? it->second : (it->second ^ 1);
     }
     const PlaneId id = PlaneId(planes_.size());

@@ -1,5 +1,6 @@
 #pragma once
 #include "geometry/plane.h"
+#include "geometry/tolerances.h"
 
 #include <cstdint>
 #include <unordered_map>
@@ -13,11 +14,15 @@ using PlaneId = int32_t;
 
 inline bool sameSurface(PlaneId a, PlaneId b) { return (a >> 1) == (b >> 1); }
 
-// Deduplicating store of planes (Quake calls it the plane table). Nearly equal planes
-// (within kPlaneNormalEpsilon / kPlaneDistEpsilon) map to one entry; normals within
-// 1e-12 of an axis are snapped to it so axial planes compare exactly.
+// Deduplicating store of planes (Quake calls it the plane table). A plane that stays within
+// kPlaneMergeDistance of an entry everywhere in the world box (|x| <= worldExtent on every
+// axis) maps to that entry, and a normal is snapped onto an axis under the same condition
+// so that axial planes compare exactly: a polygon tagged with a pool plane lies on it to
+// far better than kOnPlaneEpsilon.
 class PlanePool {
 public:
+    PlanePool() = default;
+    explicit PlanePool(double worldExtent) : worldExtent_(worldExtent) {}
     PlaneId insert(const Plane& plane);
     const Plane& operator[](PlaneId id) const { return planes_[size_t(id)]; }
     size_t size() const { return planes_.size(); }
@@ -32,6 +37,9 @@ private:
         size_t operator()(const Key& k) const;
     };
     static Key keyOf(const Plane& canonical, int64_t distBucketOffset);
+    double separation(const Plane& a, const Plane& b) const;
+    Plane snapped(Plane plane) const;
+    double worldExtent_ = kDefaultWorldExtent;
     std::vector<Plane> planes_;
     std::unordered_multimap<Key, PlaneId, KeyHash> index_;
 };

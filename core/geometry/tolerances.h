@@ -14,8 +14,18 @@ inline constexpr double kOnPlaneEpsilon = 1e-4;
 // kOnPlaneEpsilon here, vertices at narrow corners drift by up to 1e-3.
 inline constexpr double kHullClipEpsilon = 1e-7;
 
-// Two planes are merged into one plane-pool entry when their unit normals differ by less
-// than this in every component and their distances by less than kPlaneDistEpsilon.
+// The plane pool treats two planes as one (merges them, or snaps a normal onto an axis)
+// only when they stay within this distance of each other everywhere in the world box, so
+// that every polygon stays far closer than kOnPlaneEpsilon to the pool plane it is tagged
+// with. Judged on the planes' parameters instead (normals within 1e-7), a plane turned by
+// 1e-7 moved by up to 6.5e-3 at the edge of the world, and polygons tagged with it were
+// classified against a plane they were not on.
+inline constexpr double kPlaneMergeDistance = 1e-5;
+
+// Two sides of one brush (or planes of one mesh's convex hull) whose unit normals differ by
+// less than kPlaneNormalEpsilon in every component and whose distances differ by less than
+// kPlaneDistEpsilon are the same side: the second is dropped before the brush's hull is
+// built, so everything downstream (the tests' brute force too) sees the brush without it.
 inline constexpr double kPlaneNormalEpsilon = 1e-7;
 inline constexpr double kPlaneDistEpsilon = 1e-5;
 

@@ -29,6 +29,28 @@ TEST(PlanePool, MergesNearlyEqualPlanesAndPairsFlips) {
     }
 }
 
+// The pool may move a plane by at most kPlaneMergeDistance anywhere in the world box: it
+// used to snap every normal whose axial component was within 1e-12 of 1 (a tilt of up to
+// 1.4e-6, 0.09 units at the world's edge) and merge normals within 1e-7 (6.5e-3 units).
+TEST(PlanePool, MergesAndSnapsOnlyPlanesThatStayCloseInTheWorldBox) {
+    PlanePool pool;
+    const Vec3 tilted = Vec3(1, 3e-7, 0).normalized();
+    ASSERT_LT(1.0 - tilted.x(), 1e-12);
+    EXPECT_NE(pool[pool.insert({tilted, 8})].normal, Vec3::UnitX());
+    const PlaneId x = pool.insert({Vec3::UnitX(), 8});
+    EXPECT_EQ(pool[x].normal, Vec3::UnitX());
+    EXPECT_NE(pool.insert({Vec3(1, 1e-8, 0).normalized(), 8}), x);
+    EXPECT_EQ(pool.insert({Vec3(1, 1e-11, 0).normalized(), 8}), x);
+    // A turn of 1e-9 moves a plane by 6.5e-5 at 65536 but only 1e-6 in a world of +-1000.
+    const Plane p{Vec3(1, 2, 3).normalized(), 40};
+    const Plane q{(p.normal + Vec3(0, 1e-9, 0)).normalized(), 40};
+    EXPECT_NE(pool.insert(p), pool.insert(q));
+    PlanePool small(1000.0);
+    EXPECT_EQ(small.insert(p), small.insert(q));
+    EXPECT_EQ(small.insert({p.normal, 40 + 5e-6}), small.insert(p));
+    EXPECT_NE(small.insert({p.normal, 40 + 2e-5}), small.insert(p));
+}
+
 TEST(Plane, AxisNeedsTheOtherComponentsToBeZero) {
     const Plane axial{-Vec3::UnitY(), 3};
     EXPECT_EQ(axial.axis(), 1);
