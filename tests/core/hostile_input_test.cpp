@@ -121,6 +121,16 @@ CompileResult compileAndCheck(const World& w, const Vec3& lo, const Vec3& hi, ui
     return r;
 }
 
+// A copy of `brush` with every plane's normal turned by about `jitter` and its distance
+// moved by up to `jitter`.
+Brush jittered(Brush brush, double jitter, Rng& rng) {
+    for (BrushSide& side : brush.sides) {
+        side.plane.normal = (side.plane.normal + jitter * randomUnit(rng)).normalized();
+        side.plane.dist += jitter * uniform(rng, -1, 1);
+    }
+    return brush;
+}
+
 // The box [lo, hi] with its top face tilted by `angle` (radians) about the line where it
 // meets the -x face: a brush with two nearly parallel planes when combined with a flat top.
 Brush tiltedTopBox(const Vec3& lo, const Vec3& hi, double angle, bool keepFlatTop) {
@@ -436,26 +446,24 @@ TEST(HostileNumbers, NonFiniteAndDegenerateInputsAreRejectedWithAMessage) {
 }
 
 TEST(HostileNumbers, RandomNearDegenerateWorldsCompileWithoutNaN) {
-    // Brushes duplicated with their planes jittered, slivers, overlaps: what a sloppy exporter
-    // or a decompiler writes. Jitter below the plane pool's tolerance (the planes merge) or
-    // well above the on-plane epsilon; between the two the compiler builds wrong trees (see
-    // HostileCompilerBugs.DISABLED_NearDuplicateBrushesCompileToWrongTrees).
+    // Brushes duplicated with their planes jittered by 1e-12 to 3e-2 (the planes of the copy
+    // merge with the original's, are nearly coincident, or clearly apart), slivers, overlaps:
+    // what a sloppy exporter or a decompiler writes. Every other world sits near the edge of
+    // the world, where a turned normal moves a face furthest. (Jitter from 1e-8 to 3e-3 was
+    // left out while it gave wrong trees: HostileCompilerBugs.NearDuplicateBrushesCompileToRightTrees.)
     Rng rng(8);
-    for (int world = 0; world < 12; ++world) {
+    for (int world = 0; world < 24; ++world) {
         SCOPED_TRACE("world " + std::to_string(world));
+        const Vec3 origin = Vec3::Constant(world % 2 ? 60000.0 : 0.0);
         std::vector<Brush> brushes;
         for (int i = 0; i < 10; ++i) {
-            const Vec3 c(uniform(rng, -200, 200), uniform(rng, -200, 200), uniform(rng, -200, 200));
+            const Vec3 c = origin + Vec3(uniform(rng, -200, 200), uniform(rng, -200, 200), uniform(rng, -200, 200));
             Brush b = randomBrush(rng, c, uniform(rng, 4, 64), BrushShape(rng() % 5));
             brushes.push_back(b);
-            const double jitter = i % 2 ? std::pow(10.0, uniform(rng, -12, -8)) : std::pow(10.0, uniform(rng, -2.5, -1.5));
-            for (BrushSide& s : b.sides) {
-                s.plane.normal = (s.plane.normal + jitter * randomUnit(rng)).normalized();
-                s.plane.dist += jitter * uniform(rng, -1, 1);
-            }
-            brushes.push_back(b); // the near-duplicate
+            brushes.push_back(jittered(b, std::pow(10.0, uniform(rng, -12, -1.5)), rng)); // the near-duplicate
         }
-        const CompileResult r = compileAndCheck(withPoses(brushes), Vec3::Constant(-260), Vec3::Constant(260), 80 + world, 150);
+        const CompileResult r = compileAndCheck(withPoses(brushes), origin - Vec3::Constant(260), origin + Vec3::Constant(260),
+                                                80 + world, 150);
         // Jitter can empty a sliver's duplicate; it is then rejected by name.
         for (const BrushProblem& p : r.problems) {
             EXPECT_EQ(p.brush % 2, 1) << p.message;
@@ -816,14 +824,17 @@ TEST(HostileCompilerBugs, SlabsThinnerThanTheOnPlaneEpsilonCompileToWrongTrees) 
     }
 }
 
-// KNOWN BUG (core/compile, as above): a box and a near-duplicate of it whose planes differ by
-// about 3e-7 in their normals (more than the plane pool's 1e-7, so they are not merged) and
-// 1e-6 in distance (far less than kOnPlaneEpsilon) compile to a wrong point-pose map tree
-// and onion tree: about 560 of 3000 random points answer wrong. Found by
-// HostileNumbers.RandomNearDegenerateWorldsCompileWithoutNaN with jitter 1e-7..1e-4 (the
-// exact planes below are its reduced case). Fix idea: treat planes that stay within
-// kOnPlaneEpsilon of each other over the brush (or world) extent as one plane in the pool.
-TEST(HostileCompilerBugs, DISABLED_NearDuplicateBrushesCompileToWrongTrees) {
+// Fixed (core/geometry): a box and a near-duplicate of it whose planes differ by about 3e-7
+// in their normals and 1e-6 in distance compiled to wrong point-pose trees (about 560 of 3000
+// random points answered wrong). The plane pool snapped the copy's normals onto the axes (it
+// compared the axial component with 1, which it misses only by the square of the tilt), so
+// the copy's faces were tagged with the box's planes while lying up to 1e-4 off them: the
+// union dropped them as coincident, and the map tree closed the slivers of the copy that
+// stick out of the box with a whole half-space. The wider cases below also caught the pool
+// merging normals 1e-7 apart (6.5e-3 units apart at 60000) and split() taking a normal whose
+// component rounds to 1 as axial. Found by HostileNumbers.RandomNearDegenerateWorldsCompile-
+// WithoutNaN with jitter 1e-7..1e-4; the exact planes below are its reduced case.
+TEST(HostileCompilerBugs, NearDuplicateBrushesCompileToRightTrees) {
     const Brush a = Brush::fromPlanes({{Vec3(1, 0, 0), -60.984286764223874},
                                        {Vec3(-1, 0, 0), 134.88815542184611},
                                        {Vec3(0, 1, 0), 103.98164189538196},
@@ -837,9 +848,29 @@ TEST(HostileCompilerBugs, DISABLED_NearDuplicateBrushesCompileToWrongTrees) {
          {Vec3(-3.3953215840636815e-07, -0.9999999999999214, 2.0500334702080587e-07), -39.176101958054915},
          {Vec3(-2.9511387708060861e-07, -3.0921824436963231e-07, 0.99999999999990874), 174.50900646742721},
          {Vec3(2.3140752625455773e-07, 8.1937458272992751e-09, -0.99999999999997324), -143.5521740532335}});
-    const World w = withPoses({a, b});
-    const CompileResult r = guardedCompile(w);
-    expectFinite(r);
-    Rng rng(99);
-    expectTreesMatchBruteForce(w, r, rng, 1000, Vec3::Constant(-260), Vec3::Constant(260));
+    compileAndCheck(withPoses({a, b}), Vec3::Constant(-260), Vec3::Constant(260), 99, 1000);
+
+    // Boxes and rotated boxes, near the origin and near the edge of the world (where a turned
+    // normal moves a face furthest), each with a copy jittered from below the plane pool's
+    // tolerance to well above the on-plane epsilon.
+    for (double jitter : {1e-9, 1e-8, 5e-8, 1e-7, 3e-7, 1e-6, 3e-6, 1e-5, 1e-4, 1e-3}) {
+        for (const BrushShape shape : {BrushShape::Box, BrushShape::RotatedBox}) {
+            for (const double far : {0.0, 60000.0}) {
+                for (uint64_t seed = 0; seed < 3; ++seed) {
+                    std::ostringstream trace;
+                    trace << "jitter " << jitter << (shape == BrushShape::Box ? ", box" : ", rotated box") << " at "
+                          << far << ", seed " << seed;
+                    SCOPED_TRACE(trace.str());
+                    Rng rng(seed);
+                    const Vec3 centre = Vec3::Constant(far) + Vec3(uniform(rng, -100, 100), uniform(rng, -100, 100),
+                                                                   uniform(rng, -100, 100));
+                    const Brush box = randomBrush(rng, centre, uniform(rng, 16, 64), shape);
+                    const CompileResult r = compileAndCheck(withPoses({box, jittered(box, jitter, rng)}),
+                                                            centre - Vec3::Constant(150), centre + Vec3::Constant(150),
+                                                            seed, 400);
+                    EXPECT_TRUE(r.problems.empty()) << problems(r);
+                }
+            }
+        }
+    }
 }
