@@ -1,5 +1,7 @@
 #include "compile_service.h"
 
+#include "background_priority.h"
+
 #include "portal/leaf_cells.h"
 
 #include <QMetaObject>
@@ -10,7 +12,7 @@ namespace shallot {
 
 namespace {
 // Worker threads a compile may use for its per-pose phases (the machine has 2 cores; the
-// UI thread mostly sleeps while a compile runs).
+// UI thread mostly sleeps while a compile runs, and the workers run at lower priority).
 constexpr int kCompileThreads = 2;
 } // namespace
 
@@ -51,6 +53,7 @@ void CompileService::startNext() {
     emit compileStarted(job->revision);
     CancelToken* token = token_.get();
     worker_ = std::thread([this, job, token, adopted = std::move(adopted)]() mutable {
+        lowerThreadPriority();
         QString error;
         bool cancelled = false;
         const auto start = std::chrono::steady_clock::now();

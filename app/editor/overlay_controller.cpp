@@ -1,5 +1,6 @@
 #include "overlay_controller.h"
 
+#include "background_priority.h"
 #include "editor.h"
 #include "query/slide_move.h"
 #include "query/trace_batch.h"
@@ -86,6 +87,7 @@ void OverlayController::rebuildHeavy() {
     const bool grey = greyUnreachable_;
     QPointer<OverlayController> self(this);
     QThreadPool::globalInstance()->start([self, compiled, options, on, start, grey, generation, pose] {
+        lowerThreadPriority();
         auto out = std::make_shared<HeavyBatches>();
         const BspTree& tree = compiled->result.onion;
         if (on.count(Overlay::Cells) || options.highlightLeaf >= 0) {
