@@ -14,10 +14,16 @@ Vertex vertex(const Vec3& p, const Vec3& n, const QColor& c) {
 
 void MeshBatch::addPolygon(const Polygon& polygon, const Vec3& normal, const QColor& colour) {
     const auto& v = polygon.vertices;
+    if (v.size() < 3) return;
+    // Wound counter-clockwise seen from the normal's side (OpenGL's front face), whatever
+    // the polygon's own order: the 3D view culls brush faces seen from behind.
+    Vec3 area = Vec3::Zero();
+    for (size_t i = 1; i + 1 < v.size(); ++i) area += (v[i] - v[0]).cross(v[i + 1] - v[0]);
+    const bool reversed = area.dot(normal) < 0.0;
     for (size_t i = 1; i + 1 < v.size(); ++i) {
         vertices.push_back(vertex(v[0], normal, colour));
-        vertices.push_back(vertex(v[i], normal, colour));
-        vertices.push_back(vertex(v[i + 1], normal, colour));
+        vertices.push_back(vertex(v[reversed ? i + 1 : i], normal, colour));
+        vertices.push_back(vertex(v[reversed ? i : i + 1], normal, colour));
     }
 }
 

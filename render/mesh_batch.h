@@ -24,7 +24,7 @@ struct MeshBatch {
 
     void clear() { vertices.clear(); }
     bool empty() const { return vertices.empty(); }
-    // A convex polygon as a triangle fan, facing `normal`.
+    // A convex polygon as a triangle fan, facing `normal` (counter-clockwise seen from it).
     void addPolygon(const Polygon& polygon, const Vec3& normal, const QColor& colour);
     // The polygon's outline as line segments.
     void addOutline(const Polygon& polygon, const QColor& colour);

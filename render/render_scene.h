@@ -36,6 +36,9 @@ struct SceneLayer {
     // In the 3D view, chunks farther than this from the camera are not drawn (overlays of
     // a whole level are too much to draw at once; what matters is around the designer).
     double range3d = 0.0;     // 0: unlimited
+    // In the 3D view, triangles seen from behind are not drawn. For closed solids (brushes)
+    // those are hidden by the front faces anyway; culling them halves the rasterising.
+    bool cullBackFaces = false;
 };
 
 class RenderScene {

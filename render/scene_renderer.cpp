@@ -101,6 +101,8 @@ bool SceneRenderer::draw(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene
             const SceneLayer& layer = scene.layer(Layer(i));
             if (!layer.visible || layer.translucent != translucentPass || !(view3d ? layer.in3d : layer.in2d)) continue;
             const UploadedLayer& uploaded = shown_[i];
+            if (view3d && layer.cullBackFaces) gl.glEnable(GL_CULL_FACE);
+            else gl.glDisable(GL_CULL_FACE);
             for (size_t c = 0; c < uploaded.batches.size(); ++c) {
                 const Aabb& box = uploaded.bounds[c];
                 if (view3d && layer.range3d > 0 && distanceTo(box, eye) > layer.range3d) continue;
@@ -113,6 +115,7 @@ bool SceneRenderer::draw(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene
             gl.glDisable(GL_BLEND);
         }
     }
+    gl.glDisable(GL_CULL_FACE);
     program_->release();
     return complete;
 }
