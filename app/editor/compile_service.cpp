@@ -1,12 +1,14 @@
 #include "compile_service.h"
 
 #include "background_priority.h"
+#include "background_release.h"
 
 #include "portal/leaf_cells.h"
 
 #include <QMetaObject>
 #include <QThread>
 #include <chrono>
+#include <utility>
 
 namespace shallot {
 
@@ -80,7 +82,9 @@ void CompileService::startNext() {
             error = QString("compile failed: %1").arg(e.what());
         }
         job->milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-        QMetaObject::invokeMethod(this, [this, job, error, cancelled] { finished(job, error, cancelled); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, job, error, cancelled]() mutable { finished(std::move(job), error, cancelled); },
+            Qt::QueuedConnection);
     });
 }
 
@@ -92,9 +96,10 @@ void CompileService::finished(std::shared_ptr<CompiledWorld> result, QString err
     } else if (!error.isEmpty()) {
         emit compileFailed(result->revision, error);
     } else {
-        latest_ = result;
+        releaseInBackground(std::exchange(latest_, result));
         emit compiled(latest_);
     }
+    releaseInBackground(std::move(result));
     startNext();
 }
 

@@ -1,6 +1,7 @@
 #include "overlay_controller.h"
 
 #include "background_priority.h"
+#include "background_release.h"
 #include "editor.h"
 #include "query/slide_move.h"
 #include "query/trace_batch.h"
@@ -8,6 +9,7 @@
 #include <QCoreApplication>
 #include <QPointer>
 #include <QThreadPool>
+#include <utility>
 
 namespace shallot {
 
@@ -26,7 +28,7 @@ OverlayController::OverlayController(Editor& editor) : QObject(&editor), editor_
 }
 
 void OverlayController::onCompiled(std::shared_ptr<const CompiledWorld> result) {
-    compiled_ = std::move(result);
+    releaseInBackground(std::exchange(compiled_, std::move(result)));
     retraceRays();
     rebuildHeavy();
 }
