@@ -1,13 +1,22 @@
 #include "mesh_batch.h"
 
+#include <array>
+
 namespace shallot::render {
 
 namespace {
 
-Vertex vertex(const Vec3& p, const Vec3& n, const QColor& c) {
-    return {{float(p.x()), float(p.y()), float(p.z())},
-            {float(n.x()), float(n.y()), float(n.z())},
-            {uint8_t(c.red()), uint8_t(c.green()), uint8_t(c.blue()), uint8_t(c.alpha())}};
+using Rgba = std::array<uint8_t, 4>;
+
+// Once per polygon or line, not per vertex: QColor's channel getters convert from the
+// colour's own spec (HSV for brush colours) on every call.
+Rgba rgba(const QColor& colour) {
+    const QColor c = colour.toRgb();
+    return {uint8_t(c.red()), uint8_t(c.green()), uint8_t(c.blue()), uint8_t(c.alpha())};
+}
+
+Vertex vertex(const Vec3& p, const Vec3& n, const Rgba& c) {
+    return {{float(p.x()), float(p.y()), float(p.z())}, {float(n.x()), float(n.y()), float(n.z())}, {c[0], c[1], c[2], c[3]}};
 }
 
 } // namespace
@@ -20,21 +29,27 @@ void MeshBatch::addPolygon(const Polygon& polygon, const Vec3& normal, const QCo
     Vec3 area = Vec3::Zero();
     for (size_t i = 1; i + 1 < v.size(); ++i) area += (v[i] - v[0]).cross(v[i + 1] - v[0]);
     const bool reversed = area.dot(normal) < 0.0;
+    const Rgba c = rgba(colour);
     for (size_t i = 1; i + 1 < v.size(); ++i) {
-        vertices.push_back(vertex(v[0], normal, colour));
-        vertices.push_back(vertex(v[reversed ? i + 1 : i], normal, colour));
-        vertices.push_back(vertex(v[reversed ? i : i + 1], normal, colour));
+        vertices.push_back(vertex(v[0], normal, c));
+        vertices.push_back(vertex(v[reversed ? i + 1 : i], normal, c));
+        vertices.push_back(vertex(v[reversed ? i : i + 1], normal, c));
     }
 }
 
 void MeshBatch::addOutline(const Polygon& polygon, const QColor& colour) {
     const auto& v = polygon.vertices;
-    for (size_t i = 0; i < v.size(); ++i) addLine(v[i], v[(i + 1) % v.size()], colour);
+    const Rgba c = rgba(colour);
+    for (size_t i = 0; i < v.size(); ++i) {
+        vertices.push_back(vertex(v[i], Vec3::UnitZ(), c));
+        vertices.push_back(vertex(v[(i + 1) % v.size()], Vec3::UnitZ(), c));
+    }
 }
 
 void MeshBatch::addLine(const Vec3& a, const Vec3& b, const QColor& colour) {
-    vertices.push_back(vertex(a, Vec3::UnitZ(), colour));
-    vertices.push_back(vertex(b, Vec3::UnitZ(), colour));
+    const Rgba c = rgba(colour);
+    vertices.push_back(vertex(a, Vec3::UnitZ(), c));
+    vertices.push_back(vertex(b, Vec3::UnitZ(), c));
 }
 
 void MeshBatch::addBoxEdges(const Vec3& mins, const Vec3& maxs, const QColor& colour) {
