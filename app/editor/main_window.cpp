@@ -88,8 +88,13 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
 
 // The document (owned by editor_, a child destroyed after this body) clears its undo stack
 // on the way out, which emits cleanChanged: disconnect so it cannot reach a half-destroyed
-// window (ASan: use of a destroyed QMainWindow in updateTitle).
-MainWindow::~MainWindow() { disconnect(editor_->document().undoStack(), nullptr, this, nullptr); }
+// window (ASan: use of a destroyed QMainWindow in updateTitle). Likewise QWidget's destructor
+// hides the window, which moves the focus and emits the application's focusChanged (UBSan:
+// member access within a QWidget that is no longer a MainWindow).
+MainWindow::~MainWindow() {
+    disconnect(editor_->document().undoStack(), nullptr, this, nullptr);
+    disconnect(qApp, nullptr, this, nullptr);
+}
 
 void MainWindow::buildViews() {
     view3d_ = new Viewport3D(*editor_);

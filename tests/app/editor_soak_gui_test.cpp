@@ -33,6 +33,20 @@ namespace {
 // hundred operations, caches and allocator slack. A leak of a brush or a compile per edit
 // passes it within minutes. Measured: see docs/bad-input.md, "Editor sessions".
 constexpr long kRssGrowthBoundKb = 48 * 1024;
+// AddressSanitizer keeps freed memory in quarantine (256 MB by default) and its shadow
+// grows with every address ever used, so RSS says nothing about leaks there; in that build
+// LeakSanitizer checks for leaks at exit instead and the bound is reported, not enforced.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kEnforceRssBound = false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kEnforceRssBound = false;
+#else
+constexpr bool kEnforceRssBound = true;
+#endif
+#else
+constexpr bool kEnforceRssBound = true;
+#endif
 constexpr qint64 kMaxWarmUpMs = 60 * 1000;
 // Memory is sampled this often.
 constexpr qint64 kSampleEveryMs = 1000;
@@ -122,7 +136,8 @@ private slots:
                                  .arg(s.saves).arg(s.reopens).arg(s.compileWaits).arg(compiler.started())
                                  .arg(compiler.discarded()).arg(startKb / 1024.0, 0, 'f', 1).arg(warmKb / 1024.0, 0, 'f', 1)
                                  .arg(peakKb / 1024.0, 0, 'f', 1).arg(lastKb / 1024.0, 0, 'f', 1);
-        QVERIFY2(peakKb - warmKb <= kRssGrowthBoundKb,
+        if (!kEnforceRssBound) qInfo("soak: AddressSanitizer build, RSS bound not enforced (LeakSanitizer checks leaks)");
+        QVERIFY2(!kEnforceRssBound || peakKb - warmKb <= kRssGrowthBoundKb,
                  qPrintable(QString("RSS grew by %1 MB after warm-up (bound %2 MB)").arg((peakKb - warmKb) / 1024.0).arg(kRssGrowthBoundKb / 1024)));
 
         // The same edits without the GUI give the same document.
