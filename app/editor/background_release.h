@@ -1,5 +1,6 @@
 #pragma once
-#include <QThreadPool>
+#include "background_jobs.h"
+
 #include <memory>
 
 namespace shallot {
@@ -12,7 +13,7 @@ namespace shallot {
 template <class T>
 void releaseInBackground(std::shared_ptr<T> p) {
     if (!p) return;
-    QThreadPool::globalInstance()->start([p = std::move(p)]() mutable { p.reset(); });
+    runInBackground([p = std::move(p)]() mutable { p.reset(); });
 }
 
 } // namespace shallot

@@ -1,12 +1,12 @@
 #include "compile_service.h"
 
+#include "background_jobs.h"
 #include "background_priority.h"
 #include "background_release.h"
 
 #include "portal/leaf_cells.h"
 
-#include <QMetaObject>
-#include <QThread>
+#include <QPointer>
 #include <chrono>
 #include <utility>
 
@@ -54,7 +54,8 @@ void CompileService::startNext() {
     ++started_;
     emit compileStarted(job->revision);
     CancelToken* token = token_.get();
-    worker_ = std::thread([this, job, token, adopted = std::move(adopted)]() mutable {
+    QPointer<CompileService> self(this);
+    worker_ = std::thread([self, this, job, token, adopted = std::move(adopted)]() mutable {
         lowerThreadPriority();
         QString error;
         bool cancelled = false;
@@ -82,9 +83,9 @@ void CompileService::startNext() {
             error = QString("compile failed: %1").arg(e.what());
         }
         job->milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-        QMetaObject::invokeMethod(
-            this, [this, job, error, cancelled]() mutable { finished(std::move(job), error, cancelled); },
-            Qt::QueuedConnection);
+        postToUiThread([self, job, error, cancelled]() mutable {
+            if (self) self->finished(std::move(job), error, cancelled);
+        });
     });
 }
 

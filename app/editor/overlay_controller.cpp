@@ -1,14 +1,12 @@
 #include "overlay_controller.h"
 
-#include "background_priority.h"
+#include "background_jobs.h"
 #include "background_release.h"
 #include "editor.h"
 #include "query/slide_move.h"
 #include "query/trace_batch.h"
 
-#include <QCoreApplication>
 #include <QPointer>
-#include <QThreadPool>
 #include <utility>
 
 namespace shallot {
@@ -88,8 +86,7 @@ void OverlayController::rebuildHeavy() {
     const std::optional<Vec3> start = reachStart_;
     const bool grey = greyUnreachable_;
     QPointer<OverlayController> self(this);
-    QThreadPool::globalInstance()->start([self, compiled, options, on, start, grey, generation, pose] {
-        lowerThreadPriority();
+    runInBackground([self, compiled, options, on, start, grey, generation, pose] {
         auto out = std::make_shared<HeavyBatches>();
         const BspTree& tree = compiled->result.onion;
         if (on.count(Overlay::Cells) || options.highlightLeaf >= 0) {
@@ -115,7 +112,7 @@ void OverlayController::rebuildHeavy() {
             out->reach = render::splitIntoChunks(render::reachOverlay(compiled->cells, f->reached, f->leakPath));
             out->flood = f;
         }
-        QMetaObject::invokeMethod(QCoreApplication::instance(), [self, out, generation, revision = compiled->revision] {
+        postToUiThread([self, out, generation, revision = compiled->revision] {
             if (!self || generation != self->heavyGeneration_) return; // a newer build is coming
             render::RenderScene& scene = self->editor_.scene();
             scene.setChunks(render::Layer::LeafCells, std::move(out->cells));
@@ -126,7 +123,7 @@ void OverlayController::rebuildHeavy() {
             self->shownRevision_ = revision;
             emit self->editor_.sceneChanged();
             emit self->overlaysUpdated(revision);
-        }, Qt::QueuedConnection);
+        });
     });
 }
 
