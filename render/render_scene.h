@@ -23,6 +23,15 @@ enum class Layer {
 };
 inline constexpr size_t kLayerCount = size_t(Layer::Count);
 
+// The base of a view: the opaque layers up to the selection outlines, which the overlays of
+// the compiled tree never change. The rest: every other layer, and translucent base layers
+// (blended over whatever is drawn before them).
+enum class LayerGroup { Base, Rest };
+inline constexpr bool inGroup(Layer l, bool translucent, LayerGroup group) {
+    const bool base = l <= Layer::SelectedEdges && !translucent;
+    return base == (group == LayerGroup::Base);
+}
+
 // How far from the camera the 3D view draws the tree overlays (world units).
 inline constexpr double kOverlayRange3d = 2048.0;
 

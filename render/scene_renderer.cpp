@@ -63,8 +63,7 @@ void SceneRenderer::UploadedLayer::destroy() {
     version = 0;
 }
 
-bool SceneRenderer::draw(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene, const QMatrix4x4& mvp, bool view3d,
-                         const Vec3& eye) {
+bool SceneRenderer::upload(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene) {
     size_t budget = kUploadVerticesPerDraw;
     bool complete = true;
     for (size_t i = 0; i < kLayerCount; ++i) {
@@ -89,6 +88,11 @@ bool SceneRenderer::draw(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene
             complete = false;
         }
     }
+    return complete;
+}
+
+void SceneRenderer::drawLayers(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene, const QMatrix4x4& mvp, bool view3d,
+                               const Vec3& eye, LayerGroup group) {
     // Opaque layers with depth, then translucent ones blended without depth writes.
     for (bool translucentPass : {false, true}) {
         if (translucentPass) {
@@ -100,6 +104,7 @@ bool SceneRenderer::draw(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene
         for (size_t i = 0; i < kLayerCount; ++i) {
             const SceneLayer& layer = scene.layer(Layer(i));
             if (!layer.visible || layer.translucent != translucentPass || !(view3d ? layer.in3d : layer.in2d)) continue;
+            if (!inGroup(Layer(i), layer.translucent, group)) continue;
             const UploadedLayer& uploaded = shown_[i];
             if (view3d && layer.cullBackFaces) gl.glEnable(GL_CULL_FACE);
             else gl.glDisable(GL_CULL_FACE);
@@ -117,7 +122,6 @@ bool SceneRenderer::draw(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene
     }
     gl.glDisable(GL_CULL_FACE);
     program_->release();
-    return complete;
 }
 
 void SceneRenderer::release() {

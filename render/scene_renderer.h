@@ -15,14 +15,19 @@ class SceneRenderer {
 public:
     // Call once with the context current (QOpenGLWidget::initializeGL).
     bool initialize(QOpenGLFunctions_3_3_Core& gl);
-    // Draws the scene's layers for a 3D or a 2D view; `extra` batches (grids, view-local
-    // feedback) are drawn first.
-    // `eye` is the 3D camera position (for the overlays' range); chunks outside the view
-    // volume are skipped. Changed layers are uploaded a bounded number of vertices per call
-    // (so a huge overlay never stalls the UI) into a second set that replaces the shown one
-    // once complete; returns false while uploads remain (draw again soon).
-    bool draw(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene, const QMatrix4x4& mvp, bool view3d,
-              const Vec3& eye = Vec3::Zero());
+    // Uploads the layers that changed, a bounded number of vertices per call (so a huge
+    // overlay never stalls the UI), into a second set that replaces the shown one once
+    // complete; returns false while uploads remain (draw again soon).
+    bool upload(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene);
+    // Draws one group of the uploaded layers for a 3D or a 2D view: the base (opaque brush
+    // and selection layers, which a view may keep as a picture: base_image_cache.h) or the
+    // rest (overlays, tool feedback and every translucent layer), the base first. `eye` is
+    // the 3D camera position (for the overlays' range); chunks outside the view volume are
+    // skipped.
+    void drawLayers(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene, const QMatrix4x4& mvp, bool view3d,
+                    const Vec3& eye, LayerGroup group);
+    // The version of a layer as uploaded and drawn (it lags the scene's while uploading).
+    uint64_t shownVersion(Layer l) const { return shown_[size_t(l)].version; }
     void drawBatch(QOpenGLFunctions_3_3_Core& gl, GpuBatch& batch, const QMatrix4x4& mvp);
     void useProgram(const QMatrix4x4& mvp, bool lit);
     void release();

@@ -1,10 +1,12 @@
 #pragma once
 // Base of the 3D and 2D views: an OpenGL 3.3 core widget drawing the editor's scene.
+#include "base_image_cache.h"
 #include "scene_renderer.h"
 
 #include <QElapsedTimer>
 #include <QOpenGLFunctions_3_3_Core>
 #include <QOpenGLWidget>
+#include <QTimer>
 
 namespace shallot {
 
@@ -19,6 +21,11 @@ public:
     double lastFrameMs() const { return lastFrameMs_; }
     quint64 framesPainted() const { return frames_; }
     virtual QMatrix4x4 viewProjection() const = 0;
+    // Off: every frame draws the brushes again instead of copying their cached picture
+    // (base_image_cache.h); tests compare the two.
+    void setBaseCacheEnabled(bool on);
+    // Frames that copied the cached base instead of drawing it (for tests and benchmarks).
+    quint64 baseCopies() const { return baseCopies_; }
 
 signals:
     void cursorMoved(const QString& text);
@@ -29,7 +36,7 @@ protected:
     void paintGL() override;
     virtual bool is3d() const = 0;
     virtual Vec3 eye() const { return Vec3::Zero(); } // the 3D camera position
-    virtual void paintBackground() {} // grid and view-local batches, in GL
+    virtual render::MeshBatch backgroundBatch() const { return {}; } // the grid, under everything
     virtual void paintOverlay() {}    // QPainter text on top
     // Tab belongs to the tools (the clip tool cycles with it), not to focus changes.
     bool focusNextPrevChild(bool) override { return false; }
@@ -38,6 +45,16 @@ protected:
     render::SceneRenderer renderer_;
 
 private:
+    std::vector<char> baseKey(const QColor& background, const render::MeshBatch& grid) const;
+    void drawBase(const QColor& background, const render::MeshBatch& grid);
+    void fillBaseCache();
+
+    render::GpuBatch background_;
+    render::BaseImageCache baseCache_;
+    bool baseCacheEnabled_ = true;
+    QTimer baseFillTimer_;
+    std::vector<char> lastBaseKey_; // of the last frame that drew its base
+    quint64 baseCopies_ = 0;
     double lastFrameMs_ = 0.0;
     quint64 frames_ = 0;
 };

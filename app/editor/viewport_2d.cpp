@@ -86,10 +86,7 @@ render::MeshBatch Viewport2D::gridBatch() const {
     return grid;
 }
 
-void Viewport2D::paintBackground() {
-    grid_.upload(*this, gridBatch());
-    renderer_.drawBatch(*this, grid_, viewProjection());
-}
+render::MeshBatch Viewport2D::backgroundBatch() const { return gridBatch(); }
 
 void Viewport2D::paintOverlay() {
     QPainter painter(this);

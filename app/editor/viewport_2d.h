@@ -26,7 +26,7 @@ public:
 
 protected:
     bool is3d() const override { return false; }
-    void paintBackground() override;
+    render::MeshBatch backgroundBatch() const override;
     void paintOverlay() override;
     void mousePressEvent(QMouseEvent* e) override;
     void mouseMoveEvent(QMouseEvent* e) override;
@@ -45,7 +45,6 @@ private:
     bool toolDragging_ = false;
     bool panning_ = false;
     QPointF lastPan_;
-    render::GpuBatch grid_;
 };
 
 } // namespace shallot

@@ -277,6 +277,47 @@ private slots:
         QVERIFY(!results[2].hit && !results[2].startSolid); // crouch goes through
     }
 
+    // A view whose base (brushes, selection, grid) is unchanged copies its cached picture of
+    // it (base_image_cache.h) and draws the overlays over that: the frame must be the one it
+    // draws without the cache, before and after the base changes.
+    void theCachedBasePictureGivesTheSameFrameAsDrawingIt() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/low_tunnel.map");
+        EditorDocument& doc = w.editor().document();
+        for (const char* name : {"overlayLeafcells", "overlayPortals", "overlayTestrays"}) w.action(name)->setChecked(true);
+        doc.setRays({TestRay{"r", Vec3(128, 128, 25), Vec3(512, 128, 25), false}});
+        doc.setSelection({2});
+        CameraState camera = doc.data().camera;
+        camera.position = Vec3(128, 128, 100);
+        doc.setCamera(camera);
+        QVERIFY(waitForCompiledOverlay(w));
+        QTest::qWait(100);
+        Viewport* const views[] = {w.view3d(), w.view2d(0)};
+        auto check = [&](const char* when) {
+            for (Viewport* view : views) {
+                view->setBaseCacheEnabled(false);
+                const QImage drawn = view->grabFramebuffer();
+                view->setBaseCacheEnabled(true);
+                const quint64 copies = view->baseCopies();
+                QImage copied;
+                // The picture is filled once the view has stood still for a moment.
+                QVERIFY2(QTest::qWaitFor([&] {
+                    copied = view->grabFramebuffer();
+                    return view->baseCopies() > copies;
+                }, 5000), when);
+                QVERIFY2(!drawn.isNull() && drawn == copied, when);
+            }
+        };
+        check("first frames");
+        doc.setSelection({3});
+        const quint64 before = w.view3d()->baseCopies();
+        w.view3d()->grabFramebuffer();
+        QCOMPARE(w.view3d()->baseCopies(), before); // the selection is part of the base: no copy
+        check("after a selection change");
+        camera.yawDegrees += 30;
+        doc.setCamera(camera);
+        check("after a camera move");
+    }
+
     void savingAndReopeningShowsTheStoredTreeWithoutRecompiling() {
         QTemporaryDir dir;
         const QString path = dir.filePath("tunnel.shallot");

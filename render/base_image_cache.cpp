@@ -1,0 +1,36 @@
+#include "base_image_cache.h"
+
+#include <QOpenGLFunctions_3_3_Core>
+
+namespace shallot::render {
+
+bool BaseImageCache::matches(const std::vector<char>& key, const QSize& size) const {
+    return fbo_ && fbo_->size() == size && key == key_;
+}
+
+void BaseImageCache::beginDrawing(std::vector<char> key, const QSize& size) {
+    if (!fbo_ || fbo_->size() != size) {
+        // The formats of QOpenGLWidget's own framebuffer (RGBA8, packed depth-stencil), so
+        // that depth and stencil can be blitted between them.
+        QOpenGLFramebufferObjectFormat format;
+        format.setAttachment(QOpenGLFramebufferObject::CombinedDepthStencil);
+        fbo_ = std::make_unique<QOpenGLFramebufferObject>(size, format);
+    }
+    key_ = std::move(key);
+    fbo_->bind();
+}
+
+void BaseImageCache::copyTo(QOpenGLFunctions_3_3_Core& gl, unsigned target) const {
+    const int w = fbo_->width(), h = fbo_->height();
+    gl.glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo_->handle());
+    gl.glBindFramebuffer(GL_DRAW_FRAMEBUFFER, target);
+    gl.glBlitFramebuffer(0, 0, w, h, 0, 0, w, h, GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT, GL_NEAREST);
+    gl.glBindFramebuffer(GL_FRAMEBUFFER, target);
+}
+
+void BaseImageCache::release() {
+    fbo_.reset();
+    key_.clear();
+}
+
+} // namespace shallot::render
