@@ -17,6 +17,7 @@
 #include <zlib.h>
 
 #include <QDir>
+#include <QRegularExpression>
 #include <QDirIterator>
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -541,9 +542,15 @@ private slots:
             QVERIFY2(difference.empty(), difference.c_str());
             onDisk = marker;
             generation += 1000;
-            // Nothing is left behind: QSaveFile writes an unnamed temporary file (O_TMPFILE).
-            QCOMPARE(QDir(dir_.path()).entryList({"crash.shallot*"}, QDir::Files | QDir::Hidden),
-                     QStringList{"crash.shallot"});
+            // Nothing else is left behind but, rarely, QSaveFile's temporary: it writes an
+            // unnamed file (O_TMPFILE) and its commit links it under a temporary name
+            // (crash.shallot.XXXXXX) before renaming that over the file. A kill in that window
+            // (seen once in CI, under ASan) leaves the temporary; the document is whole.
+            for (const QString& name : QDir(dir_.path()).entryList({"crash.shallot*"}, QDir::Files | QDir::Hidden)) {
+                if (name == "crash.shallot") continue;
+                QVERIFY2(QRegularExpression("^crash\\.shallot\\.\\w+$").match(name).hasMatch(), qPrintable(name));
+                QVERIFY(QFile::remove(path(name)));
+            }
         }
         qInfo("%d kills: %d during a save, %d of them while the new file was open", runs, killedMidSave,
               killedWhileWriting);
