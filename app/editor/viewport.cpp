@@ -41,12 +41,13 @@ void Viewport::setBaseCacheEnabled(bool on) {
     update();
 }
 
-std::vector<char> Viewport::baseKey(const QColor& background, const render::MeshBatch& grid) const {
+Viewport::BaseInputs Viewport::baseInputs() const {
     using render::BaseImageCache;
-    std::vector<char> key;
+    BaseInputs in{backgroundColour(), backgroundBatch(), size() * devicePixelRatio(), {}};
+    std::vector<char>& key = in.key;
     const QMatrix4x4 mvp = viewProjection();
     key.insert(key.end(), reinterpret_cast<const char*>(mvp.constData()), reinterpret_cast<const char*>(mvp.constData() + 16));
-    BaseImageCache::append(key, background.rgba());
+    BaseImageCache::append(key, in.background.rgba());
     BaseImageCache::append(key, is3d());
     for (size_t i = 0; i < render::kLayerCount; ++i) {
         const render::SceneLayer& layer = editor_.scene().layer(render::Layer(i));
@@ -54,19 +55,24 @@ std::vector<char> Viewport::baseKey(const QColor& background, const render::Mesh
         BaseImageCache::append(key, renderer_.shownVersion(render::Layer(i)));
         BaseImageCache::append(key, layer.visible);
     }
-    BaseImageCache::append(key, grid.primitive);
-    key.insert(key.end(), reinterpret_cast<const char*>(grid.vertices.data()),
-               reinterpret_cast<const char*>(grid.vertices.data() + grid.vertices.size()));
-    return key;
+    BaseImageCache::append(key, in.grid.primitive);
+    key.insert(key.end(), reinterpret_cast<const char*>(in.grid.vertices.data()),
+               reinterpret_cast<const char*>(in.grid.vertices.data() + in.grid.vertices.size()));
+    return in;
 }
 
-void Viewport::drawBase(const QColor& background, const render::MeshBatch& grid) {
-    glClearColor(background.redF(), background.greenF(), background.blueF(), 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+void Viewport::setViewState(const QSize& pixels) {
+    glViewport(0, 0, pixels.width(), pixels.height());
     if (is3d()) glEnable(GL_DEPTH_TEST);
     else glDisable(GL_DEPTH_TEST);
-    if (!grid.vertices.empty()) {
-        background_.upload(*this, grid);
+}
+
+void Viewport::drawBase(const BaseInputs& in) {
+    setViewState(in.pixels);
+    glClearColor(in.background.redF(), in.background.greenF(), in.background.blueF(), 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+    if (!in.grid.vertices.empty()) {
+        background_.upload(*this, in.grid);
         renderer_.drawBatch(*this, background_, viewProjection());
     }
     renderer_.drawLayers(*this, editor_.scene(), viewProjection(), is3d(), eye(), render::LayerGroup::Base);
@@ -75,14 +81,10 @@ void Viewport::drawBase(const QColor& background, const render::MeshBatch& grid)
 void Viewport::fillBaseCache() {
     if (!baseCacheEnabled_ || !isValid() || !isVisible()) return;
     makeCurrent();
-    const QColor background = backgroundColour();
-    const render::MeshBatch grid = backgroundBatch();
-    const QSize pixels = size() * devicePixelRatio();
-    std::vector<char> key = baseKey(background, grid);
-    if (!baseCache_.matches(key, pixels)) {
-        baseCache_.beginDrawing(std::move(key), pixels);
-        glViewport(0, 0, pixels.width(), pixels.height());
-        drawBase(background, grid);
+    BaseInputs in = baseInputs();
+    if (!baseCache_.matches(in.key, in.pixels)) {
+        baseCache_.beginDrawing(std::move(in.key), in.pixels);
+        drawBase(in);
     }
     doneCurrent();
 }
@@ -91,22 +93,17 @@ void Viewport::paintGL() {
     QElapsedTimer timer;
     timer.start();
     const bool uploaded = renderer_.upload(*this, editor_.scene());
-    const QColor background = backgroundColour();
-    const render::MeshBatch grid = backgroundBatch();
-    const QSize pixels = size() * devicePixelRatio();
-    glViewport(0, 0, pixels.width(), pixels.height());
-    std::vector<char> key = baseKey(background, grid);
-    if (baseCacheEnabled_ && baseCache_.matches(key, pixels)) {
+    BaseInputs in = baseInputs();
+    if (baseCacheEnabled_ && baseCache_.matches(in.key, in.pixels)) {
         baseCache_.copyTo(*this, defaultFramebufferObject());
         ++baseCopies_;
-        if (is3d()) glEnable(GL_DEPTH_TEST);
-        else glDisable(GL_DEPTH_TEST);
+        setViewState(in.pixels);
     } else {
-        drawBase(background, grid);
+        drawBase(in);
         // Moving views restart the wait; a still one (overlays changing over an unchanged
         // base, as while a ray is dragged) gets its picture when the wait ends.
-        if (baseCacheEnabled_ && (key != lastBaseKey_ || !baseFillTimer_.isActive())) baseFillTimer_.start();
-        lastBaseKey_ = std::move(key);
+        if (baseCacheEnabled_ && (in.key != lastBaseKey_ || !baseFillTimer_.isActive())) baseFillTimer_.start();
+        lastBaseKey_ = std::move(in.key);
     }
     renderer_.drawLayers(*this, editor_.scene(), viewProjection(), is3d(), eye(), render::LayerGroup::Rest);
     if (!uploaded) update(); // more to upload

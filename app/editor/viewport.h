@@ -45,8 +45,16 @@ protected:
     render::SceneRenderer renderer_;
 
 private:
-    std::vector<char> baseKey(const QColor& background, const render::MeshBatch& grid) const;
-    void drawBase(const QColor& background, const render::MeshBatch& grid);
+    // What the base of this frame is drawn from, and its cache key (base_image_cache.h).
+    struct BaseInputs {
+        QColor background;
+        render::MeshBatch grid;
+        QSize pixels;
+        std::vector<char> key;
+    };
+    BaseInputs baseInputs() const;
+    void setViewState(const QSize& pixels); // viewport and depth test of this kind of view
+    void drawBase(const BaseInputs& in);
     void fillBaseCache();
 
     render::GpuBatch background_;

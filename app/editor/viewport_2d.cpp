@@ -63,7 +63,7 @@ void Viewport2D::frame(const Aabb& box) {
     update();
 }
 
-render::MeshBatch Viewport2D::gridBatch() const {
+render::MeshBatch Viewport2D::backgroundBatch() const { // the grid
     render::MeshBatch grid;
     grid.primitive = render::Primitive::Lines;
     grid.lit = false;
@@ -85,8 +85,6 @@ render::MeshBatch Viewport2D::gridBatch() const {
     addLines(v_, u_);
     return grid;
 }
-
-render::MeshBatch Viewport2D::backgroundBatch() const { return gridBatch(); }
 
 void Viewport2D::paintOverlay() {
     QPainter painter(this);

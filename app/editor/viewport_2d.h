@@ -35,8 +35,6 @@ protected:
     void keyPressEvent(QKeyEvent* e) override;
 
 private:
-    render::MeshBatch gridBatch() const;
-
     ViewAxis axis_;
     int u_, v_, depth_;
     double depthSign_;

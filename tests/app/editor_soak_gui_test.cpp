@@ -36,14 +36,13 @@ constexpr long kRssGrowthBoundKb = 48 * 1024;
 // AddressSanitizer keeps freed memory in quarantine (256 MB by default) and its shadow
 // grows with every address ever used, so RSS says nothing about leaks there; in that build
 // LeakSanitizer checks for leaks at exit instead and the bound is reported, not enforced.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kEnforceRssBound = false;
-#elif defined(__has_feature)
+#if defined(__has_feature)
 #if __has_feature(address_sanitizer)
-constexpr bool kEnforceRssBound = false;
-#else
-constexpr bool kEnforceRssBound = true;
+#define SHALLOT_SOAK_UNDER_ASAN
 #endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(SHALLOT_SOAK_UNDER_ASAN)
+constexpr bool kEnforceRssBound = false;
 #else
 constexpr bool kEnforceRssBound = true;
 #endif
