@@ -18,11 +18,14 @@ void GpuBatch::upload(QOpenGLFunctions_3_3_Core& gl, const MeshBatch& batch) {
     gl.glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, sizeof(Vertex), reinterpret_cast<void*>(offsetof(Vertex, normal)));
     gl.glEnableVertexAttribArray(2);
     gl.glVertexAttribPointer(2, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(Vertex), reinterpret_cast<void*>(offsetof(Vertex, colour)));
+    gl.glEnableVertexAttribArray(3);
+    gl.glVertexAttribPointer(3, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(Vertex), reinterpret_cast<void*>(offsetof(Vertex, edge)));
     vao_.release();
     vbo_.release();
     count_ = int(batch.vertices.size());
     primitive_ = batch.primitive;
     lit_ = batch.lit;
+    outline_ = batch.outline;
 }
 
 void GpuBatch::draw(QOpenGLFunctions_3_3_Core& gl) const {

@@ -16,6 +16,7 @@ public:
     void draw(QOpenGLFunctions_3_3_Core& gl) const;
     bool empty() const { return count_ == 0; }
     bool lit() const { return lit_; }
+    const QColor& outline() const { return outline_; }
     void destroy();
 
 private:
@@ -24,6 +25,7 @@ private:
     int count_ = 0;
     Primitive primitive_ = Primitive::Triangles;
     bool lit_ = true;
+    QColor outline_;
 };
 
 } // namespace shallot::render

@@ -15,8 +15,21 @@ Rgba rgba(const QColor& colour) {
     return {uint8_t(c.red()), uint8_t(c.green()), uint8_t(c.blue()), uint8_t(c.alpha())};
 }
 
-Vertex vertex(const Vec3& p, const Vec3& n, const Rgba& c) {
-    return {{float(p.x()), float(p.y()), float(p.z())}, {float(n.x()), float(n.y()), float(n.z())}, {c[0], c[1], c[2], c[3]}};
+// Lines and other vertices that no outline is drawn from.
+constexpr std::array<uint8_t, 4> kNoEdge{255, 255, 255, 255};
+
+Vertex vertex(const Vec3& p, const Vec3& n, const Rgba& c, const std::array<uint8_t, 4>& edge = kNoEdge) {
+    return {{float(p.x()), float(p.y()), float(p.z())}, {float(n.x()), float(n.y()), float(n.z())}, {c[0], c[1], c[2], c[3]},
+            {edge[0], edge[1], edge[2], edge[3]}};
+}
+
+// Corner k of a triangle whose edge opposite corner j is on the polygon's outline when
+// outline[j]: coordinate j is the barycentric one (255 at corner j, 0 at the others) for
+// outline edges and 255 everywhere for inner ones.
+std::array<uint8_t, 4> edgeCoordinates(int k, const std::array<bool, 3>& outline) {
+    std::array<uint8_t, 4> e{0, 0, 0, 255};
+    for (int j = 0; j < 3; ++j) e[size_t(j)] = (j == k || !outline[size_t(j)]) ? 255 : 0;
+    return e;
 }
 
 } // namespace
@@ -30,10 +43,15 @@ void MeshBatch::addPolygon(const Polygon& polygon, const Vec3& normal, const QCo
     for (size_t i = 1; i + 1 < v.size(); ++i) area += (v[i] - v[0]).cross(v[i + 1] - v[0]);
     const bool reversed = area.dot(normal) < 0.0;
     const Rgba c = rgba(colour);
+    const size_t last = v.size() - 1;
     for (size_t i = 1; i + 1 < v.size(); ++i) {
-        vertices.push_back(vertex(v[0], normal, c));
-        vertices.push_back(vertex(v[reversed ? i + 1 : i], normal, c));
-        vertices.push_back(vertex(v[reversed ? i : i + 1], normal, c));
+        // Fan triangle (v0, va, vb): (va, vb) is on the outline; (v0, vk) only for the
+        // polygon's first and last vertex.
+        const size_t a = reversed ? i + 1 : i, b = reversed ? i : i + 1;
+        const std::array<bool, 3> onOutline{true, b == 1 || b == last, a == 1 || a == last};
+        vertices.push_back(vertex(v[0], normal, c, edgeCoordinates(0, onOutline)));
+        vertices.push_back(vertex(v[a], normal, c, edgeCoordinates(1, onOutline)));
+        vertices.push_back(vertex(v[b], normal, c, edgeCoordinates(2, onOutline)));
     }
 }
 

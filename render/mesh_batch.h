@@ -13,6 +13,11 @@ struct Vertex {
     float position[3];
     float normal[3];
     uint8_t colour[4];
+    // For polygons: the vertex's barycentric coordinates in its triangle (255 = 1), with the
+    // coordinate that measures the distance to an inner edge of the triangle fan held at 1
+    // on all three corners. Its minimum over the triangle is 0 exactly on the polygon's
+    // outline, which an outlined batch draws from it (scene.frag) instead of with lines.
+    uint8_t edge[4];
 };
 
 enum class Primitive { Triangles, Lines };
@@ -20,6 +25,8 @@ enum class Primitive { Triangles, Lines };
 struct MeshBatch {
     Primitive primitive = Primitive::Triangles;
     bool lit = true;
+    // Triangles draw their polygon's outline in this colour (invalid: no outline).
+    QColor outline;
     std::vector<Vertex> vertices;
 
     void clear() { vertices.clear(); }

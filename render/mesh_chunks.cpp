@@ -20,6 +20,7 @@ std::vector<MeshChunk> splitIntoChunks(MeshBatch batch) {
         if (chunk.batch.vertices.empty()) {
             chunk.batch.primitive = batch.primitive;
             chunk.batch.lit = batch.lit;
+            chunk.batch.outline = batch.outline;
         }
         for (size_t k = 0; k < stride; ++k) {
             const Vertex& v = batch.vertices[i + k];

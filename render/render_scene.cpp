@@ -5,6 +5,7 @@ namespace shallot::render {
 RenderScene::RenderScene() {
     layers_[size_t(Layer::BrushFaces)].in2d = false;
     layers_[size_t(Layer::BrushFaces)].cullBackFaces = true;
+    layers_[size_t(Layer::BrushEdges)].in3d = false; // the faces draw their own outlines there
     layers_[size_t(Layer::SelectedFaces)].in2d = false;
     layers_[size_t(Layer::SelectedFaces)].translucent = true;
     layers_[size_t(Layer::LeafCells)].translucent = true;

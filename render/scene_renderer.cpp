@@ -1,6 +1,8 @@
 #include "scene_renderer.h"
 
 #include <QOpenGLFunctions_3_3_Core>
+#include <algorithm>
+#include <vector>
 
 namespace shallot::render {
 
@@ -10,18 +12,23 @@ bool SceneRenderer::initialize(QOpenGLFunctions_3_3_Core&) {
                     program_->addShaderFromSourceFile(QOpenGLShader::Fragment, ":/shaders/scene.frag") &&
                     program_->link();
     if (!ok) qWarning("shallot: shader build failed: %s", qPrintable(program_->log()));
+    mvpLocation_ = program_->uniformLocation("mvp");
+    litLocation_ = program_->uniformLocation("lit");
+    outlineLocation_ = program_->uniformLocation("outline");
     return ok;
 }
 
-void SceneRenderer::useProgram(const QMatrix4x4& mvp, bool lit) {
+void SceneRenderer::useProgram(const QMatrix4x4& mvp, const GpuBatch& batch) {
     program_->bind();
-    program_->setUniformValue("mvp", mvp);
-    program_->setUniformValue("lit", lit);
+    program_->setUniformValue(mvpLocation_, mvp);
+    program_->setUniformValue(litLocation_, batch.lit());
+    const QColor& o = batch.outline();
+    program_->setUniformValue(outlineLocation_, o.isValid() ? QVector4D(o.redF(), o.greenF(), o.blueF(), o.alphaF()) : QVector4D());
 }
 
 void SceneRenderer::drawBatch(QOpenGLFunctions_3_3_Core& gl, GpuBatch& batch, const QMatrix4x4& mvp) {
     if (batch.empty()) return;
-    useProgram(mvp, batch.lit());
+    useProgram(mvp, batch);
     batch.draw(gl);
 }
 
@@ -108,12 +115,18 @@ void SceneRenderer::drawLayers(QOpenGLFunctions_3_3_Core& gl, const RenderScene&
             const UploadedLayer& uploaded = shown_[i];
             if (view3d && layer.cullBackFaces) gl.glEnable(GL_CULL_FACE);
             else gl.glDisable(GL_CULL_FACE);
+            std::vector<std::pair<double, size_t>> seen; // (distance from the eye, chunk)
             for (size_t c = 0; c < uploaded.batches.size(); ++c) {
                 const Aabb& box = uploaded.bounds[c];
-                if (view3d && layer.range3d > 0 && distanceTo(box, eye) > layer.range3d) continue;
+                const double distance = view3d ? distanceTo(box, eye) : 0.0;
+                if (layer.range3d > 0 && distance > layer.range3d) continue;
                 if (outsideView(mvp, box)) continue;
-                drawBatch(gl, *uploaded.batches[c], mvp);
+                seen.emplace_back(distance, c);
             }
+            // Opaque chunks near to far: what a near chunk hides then fails the depth test
+            // before it is shaded, which llvmpipe's early depth test makes cheap.
+            if (!layer.translucent) std::sort(seen.begin(), seen.end());
+            for (const auto& [distance, c] : seen) drawBatch(gl, *uploaded.batches[c], mvp);
         }
         if (translucentPass) {
             gl.glDepthMask(GL_TRUE);

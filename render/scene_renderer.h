@@ -29,11 +29,13 @@ public:
     // The version of a layer as uploaded and drawn (it lags the scene's while uploading).
     uint64_t shownVersion(Layer l) const { return shown_[size_t(l)].version; }
     void drawBatch(QOpenGLFunctions_3_3_Core& gl, GpuBatch& batch, const QMatrix4x4& mvp);
-    void useProgram(const QMatrix4x4& mvp, bool lit);
     void release();
 
 private:
+    void useProgram(const QMatrix4x4& mvp, const GpuBatch& batch);
+
     std::unique_ptr<QOpenGLShaderProgram> program_;
+    int mvpLocation_ = -1, litLocation_ = -1, outlineLocation_ = -1;
     struct UploadedLayer {
         std::vector<std::unique_ptr<GpuBatch>> batches;
         std::vector<Aabb> bounds;

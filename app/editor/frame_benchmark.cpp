@@ -104,6 +104,7 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
         frameMs.push_back(double(frameClock.nsecsElapsed()) / 1e6);
         paintMs.push_back(view->lastFrameMs());
     }
+    if (qEnvironmentVariableIsSet("SHALLOT_BENCH_SCREENSHOT")) view->grabFramebuffer().save(qEnvironmentVariable("SHALLOT_BENCH_SCREENSHOT"));
     const auto& compiled = overlays.compiled();
     const QJsonObject out{{"file", file},
                           {"brushes", qint64(doc.brushes().size())},

@@ -2,6 +2,8 @@
 // `shallot --bench-frames N FILE`: opens FILE, reports how long opening took, how long
 // until the first compile was shown, then orbits the 3D camera for N frames with every
 // overlay of the current pose on and reports frame times (one JSON line on stdout).
+// SHALLOT_BENCH_OVERLAYS chooses the overlays (action names, comma separated);
+// SHALLOT_BENCH_SCREENSHOT=FILE.png saves the last frame, to see what was measured.
 #include <QString>
 
 class QApplication;

@@ -1,0 +1,75 @@
+// The outline coordinates MeshBatch gives polygon vertices (mesh_batch.h): for every fan
+// triangle, a coordinate can reach 0 (and so draw an outline in scene.frag) exactly on the
+// edges that are edges of the polygon, never on the fan's inner diagonals.
+#include "mesh_batch.h"
+
+#include <QtTest>
+#include <cmath>
+
+using namespace shallot;
+using namespace shallot::render;
+
+namespace {
+
+Polygon regularPolygon(int n, bool clockwise) {
+    Polygon p;
+    for (int i = 0; i < n; ++i) {
+        const double a = 2.0 * M_PI * (clockwise ? -i : i) / n;
+        p.vertices.emplace_back(100.0 * std::cos(a), 100.0 * std::sin(a), 8.0);
+    }
+    return p;
+}
+
+Vec3 position(const Vertex& v) { return Vec3(v.position[0], v.position[1], v.position[2]); }
+
+// Index of the polygon vertex at this position.
+int cornerOf(const Polygon& p, const Vertex& v) {
+    for (size_t i = 0; i < p.vertices.size(); ++i)
+        if ((p.vertices[i] - position(v)).norm() < 1e-4) return int(i);
+    return -1;
+}
+
+} // namespace
+
+class MeshBatchTest : public QObject {
+    Q_OBJECT
+private slots:
+    void outlineCoordinatesMarkExactlyThePolygonEdges() {
+        for (int n = 3; n <= 9; ++n) {
+            for (bool clockwise : {false, true}) {
+                const Polygon polygon = regularPolygon(n, clockwise);
+                MeshBatch batch;
+                batch.addPolygon(polygon, Vec3::UnitZ(), QColor(10, 20, 30));
+                QCOMPARE(int(batch.vertices.size()), 3 * (n - 2));
+                int outlineEdges = 0;
+                for (size_t t = 0; t < batch.vertices.size(); t += 3) {
+                    const Vertex* tri = &batch.vertices[t];
+                    // Counter-clockwise seen from the normal (+z), whatever the input order.
+                    const Vec3 area = (position(tri[1]) - position(tri[0])).cross(position(tri[2]) - position(tri[0]));
+                    QVERIFY(area.z() > 0.0);
+                    for (int j = 0; j < 3; ++j) {
+                        const int a = cornerOf(polygon, tri[(j + 1) % 3]), b = cornerOf(polygon, tri[(j + 2) % 3]);
+                        QVERIFY(a >= 0 && b >= 0);
+                        const bool polygonEdge = (a + 1) % n == b || (b + 1) % n == a;
+                        const bool barycentric = tri[j].edge[j] == 255 && tri[(j + 1) % 3].edge[j] == 0 && tri[(j + 2) % 3].edge[j] == 0;
+                        const bool heldAtOne = tri[0].edge[j] == 255 && tri[1].edge[j] == 255 && tri[2].edge[j] == 255;
+                        QVERIFY2(barycentric != heldAtOne, qPrintable(QString("n %1 triangle %2 coordinate %3").arg(n).arg(t / 3).arg(j)));
+                        QVERIFY2(barycentric == polygonEdge, qPrintable(QString("n %1 triangle %2 edge %3-%4").arg(n).arg(t / 3).arg(a).arg(b)));
+                        outlineEdges += barycentric;
+                    }
+                }
+                QCOMPARE(outlineEdges, n); // every polygon edge once
+            }
+        }
+    }
+
+    void linesCarryNoOutline() {
+        MeshBatch batch;
+        batch.addLine(Vec3::Zero(), Vec3::UnitX(), Qt::red);
+        for (const Vertex& v : batch.vertices)
+            for (int j = 0; j < 3; ++j) QCOMPARE(int(v.edge[j]), 255);
+    }
+};
+
+QTEST_APPLESS_MAIN(MeshBatchTest)
+#include "mesh_batch_test.moc"
