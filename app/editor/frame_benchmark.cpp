@@ -99,7 +99,7 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
         doc.setCamera(c);
         const quint64 before = view->framesPainted();
         frameClock.start();
-        view->update();
+        view->redraw();
         while (view->framesPainted() == before) app.processEvents(QEventLoop::AllEvents, 1);
         frameMs.push_back(double(frameClock.nsecsElapsed()) / 1e6);
         paintMs.push_back(view->lastFrameMs());

@@ -8,6 +8,7 @@
 #include "main_window.h"
 #include "screenshot.h"
 #include "script_player.h"
+#include "view_surface.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -29,13 +30,11 @@ QString defaultSample() {
 } // namespace
 
 int main(int argc, char** argv) {
-    QSurfaceFormat format;
-    format.setVersion(3, 3);
-    format.setProfile(QSurfaceFormat::CoreProfile);
-    format.setDepthBufferSize(24);
-    // No multisampling: it multiplies the fill cost under software rendering (llvmpipe).
-    format.setSamples(0);
-    QSurfaceFormat::setDefaultFormat(format);
+    QSurfaceFormat::setDefaultFormat(shallot::ViewSurface::surfaceFormat());
+    // The views' native windows (view_surface.h) paint on QWindow::requestUpdate, which Qt
+    // delays by this many milliseconds (5 by default) to gather requests: 5 ms of every
+    // frame of a moving camera. Requests made in one pass of the event loop still make one frame.
+    if (!qEnvironmentVariableIsSet("QT_QPA_UPDATE_IDLE_TIME")) qputenv("QT_QPA_UPDATE_IDLE_TIME", "0");
     QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
     QApplication app(argc, argv);
     QApplication::setOrganizationName("Shallot");

@@ -1,5 +1,7 @@
 #include "preferences_dialog.h"
 
+#include "viewport.h"
+
 #include <QAction>
 #include <QColorDialog>
 #include <QDialogButtonBox>
@@ -61,6 +63,7 @@ void PreferencesDialog::apply() {
     }
     settings.setValue("colours/background", background_);
     for (QWidget* w : window_.findChildren<QWidget*>()) w->update();
+    for (Viewport* v : window_.findChildren<Viewport*>()) v->redraw();
 }
 
 } // namespace shallot

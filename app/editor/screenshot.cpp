@@ -7,6 +7,7 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QPainter>
 #include <QTimer>
 #include <cstdio>
 #include <iostream>
@@ -16,6 +17,16 @@ namespace shallot {
 namespace {
 // Give up waiting for the views after this long (a broken GL setup must not hang CI).
 constexpr int kReadyTimeoutMs = 30000;
+
+// QWidget::grab does not see the views' native windows (view_surface.h): each view draws
+// its frame into the shot at its place.
+QPixmap grabWithViews(QWidget& window) {
+    QPixmap shot = window.grab();
+    QPainter painter(&shot);
+    for (Viewport* view : window.findChildren<Viewport*>())
+        if (view->isVisible()) painter.drawImage(QRect(view->mapTo(&window, QPoint(0, 0)), view->size()), view->grabFramebuffer());
+    return shot;
+}
 } // namespace
 
 std::optional<Vec3> playerStart(const DocumentData& data) {
@@ -71,7 +82,7 @@ int runScreenshot(QApplication& app, MainWindow& window, const QString& file, co
             break;
         }
     }
-    const QPixmap shot = window.grab();
+    const QPixmap shot = grabWithViews(window);
     if (!shot.save(request.output)) {
         std::cerr << "shallot: cannot write " << qPrintable(request.output) << "\n";
         return 1;

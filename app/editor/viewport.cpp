@@ -2,6 +2,12 @@
 
 #include "editor.h"
 #include "preferences_dialog.h"
+#include "view_surface.h"
+
+#include <QOpenGLFramebufferObject>
+#include <QOpenGLPaintDevice>
+#include <QPainter>
+#include <QVBoxLayout>
 
 namespace shallot {
 
@@ -14,22 +20,50 @@ namespace {
 constexpr int kBaseFillDelayMs = 150;
 } // namespace
 
-Viewport::Viewport(Editor& editor, QWidget* parent) : QOpenGLWidget(parent), editor_(editor) {
+Viewport::Viewport(Editor& editor, QWidget* parent) : QWidget(parent), editor_(editor), surface_(new ViewSurface(*this)) {
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
-    connect(&editor_, &Editor::sceneChanged, this, qOverload<>(&QWidget::update));
+    // The container owns the surface. Events a test sends to the view widget itself reach
+    // the view directly; the container takes no focus and lets mouse events pass to it.
+    QWidget* container = QWidget::createWindowContainer(surface_, this);
+    container->setFocusPolicy(Qt::NoFocus);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(container);
+    connect(&editor_, &Editor::sceneChanged, this, &Viewport::redraw);
     baseFillTimer_.setSingleShot(true);
     baseFillTimer_.setInterval(kBaseFillDelayMs);
     connect(&baseFillTimer_, &QTimer::timeout, this, &Viewport::fillBaseCache);
 }
 
 Viewport::~Viewport() {
-    makeCurrent();
+    if (!surface_->isValid()) return; // never shown: no OpenGL resources
+    surface_->makeCurrent();
     baseCache_.release();
     background_.destroy();
     renderer_.release();
-    doneCurrent();
+    surface_->doneCurrent();
 }
+
+void Viewport::redraw() { surface_->update(); }
+QWindow* Viewport::surface() const { return surface_; }
+
+QImage Viewport::grabFramebuffer() {
+    if (!surface_->isValid()) return {};
+    surface_->makeCurrent();
+    QOpenGLFramebufferObjectFormat format;
+    format.setAttachment(QOpenGLFramebufferObject::CombinedDepthStencil);
+    QOpenGLFramebufferObject image(size() * devicePixelRatio(), format);
+    grabTarget_ = image.handle();
+    paintGL();
+    grabTarget_ = 0;
+    QImage out = image.toImage();
+    out.setDevicePixelRatio(devicePixelRatio());
+    surface_->doneCurrent();
+    return out;
+}
+
+unsigned Viewport::targetFramebuffer() const { return grabTarget_ ? grabTarget_ : surface_->defaultFramebufferObject(); }
 
 void Viewport::initializeGL() {
     initializeOpenGLFunctions();
@@ -38,7 +72,7 @@ void Viewport::initializeGL() {
 
 void Viewport::setBaseCacheEnabled(bool on) {
     baseCacheEnabled_ = on;
-    update();
+    redraw();
 }
 
 Viewport::BaseInputs Viewport::baseInputs() const {
@@ -63,8 +97,13 @@ Viewport::BaseInputs Viewport::baseInputs() const {
 
 void Viewport::setViewState(const QSize& pixels) {
     glViewport(0, 0, pixels.width(), pixels.height());
-    if (is3d()) glEnable(GL_DEPTH_TEST);
-    else glDisable(GL_DEPTH_TEST);
+    if (is3d()) {
+        glEnable(GL_DEPTH_TEST);
+        // Equal passes: the selection tint is drawn over the very faces it marks.
+        glDepthFunc(GL_LEQUAL);
+    } else {
+        glDisable(GL_DEPTH_TEST);
+    }
 }
 
 void Viewport::drawBase(const BaseInputs& in) {
@@ -79,23 +118,24 @@ void Viewport::drawBase(const BaseInputs& in) {
 }
 
 void Viewport::fillBaseCache() {
-    if (!baseCacheEnabled_ || !isValid() || !isVisible()) return;
-    makeCurrent();
+    if (!baseCacheEnabled_ || !surface_->isValid() || !isVisible()) return;
+    surface_->makeCurrent();
     BaseInputs in = baseInputs();
     if (!baseCache_.matches(in.key, in.pixels)) {
         baseCache_.beginDrawing(std::move(in.key), in.pixels);
         drawBase(in);
     }
-    doneCurrent();
+    surface_->doneCurrent();
 }
 
 void Viewport::paintGL() {
     QElapsedTimer timer;
     timer.start();
     const bool uploaded = renderer_.upload(*this, editor_.scene());
+    glBindFramebuffer(GL_FRAMEBUFFER, targetFramebuffer()); // a base picture's may be bound
     BaseInputs in = baseInputs();
     if (baseCacheEnabled_ && baseCache_.matches(in.key, in.pixels)) {
-        baseCache_.copyTo(*this, defaultFramebufferObject());
+        baseCache_.copyTo(*this, targetFramebuffer());
         ++baseCopies_;
         setViewState(in.pixels);
     } else {
@@ -106,8 +146,13 @@ void Viewport::paintGL() {
         lastBaseKey_ = std::move(in.key);
     }
     renderer_.drawLayers(*this, editor_.scene(), viewProjection(), is3d(), eye(), render::LayerGroup::Rest);
-    if (!uploaded) update(); // more to upload
-    paintOverlay();
+    if (!uploaded) redraw(); // more to upload
+    {
+        QOpenGLPaintDevice device(in.pixels); // draws into the bound framebuffer
+        device.setDevicePixelRatio(devicePixelRatio());
+        QPainter painter(&device);
+        paintOverlay(painter);
+    }
     lastFrameMs_ = double(timer.nsecsElapsed()) / 1e6;
     ++frames_;
     emit painted();

@@ -1,22 +1,36 @@
 #pragma once
-// Base of the 3D and 2D views: an OpenGL 3.3 core widget drawing the editor's scene.
+// Base of the 3D and 2D views: a widget drawing the editor's scene with OpenGL 3.3 core
+// into the native window it holds (view_surface.h), and handling that window's input.
 #include "base_image_cache.h"
 #include "scene_renderer.h"
 
 #include <QElapsedTimer>
+#include <QImage>
 #include <QOpenGLFunctions_3_3_Core>
-#include <QOpenGLWidget>
 #include <QTimer>
+#include <QWidget>
+
+class QPainter;
+class QWindow;
 
 namespace shallot {
 
 class Editor;
+class ViewSurface;
 
-class Viewport : public QOpenGLWidget, protected QOpenGLFunctions_3_3_Core {
+class Viewport : public QWidget, protected QOpenGLFunctions_3_3_Core {
     Q_OBJECT
 public:
     explicit Viewport(Editor& editor, QWidget* parent = nullptr);
     ~Viewport() override;
+    // Draws a new frame soon (QWidget::update repaints the widget, not the OpenGL window).
+    void redraw();
+    // Draws a frame into an image, as QOpenGLWidget::grabFramebuffer; null before the view
+    // was first shown.
+    QImage grabFramebuffer();
+    // The native window the view draws into; its input reaches the view (tests drive it as
+    // a user's mouse would).
+    QWindow* surface() const;
     // Milliseconds the last paintGL took, and frames painted so far (for the benchmarks).
     double lastFrameMs() const { return lastFrameMs_; }
     quint64 framesPainted() const { return frames_; }
@@ -32,12 +46,13 @@ signals:
     void painted();
 
 protected:
-    void initializeGL() override;
-    void paintGL() override;
+    friend class ViewSurface;
+    void initializeGL();
+    void paintGL();
     virtual bool is3d() const = 0;
     virtual Vec3 eye() const { return Vec3::Zero(); } // the 3D camera position
     virtual render::MeshBatch backgroundBatch() const { return {}; } // the grid, under everything
-    virtual void paintOverlay() {}    // QPainter text on top
+    virtual void paintOverlay(QPainter&) {} // text on top
     // Tab belongs to the tools (the clip tool cycles with it), not to focus changes.
     bool focusNextPrevChild(bool) override { return false; }
 
@@ -56,7 +71,10 @@ private:
     void setViewState(const QSize& pixels); // viewport and depth test of this kind of view
     void drawBase(const BaseInputs& in);
     void fillBaseCache();
+    unsigned targetFramebuffer() const; // the window's, or the image's while grabbing
 
+    ViewSurface* surface_;
+    unsigned grabTarget_ = 0;
     render::GpuBatch background_;
     render::BaseImageCache baseCache_;
     bool baseCacheEnabled_ = true;

@@ -21,7 +21,7 @@ Viewport2D::Viewport2D(Editor& editor, ViewAxis axis, QWidget* parent) : Viewpor
     case ViewAxis::Front: u_ = 0, v_ = 2, depth_ = 1, depthSign_ = -1; break;
     case ViewAxis::Side: u_ = 1, v_ = 2, depth_ = 0, depthSign_ = 1; break;
     }
-    connect(&editor.document(), &EditorDocument::gridSizeChanged, this, qOverload<>(&QWidget::update));
+    connect(&editor.document(), &EditorDocument::gridSizeChanged, this, &Viewport::redraw);
 }
 
 QMatrix4x4 Viewport2D::viewProjection() const {
@@ -60,7 +60,7 @@ void Viewport2D::frame(const Aabb& box) {
     centreV_ = 0.5 * (box.mins[v_] + box.maxs[v_]);
     const double w = std::max(1.0, box.maxs[u_] - box.mins[u_]), h = std::max(1.0, box.maxs[v_] - box.mins[v_]);
     zoom_ = 0.9 * std::min(std::max(1, width()) / w, std::max(1, height()) / h);
-    update();
+    redraw();
 }
 
 render::MeshBatch Viewport2D::backgroundBatch() const { // the grid
@@ -86,8 +86,7 @@ render::MeshBatch Viewport2D::backgroundBatch() const { // the grid
     return grid;
 }
 
-void Viewport2D::paintOverlay() {
-    QPainter painter(this);
+void Viewport2D::paintOverlay(QPainter& painter) {
     painter.setPen(QColor(200, 200, 210));
     static const char* names[] = {"Top (X/Y)", "Front (X/Z)", "Side (Y/Z)"};
     painter.drawText(QPointF(8, 16), names[int(axis_)]);
@@ -113,7 +112,7 @@ void Viewport2D::mouseMoveEvent(QMouseEvent* e) {
         centreU_ -= d.x() / zoom_;
         centreV_ += d.y() / zoom_;
         lastPan_ = e->position();
-        update();
+        redraw();
     } else if (toolDragging_) {
         editor_.tool().drag(p);
     }
@@ -136,11 +135,11 @@ void Viewport2D::wheelEvent(QWheelEvent* e) {
     // Keep the point under the cursor fixed.
     centreU_ += before.world[u_] - after.world[u_];
     centreV_ += before.world[v_] - after.world[v_];
-    update();
+    redraw();
 }
 
 void Viewport2D::keyPressEvent(QKeyEvent* e) {
-    if (!editor_.tool().key(e)) QOpenGLWidget::keyPressEvent(e);
+    if (!editor_.tool().key(e)) Viewport::keyPressEvent(e);
 }
 
 } // namespace shallot

@@ -27,7 +27,7 @@ public:
 protected:
     bool is3d() const override { return false; }
     render::MeshBatch backgroundBatch() const override;
-    void paintOverlay() override;
+    void paintOverlay(QPainter& painter) override;
     void mousePressEvent(QMouseEvent* e) override;
     void mouseMoveEvent(QMouseEvent* e) override;
     void mouseReleaseEvent(QMouseEvent* e) override;

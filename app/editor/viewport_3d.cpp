@@ -32,7 +32,7 @@ Viewport3D::Viewport3D(Editor& editor, QWidget* parent) : Viewport(editor, paren
 CameraState Viewport3D::camera() const { return editor_.document().data().camera; }
 void Viewport3D::setCamera(const CameraState& c) {
     editor_.document().setCamera(c);
-    update();
+    redraw();
 }
 
 Vec3 Viewport3D::forward() const {
@@ -72,8 +72,7 @@ void Viewport3D::focus(const Aabb& box) {
     setCamera(c);
 }
 
-void Viewport3D::paintOverlay() {
-    QPainter painter(this);
+void Viewport3D::paintOverlay(QPainter& painter) {
     painter.setPen(QColor(200, 200, 210));
     painter.drawText(QPointF(8, 16), "3D");
 }
@@ -246,7 +245,7 @@ void Viewport3D::keyPressEvent(QKeyEvent* e) {
         focus(editor_.selectionBounds());
         return;
     }
-    QOpenGLWidget::keyPressEvent(e);
+    Viewport::keyPressEvent(e);
 }
 
 void Viewport3D::keyReleaseEvent(QKeyEvent* e) {
@@ -257,7 +256,7 @@ void Viewport3D::keyReleaseEvent(QKeyEvent* e) {
 void Viewport3D::focusOutEvent(QFocusEvent* e) {
     keysDown_.clear();
     flyTimer_.stop();
-    QOpenGLWidget::focusOutEvent(e);
+    Viewport::focusOutEvent(e);
 }
 
 void Viewport3D::flyStep() {

@@ -26,7 +26,7 @@ public:
 protected:
     bool is3d() const override { return true; }
     Vec3 eye() const override { return camera().position; }
-    void paintOverlay() override;
+    void paintOverlay(QPainter& painter) override;
     void mousePressEvent(QMouseEvent* e) override;
     void mouseMoveEvent(QMouseEvent* e) override;
     void mouseReleaseEvent(QMouseEvent* e) override;

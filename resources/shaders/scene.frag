@@ -19,6 +19,6 @@ void main() {
         vec3 pixels = edgeCoordinates / max(fwidth(edgeCoordinates), vec3(1e-6));
         float distance = min(pixels.x, min(pixels.y, pixels.z));
         float coverage = 1.0 - smoothstep(kOutlineHalfWidthPixels - 0.5, kOutlineHalfWidthPixels + 0.5, distance);
-        fragmentColour.rgb = mix(fragmentColour.rgb, outline.rgb, outline.a * coverage);
+        fragmentColour = mix(fragmentColour, vec4(outline.rgb, 1.0), outline.a * coverage);
     }
 }

@@ -76,7 +76,10 @@ private:
     }
 
 private slots:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear(); // what an earlier, failed run left (grid size, key bindings)
+    }
     void cleanup() { window_.reset(); }
 
     void drawingABoxInTheTopViewCreatesABrushOnTheGrid() {
@@ -104,9 +107,10 @@ private slots:
         w.action("toolBox")->trigger();
         Viewport3D* view = w.view3d();
         const QPoint centre(view->width() / 2, view->height() / 2);
-        QTest::mousePress(view, Qt::LeftButton, {}, centre);
-        QTest::mouseMove(view, centre + QPoint(60, 40));
-        QTest::mouseRelease(view, Qt::LeftButton, {}, centre + QPoint(60, 40));
+        // Through the view's native window, where a user's mouse events arrive.
+        QTest::mousePress(view->surface(), Qt::LeftButton, {}, centre);
+        QTest::mouseMove(view->surface(), centre + QPoint(60, 40));
+        QTest::mouseRelease(view->surface(), Qt::LeftButton, {}, centre + QPoint(60, 40));
         const auto& brushes = w.editor().document().brushes();
         QCOMPARE(brushes.size(), size_t(15));
         const Aabb b = bounds(brushes.back());
@@ -357,7 +361,16 @@ private slots:
     void theGridSizeIsKeptInTheSettings() {
         MainWindow& w = fresh();
         w.editor().document().setGridSize(16);
+        QTest::qWait(100);
+        const quint64 painted = w.view2d(0)->framesPainted();
         w.action("gridBigger")->trigger();
+        QCOMPARE(w.editor().document().data().gridSize, 32);
+        QTRY_VERIFY(w.view2d(0)->framesPainted() > painted); // the grid is drawn anew
+        // Keys typed over a view arrive at its native window; shortcuts still apply.
+        QTest::mouseClick(w.view3d()->surface(), Qt::LeftButton, {}, QPoint(4, 4));
+        QTest::keyClick(w.view3d()->surface(), Qt::Key_BracketRight);
+        QCOMPARE(w.editor().document().data().gridSize, 64);
+        QTest::keyClick(w.view2d(1)->surface(), Qt::Key_BracketLeft);
         QCOMPARE(w.editor().document().data().gridSize, 32);
         MainWindow& again = fresh();
         QCOMPARE(again.editor().document().data().gridSize, 32);

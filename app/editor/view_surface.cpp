@@ -1,0 +1,65 @@
+#include "view_surface.h"
+
+#include "viewport.h"
+
+#include <QApplication>
+#include <QKeyEvent>
+
+namespace shallot {
+
+ViewSurface::ViewSurface(Viewport& view) : view_(view) {
+    setFormat(surfaceFormat());
+    // Keyboard focus stays with the view widget (it takes it on a click), so key events,
+    // shortcuts and focus changes work as for any other widget of the main window.
+    setFlag(Qt::WindowDoesNotAcceptFocus);
+}
+
+QSurfaceFormat ViewSurface::surfaceFormat() {
+    QSurfaceFormat format;
+    format.setVersion(3, 3);
+    format.setProfile(QSurfaceFormat::CoreProfile);
+    format.setDepthBufferSize(24);
+    format.setStencilBufferSize(8);
+    format.setSamples(0);
+    return format;
+}
+
+void ViewSurface::initializeGL() { view_.initializeGL(); }
+void ViewSurface::paintGL() { view_.paintGL(); }
+
+bool ViewSurface::event(QEvent* e) {
+    switch (e->type()) {
+    case QEvent::MouseButtonPress:
+        // This window takes no focus, so a click activates the main window for it (a window
+        // manager would; without one, nothing else does and no shortcut would work).
+        if (!view_.window()->isActiveWindow()) view_.window()->activateWindow();
+        QCoreApplication::sendEvent(&view_, e);
+        return true;
+    case QEvent::MouseButtonRelease:
+    case QEvent::MouseButtonDblClick:
+    case QEvent::MouseMove:
+    case QEvent::Wheel:
+    case QEvent::Enter:
+    case QEvent::Leave:
+        // The window fills the view, so positions in one are positions in the other.
+        QCoreApplication::sendEvent(&view_, e);
+        return true;
+    case QEvent::KeyPress:
+    case QEvent::KeyRelease: {
+        // Keys reach this window only while the main window is not active and X gives the
+        // keyboard to the window under the pointer (no window manager, before any click).
+        // They belong to the focused widget, shortcuts first: QApplication tries them for
+        // a key event that is not spontaneous, so the widget gets a copy.
+        const auto* key = static_cast<QKeyEvent*>(e);
+        QKeyEvent copy(key->type(), key->key(), key->modifiers(), key->nativeScanCode(), key->nativeVirtualKey(),
+                       key->nativeModifiers(), key->text(), key->isAutoRepeat(), key->count());
+        QWidget* target = QApplication::focusWidget() ? QApplication::focusWidget() : &view_;
+        QCoreApplication::sendEvent(target, &copy);
+        return true;
+    }
+    default:
+        return QOpenGLWindow::event(e);
+    }
+}
+
+} // namespace shallot
