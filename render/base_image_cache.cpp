@@ -10,8 +10,8 @@ bool BaseImageCache::matches(const std::vector<char>& key, const QSize& size) co
 
 void BaseImageCache::beginDrawing(std::vector<char> key, const QSize& size) {
     if (!fbo_ || fbo_->size() != size) {
-        // The formats of QOpenGLWidget's own framebuffer (RGBA8, packed depth-stencil), so
-        // that depth and stencil can be blitted between them.
+        // The formats of the view's window (RGBA8, 24-bit depth with 8-bit stencil:
+        // ViewSurface::surfaceFormat), so that depth and stencil can be blitted between them.
         QOpenGLFramebufferObjectFormat format;
         format.setAttachment(QOpenGLFramebufferObject::CombinedDepthStencil);
         fbo_ = std::make_unique<QOpenGLFramebufferObject>(size, format);

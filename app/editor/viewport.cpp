@@ -18,6 +18,11 @@ namespace {
 // 1280 x 800, and a wait for the drawing to finish), for a picture the next frame throws
 // away.
 constexpr int kBaseFillDelayMs = 150;
+// Views that stop together would fill their pictures one after the other in one pass of
+// the event loop (5-10 ms each to draw, plus the wait for llvmpipe); a view whose turn
+// comes less than this after another view's fill waits this long, and input is handled
+// in between.
+constexpr int kBaseFillSpacingMs = 15;
 } // namespace
 
 Viewport::Viewport(Editor& editor, QWidget* parent) : QWidget(parent), editor_(editor), surface_(new ViewSurface(*this)) {
@@ -32,7 +37,6 @@ Viewport::Viewport(Editor& editor, QWidget* parent) : QWidget(parent), editor_(e
     layout->addWidget(container);
     connect(&editor_, &Editor::sceneChanged, this, &Viewport::redraw);
     baseFillTimer_.setSingleShot(true);
-    baseFillTimer_.setInterval(kBaseFillDelayMs);
     connect(&baseFillTimer_, &QTimer::timeout, this, &Viewport::fillBaseCache);
 }
 
@@ -119,6 +123,11 @@ void Viewport::drawBase(const BaseInputs& in) {
 
 void Viewport::fillBaseCache() {
     if (!baseCacheEnabled_ || !surface_->isValid() || !isVisible()) return;
+    static QElapsedTimer lastFill; // of any view: they all live on the UI thread
+    if (lastFill.isValid() && lastFill.elapsed() < kBaseFillSpacingMs) {
+        baseFillTimer_.start(kBaseFillSpacingMs);
+        return;
+    }
     surface_->makeCurrent();
     BaseInputs in = baseInputs();
     if (!baseCache_.matches(in.key, in.pixels)) {
@@ -126,6 +135,7 @@ void Viewport::fillBaseCache() {
         drawBase(in);
     }
     surface_->doneCurrent();
+    lastFill.start();
 }
 
 void Viewport::paintGL() {
@@ -142,7 +152,7 @@ void Viewport::paintGL() {
         drawBase(in);
         // Moving views restart the wait; a still one (overlays changing over an unchanged
         // base, as while a ray is dragged) gets its picture when the wait ends.
-        if (baseCacheEnabled_ && (in.key != lastBaseKey_ || !baseFillTimer_.isActive())) baseFillTimer_.start();
+        if (baseCacheEnabled_ && (in.key != lastBaseKey_ || !baseFillTimer_.isActive())) baseFillTimer_.start(kBaseFillDelayMs);
         lastBaseKey_ = std::move(in.key);
     }
     renderer_.drawLayers(*this, editor_.scene(), viewProjection(), is3d(), eye(), render::LayerGroup::Rest);
