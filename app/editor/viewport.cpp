@@ -55,13 +55,18 @@ QWindow* Viewport::surface() const { return surface_; }
 QImage Viewport::grabFramebuffer() {
     if (!surface_->isValid()) return {};
     surface_->makeCurrent();
-    QOpenGLFramebufferObjectFormat format;
-    format.setAttachment(QOpenGLFramebufferObject::CombinedDepthStencil);
-    QOpenGLFramebufferObject image(size() * devicePixelRatio(), format);
-    grabTarget_ = image.handle();
-    paintGL();
-    grabTarget_ = 0;
-    QImage out = image.toImage();
+    QImage out;
+    {
+        // Deleted while its context is current: after doneCurrent its buffers would stay
+        // allocated in the driver until exit (LeakSanitizer reports them).
+        QOpenGLFramebufferObjectFormat format;
+        format.setAttachment(QOpenGLFramebufferObject::CombinedDepthStencil);
+        QOpenGLFramebufferObject image(size() * devicePixelRatio(), format);
+        grabTarget_ = image.handle();
+        paintGL();
+        grabTarget_ = 0;
+        out = image.toImage();
+    }
     out.setDevicePixelRatio(devicePixelRatio());
     surface_->doneCurrent();
     return out;

@@ -14,6 +14,7 @@
 #include "overlay_controller.h"
 #include "session/edit_replay.h"
 #include "session/memory_probe.h"
+#include "sanitizer_build.h"
 #include "session/soak_driver.h"
 
 #include <QApplication>
@@ -36,16 +37,7 @@ constexpr long kRssGrowthBoundKb = 48 * 1024;
 // AddressSanitizer keeps freed memory in quarantine (256 MB by default) and its shadow
 // grows with every address ever used, so RSS says nothing about leaks there; in that build
 // LeakSanitizer checks for leaks at exit instead and the bound is reported, not enforced.
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SHALLOT_SOAK_UNDER_ASAN
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) || defined(SHALLOT_SOAK_UNDER_ASAN)
-constexpr bool kEnforceRssBound = false;
-#else
-constexpr bool kEnforceRssBound = true;
-#endif
+constexpr bool kEnforceRssBound = !kUnderAddressSanitizer;
 constexpr qint64 kMaxWarmUpMs = 60 * 1000;
 // Memory is sampled this often.
 constexpr qint64 kSampleEveryMs = 1000;
