@@ -107,6 +107,11 @@ void SceneRenderer::drawLayers(QOpenGLFunctions_3_3_Core& gl, const RenderScene&
             // Keep the framebuffer's alpha at 1: Qt composes the widget with it.
             gl.glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
             gl.glDepthMask(GL_FALSE);
+            // Overlays lie on the world's faces (a cell face on a wall, the selection tint on
+            // its brush): pulled towards the eye they show whole instead of in stripes where
+            // the two triangulations round differently.
+            gl.glEnable(GL_POLYGON_OFFSET_FILL);
+            gl.glPolygonOffset(-1.0f, -2.0f);
         }
         for (size_t i = 0; i < kLayerCount; ++i) {
             const SceneLayer& layer = scene.layer(Layer(i));
@@ -131,6 +136,7 @@ void SceneRenderer::drawLayers(QOpenGLFunctions_3_3_Core& gl, const RenderScene&
         if (translucentPass) {
             gl.glDepthMask(GL_TRUE);
             gl.glDisable(GL_BLEND);
+            gl.glDisable(GL_POLYGON_OFFSET_FILL);
         }
     }
     gl.glDisable(GL_CULL_FACE);

@@ -1,16 +1,22 @@
 #include "tree_overlays.h"
 
+#include "portal/region_boundary.h"
+
 #include <bit>
+#include <unordered_map>
 
 namespace shallot::render {
 
 namespace {
 
 // Alpha of translucent cell and portal faces.
-constexpr int kCellAlpha = 46;
+constexpr int kCellAlpha = 64;
 constexpr int kPortalAlpha = 40;
 constexpr double kNormalArrowLength = 24.0;
 constexpr double kContactCrossSize = 4.0;
+// Threads the overlays' boundary searches use (they run on a background thread already;
+// the machine has 2 cores).
+constexpr int kBoundaryThreads = 2;
 
 bool touchesBox(const Aabb& cell, const Aabb& box) {
     return (cell.mins.array() <= box.mins.array()).any() || (cell.maxs.array() >= box.maxs.array()).any();
@@ -28,8 +34,11 @@ bool passes(uint64_t bits, int poseCount, const CellOverlayOptions& o) {
     return true;
 }
 
-void addCell(MeshBatch& batch, const ConvexPolyhedron& cell, const QColor& colour) {
-    for (const ConvexFace& f : cell.faces) batch.addPolygon(f.polygon, f.plane.normal, colour);
+// The surfaces between the regions (see regionBoundary), each side in its region's colour.
+void addRegionBoundaries(MeshBatch& batch, const BspTree& tree, const std::vector<ConvexPolyhedron>& cells,
+                         const std::vector<int32_t>& region, const std::vector<QColor>& colours) {
+    for (const BoundaryPiece& p : regionBoundary(tree, cells, region, kBoundaryThreads))
+        batch.addPolygon(p.polygon, p.normal, colours[size_t(region[size_t(p.leaf)])]);
 }
 
 } // namespace
@@ -45,7 +54,11 @@ MeshBatch cellOverlay(const BspTree& tree, const std::vector<ConvexPolyhedron>& 
     MeshBatch batch;
     batch.lit = true;
     const int poseCount = int(tree.poses.size());
-    for (size_t leaf = 0; leaf < cells.size() && leaf < tree.leafCount(); ++leaf) {
+    // Leaves of one colour form a region; only the surfaces between regions are drawn.
+    std::vector<int32_t> region(std::min(cells.size(), tree.leafCount()), -1);
+    std::vector<QColor> colours;
+    std::unordered_map<QRgb, int32_t> regionOfColour;
+    for (size_t leaf = 0; leaf < region.size(); ++leaf) {
         const ConvexPolyhedron& cell = cells[leaf];
         if (cell.empty()) continue;
         const uint64_t bits = tree.leafSolid[leaf];
@@ -57,9 +70,17 @@ MeshBatch cellOverlay(const BspTree& tree, const std::vector<ConvexPolyhedron>& 
                                                                  : QColor(70, 210, 110);
         if (o.greyed && leaf < o.greyed->size() && (*o.greyed)[leaf]) colour = QColor(120, 120, 120);
         colour.setAlpha(highlighted ? 160 : kCellAlpha);
-        if (highlighted) colour = colour.lighter(140);
-        addCell(batch, cell, colour);
+        if (highlighted) {
+            // A region of its own, so every face of it shows.
+            region[leaf] = int32_t(colours.size());
+            colours.push_back(colour.lighter(140));
+            continue;
+        }
+        auto [it, added] = regionOfColour.try_emplace(colour.rgba(), int32_t(colours.size()));
+        if (added) colours.push_back(colour);
+        region[leaf] = it->second;
     }
+    addRegionBoundaries(batch, tree, cells, region, colours);
     return batch;
 }
 
@@ -88,12 +109,13 @@ MeshBatch unionWireOverlay(const BspTree& tree, int pose) {
     return batch;
 }
 
-MeshBatch reachOverlay(const std::vector<ConvexPolyhedron>& cells, const std::vector<bool>& reached,
+MeshBatch reachOverlay(const BspTree& tree, const std::vector<ConvexPolyhedron>& cells, const std::vector<bool>& reached,
                        const std::vector<Vec3>& leakPath) {
     MeshBatch batch;
-    const QColor tint(120, 160, 255, kCellAlpha);
-    for (size_t leaf = 0; leaf < cells.size() && leaf < reached.size(); ++leaf)
-        if (reached[leaf]) addCell(batch, cells[leaf], tint);
+    std::vector<int32_t> region(std::min(cells.size(), reached.size()), -1);
+    for (size_t leaf = 0; leaf < region.size(); ++leaf)
+        if (reached[leaf]) region[leaf] = 0;
+    addRegionBoundaries(batch, tree, cells, region, {QColor(120, 160, 255, kCellAlpha)});
     // The leak path as thin boxes along each segment, so it shows in a triangle batch.
     const QColor red(255, 40, 40, 255);
     for (size_t i = 0; i + 1 < leakPath.size(); ++i) {

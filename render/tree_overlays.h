@@ -27,7 +27,9 @@ struct CellOverlayOptions {
 // A colour for a full solidity bitset (the article's Figure 2 colours leaves this way).
 QColor bitsetColour(uint64_t bits);
 
-// Translucent faces and outlines of the leaf cells that pass the filter. `cells` is
+// The leaf cells that pass the filter, as translucent surfaces where a cell meets a cell
+// of another colour or one left out (portal/region_boundary.h): the faces between two
+// cells of one colour are not drawn. The highlighted leaf shows whole. `cells` is
 // leafCells(tree).
 MeshBatch cellOverlay(const BspTree& tree, const std::vector<ConvexPolyhedron>& cells, const CellOverlayOptions& options);
 
@@ -38,8 +40,9 @@ MeshBatch portalOverlay(const BspTree& tree, const std::vector<ConvexPolyhedron>
 // Outlines of the pose's expanded world: the boundary polygons of that pose.
 MeshBatch unionWireOverlay(const BspTree& tree, int pose);
 
-// Reached leaves' cells (tinted) and the leak path, if any, as a thick red polyline.
-MeshBatch reachOverlay(const std::vector<ConvexPolyhedron>& cells, const std::vector<bool>& reached,
+// The boundary of the reached leaves' cells (tinted) and the leak path, if any, as a thick
+// red polyline.
+MeshBatch reachOverlay(const BspTree& tree, const std::vector<ConvexPolyhedron>& cells, const std::vector<bool>& reached,
                        const std::vector<Vec3>& leakPath);
 
 struct RayDrawing {

@@ -109,7 +109,7 @@ void OverlayController::rebuildHeavy() {
         if (on.count(Overlay::Union)) out->unionWire = render::splitIntoChunks(render::unionWireOverlay(tree, pose));
         if (on.count(Overlay::Reach) && start) {
             auto f = std::make_shared<Flood>(flood(tree, pose, {*start}));
-            out->reach = render::splitIntoChunks(render::reachOverlay(compiled->cells, f->reached, f->leakPath));
+            out->reach = render::splitIntoChunks(render::reachOverlay(tree, compiled->cells, f->reached, f->leakPath));
             out->flood = f;
         }
         postToUiThread([self, out, generation, revision = compiled->revision] {
