@@ -13,9 +13,12 @@ class GpuBatch {
 public:
     // Replaces the contents; call with the owning context current.
     void upload(QOpenGLFunctions_3_3_Core& gl, const MeshBatch& batch);
-    void draw(QOpenGLFunctions_3_3_Core& gl) const;
+    // Draws every vertex, or with `seenLeaves` only the leaf runs of seen leaves (and those of
+    // no leaf, or of a leaf past its end).
+    void draw(QOpenGLFunctions_3_3_Core& gl, const std::vector<bool>* seenLeaves = nullptr) const;
     bool empty() const { return count_ == 0; }
     bool lit() const { return lit_; }
+    bool lines() const { return primitive_ == Primitive::Lines; }
     const QColor& outline() const { return outline_; }
     void destroy();
 
@@ -26,6 +29,7 @@ private:
     Primitive primitive_ = Primitive::Triangles;
     bool lit_ = true;
     QColor outline_;
+    std::vector<LeafRun> runs_;
 };
 
 } // namespace shallot::render

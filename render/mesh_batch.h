@@ -22,14 +22,30 @@ struct Vertex {
 
 enum class Primitive { Triangles, Lines };
 
+// The vertices from `first` up to the next run's first belong to `leaf` of the compiled
+// tree (-1: to none, always drawn). Tree overlays tag their primitives so, so the 3D view
+// can leave out those of leaves it cannot see (portal/leaf_visibility.h).
+struct LeafRun {
+    int32_t leaf;
+    uint32_t first;
+};
+
 struct MeshBatch {
     Primitive primitive = Primitive::Triangles;
     bool lit = true;
     // Triangles draw their polygon's outline in this colour (invalid: no outline).
     QColor outline;
     std::vector<Vertex> vertices;
+    std::vector<LeafRun> leafRuns; // empty: the batch belongs to no leaf
 
-    void clear() { vertices.clear(); }
+    void clear() {
+        vertices.clear();
+        leafRuns.clear();
+    }
+    // What is added from now on belongs to `leaf` (-1: to none).
+    void setLeaf(int32_t leaf) {
+        if (leafRuns.empty() || leafRuns.back().leaf != leaf) leafRuns.push_back({leaf, uint32_t(vertices.size())});
+    }
     bool empty() const { return vertices.empty(); }
     // A convex polygon as a triangle fan, facing `normal` (counter-clockwise seen from it).
     void addPolygon(const Polygon& polygon, const Vec3& normal, const QColor& colour);

@@ -14,25 +14,37 @@ std::vector<MeshChunk> splitIntoChunks(MeshBatch batch) {
         auto cell = [](float v) { return uint64_t(int64_t(std::floor(v / kChunkSize)) + (1 << 20)) & 0x1fffff; };
         return cell(p[0]) | cell(p[1]) << 21 | cell(p[2]) << 42;
     };
-    std::unordered_map<uint64_t, MeshChunk> cells;
+    // Each chunk's primitives as (leaf, first vertex), in batch order.
+    std::unordered_map<uint64_t, std::vector<std::pair<int32_t, uint32_t>>> cells;
+    size_t run = 0;
     for (size_t i = 0; i + stride <= batch.vertices.size(); i += stride) {
-        MeshChunk& chunk = cells[key(batch.vertices[i].position)];
-        if (chunk.batch.vertices.empty()) {
-            chunk.batch.primitive = batch.primitive;
-            chunk.batch.lit = batch.lit;
-            chunk.batch.outline = batch.outline;
-        }
-        for (size_t k = 0; k < stride; ++k) {
-            const Vertex& v = batch.vertices[i + k];
-            chunk.batch.vertices.push_back(v);
-            chunk.bounds.add(Vec3(v.position[0], v.position[1], v.position[2]));
-        }
+        while (run < batch.leafRuns.size() && batch.leafRuns[run].first <= i) ++run;
+        const int32_t leaf = run > 0 ? batch.leafRuns[run - 1].leaf : -1;
+        cells[key(batch.vertices[i].position)].emplace_back(leaf, uint32_t(i));
     }
-    std::vector<std::pair<uint64_t, MeshChunk>> sorted(std::make_move_iterator(cells.begin()), std::make_move_iterator(cells.end()));
+    std::vector<std::pair<uint64_t, std::vector<std::pair<int32_t, uint32_t>>>> sorted(
+        std::make_move_iterator(cells.begin()), std::make_move_iterator(cells.end()));
     std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.first < b.first; }); // deterministic
+    const bool byLeaf = !batch.leafRuns.empty();
     std::vector<MeshChunk> out;
     out.reserve(sorted.size());
-    for (auto& [k, chunk] : sorted) out.push_back(std::move(chunk));
+    for (auto& [k, primitives] : sorted) {
+        if (byLeaf)
+            std::stable_sort(primitives.begin(), primitives.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        MeshChunk& chunk = out.emplace_back();
+        chunk.batch.primitive = batch.primitive;
+        chunk.batch.lit = batch.lit;
+        chunk.batch.outline = batch.outline;
+        chunk.batch.vertices.reserve(primitives.size() * stride);
+        for (const auto& [leaf, first] : primitives) {
+            if (byLeaf) chunk.batch.setLeaf(leaf);
+            for (size_t v = first; v < first + stride; ++v) {
+                const Vertex& vertex = batch.vertices[v];
+                chunk.batch.vertices.push_back(vertex);
+                chunk.bounds.add(Vec3(vertex.position[0], vertex.position[1], vertex.position[2]));
+            }
+        }
+    }
     return out;
 }
 

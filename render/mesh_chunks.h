@@ -17,7 +17,8 @@ struct MeshChunk {
     MeshBatch batch;
 };
 
-// Splits by the grid cell of each primitive's first vertex (triangles stay whole).
+// Splits by the grid cell of each primitive's first vertex (triangles stay whole). A batch
+// with leaf runs gives chunks whose vertices are grouped by leaf, one run per leaf.
 std::vector<MeshChunk> splitIntoChunks(MeshBatch batch);
 
 } // namespace shallot::render

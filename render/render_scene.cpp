@@ -19,12 +19,14 @@ RenderScene::RenderScene() {
 void RenderScene::set(Layer l, MeshBatch batch) {
     SceneLayer& layer = layers_[size_t(l)];
     layer.chunks = splitIntoChunks(std::move(batch));
+    layer.visibility = nullptr;
     layer.version = ++revision_;
 }
 
-void RenderScene::setChunks(Layer l, std::vector<MeshChunk> chunks) {
+void RenderScene::setChunks(Layer l, std::vector<MeshChunk> chunks, std::shared_ptr<const LeafVisibility> visibility) {
     SceneLayer& layer = layers_[size_t(l)];
     layer.chunks = std::move(chunks);
+    layer.visibility = std::move(visibility);
     layer.version = ++revision_;
 }
 

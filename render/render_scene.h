@@ -2,9 +2,11 @@
 // Everything the viewports draw, as CPU batches in named layers with version numbers:
 // a viewport re-uploads a layer only when its version changed (render only what changed).
 #include "mesh_chunks.h"
+#include "portal/leaf_visibility.h"
 
 #include <array>
 #include <cstdint>
+#include <memory>
 
 namespace shallot::render {
 
@@ -48,6 +50,9 @@ struct SceneLayer {
     // In the 3D view, triangles seen from behind are not drawn. For closed solids (brushes)
     // those are hidden by the front faces anyway; culling them halves the rasterising.
     bool cullBackFaces = false;
+    // The tree whose leaves the chunks' leaf runs name: the 3D view draws only the runs of
+    // leaves seen from the camera. Null: everything is drawn.
+    std::shared_ptr<const LeafVisibility> visibility;
 };
 
 class RenderScene {
@@ -55,7 +60,8 @@ public:
     RenderScene();
     const SceneLayer& layer(Layer l) const { return layers_[size_t(l)]; }
     void set(Layer l, MeshBatch batch);
-    void setChunks(Layer l, std::vector<MeshChunk> chunks); // already split (on a worker)
+    // Already split (on a worker); leaf runs in them name leaves of visibility's tree.
+    void setChunks(Layer l, std::vector<MeshChunk> chunks, std::shared_ptr<const LeafVisibility> visibility = nullptr);
     void setVisible(Layer l, bool visible);
     // Bumped on every change, so views know to repaint.
     uint64_t revision() const { return revision_; }

@@ -26,10 +26,11 @@ void SceneRenderer::useProgram(const QMatrix4x4& mvp, const GpuBatch& batch) {
     program_->setUniformValue(outlineLocation_, o.isValid() ? QVector4D(o.redF(), o.greenF(), o.blueF(), o.alphaF()) : QVector4D());
 }
 
-void SceneRenderer::drawBatch(QOpenGLFunctions_3_3_Core& gl, GpuBatch& batch, const QMatrix4x4& mvp) {
+void SceneRenderer::drawBatch(QOpenGLFunctions_3_3_Core& gl, GpuBatch& batch, const QMatrix4x4& mvp,
+                              const std::vector<bool>* seenLeaves) {
     if (batch.empty()) return;
     useProgram(mvp, batch);
-    batch.draw(gl);
+    batch.draw(gl, seenLeaves);
 }
 
 namespace {
@@ -37,6 +38,11 @@ namespace {
 // Vertices uploaded per draw call at most (about 8 MB): large overlays arrive over a few
 // frames instead of stalling one.
 constexpr size_t kUploadVerticesPerDraw = 300000;
+
+// In 3D, lines are drawn this much nearer the eye (in normalised device depth, -1 to 1):
+// a polygon offset moves only filled polygons, and lines on the very faces they outline
+// (the expanded world of the point pose lies on the walls) would show dashed.
+constexpr float kLineDepthBias = 2e-5f;
 
 // True when the box is entirely outside one of the clip volume's planes.
 bool outsideView(const QMatrix4x4& mvp, const Aabb& box) {
@@ -67,6 +73,7 @@ void SceneRenderer::UploadedLayer::destroy() {
     for (auto& b : batches) b->destroy();
     batches.clear();
     bounds.clear();
+    visibility = nullptr;
     version = 0;
 }
 
@@ -80,6 +87,7 @@ bool SceneRenderer::upload(QOpenGLFunctions_3_3_Core& gl, const RenderScene& sce
         if (pending.version != layer.version) {
             pending.destroy();
             pending.version = layer.version;
+            pending.visibility = layer.visibility;
         }
         while (pending.batches.size() < layer.chunks.size() && (budget > 0 || layer.chunks.empty())) {
             const MeshChunk& chunk = layer.chunks[pending.batches.size()];
@@ -100,6 +108,17 @@ bool SceneRenderer::upload(QOpenGLFunctions_3_3_Core& gl, const RenderScene& sce
 
 void SceneRenderer::drawLayers(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene, const QMatrix4x4& mvp, bool view3d,
                                const Vec3& eye, LayerGroup group) {
+    // The leaves seen from the eye, once per tree the layers name (usually one).
+    std::vector<std::pair<const LeafVisibility*, std::vector<bool>>> seen;
+    auto seenLeaves = [&](const LeafVisibility* v) -> const std::vector<bool>* {
+        if (!view3d || !leafCulling_ || !v || !v->usable()) return nullptr;
+        auto it = std::find_if(seen.begin(), seen.end(), [&](const auto& s) { return s.first == v; });
+        if (it == seen.end()) {
+            const Eigen::Matrix4d clip = Eigen::Map<const Eigen::Matrix4f>(mvp.constData()).cast<double>();
+            it = seen.insert(seen.end(), {v, v->seenFrom(eye, clip)});
+        }
+        return it->second.empty() ? nullptr : &it->second;
+    };
     // Opaque layers with depth, then translucent ones blended without depth writes.
     for (bool translucentPass : {false, true}) {
         if (translucentPass) {
@@ -120,18 +139,25 @@ void SceneRenderer::drawLayers(QOpenGLFunctions_3_3_Core& gl, const RenderScene&
             const UploadedLayer& uploaded = shown_[i];
             if (view3d && layer.cullBackFaces) gl.glEnable(GL_CULL_FACE);
             else gl.glDisable(GL_CULL_FACE);
-            std::vector<std::pair<double, size_t>> seen; // (distance from the eye, chunk)
+            const std::vector<bool>* leaves = seenLeaves(uploaded.visibility.get());
+            QMatrix4x4 linesMvp;  // z' = z - bias w: the depth in NDC less the bias
+            linesMvp(2, 3) = view3d ? -kLineDepthBias : 0.0f;
+            linesMvp *= mvp;
+            std::vector<std::pair<double, size_t>> inView; // (distance from the eye, chunk)
             for (size_t c = 0; c < uploaded.batches.size(); ++c) {
                 const Aabb& box = uploaded.bounds[c];
                 const double distance = view3d ? distanceTo(box, eye) : 0.0;
                 if (layer.range3d > 0 && distance > layer.range3d) continue;
                 if (outsideView(mvp, box)) continue;
-                seen.emplace_back(distance, c);
+                inView.emplace_back(distance, c);
             }
             // Opaque chunks near to far: what a near chunk hides then fails the depth test
             // before it is shaded, which llvmpipe's early depth test makes cheap.
-            if (!layer.translucent) std::sort(seen.begin(), seen.end());
-            for (const auto& [distance, c] : seen) drawBatch(gl, *uploaded.batches[c], mvp);
+            if (!layer.translucent) std::sort(inView.begin(), inView.end());
+            for (const auto& [distance, c] : inView) {
+                GpuBatch& batch = *uploaded.batches[c];
+                drawBatch(gl, batch, batch.lines() ? linesMvp : mvp, leaves);
+            }
         }
         if (translucentPass) {
             gl.glDepthMask(GL_TRUE);

@@ -23,12 +23,15 @@ public:
     // and selection layers, which a view may keep as a picture: base_image_cache.h) or the
     // rest (overlays, tool feedback and every translucent layer), the base first. `eye` is
     // the 3D camera position (for the overlays' range); chunks outside the view volume are
-    // skipped.
+    // skipped, and in 3D the leaf runs of leaves not seen from the eye (render_scene.h).
     void drawLayers(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene, const QMatrix4x4& mvp, bool view3d,
                     const Vec3& eye, LayerGroup group);
     // The version of a layer as uploaded and drawn (it lags the scene's while uploading).
     uint64_t shownVersion(Layer l) const { return shown_[size_t(l)].version; }
-    void drawBatch(QOpenGLFunctions_3_3_Core& gl, GpuBatch& batch, const QMatrix4x4& mvp);
+    // Off: drawLayers draws the leaf runs of every leaf (on by default).
+    void setLeafCulling(bool on) { leafCulling_ = on; }
+    void drawBatch(QOpenGLFunctions_3_3_Core& gl, GpuBatch& batch, const QMatrix4x4& mvp,
+                   const std::vector<bool>* seenLeaves = nullptr);
     void release();
 
 private:
@@ -36,9 +39,11 @@ private:
 
     std::unique_ptr<QOpenGLShaderProgram> program_;
     int mvpLocation_ = -1, litLocation_ = -1, outlineLocation_ = -1;
+    bool leafCulling_ = true;
     struct UploadedLayer {
         std::vector<std::unique_ptr<GpuBatch>> batches;
         std::vector<Aabb> bounds;
+        std::shared_ptr<const LeafVisibility> visibility; // of the uploaded chunks
         uint64_t version = 0;
         void destroy();
     };

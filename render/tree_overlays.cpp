@@ -1,5 +1,6 @@
 #include "tree_overlays.h"
 
+#include "portal/leaf_visibility.h"
 #include "portal/region_boundary.h"
 
 #include <bit>
@@ -34,11 +35,22 @@ bool passes(uint64_t bits, int poseCount, const CellOverlayOptions& o) {
     return true;
 }
 
+// The leaf whose visibility decides whether something on the face between leaves a and b
+// (b: -1 for none) is drawn: one of them empty for the sight pose, whose cell the eye
+// must see into to see the face; -1 (always drawn) when neither is.
+int32_t seenOwner(const BspTree& tree, int sight, int32_t a, int32_t b) {
+    auto clear = [&](int32_t leaf) { return leaf >= 0 && sight >= 0 && !((tree.leafSolid[size_t(leaf)] >> sight) & 1u); };
+    return clear(a) ? a : clear(b) ? b : -1;
+}
+
 // The surfaces between the regions (see regionBoundary), each side in its region's colour.
 void addRegionBoundaries(MeshBatch& batch, const BspTree& tree, const std::vector<ConvexPolyhedron>& cells,
                          const std::vector<int32_t>& region, const std::vector<QColor>& colours) {
-    for (const BoundaryPiece& p : regionBoundary(tree, cells, region, kBoundaryThreads))
+    const int sight = sightPose(tree);
+    for (const BoundaryPiece& p : regionBoundary(tree, cells, region, kBoundaryThreads)) {
+        batch.setLeaf(seenOwner(tree, sight, p.leaf, p.neighbour));
         batch.addPolygon(p.polygon, p.normal, colours[size_t(region[size_t(p.leaf)])]);
+    }
 }
 
 } // namespace
@@ -91,9 +103,11 @@ MeshBatch portalOverlay(const BspTree& tree, const std::vector<ConvexPolyhedron>
     auto outside = [&](int32_t leaf) {
         return size_t(leaf) < cells.size() && !cells[size_t(leaf)].empty() && touchesBox(cells[size_t(leaf)].bounds(), tree.bounds);
     };
+    const int sight = sightPose(tree);
     for (const Portal& p : tree.portals) {
         if (!((p.poses >> pose) & 1u)) continue;
         if (!includeOutside && (outside(p.front) || outside(p.back))) continue;
+        batch.setLeaf(seenOwner(tree, sight, p.front, p.back));
         batch.addPolygon(p.polygon, tree.planes[size_t(p.plane)].normal, colour);
     }
     return batch;
@@ -104,8 +118,14 @@ MeshBatch unionWireOverlay(const BspTree& tree, int pose) {
     batch.primitive = Primitive::Lines;
     batch.lit = false;
     const QColor colour(255, 200, 60);
-    for (const LeafPolygon& p : tree.polygons)
-        if (p.pose == pose) batch.addOutline(p.polygon, colour);
+    const int sight = sightPose(tree);
+    // A leaf keeps the boundary polygons that face into it (its empty side).
+    for (size_t leaf = 0; leaf < tree.leaves.size(); ++leaf) {
+        const LeafInfo& info = tree.leaves[leaf];
+        batch.setLeaf(seenOwner(tree, sight, int32_t(leaf), -1));
+        for (uint32_t k = info.firstPolygon; k < info.firstPolygon + info.polygonCount && k < tree.polygons.size(); ++k)
+            if (tree.polygons[k].pose == pose) batch.addOutline(tree.polygons[k].polygon, colour);
+    }
     return batch;
 }
 
@@ -117,6 +137,7 @@ MeshBatch reachOverlay(const BspTree& tree, const std::vector<ConvexPolyhedron>&
         if (reached[leaf]) region[leaf] = 0;
     addRegionBoundaries(batch, tree, cells, region, {QColor(120, 160, 255, kCellAlpha)});
     // The leak path as thin boxes along each segment, so it shows in a triangle batch.
+    batch.setLeaf(-1); // seen from everywhere it is in view
     const QColor red(255, 40, 40, 255);
     for (size_t i = 0; i + 1 < leakPath.size(); ++i) {
         const Vec3 a = leakPath[i], b = leakPath[i + 1];

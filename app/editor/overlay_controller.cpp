@@ -70,6 +70,7 @@ namespace {
 struct HeavyBatches {
     std::vector<render::MeshChunk> cells, portals, unionWire, reach;
     std::shared_ptr<const Flood> flood;
+    std::shared_ptr<const LeafVisibility> visibility; // of the tree the batches were built from
 };
 
 } // namespace
@@ -89,6 +90,7 @@ void OverlayController::rebuildHeavy() {
     runInBackground([self, compiled, options, on, start, grey, generation, pose] {
         auto out = std::make_shared<HeavyBatches>();
         const BspTree& tree = compiled->result.onion;
+        out->visibility = std::make_shared<LeafVisibility>(std::shared_ptr<const BspTree>(compiled, &tree));
         if (on.count(Overlay::Cells) || options.highlightLeaf >= 0) {
             render::CellOverlayOptions cellOptions = options;
             cellOptions.onlyHighlight = !on.count(Overlay::Cells);
@@ -115,10 +117,10 @@ void OverlayController::rebuildHeavy() {
         postToUiThread([self, out, generation, revision = compiled->revision] {
             if (!self || generation != self->heavyGeneration_) return; // a newer build is coming
             render::RenderScene& scene = self->editor_.scene();
-            scene.setChunks(render::Layer::LeafCells, std::move(out->cells));
-            scene.setChunks(render::Layer::Portals, std::move(out->portals));
-            scene.setChunks(render::Layer::UnionWire, std::move(out->unionWire));
-            scene.setChunks(render::Layer::Reach, std::move(out->reach));
+            scene.setChunks(render::Layer::LeafCells, std::move(out->cells), out->visibility);
+            scene.setChunks(render::Layer::Portals, std::move(out->portals), out->visibility);
+            scene.setChunks(render::Layer::UnionWire, std::move(out->unionWire), out->visibility);
+            scene.setChunks(render::Layer::Reach, std::move(out->reach), out->visibility);
             self->flood_ = out->flood;
             self->shownRevision_ = revision;
             emit self->editor_.sceneChanged();

@@ -84,6 +84,11 @@ void Viewport::setBaseCacheEnabled(bool on) {
     redraw();
 }
 
+void Viewport::setLeafCullingEnabled(bool on) {
+    renderer_.setLeafCulling(on);
+    redraw();
+}
+
 Viewport::BaseInputs Viewport::baseInputs() const {
     using render::BaseImageCache;
     BaseInputs in{backgroundColour(), backgroundBatch(), size() * devicePixelRatio(), {}};

@@ -38,6 +38,9 @@ public:
     // Off: every frame draws the brushes again instead of copying their cached picture
     // (base_image_cache.h); tests compare the two.
     void setBaseCacheEnabled(bool on);
+    // Off: the 3D view draws the tree overlays of every leaf, not only those of leaves seen
+    // from the camera (portal/leaf_visibility.h); tests compare the two.
+    void setLeafCullingEnabled(bool on);
     // Frames that copied the cached base instead of drawing it (for tests and benchmarks).
     quint64 baseCopies() const { return baseCopies_; }
 

@@ -5,6 +5,8 @@
 #include "edit_commands.h"
 #include "main_window.h"
 #include "overlay_controller.h"
+#include "portal/leaf_visibility.h"
+#include "portal/reachability.h"
 #include "pose_dock.h"
 #include "preferences_dialog.h"
 #include "tools/clip_tool.h"
@@ -320,6 +322,56 @@ private slots:
         camera.yawDegrees += 30;
         doc.setCamera(camera);
         check("after a camera move");
+    }
+
+    // The 3D view draws the overlays of the leaves it can see through the portals only
+    // (portal/leaf_visibility.h): the rest are behind walls, so every frame must be the one
+    // drawn with all of them, from cameras in each room of the level looking every way.
+    void leavingOutUnseenLeavesChangesNoPixel() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        EditorDocument& doc = w.editor().document();
+        for (const char* name : {"overlayLeafcells", "overlayPortals", "overlayExpandedworld", "overlayTestrays"})
+            w.action(name)->setChecked(true);
+        QVERIFY(waitForCompiledOverlay(w));
+        // Overlays switched on after the compile arrive from a background build.
+        QVERIFY(QTest::qWaitFor([&] {
+            const render::RenderScene& scene = w.editor().scene();
+            return !scene.layer(render::Layer::LeafCells).chunks.empty() && !scene.layer(render::Layer::Portals).chunks.empty() &&
+                   !scene.layer(render::Layer::UnionWire).chunks.empty();
+        }, 20000));
+        const auto compiled = w.editor().overlays().compiled();
+        const BspTree& tree = compiled->result.onion;
+        const LeafVisibility visibility(std::shared_ptr<const BspTree>(compiled, &tree));
+        QVERIFY(visibility.usable());
+        // The largest empty leaves of the level, not the void around it: the rooms.
+        const std::vector<bool> outside = reachableFromOutside(tree, 0);
+        std::vector<int32_t> rooms;
+        for (size_t leaf = 0; leaf < tree.leafCount(); ++leaf)
+            if (!(tree.leafSolid[leaf] & 1u) && !outside[leaf]) rooms.push_back(int32_t(leaf));
+        std::sort(rooms.begin(), rooms.end(), [&](int32_t a, int32_t b) { return tree.leaves[size_t(a)].volume > tree.leaves[size_t(b)].volume; });
+        QVERIFY(rooms.size() >= 3);
+        rooms.resize(3);
+        Viewport3D* view = w.view3d();
+        int culledViews = 0;
+        for (int32_t room : rooms) {
+            for (int yaw = 0; yaw < 360; yaw += 60) {
+                CameraState camera = doc.data().camera;
+                camera.position = tree.leaves[size_t(room)].interiorPoint;
+                camera.yawDegrees = yaw;
+                camera.pitchDegrees = -15;
+                doc.setCamera(camera);
+                view->setLeafCullingEnabled(false);
+                const QImage all = view->grabFramebuffer();
+                view->setLeafCullingEnabled(true);
+                const QImage seen = view->grabFramebuffer();
+                QVERIFY2(!all.isNull() && all == seen, qPrintable(QString("room leaf %1, yaw %2").arg(room).arg(yaw)));
+                const QMatrix4x4 mvp = view->viewProjection();
+                const std::vector<bool> marked =
+                    visibility.seenFrom(camera.position, Eigen::Map<const Eigen::Matrix4f>(mvp.constData()).cast<double>());
+                culledViews += std::count(marked.begin(), marked.end(), false) > 0;
+            }
+        }
+        QVERIFY(culledViews > 0); // the culling was not a no-op
     }
 
     void savingAndReopeningShowsTheStoredTreeWithoutRecompiling() {

@@ -1,7 +1,13 @@
 // The outline coordinates MeshBatch gives polygon vertices (mesh_batch.h): for every fan
 // triangle, a coordinate can reach 0 (and so draw an outline in scene.frag) exactly on the
-// edges that are edges of the polygon, never on the fan's inner diagonals.
+// edges that are edges of the polygon, never on the fan's inner diagonals. And the leaf
+// runs of a batch split into chunks (mesh_chunks.h).
 #include "mesh_batch.h"
+#include "mesh_chunks.h"
+
+#include <map>
+#include <set>
+#include <random>
 
 #include <QtTest>
 #include <cmath>
@@ -68,6 +74,46 @@ private slots:
         batch.addLine(Vec3::Zero(), Vec3::UnitX(), Qt::red);
         for (const Vertex& v : batch.vertices)
             for (int j = 0; j < 3; ++j) QCOMPARE(int(v.edge[j]), 255);
+    }
+
+    // Splitting a batch whose polygons belong to leaves keeps every triangle with its leaf,
+    // and gives each chunk one run per leaf.
+    void chunksKeepEachTriangleWithItsLeaf() {
+        std::mt19937 rng(4);
+        std::uniform_real_distribution<double> coordinate(-2000, 2000);
+        MeshBatch batch;
+        std::map<std::vector<float>, int32_t> leafOfTriangle; // first three positions -> leaf
+        for (int i = 0; i < 600; ++i) {
+            const int32_t leaf = int32_t(rng() % 40) - 1; // -1: no leaf
+            batch.setLeaf(leaf);
+            const Vec3 c(coordinate(rng), coordinate(rng), coordinate(rng));
+            batch.addPolygon(Polygon{{c, c + Vec3(10, 0, 0), c + Vec3(10, 10, 0), c + Vec3(0, 10, 0)}}, Vec3::UnitZ(), Qt::red);
+        }
+        auto key = [](const Vertex* t) {
+            std::vector<float> k;
+            for (int v = 0; v < 3; ++v) k.insert(k.end(), t[v].position, t[v].position + 3);
+            return k;
+        };
+        for (size_t r = 0; r < batch.leafRuns.size(); ++r) {
+            const size_t end = r + 1 < batch.leafRuns.size() ? batch.leafRuns[r + 1].first : batch.vertices.size();
+            for (size_t t = batch.leafRuns[r].first; t < end; t += 3) leafOfTriangle[key(&batch.vertices[t])] = batch.leafRuns[r].leaf;
+        }
+        const size_t triangles = batch.vertices.size() / 3;
+        QCOMPARE(leafOfTriangle.size(), triangles);
+        size_t seen = 0;
+        for (const MeshChunk& chunk : splitIntoChunks(batch)) {
+            const auto& runs = chunk.batch.leafRuns;
+            QVERIFY(!runs.empty() && runs.front().first == 0);
+            std::set<int32_t> leaves;
+            for (size_t r = 0; r < runs.size(); ++r) {
+                QVERIFY(leaves.insert(runs[r].leaf).second); // one run per leaf
+                const size_t end = r + 1 < runs.size() ? runs[r + 1].first : chunk.batch.vertices.size();
+                QVERIFY(end > runs[r].first && (end - runs[r].first) % 3 == 0);
+                for (size_t t = runs[r].first; t < end; t += 3, ++seen)
+                    QCOMPARE(leafOfTriangle.at(key(&chunk.batch.vertices[t])), runs[r].leaf);
+            }
+        }
+        QCOMPARE(seen, triangles);
     }
 };
 

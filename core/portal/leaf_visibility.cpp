@@ -1,0 +1,123 @@
+#include "portal/leaf_visibility.h"
+
+#include <algorithm>
+
+namespace shallot {
+
+namespace {
+
+// An eye nearer than this to a portal's plane sees through it whatever its projection
+// (which degenerates there): the leaf beyond inherits the whole rectangle.
+constexpr double kOnPortalDistance = 1e-3;
+// Portal polygons are clipped to w >= this in clip space before the divide (in front of
+// the eye; the view's near plane is farther, so nothing in view is lost).
+constexpr double kMinClipW = 1e-6;
+// A rectangle grown by less than this (in normalised device coordinates, the screen being
+// 2 wide) is not grown: it keeps the flood from creeping by rounding errors.
+constexpr double kRectSlack = 1e-9;
+
+struct Rect {
+    double x0 = 1, x1 = -1, y0 = 1, y1 = -1; // empty
+    bool empty() const { return x0 > x1 || y0 > y1; }
+    bool contains(const Rect& r) const {
+        return r.x0 >= x0 - kRectSlack && r.x1 <= x1 + kRectSlack && r.y0 >= y0 - kRectSlack && r.y1 <= y1 + kRectSlack;
+    }
+};
+
+Rect intersection(const Rect& a, const Rect& b) {
+    return {std::max(a.x0, b.x0), std::min(a.x1, b.x1), std::max(a.y0, b.y0), std::min(a.y1, b.y1)};
+}
+
+Rect bounding(const Rect& a, const Rect& b) {
+    if (a.empty()) return b;
+    return {std::min(a.x0, b.x0), std::max(a.x1, b.x1), std::min(a.y0, b.y0), std::max(a.y1, b.y1)};
+}
+
+// The screen rectangle of a polygon: its part in front of the eye, projected.
+Rect screenRect(const Polygon& polygon, const Eigen::Matrix4d& clip) {
+    Rect r;
+    const size_t n = polygon.vertices.size();
+    std::vector<Eigen::Vector4d> c(n);
+    for (size_t i = 0; i < n; ++i) c[i] = clip * polygon.vertices[i].homogeneous();
+    auto add = [&](const Eigen::Vector4d& v) {
+        const double x = v.x() / v.w(), y = v.y() / v.w();
+        r = bounding(r, {x, x, y, y});
+    };
+    for (size_t i = 0; i < n; ++i) {
+        const Eigen::Vector4d& a = c[i];
+        const Eigen::Vector4d& b = c[(i + 1) % n];
+        if (a.w() >= kMinClipW) add(a);
+        // An edge crossing w = kMinClipW adds the crossing.
+        if ((a.w() >= kMinClipW) != (b.w() >= kMinClipW)) add(a + (b - a) * ((kMinClipW - a.w()) / (b.w() - a.w())));
+    }
+    return r;
+}
+
+} // namespace
+
+int sightPose(const BspTree& tree) {
+    for (size_t p = 0; p < tree.poses.size() && p < 64; ++p)
+        if (tree.poses[p].isPoint() && tree.poses[p].mins == Vec3::Zero()) return int(p);
+    return -1;
+}
+
+LeafVisibility::LeafVisibility(std::shared_ptr<const BspTree> tree) : tree_(std::move(tree)), pose_(sightPose(*tree_)) {
+    const size_t leaves = tree_->leafCount();
+    first_.assign(leaves + 1, 0);
+    if (pose_ < 0) return;
+    auto open = [&](const Portal& p) {
+        return ((p.poses >> pose_) & 1u) && size_t(p.front) < leaves && size_t(p.back) < leaves;
+    };
+    for (const Portal& p : tree_->portals) {
+        if (!open(p)) continue;
+        ++first_[size_t(p.front) + 1];
+        ++first_[size_t(p.back) + 1];
+    }
+    for (size_t i = 1; i < first_.size(); ++i) first_[i] += first_[i - 1];
+    portals_.resize(first_.back());
+    std::vector<uint32_t> next(first_.begin(), first_.end() - 1);
+    for (uint32_t i = 0; i < tree_->portals.size(); ++i) {
+        const Portal& p = tree_->portals[i];
+        if (!open(p)) continue;
+        portals_[next[size_t(p.front)]++] = i;
+        portals_[next[size_t(p.back)]++] = i;
+    }
+}
+
+std::vector<bool> LeafVisibility::seenFrom(const Vec3& eye, const Eigen::Matrix4d& clip) const {
+    const BspTree& t = *tree_;
+    if (pose_ < 0 || t.nodes.empty() || !eye.allFinite()) return {};
+    const int32_t start = t.findLeaf(eye);
+    if ((t.leafSolid[size_t(start)] >> pose_) & 1u) return {};
+    std::vector<Rect> through(t.leafCount());
+    std::vector<bool> queued(t.leafCount(), false);
+    std::vector<int32_t> stack{start};
+    through[size_t(start)] = {-1, 1, -1, 1};
+    queued[size_t(start)] = true;
+    while (!stack.empty()) {
+        const int32_t leaf = stack.back();
+        stack.pop_back();
+        queued[size_t(leaf)] = false;
+        const Rect seenThrough = through[size_t(leaf)];
+        for (uint32_t k = first_[size_t(leaf)]; k < first_[size_t(leaf) + 1]; ++k) {
+            const Portal& p = t.portals[portals_[k]];
+            const bool fromFront = p.front == leaf;
+            const int32_t beyond = fromFront ? p.back : p.front;
+            // Looking from the leaf through the portal needs the eye on the leaf's side.
+            const double d = t.planes[size_t(p.plane)].signedDistance(eye) * (fromFront ? 1.0 : -1.0);
+            if (d < -kOnPortalDistance) continue;
+            const Rect r = d <= kOnPortalDistance ? seenThrough : intersection(screenRect(p.polygon, clip), seenThrough);
+            if (r.empty() || through[size_t(beyond)].contains(r)) continue;
+            through[size_t(beyond)] = bounding(through[size_t(beyond)], r);
+            if (!queued[size_t(beyond)]) {
+                queued[size_t(beyond)] = true;
+                stack.push_back(beyond);
+            }
+        }
+    }
+    std::vector<bool> seen(t.leafCount());
+    for (size_t i = 0; i < seen.size(); ++i) seen[i] = !through[i].empty();
+    return seen;
+}
+
+} // namespace shallot

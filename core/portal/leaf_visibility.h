@@ -1,0 +1,38 @@
+#pragma once
+#include "compile/bsp_tree.h"
+
+#include <memory>
+#include <vector>
+
+namespace shallot {
+
+// The pose that sees: the first pose whose box is a point (Quake's "point" hull, the
+// world as drawn). -1 when the tree has none.
+int sightPose(const BspTree& tree);
+
+// Which leaves the eye may see, through the portals open for the sight pose, within the
+// view. Portal culling after Luebke and Georges ("Portals and mirrors", 1995): from the
+// eye's leaf, each portal's screen rectangle is cut by the rectangle through which its
+// leaf is seen; a leaf is seen through the union of the rectangles that reach it. That
+// is conservative: every point joined to the eye by a segment through no solid of the
+// sight pose, and inside the view, lies in a leaf marked seen. The 3D view draws the
+// tree overlays of seen leaves only: those of the others are behind the level's walls.
+class LeafVisibility {
+public:
+    explicit LeafVisibility(std::shared_ptr<const BspTree> tree);
+
+    const BspTree& tree() const { return *tree_; }
+    bool usable() const { return pose_ >= 0; }
+    // The seen leaves from `eye` through the view whose world-to-clip matrix is `clip`
+    // (OpenGL clip space, column vectors). Empty when everything counts as seen: no sight
+    // pose, or the eye in solid (inside a wall, or flying outside the level's box).
+    std::vector<bool> seenFrom(const Vec3& eye, const Eigen::Matrix4d& clip) const;
+
+private:
+    std::shared_ptr<const BspTree> tree_;
+    int pose_ = -1;
+    std::vector<uint32_t> first_;   // per leaf, its first entry in portals_ (one more at the end)
+    std::vector<uint32_t> portals_; // indices into tree.portals open for the sight pose
+};
+
+} // namespace shallot

@@ -1,0 +1,147 @@
+// Portal culling (portal/leaf_visibility.h) against brute force: every point inside the
+// view that a segment from the eye reaches through no solid of the point pose must lie in
+// a leaf marked seen. On a real level it must also leave most leaves out.
+#include "compile/compiler.h"
+#include "io/map_reader.h"
+#include "io/map_to_world.h"
+#include "portal/leaf_visibility.h"
+#include "portal/reachability.h"
+#include "query/trace.h"
+#include "random_world.h"
+
+#include <filesystem>
+#include <gtest/gtest.h>
+#include <iostream>
+#include <numbers>
+
+using namespace shallot;
+using namespace shallot::test;
+
+namespace {
+
+constexpr double kFieldOfViewDegrees = 90.0;
+constexpr double kAspect = 1.6;
+constexpr double kNear = 1.0, kFar = 1e5;
+
+struct Camera {
+    Vec3 eye, forward, right, up;
+    Eigen::Matrix4d clip; // OpenGL perspective times look-at
+};
+
+Camera camera(const Vec3& eye, const Vec3& forward) {
+    Camera c{eye, forward.normalized(), Vec3::Zero(), Vec3::Zero(), Eigen::Matrix4d::Identity()};
+    c.right = c.forward.cross(std::abs(c.forward.z()) < 0.99 ? Vec3::UnitZ() : Vec3::UnitX()).normalized();
+    c.up = c.right.cross(c.forward);
+    Eigen::Matrix4d view = Eigen::Matrix4d::Identity();
+    view.row(0).head<3>() = c.right;
+    view.row(1).head<3>() = c.up;
+    view.row(2).head<3>() = -c.forward;
+    view(0, 3) = -c.right.dot(eye);
+    view(1, 3) = -c.up.dot(eye);
+    view(2, 3) = c.forward.dot(eye);
+    const double f = 1.0 / std::tan(kFieldOfViewDegrees * std::numbers::pi / 360.0);
+    Eigen::Matrix4d projection = Eigen::Matrix4d::Zero();
+    projection(0, 0) = f / kAspect;
+    projection(1, 1) = f;
+    projection(2, 2) = (kFar + kNear) / (kNear - kFar);
+    projection(2, 3) = 2 * kFar * kNear / (kNear - kFar);
+    projection(3, 2) = -1;
+    c.clip = projection * view;
+    return c;
+}
+
+// A point in view: through a random pixel, at a random distance along its ray.
+Vec3 pointInView(Rng& rng, const Camera& c, double maxDistance) {
+    const double t = std::tan(kFieldOfViewDegrees * std::numbers::pi / 360.0);
+    const Vec3 ray = c.forward + uniform(rng, -1, 1) * t * kAspect * c.right + uniform(rng, -1, 1) * t * c.up;
+    return c.eye + ray * uniform(rng, kNear, maxDistance);
+}
+
+World loadMap(const std::string& path) {
+    const MapReadResult r = readMapFile(path);
+    return r.ok() ? worldFromMap(*r.map) : World{};
+}
+
+struct Tally {
+    size_t points = 0;
+    double seenFraction = 0.0;
+    int views = 0;
+};
+
+// Eyes in empty space looking every way; the points they see by brute force must be in
+// seen leaves.
+template <class EyeSource>
+void expectConservative(Rng& rng, const BspTree& tree, const EyeSource& randomEye, double maxDistance, Tally& tally) {
+    const LeafVisibility visibility(std::shared_ptr<const BspTree>(&tree, [](const BspTree*) {}));
+    ASSERT_TRUE(visibility.usable());
+    const int pose = sightPose(tree);
+    for (int view = 0; view < 40; ++view) {
+        const Vec3 eye = randomEye();
+        const Camera c = camera(eye, randomUnit(rng));
+        const std::vector<bool> seen = visibility.seenFrom(eye, c.clip);
+        ASSERT_EQ(seen.size(), tree.leafCount());
+        tally.seenFraction += double(std::count(seen.begin(), seen.end(), true)) / double(seen.size());
+        ++tally.views;
+        for (int sample = 0; sample < 300; ++sample) {
+            const Vec3 p = pointInView(rng, c, maxDistance);
+            const TraceResult r = traceSegment(tree, pose, eye, p);
+            if (r.hit || r.startSolid) continue;
+            ++tally.points;
+            const int32_t leaf = tree.findLeaf(p);
+            EXPECT_TRUE(seen[size_t(leaf)]) << "leaf " << leaf << " at " << p.transpose() << " seen from " << eye.transpose();
+        }
+    }
+}
+
+} // namespace
+
+TEST(LeafVisibility, SeesEveryLeafASegmentFromTheEyeReachesOnRandomWorlds) {
+    Rng rng(31);
+    Tally tally;
+    for (int round = 0; round < 10; ++round) {
+        SCOPED_TRACE("round " + std::to_string(round));
+        const CompileResult r = compileWorld(randomWorld(rng, 20, 80, 1));
+        ASSERT_TRUE(r.error.empty()) << r.error;
+        auto eye = [&] {
+            for (;;) {
+                const Vec3 p(uniform(rng, -120, 120), uniform(rng, -120, 120), uniform(rng, -120, 120));
+                if (!r.onion.isSolid(p, 0)) return p;
+            }
+        };
+        expectConservative(rng, r.onion, eye, 400, tally);
+        if (HasFatalFailure()) return;
+    }
+    EXPECT_GT(tally.points, 50000u);
+}
+
+TEST(LeafVisibility, SeesEveryLeafASegmentReachesOnAQuakeLevelAndLeavesMostOut) {
+    const std::filesystem::path path = SHALLOT_SHARED_MAPS "/id_e1m1.map";
+    if (!std::filesystem::exists(path)) GTEST_SKIP() << "no shared maps";
+    const CompileResult r = compileWorld(loadMap(path.string()));
+    ASSERT_TRUE(r.error.empty()) << r.error;
+    Rng rng(7);
+    Tally tally;
+    // Eyes in the level's rooms: empty leaves the void around the level does not reach.
+    const BspTree& t = r.onion;
+    const std::vector<bool> outside = reachableFromOutside(t, 0);
+    std::vector<int32_t> rooms;
+    for (size_t leaf = 0; leaf < t.leafCount(); ++leaf)
+        if (!(t.leafSolid[leaf] & 1u) && !outside[leaf] && t.leaves[leaf].clearance > 1.0) rooms.push_back(int32_t(leaf));
+    ASSERT_GT(rooms.size(), 100u);
+    auto eye = [&] { return t.leaves[size_t(rooms[rng() % rooms.size()])].interiorPoint; };
+    expectConservative(rng, t, eye, 600, tally);
+    std::cout << "id_e1m1: " << tally.points << " points seen, " << 100 * tally.seenFraction / tally.views << "% of the leaves marked seen per view\n";
+    EXPECT_GT(tally.points, 1000u);
+    EXPECT_LT(tally.seenFraction / tally.views, 0.25) << "portal culling should leave most of a level out";
+}
+
+TEST(LeafVisibility, TreesWithoutAPointPoseSeeEverything) {
+    Rng rng(3);
+    World w = randomWorld(rng, 8, 80, 1);
+    w.poses.erase(w.poses.begin()); // the point pose
+    const CompileResult r = compileWorld(w);
+    ASSERT_TRUE(r.error.empty()) << r.error;
+    const LeafVisibility visibility(std::make_shared<BspTree>(r.onion));
+    EXPECT_FALSE(visibility.usable());
+    EXPECT_TRUE(visibility.seenFrom(Vec3::Zero(), camera(Vec3::Zero(), Vec3::UnitX()).clip).empty());
+}
