@@ -11,7 +11,6 @@ RenderScene::RenderScene() {
     layers_[size_t(Layer::SelectedFaces)].in2d = false;
     layers_[size_t(Layer::SelectedFaces)].translucent = true;
     layers_[size_t(Layer::LeafCells)].translucent = true;
-    layers_[size_t(Layer::Portals)].translucent = true;
     layers_[size_t(Layer::Reach)].translucent = true;
     for (Layer l : {Layer::LeafCells, Layer::Portals, Layer::UnionWire, Layer::Reach}) layers_[size_t(l)].range3d = kOverlayRange3d;
 }

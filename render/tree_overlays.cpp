@@ -10,9 +10,8 @@ namespace shallot::render {
 
 namespace {
 
-// Alpha of translucent cell and portal faces.
+// Alpha of translucent cell faces.
 constexpr int kCellAlpha = 64;
-constexpr int kPortalAlpha = 40;
 constexpr double kNormalArrowLength = 24.0;
 constexpr double kContactCrossSize = 4.0;
 // Threads the overlays' boundary searches use (they run on a background thread already;
@@ -47,7 +46,11 @@ int32_t seenOwner(const BspTree& tree, int sight, int32_t a, int32_t b) {
 void addRegionBoundaries(MeshBatch& batch, const BspTree& tree, const std::vector<ConvexPolyhedron>& cells,
                          const std::vector<int32_t>& region, const std::vector<QColor>& colours) {
     const int sight = sightPose(tree);
-    for (const BoundaryPiece& p : regionBoundary(tree, cells, region, kBoundaryThreads)) {
+    const std::vector<BoundaryPiece> pieces = regionBoundary(tree, cells, region, kBoundaryThreads);
+    size_t triangleVertices = 0;
+    for (const BoundaryPiece& p : pieces) triangleVertices += 3 * (std::max<size_t>(p.polygon.vertices.size(), 2) - 2);
+    batch.vertices.reserve(batch.vertices.size() + triangleVertices);
+    for (const BoundaryPiece& p : pieces) {
         batch.setLeaf(seenOwner(tree, sight, p.leaf, p.neighbour));
         batch.addPolygon(p.polygon, p.normal, colours[size_t(region[size_t(p.leaf)])]);
     }
@@ -99,16 +102,25 @@ MeshBatch cellOverlay(const BspTree& tree, const std::vector<ConvexPolyhedron>& 
 MeshBatch portalOverlay(const BspTree& tree, const std::vector<ConvexPolyhedron>& cells, int pose, bool includeOutside) {
     MeshBatch batch;
     batch.lit = false;
-    const QColor colour(90, 170, 255, kPortalAlpha);
-    auto outside = [&](int32_t leaf) {
-        return size_t(leaf) < cells.size() && !cells[size_t(leaf)].empty() && touchesBox(cells[size_t(leaf)].bounds(), tree.bounds);
-    };
+    batch.primitive = Primitive::Lines;
+    const QColor colour(90, 170, 255);
+    std::vector<bool> outside(cells.size(), false);
+    if (!includeOutside)
+        for (size_t leaf = 0; leaf < cells.size(); ++leaf)
+            outside[leaf] = !cells[leaf].empty() && touchesBox(cells[leaf].bounds(), tree.bounds);
+    auto isOutside = [&](int32_t leaf) { return size_t(leaf) < outside.size() && outside[size_t(leaf)]; };
+    auto shown = [&](const Portal& p) { return ((p.poses >> pose) & 1u) && !isOutside(p.front) && !isOutside(p.back); };
+    // Reserved whole: growing a vector of millions of vertices step by step costs more in
+    // copies and page faults than filling it.
+    size_t lineVertices = 0;
+    for (const Portal& p : tree.portals)
+        if (shown(p)) lineVertices += 2 * p.polygon.vertices.size();
+    batch.vertices.reserve(lineVertices);
     const int sight = sightPose(tree);
     for (const Portal& p : tree.portals) {
-        if (!((p.poses >> pose) & 1u)) continue;
-        if (!includeOutside && (outside(p.front) || outside(p.back))) continue;
+        if (!shown(p)) continue;
         batch.setLeaf(seenOwner(tree, sight, p.front, p.back));
-        batch.addPolygon(p.polygon, tree.planes[size_t(p.plane)].normal, colour);
+        batch.addOutline(p.polygon, colour);
     }
     return batch;
 }

@@ -33,8 +33,9 @@ QColor bitsetColour(uint64_t bits);
 // leafCells(tree).
 MeshBatch cellOverlay(const BspTree& tree, const std::vector<ConvexPolyhedron>& cells, const CellOverlayOptions& options);
 
-// Portals open for `pose`, translucent; those of leaves touching the world box (the void
-// around a level) only when includeOutside.
+// Outlines of the portals open for `pose` (lines: translucent sheets, one per portal, stack
+// up across open space and cost llvmpipe most of a frame); those of leaves touching the
+// world box (the void around a level) only when includeOutside.
 MeshBatch portalOverlay(const BspTree& tree, const std::vector<ConvexPolyhedron>& cells, int pose, bool includeOutside);
 
 // Outlines of the pose's expanded world: the boundary polygons of that pose.
