@@ -29,34 +29,37 @@ void GpuBatch::upload(QOpenGLFunctions_3_3_Core& gl, const MeshBatch& batch) {
     runs_ = batch.leafRuns;
 }
 
-void GpuBatch::draw(QOpenGLFunctions_3_3_Core& gl, const std::vector<bool>* seenLeaves) const {
-    if (count_ == 0) return;
-    QOpenGLVertexArrayObject::Binder bind(const_cast<QOpenGLVertexArrayObject*>(&vao_));
-    const GLenum mode = primitive_ == Primitive::Lines ? GL_LINES : GL_TRIANGLES;
+GpuBatch::Ranges GpuBatch::ranges(const std::vector<bool>* seenLeaves) const {
+    Ranges out;
+    if (count_ == 0) return out;
     if (!seenLeaves || runs_.empty()) {
-        gl.glDrawArrays(mode, 0, count_);
-        return;
+        out.firsts.push_back(0);
+        out.counts.push_back(count_);
+        return out;
     }
-    // One range per stretch of consecutive drawn runs, all in one call.
-    std::vector<GLint> firsts;
-    std::vector<GLsizei> counts;
-    if (runs_.front().first > 0) {
-        firsts.push_back(0);
-        counts.push_back(GLsizei(runs_.front().first));
-    }
+    auto add = [&](int first, int end) {
+        if (!out.firsts.empty() && out.firsts.back() + out.counts.back() == first) {
+            out.counts.back() += end - first;
+        } else {
+            out.firsts.push_back(first);
+            out.counts.push_back(end - first);
+        }
+    };
+    if (runs_.front().first > 0) add(0, int(runs_.front().first));
     for (size_t r = 0; r < runs_.size(); ++r) {
         const int32_t leaf = runs_[r].leaf;
         if (leaf >= 0 && size_t(leaf) < seenLeaves->size() && !(*seenLeaves)[size_t(leaf)]) continue;
-        const GLint first = GLint(runs_[r].first);
-        const GLint end = r + 1 < runs_.size() ? GLint(runs_[r + 1].first) : count_;
-        if (!firsts.empty() && firsts.back() + counts.back() == first) {
-            counts.back() += end - first;
-        } else {
-            firsts.push_back(first);
-            counts.push_back(end - first);
-        }
+        add(int(runs_[r].first), r + 1 < runs_.size() ? int(runs_[r + 1].first) : count_);
     }
-    if (!firsts.empty()) gl.glMultiDrawArrays(mode, firsts.data(), counts.data(), GLsizei(firsts.size()));
+    return out;
+}
+
+void GpuBatch::draw(QOpenGLFunctions_3_3_Core& gl, const Ranges& ranges) const {
+    if (ranges.firsts.empty()) return;
+    QOpenGLVertexArrayObject::Binder bind(const_cast<QOpenGLVertexArrayObject*>(&vao_));
+    const GLenum mode = primitive_ == Primitive::Lines ? GL_LINES : GL_TRIANGLES;
+    if (ranges.firsts.size() == 1) gl.glDrawArrays(mode, ranges.firsts[0], ranges.counts[0]);
+    else gl.glMultiDrawArrays(mode, ranges.firsts.data(), ranges.counts.data(), GLsizei(ranges.firsts.size()));
 }
 
 void GpuBatch::destroy() {

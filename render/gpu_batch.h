@@ -13,9 +13,15 @@ class GpuBatch {
 public:
     // Replaces the contents; call with the owning context current.
     void upload(QOpenGLFunctions_3_3_Core& gl, const MeshBatch& batch);
-    // Draws every vertex, or with `seenLeaves` only the leaf runs of seen leaves (and those of
-    // no leaf, or of a leaf past its end).
-    void draw(QOpenGLFunctions_3_3_Core& gl, const std::vector<bool>* seenLeaves = nullptr) const;
+    // The vertex ranges to draw: every vertex, or with `seenLeaves` only the leaf runs of
+    // seen leaves (and those of no leaf, or of a leaf past its end), adjacent runs joined.
+    // Empty when there is nothing to draw.
+    struct Ranges {
+        std::vector<int> firsts, counts;
+    };
+    Ranges ranges(const std::vector<bool>* seenLeaves) const;
+    void draw(QOpenGLFunctions_3_3_Core& gl, const Ranges& ranges) const;
+    void draw(QOpenGLFunctions_3_3_Core& gl) const { draw(gl, ranges(nullptr)); }
     bool empty() const { return count_ == 0; }
     bool lit() const { return lit_; }
     bool lines() const { return primitive_ == Primitive::Lines; }

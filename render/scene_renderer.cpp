@@ -28,9 +28,11 @@ void SceneRenderer::useProgram(const QMatrix4x4& mvp, const GpuBatch& batch) {
 
 void SceneRenderer::drawBatch(QOpenGLFunctions_3_3_Core& gl, GpuBatch& batch, const QMatrix4x4& mvp,
                               const std::vector<bool>* seenLeaves) {
-    if (batch.empty()) return;
+    // A chunk with nothing seen costs no draw call (llvmpipe's are not cheap).
+    const GpuBatch::Ranges ranges = batch.ranges(seenLeaves);
+    if (ranges.firsts.empty()) return;
     useProgram(mvp, batch);
-    batch.draw(gl, seenLeaves);
+    batch.draw(gl, ranges);
 }
 
 namespace {
