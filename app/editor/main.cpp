@@ -14,7 +14,6 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
-#include <QSurfaceFormat>
 #include <iostream>
 
 namespace {
@@ -30,12 +29,7 @@ QString defaultSample() {
 } // namespace
 
 int main(int argc, char** argv) {
-    QSurfaceFormat::setDefaultFormat(shallot::ViewSurface::surfaceFormat());
-    // The views' native windows (view_surface.h) paint on QWindow::requestUpdate, which Qt
-    // delays by this many milliseconds (5 by default) to gather requests: 5 ms of every
-    // frame of a moving camera. Requests made in one pass of the event loop still make one frame.
-    if (!qEnvironmentVariableIsSet("QT_QPA_UPDATE_IDLE_TIME")) qputenv("QT_QPA_UPDATE_IDLE_TIME", "0");
-    QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
+    shallot::ViewSurface::prepareApplication();
     QApplication app(argc, argv);
     QApplication::setOrganizationName("Shallot");
     QApplication::setApplicationName("Shallot");

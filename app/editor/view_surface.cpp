@@ -1,9 +1,9 @@
 #include "view_surface.h"
 
+#include "view_turns.h"
 #include "viewport.h"
 
 #include <QApplication>
-#include <QElapsedTimer>
 #include <QKeyEvent>
 
 namespace shallot {
@@ -12,8 +12,7 @@ namespace {
 // A view that is asked to paint less than this after another view finished painting
 // waits (see event()); the event loop handles input in between.
 constexpr int kPaintSpacingMs = 2;
-const ViewSurface* lastPainter = nullptr; // all views live on the UI thread
-QElapsedTimer sinceLastPaint;
+ViewTurns paintTurns(kPaintSpacingMs);
 } // namespace
 
 ViewSurface::ViewSurface(Viewport& view) : view_(view) {
@@ -33,6 +32,15 @@ QSurfaceFormat ViewSurface::surfaceFormat() {
     return format;
 }
 
+void ViewSurface::prepareApplication() {
+    QSurfaceFormat::setDefaultFormat(surfaceFormat());
+    // The views paint on QWindow::requestUpdate, which Qt delays by this many milliseconds
+    // (5 by default) to gather requests: 5 ms of every frame of a moving camera. Requests
+    // made in one pass of the event loop still make one frame.
+    if (!qEnvironmentVariableIsSet("QT_QPA_UPDATE_IDLE_TIME")) qputenv("QT_QPA_UPDATE_IDLE_TIME", "0");
+    QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
+}
+
 void ViewSurface::initializeGL() { view_.initializeGL(); }
 void ViewSurface::paintGL() { view_.paintGL(); }
 
@@ -43,13 +51,12 @@ bool ViewSurface::event(QEvent* e) {
         // Views asked to redraw together (a compile result, a selection) would paint back
         // to back in one pass of the event loop, 30-45 ms each on librequake_e3m4 the first
         // time, and input would wait for all four: each waits a moment after another's.
-        if (lastPainter && lastPainter != this && sinceLastPaint.elapsed() < kPaintSpacingMs) {
+        if (!paintTurns.mayGo(this)) {
             requestUpdate();
             return true;
         }
         const bool handled = QOpenGLWindow::event(e);
-        lastPainter = this;
-        sinceLastPaint.start();
+        paintTurns.done(this);
         return handled;
     }
     case QEvent::MouseButtonPress:

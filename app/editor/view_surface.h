@@ -17,6 +17,10 @@ public:
     // OpenGL 3.3 core, depth and stencil (the base picture copies both: base_image_cache.h),
     // no multisampling (it multiplies the fill cost under software rendering).
     static QSurfaceFormat surfaceFormat();
+    // What the views need of the application, set before the QApplication is constructed
+    // (by the editor's main and the GUI tests alike): that format as the default, shared
+    // contexts, and no update idle time.
+    static void prepareApplication();
 
 protected:
     void initializeGL() override;

@@ -3,6 +3,7 @@
 #include "editor.h"
 #include "preferences_dialog.h"
 #include "view_surface.h"
+#include "view_turns.h"
 
 #include <QOpenGLFramebufferObject>
 #include <QOpenGLPaintDevice>
@@ -19,10 +20,9 @@ namespace {
 // away.
 constexpr int kBaseFillDelayMs = 150;
 // Views that stop together would fill their pictures one after the other in one pass of
-// the event loop (5-10 ms each to draw, plus the wait for llvmpipe); a view whose turn
-// comes less than this after another view's fill waits this long, and input is handled
-// in between.
-constexpr int kBaseFillSpacingMs = 15;
+// the event loop (5-10 ms each to draw, plus the wait for llvmpipe): fills take turns this
+// far apart.
+ViewTurns fillTurns(15);
 } // namespace
 
 Viewport::Viewport(Editor& editor, QWidget* parent) : QWidget(parent), editor_(editor), surface_(new ViewSurface(*this)) {
@@ -133,9 +133,8 @@ void Viewport::drawBase(const BaseInputs& in) {
 
 void Viewport::fillBaseCache() {
     if (!baseCacheEnabled_ || !surface_->isValid() || !isVisible()) return;
-    static QElapsedTimer lastFill; // of any view: they all live on the UI thread
-    if (lastFill.isValid() && lastFill.elapsed() < kBaseFillSpacingMs) {
-        baseFillTimer_.start(kBaseFillSpacingMs);
+    if (!fillTurns.mayGo(this)) {
+        baseFillTimer_.start(fillTurns.spacingMs());
         return;
     }
     surface_->makeCurrent();
@@ -145,7 +144,7 @@ void Viewport::fillBaseCache() {
         drawBase(in);
     }
     surface_->doneCurrent();
-    lastFill.start();
+    fillTurns.done(this);
 }
 
 void Viewport::paintGL() {

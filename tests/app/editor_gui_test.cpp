@@ -4,6 +4,7 @@
 #include "edit/brush_operations.h"
 #include "edit_commands.h"
 #include "main_window.h"
+#include "view_surface.h"
 #include "overlay_controller.h"
 #include "portal/leaf_visibility.h"
 #include "portal/reachability.h"
@@ -23,7 +24,6 @@
 #include <QLabel>
 #include <QSignalSpy>
 #include <QStandardPaths>
-#include <QSurfaceFormat>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -548,12 +548,7 @@ private slots:
 };
 
 int main(int argc, char** argv) {
-    QSurfaceFormat format;
-    format.setVersion(3, 3);
-    format.setProfile(QSurfaceFormat::CoreProfile);
-    format.setDepthBufferSize(24);
-    QSurfaceFormat::setDefaultFormat(format);
-    QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
+    ViewSurface::prepareApplication();
     QApplication app(argc, argv);
     QApplication::setOrganizationName("ShallotTest");
     EditorGuiTest test;

@@ -10,6 +10,7 @@
 #include "sanitizer_build.h"
 #include "edit_script.h"
 #include "main_window.h"
+#include "view_surface.h"
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -17,7 +18,6 @@
 #include <QProcess>
 #include <QSet>
 #include <QStandardPaths>
-#include <QSurfaceFormat>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <random>
@@ -195,12 +195,7 @@ private slots:
 };
 
 int main(int argc, char** argv) {
-    QSurfaceFormat format;
-    format.setVersion(3, 3);
-    format.setProfile(QSurfaceFormat::CoreProfile);
-    format.setDepthBufferSize(24);
-    QSurfaceFormat::setDefaultFormat(format);
-    QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
+    ViewSurface::prepareApplication();
     QApplication app(argc, argv);
     QApplication::setOrganizationName("ShallotTest");
     EditorKillGuiTest test;

@@ -11,6 +11,7 @@
 #include "document_files.h"
 #include "edit_script.h"
 #include "main_window.h"
+#include "view_surface.h"
 #include "overlay_controller.h"
 #include "session/edit_replay.h"
 #include "session/memory_probe.h"
@@ -20,7 +21,6 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QStandardPaths>
-#include <QSurfaceFormat>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <random>
@@ -162,12 +162,7 @@ private slots:
 };
 
 int main(int argc, char** argv) {
-    QSurfaceFormat format;
-    format.setVersion(3, 3);
-    format.setProfile(QSurfaceFormat::CoreProfile);
-    format.setDepthBufferSize(24);
-    QSurfaceFormat::setDefaultFormat(format);
-    QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
+    ViewSurface::prepareApplication();
     QApplication app(argc, argv);
     QApplication::setOrganizationName("ShallotTest");
     EditorSoakGuiTest test;
