@@ -30,7 +30,8 @@ public:
     render::RenderScene& scene() { return scene_; }
     CompileService& compiler() { return compiler_; }
     OverlayController& overlays() { return *overlays_; }
-    // Takes a snapshot of the world and schedules its compile (done on every world change).
+    // Schedules a compile of the world as it is when the event loop next comes round (done
+    // on every world change; changes in one pass of the loop share one compile).
     void scheduleCompile();
     // Milliseconds from the edit that made `revision` until now (-1 if unknown).
     double msSinceEdit(uint64_t revision) const;
@@ -78,6 +79,7 @@ private:
     int currentPose_ = 0;
     // When each recent world revision was made, for the edit-to-overlay latency.
     std::vector<std::pair<uint64_t, qint64>> editTimes_;
+    bool compileQueued_ = false;
     QElapsedTimer clock_;
 };
 
