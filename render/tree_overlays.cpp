@@ -43,7 +43,7 @@ int32_t seenOwner(const BspTree& tree, int sight, int32_t a, int32_t b) {
 }
 
 // The surfaces between the regions (see regionBoundary), each side in its region's colour.
-void addRegionBoundaries(MeshBatch& batch, const BspTree& tree, const std::vector<ConvexPolyhedron>& cells,
+void addRegionBoundaries(MeshBatch& batch, const BspTree& tree, const LeafCellList& cells,
                          const std::vector<int32_t>& region, const std::vector<QColor>& colours) {
     const int sight = sightPose(tree);
     const std::vector<BoundaryPiece> pieces = regionBoundary(tree, cells, region, kBoundaryThreads);
@@ -65,7 +65,7 @@ QColor bitsetColour(uint64_t bits) {
     return QColor::fromHsv(int((h >> 40) % 360), 170, 255 - 20 * std::min(8, std::popcount(bits)));
 }
 
-MeshBatch cellOverlay(const BspTree& tree, const std::vector<ConvexPolyhedron>& cells, const CellOverlayOptions& o) {
+MeshBatch cellOverlay(const BspTree& tree, const LeafCellList& cells, const CellOverlayOptions& o) {
     MeshBatch batch;
     batch.lit = true;
     const int poseCount = int(tree.poses.size());
@@ -99,7 +99,7 @@ MeshBatch cellOverlay(const BspTree& tree, const std::vector<ConvexPolyhedron>& 
     return batch;
 }
 
-MeshBatch portalOverlay(const BspTree& tree, const std::vector<ConvexPolyhedron>& cells, int pose, bool includeOutside) {
+MeshBatch portalOverlay(const BspTree& tree, const LeafCellList& cells, int pose, bool includeOutside) {
     MeshBatch batch;
     batch.lit = false;
     batch.primitive = Primitive::Lines;
@@ -141,7 +141,7 @@ MeshBatch unionWireOverlay(const BspTree& tree, int pose) {
     return batch;
 }
 
-MeshBatch reachOverlay(const BspTree& tree, const std::vector<ConvexPolyhedron>& cells, const std::vector<bool>& reached,
+MeshBatch reachOverlay(const BspTree& tree, const LeafCellList& cells, const std::vector<bool>& reached,
                        const std::vector<Vec3>& leakPath) {
     MeshBatch batch;
     std::vector<int32_t> region(std::min(cells.size(), reached.size()), -1);

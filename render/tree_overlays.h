@@ -2,6 +2,7 @@
 // Render batches for the compiled onion tree: leaf cells, portals, a pose's expanded
 // world (union surface), reachability and leak paths, and test rays with their contacts.
 #include "compile/bsp_tree.h"
+#include "compile/leaf_cell_list.h"
 #include "geometry/convex_polyhedron.h"
 #include "mesh_batch.h"
 
@@ -31,19 +32,19 @@ QColor bitsetColour(uint64_t bits);
 // of another colour or one left out (portal/region_boundary.h): the faces between two
 // cells of one colour are not drawn. The highlighted leaf shows whole. `cells` is
 // leafCells(tree).
-MeshBatch cellOverlay(const BspTree& tree, const std::vector<ConvexPolyhedron>& cells, const CellOverlayOptions& options);
+MeshBatch cellOverlay(const BspTree& tree, const LeafCellList& cells, const CellOverlayOptions& options);
 
 // Outlines of the portals open for `pose` (lines: translucent sheets, one per portal, stack
 // up across open space and cost llvmpipe most of a frame); those of leaves touching the
 // world box (the void around a level) only when includeOutside.
-MeshBatch portalOverlay(const BspTree& tree, const std::vector<ConvexPolyhedron>& cells, int pose, bool includeOutside);
+MeshBatch portalOverlay(const BspTree& tree, const LeafCellList& cells, int pose, bool includeOutside);
 
 // Outlines of the pose's expanded world: the boundary polygons of that pose.
 MeshBatch unionWireOverlay(const BspTree& tree, int pose);
 
 // The boundary of the reached leaves' cells (tinted) and the leak path, if any, as a thick
 // red polyline.
-MeshBatch reachOverlay(const BspTree& tree, const std::vector<ConvexPolyhedron>& cells, const std::vector<bool>& reached,
+MeshBatch reachOverlay(const BspTree& tree, const LeafCellList& cells, const std::vector<bool>& reached,
                        const std::vector<Vec3>& leakPath);
 
 struct RayDrawing {

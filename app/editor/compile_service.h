@@ -4,6 +4,7 @@
 // through its CancelToken) and the newest snapshot is compiled next. Results of stale
 // snapshots are dropped, never shown. The UI thread never waits on the compiler.
 #include "compile/compiler.h"
+#include "compile/leaf_cell_list.h"
 #include "geometry/convex_polyhedron.h"
 #include "incremental/incremental_compiler.h"
 
@@ -19,7 +20,7 @@ struct CompiledWorld {
     uint64_t revision = 0;   // the document world revision it was compiled from
     World world;             // the snapshot
     CompileResult result;
-    std::vector<ConvexPolyhedron> cells; // leafCells(result.onion), for the overlays
+    LeafCellList cells;                  // leafCells(result.onion), for the overlays
     double milliseconds = 0;             // wall time of the compile and the cells
 };
 

@@ -132,7 +132,7 @@ std::string exportTreeMesh(const BspTree& tree, const std::string& path, const M
     }
     if (options.poses.empty())
         for (size_t p = 0; p < tree.poses.size(); ++p) poses.push_back(int(p));
-    const std::vector<ConvexPolyhedron> cells = options.cells ? leafCells(tree) : std::vector<ConvexPolyhedron>{};
+    const LeafCellList cells = options.cells ? leafCells(tree) : LeafCellList{};
 
     SceneBuilder builder;
     for (const int p : poses) {

@@ -115,7 +115,7 @@ ChildRef appendTree(BspTree& tree, TreeRecord* record, BspTree&& part, TreeRecor
         record->support.insert(record->support.end(), partRecord.support.begin(), partRecord.support.end());
         record->retiredDepth.insert(record->retiredDepth.end(), partRecord.retiredDepth.begin(),
                                     partRecord.retiredDepth.end());
-        std::move(partRecord.leafCells.begin(), partRecord.leafCells.end(), std::back_inserter(record->leafCells));
+        record->leafCells.append(partRecord.leafCells);
     }
     return shift(root);
 }

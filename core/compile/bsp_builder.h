@@ -1,6 +1,7 @@
 #pragma once
 #include "compile/bsp_tree.h"
 #include "compile/cancel_token.h"
+#include "compile/leaf_cell_list.h"
 #include "compile/splitter_choice.h"
 #include "geometry/convex_polyhedron.h"
 
@@ -37,7 +38,7 @@ struct TreeRecord {
     std::vector<uint32_t> supportFirst;
     std::vector<PolygonSource> support;
     std::vector<uint16_t> retiredDepth;       // per BspTree::polygons entry
-    std::vector<ConvexPolyhedron> leafCells;  // per leaf, when keepCells (cells carried)
+    LeafCellList leafCells;                   // per leaf, when keepCells (cells carried)
     bool keepCells = false;
     std::vector<uint32_t> portalFirst;        // per node: its first portal (node_portals.h)
 

@@ -152,8 +152,8 @@ void reclassifyKeptLeaves(BspTree& onion, const std::vector<BspTree>& mapTrees, 
 
 } // namespace
 
-const std::vector<ConvexPolyhedron>& IncrementalCompiler::leafCells() const {
-    static const std::vector<ConvexPolyhedron> none;
+const LeafCellList& IncrementalCompiler::leafCells() const {
+    static const LeafCellList none;
     return state_ ? state_->onionRecord.leafCells : none;
 }
 

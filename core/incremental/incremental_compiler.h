@@ -24,7 +24,7 @@ public:
     CompileResult compile(const World& world, const CompileOptions& options = {});
 
     // The onion's leaf cells of the last compile (keepCells), indexed like its leaves.
-    const std::vector<ConvexPolyhedron>& leafCells() const;
+    const LeafCellList& leafCells() const;
 
 private:
     bool canUpdate(const World& world, const CompileOptions& options) const;

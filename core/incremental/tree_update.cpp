@@ -158,7 +158,7 @@ private:
         }
         out_.leaves.push_back(info);
         out_.leafSolid.push_back(old_.leafSolid[size_t(leaf)]);
-        if (outRecord_.keepCells) outRecord_.leafCells.push_back(std::move(oldRecord_.leafCells[size_t(leaf)]));
+        if (outRecord_.keepCells) outRecord_.leafCells.push_back(oldRecord_.leafCells.share(size_t(leaf)));
         const int32_t index = int32_t(out_.leaves.size() - 1);
         result_.leafOfOld[size_t(leaf)] = index;
         return leafRef(index);

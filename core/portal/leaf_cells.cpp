@@ -43,12 +43,15 @@ void visitCells(const BspTree& tree, const CellVisitor& visitor) {
     }
 }
 
-std::vector<ConvexPolyhedron> leafCells(const BspTree& tree) {
+LeafCellList leafCells(const BspTree& tree) {
     std::vector<ConvexPolyhedron> cells(tree.leaves.size());
     visitCells(tree, {nullptr, [&](int32_t leaf, ConvexPolyhedron&& cell) {
                           if (size_t(leaf) < cells.size()) cells[size_t(leaf)] = std::move(cell);
                       }});
-    return cells;
+    LeafCellList list;
+    list.reserve(cells.size());
+    for (ConvexPolyhedron& c : cells) list.push_back(std::move(c));
+    return list;
 }
 
 } // namespace shallot

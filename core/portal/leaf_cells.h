@@ -1,5 +1,6 @@
 #pragma once
 #include "compile/bsp_tree.h"
+#include "compile/leaf_cell_list.h"
 #include "geometry/convex_polyhedron.h"
 
 #include <functional>
@@ -32,6 +33,6 @@ void visitCells(const BspTree& tree, const CellVisitor& visitor);
 
 // Every leaf's cell, indexed like BspTree::leaves (for the editor and the tests). Leaves
 // not reachable from the root, or cut down to nothing, get an empty cell.
-std::vector<ConvexPolyhedron> leafCells(const BspTree& tree);
+LeafCellList leafCells(const BspTree& tree);
 
 } // namespace shallot

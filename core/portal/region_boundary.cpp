@@ -11,7 +11,7 @@ namespace {
 constexpr size_t kLeavesPerJob = 256;
 } // namespace
 
-std::vector<BoundaryPiece> regionBoundary(const BspTree& tree, const std::vector<ConvexPolyhedron>& cells,
+std::vector<BoundaryPiece> regionBoundary(const BspTree& tree, const LeafCellList& cells,
                                           const std::vector<int32_t>& region, int threads) {
     auto regionOf = [&](int32_t leaf) { return leaf >= 0 && size_t(leaf) < region.size() ? region[size_t(leaf)] : -1; };
     const size_t leafCount = std::min(cells.size(), region.size());

@@ -1,5 +1,6 @@
 #pragma once
 #include "compile/bsp_tree.h"
+#include "compile/leaf_cell_list.h"
 #include "geometry/convex_polyhedron.h"
 
 #include <vector>
@@ -24,7 +25,7 @@ struct BoundaryPiece {
 // This is what the editor draws of a set of cells: their faces between two leaves of one
 // region only cut the region into its cells, and drawn translucent they fill open space
 // with layer upon layer that hides the level and costs the renderer most of a frame.
-std::vector<BoundaryPiece> regionBoundary(const BspTree& tree, const std::vector<ConvexPolyhedron>& cells,
+std::vector<BoundaryPiece> regionBoundary(const BspTree& tree, const LeafCellList& cells,
                                           const std::vector<int32_t>& region, int threads);
 
 } // namespace shallot

@@ -174,8 +174,8 @@ TEST(IncrementalCompile, KeptLeafCellsAreTheTreeCells) {
     for (int edit = 0; edit < 4; ++edit) {
         randomEdit(w, rng, 200);
         const CompileResult r = compiler.compile(w);
-        const std::vector<ConvexPolyhedron> expected = leafCells(r.onion);
-        const std::vector<ConvexPolyhedron>& cells = compiler.leafCells();
+        const LeafCellList expected = leafCells(r.onion);
+        const LeafCellList& cells = compiler.leafCells();
         ASSERT_EQ(cells.size(), expected.size());
         for (size_t i = 0; i < cells.size(); ++i) {
             ASSERT_EQ(cells[i].faces.size(), expected[i].faces.size()) << "leaf " << i;

@@ -77,7 +77,7 @@ bool wellConditioned(const BspTree& t, const ConvexPolyhedron& cell, size_t leaf
 // open in that pose (both counting only well-conditioned neighbours; world-box faces
 // have no other side). That is, its portals cover exactly its non-solid faces, however
 // the faces and portals are cut into pieces.
-void expectPortalsCoverOpenFaces(const BspTree& t, const std::vector<ConvexPolyhedron>& cells) {
+void expectPortalsCoverOpenFaces(const BspTree& t, const LeafCellList& cells) {
     const size_t poses = t.poses.size();
     std::vector<bool> checked(t.leaves.size());
     size_t left = 0;
@@ -125,7 +125,7 @@ void expectPortalsCoverOpenFaces(const BspTree& t, const std::vector<ConvexPolyh
 // leaf in front; its poses are exactly those where both leaves are empty; a leaf pair has
 // at most one portal; and the portals cover the leaves' open faces.
 void expectPortalInvariants(const BspTree& t) {
-    const std::vector<ConvexPolyhedron> cells = leafCells(t);
+    const LeafCellList cells = leafCells(t);
     ASSERT_EQ(cells.size(), t.leaves.size());
     for (size_t i = 0; i < cells.size(); ++i) {
         // The descent reproduces the builder's cells: same volumes.
@@ -215,7 +215,7 @@ TEST(Portals, InvariantsOnTheSampleWorlds) {
 
 TEST(Portals, LeafCellsTagFacesWithTheirPlanes) {
     const BspTree t = compileSample("figure1_rooms.map");
-    const std::vector<ConvexPolyhedron> cells = leafCells(t);
+    const LeafCellList cells = leafCells(t);
     for (size_t leaf = 0; leaf < cells.size(); ++leaf) {
         ASSERT_FALSE(cells[leaf].empty());
         EXPECT_GE(cells[leaf].clearance(t.leaves[leaf].interiorPoint), -kVertexTolerance);

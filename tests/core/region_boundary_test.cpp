@@ -74,7 +74,7 @@ struct Tally {
     int boundary = 0, inner = 0;
 };
 
-void expectBoundaryMatchesProbes(Rng& rng, const BspTree& tree, const std::vector<ConvexPolyhedron>& cells,
+void expectBoundaryMatchesProbes(Rng& rng, const BspTree& tree, const LeafCellList& cells,
                                  const std::vector<int32_t>& region, Tally& tally) {
     const std::vector<BoundaryPiece> pieces = regionBoundary(tree, cells, region, 2);
     std::vector<std::vector<const BoundaryPiece*>> byLeaf(cells.size());
@@ -126,7 +126,7 @@ TEST(RegionBoundary, MatchesProbesAcrossEveryFaceOnRandomWorlds) {
         const CompileResult r = compileWorld(w);
         ASSERT_TRUE(r.error.empty()) << r.error;
         const BspTree& t = r.onion;
-        const std::vector<ConvexPolyhedron> cells = leafCells(t);
+        const LeafCellList cells = leafCells(t);
         // The overlays' kinds of region: empty for a pose; leaves grouped by their bitset;
         // and arbitrary labels with holes.
         std::vector<int32_t> empty(t.leafCount()), bitset(t.leafCount()), labels(t.leafCount());
@@ -149,7 +149,7 @@ TEST(RegionBoundary, OneRegionCoveringEveryLeafHasOnlyTheWorldBox) {
     Rng rng(5);
     const CompileResult r = compileWorld(randomWorld(rng, 12, 90, 1));
     ASSERT_TRUE(r.error.empty()) << r.error;
-    const std::vector<ConvexPolyhedron> cells = leafCells(r.onion);
+    const LeafCellList cells = leafCells(r.onion);
     const std::vector<BoundaryPiece> pieces = regionBoundary(r.onion, cells, std::vector<int32_t>(cells.size(), 7), 2);
     double area = 0;
     for (const BoundaryPiece& p : pieces) {
