@@ -25,10 +25,17 @@ CompileService::~CompileService() {
     if (worker_.joinable()) worker_.join();
 }
 
-bool CompileService::busy() const { return running_ || pending_.has_value(); }
+bool CompileService::busy() const { return running_ || pending_.has_value() || awaitingSnapshot_; }
+
+void CompileService::expect(uint64_t revision) {
+    newestRevision_ = revision;
+    awaitingSnapshot_ = true;
+    if (running_) token_->cancelled = true;
+}
 
 void CompileService::request(World world, uint64_t revision) {
     newestRevision_ = revision;
+    awaitingSnapshot_ = false;
     pending_ = Job{std::move(world), revision, std::nullopt};
     if (running_) token_->cancelled = true; // the worker stops soon; finished() starts the newest
     else startNext();
@@ -36,6 +43,7 @@ void CompileService::request(World world, uint64_t revision) {
 
 void CompileService::adopt(World world, uint64_t revision, BspTree tree) {
     newestRevision_ = revision;
+    awaitingSnapshot_ = false;
     pending_ = Job{std::move(world), revision, std::move(tree)};
     if (running_) token_->cancelled = true;
     else startNext();

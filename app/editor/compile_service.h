@@ -30,12 +30,17 @@ public:
     explicit CompileService(QObject* parent = nullptr);
     ~CompileService() override;
 
+    // The world changed to `revision`; its snapshot follows through request() once the
+    // change is complete. From now on older results are stale (never shown) and the running
+    // compile is cancelled, even before the snapshot arrives.
+    void expect(uint64_t revision);
     // Schedules a compile of `world` (a snapshot taken now) for document revision `revision`.
     void request(World world, uint64_t revision);
     // Shows a tree compiled earlier (a .shallot whose input hash matches) for `revision`
     // without compiling: only the leaf cells are computed, on the worker.
     void adopt(World world, uint64_t revision, BspTree tree);
     bool busy() const;
+    bool awaitingSnapshot() const { return awaitingSnapshot_; }
     const std::shared_ptr<const CompiledWorld>& latest() const { return latest_; }
     // Compiles started and results dropped as stale, for tests and the status bar.
     quint64 started() const { return started_; }
@@ -60,6 +65,7 @@ private:
     };
     std::optional<Job> pending_;
     uint64_t newestRevision_ = 0;
+    bool awaitingSnapshot_ = false;             // expect()ed, not yet request()ed
     std::shared_ptr<const CompiledWorld> latest_;
     // Keeps what the last compile built so that the next one rebuilds only what the edit
     // touched, with the leaf cells for the overlays. Used by the worker thread only, one

@@ -42,11 +42,15 @@ void Editor::scheduleCompile() {
     // One edit often changes the world twice in a row (replacing brushes removes, then
     // inserts): compiling the first snapshot only to cancel it cost librequake_e3m4 about
     // 0.6 s of every edit (the worker stops at its next check, then waits for the UI thread).
+    // The compiler learns of the change now, so that a result finishing before the
+    // snapshot is taken is dropped as stale rather than shown.
+    compiler_.expect(document_.worldRevision());
     if (compileQueued_) return;
     compileQueued_ = true;
     QTimer::singleShot(0, this, [this] {
         compileQueued_ = false;
-        compiler_.request(document_.data().world, document_.worldRevision());
+        // A document opened with its stored tree meanwhile has been adopted already.
+        if (compiler_.awaitingSnapshot()) compiler_.request(document_.data().world, document_.worldRevision());
     });
 }
 
