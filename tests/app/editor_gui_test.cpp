@@ -420,6 +420,9 @@ private slots:
         QTRY_VERIFY(w.view2d(0)->framesPainted() > painted); // the grid is drawn anew
         // Keys typed over a view arrive at its native window; shortcuts still apply.
         QTest::mouseClick(w.view3d()->surface(), Qt::LeftButton, {}, QPoint(4, 4));
+        // The click asks X to activate the main window; shortcuts apply once it is active
+        // (the X server answers asynchronously, before any key a person could type).
+        QVERIFY(QTest::qWaitForWindowActive(&w));
         QTest::keyClick(w.view3d()->surface(), Qt::Key_BracketRight);
         QCOMPARE(w.editor().document().data().gridSize, 64);
         QTest::keyClick(w.view2d(1)->surface(), Qt::Key_BracketLeft);
