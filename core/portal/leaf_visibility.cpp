@@ -12,6 +12,8 @@ constexpr double kOnPortalDistance = 1e-3;
 // Portal polygons are clipped to w >= this in clip space before the divide (in front of
 // the eye; the view's near plane is farther, so nothing in view is lost).
 constexpr double kMinClipW = 1e-6;
+// A leaf whose rectangle has grown this often is seen through the whole screen.
+constexpr uint8_t kMaxRectGrowths = 16;
 // A rectangle grown by less than this (in normalised device coordinates, the screen being
 // 2 wide) is not grown: it keeps the flood from creeping by rounding errors.
 constexpr double kRectSlack = 1e-9;
@@ -33,22 +35,24 @@ Rect bounding(const Rect& a, const Rect& b) {
     return {std::min(a.x0, b.x0), std::max(a.x1, b.x1), std::min(a.y0, b.y0), std::max(a.y1, b.y1)};
 }
 
-// The screen rectangle of a polygon: its part in front of the eye, projected.
+// The screen rectangle of a polygon: its part in front of the eye, projected. (No
+// allocation: it runs for every portal the search crosses, 10^5 a frame from outside a level.)
 Rect screenRect(const Polygon& polygon, const Eigen::Matrix4d& clip) {
     Rect r;
     const size_t n = polygon.vertices.size();
-    std::vector<Eigen::Vector4d> c(n);
-    for (size_t i = 0; i < n; ++i) c[i] = clip * polygon.vertices[i].homogeneous();
+    if (n == 0) return r;
     auto add = [&](const Eigen::Vector4d& v) {
         const double x = v.x() / v.w(), y = v.y() / v.w();
         r = bounding(r, {x, x, y, y});
     };
+    const Eigen::Vector4d first = clip * polygon.vertices[0].homogeneous();
+    Eigen::Vector4d a = first;
     for (size_t i = 0; i < n; ++i) {
-        const Eigen::Vector4d& a = c[i];
-        const Eigen::Vector4d& b = c[(i + 1) % n];
+        const Eigen::Vector4d b = i + 1 < n ? Eigen::Vector4d(clip * polygon.vertices[i + 1].homogeneous()) : first;
         if (a.w() >= kMinClipW) add(a);
         // An edge crossing w = kMinClipW adds the crossing.
         if ((a.w() >= kMinClipW) != (b.w() >= kMinClipW)) add(a + (b - a) * ((kMinClipW - a.w()) / (b.w() - a.w())));
+        a = b;
     }
     return r;
 }
@@ -89,16 +93,41 @@ std::vector<bool> LeafVisibility::seenFrom(const Vec3& eye, const Eigen::Matrix4
     if (pose_ < 0 || t.nodes.empty() || !eye.allFinite()) return {};
     const int32_t start = t.findLeaf(eye);
     if ((t.leafSolid[size_t(start)] >> pose_) & 1u) return {};
-    std::vector<Rect> through(t.leafCount());
-    std::vector<bool> queued(t.leafCount(), false);
-    std::vector<int32_t> stack{start};
-    through[size_t(start)] = {-1, 1, -1, 1};
-    queued[size_t(start)] = true;
-    while (!stack.empty()) {
-        const int32_t leaf = stack.back();
-        stack.pop_back();
-        queued[size_t(leaf)] = false;
-        const Rect seenThrough = through[size_t(leaf)];
+    std::lock_guard lock(scratchMutex_);
+    Scratch& s = scratch_;
+    const size_t leaves = t.leafCount();
+    for (int32_t leaf : s.touched) s.growths[size_t(leaf)] = 0, s.queued[size_t(leaf)] = 0; // an earlier search's
+    s.touched.clear();
+    if (s.growths.size() != leaves) {
+        s.rects.assign(4 * leaves, 0.0);
+        s.growths.assign(leaves, 0);
+        s.queued.assign(leaves, 0);
+    }
+    auto rectOf = [&](int32_t leaf) {
+        const double* r = &s.rects[4 * size_t(leaf)];
+        return s.growths[size_t(leaf)] == 0 ? Rect{} : Rect{r[0], r[1], r[2], r[3]};
+    };
+    auto grow = [&](int32_t leaf, const Rect& r) {
+        const Rect before = rectOf(leaf);
+        uint8_t& growths = s.growths[size_t(leaf)];
+        if (growths == 0) s.touched.push_back(leaf);
+        // Growing again and again (rectangles reaching a leaf over many paths, as from the
+        // open space around a level) it is seen through the whole screen: conservative,
+        // and the search stays within a few passes over the portals.
+        const Rect grown = ++growths > kMaxRectGrowths ? Rect{-1, 1, -1, 1} : bounding(before, r);
+        double* out = &s.rects[4 * size_t(leaf)];
+        out[0] = grown.x0, out[1] = grown.x1, out[2] = grown.y0, out[3] = grown.y1;
+        growths = std::min<uint8_t>(growths, kMaxRectGrowths + 1);
+    };
+    // First in, first out: a leaf is usually reached by all its near paths before it
+    // passes its rectangle on, so it passes it on fewer times than depth first.
+    s.queue.assign(1, start);
+    grow(start, {-1, 1, -1, 1});
+    s.queued[size_t(start)] = 1;
+    for (size_t head = 0; head < s.queue.size(); ++head) {
+        const int32_t leaf = s.queue[head];
+        s.queued[size_t(leaf)] = 0;
+        const Rect seenThrough = rectOf(leaf);
         for (uint32_t k = first_[size_t(leaf)]; k < first_[size_t(leaf) + 1]; ++k) {
             const Portal& p = t.portals[portals_[k]];
             const bool fromFront = p.front == leaf;
@@ -107,16 +136,16 @@ std::vector<bool> LeafVisibility::seenFrom(const Vec3& eye, const Eigen::Matrix4
             const double d = t.planes[size_t(p.plane)].signedDistance(eye) * (fromFront ? 1.0 : -1.0);
             if (d < -kOnPortalDistance) continue;
             const Rect r = d <= kOnPortalDistance ? seenThrough : intersection(screenRect(p.polygon, clip), seenThrough);
-            if (r.empty() || through[size_t(beyond)].contains(r)) continue;
-            through[size_t(beyond)] = bounding(through[size_t(beyond)], r);
-            if (!queued[size_t(beyond)]) {
-                queued[size_t(beyond)] = true;
-                stack.push_back(beyond);
+            if (r.empty() || rectOf(beyond).contains(r)) continue;
+            grow(beyond, r);
+            if (!s.queued[size_t(beyond)]) {
+                s.queued[size_t(beyond)] = 1;
+                s.queue.push_back(beyond);
             }
         }
     }
-    std::vector<bool> seen(t.leafCount());
-    for (size_t i = 0; i < seen.size(); ++i) seen[i] = !through[i].empty();
+    std::vector<bool> seen(leaves);
+    for (int32_t leaf : s.touched) seen[size_t(leaf)] = !rectOf(leaf).empty();
     return seen;
 }
 

@@ -2,6 +2,7 @@
 #include "compile/bsp_tree.h"
 
 #include <memory>
+#include <mutex>
 #include <vector>
 
 namespace shallot {
@@ -33,6 +34,16 @@ private:
     int pose_ = -1;
     std::vector<uint32_t> first_;   // per leaf, its first entry in portals_ (one more at the end)
     std::vector<uint32_t> portals_; // indices into tree.portals open for the sight pose
+    // The search's per-leaf state, kept between calls (a frame of librequake_e3m4 allocated
+    // and zeroed 2 MB of it); the next search resets only the entries this one touched.
+    struct Scratch {
+        std::vector<double> rects;       // per leaf: x0, x1, y0, y1 it is seen through
+        std::vector<uint8_t> growths;    // per leaf: how often its rectangle grew
+        std::vector<char> queued;
+        std::vector<int32_t> touched, queue;
+    };
+    mutable std::mutex scratchMutex_;
+    mutable Scratch scratch_;
 };
 
 } // namespace shallot

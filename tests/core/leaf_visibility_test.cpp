@@ -145,3 +145,32 @@ TEST(LeafVisibility, TreesWithoutAPointPoseSeeEverything) {
     EXPECT_FALSE(visibility.usable());
     EXPECT_TRUE(visibility.seenFrom(Vec3::Zero(), camera(Vec3::Zero(), Vec3::UnitX()).clip).empty());
 }
+
+// From the open space around a level the search reaches rectangles over many paths (the
+// case that grows a leaf's rectangle to the whole screen): still conservative, and the
+// answer for one view does not depend on the searches made before it (kept scratch).
+TEST(LeafVisibility, EyesOutsideALevelAndRepeatedSearches) {
+    const std::filesystem::path path = SHALLOT_SHARED_MAPS "/id_e1m1.map";
+    if (!std::filesystem::exists(path)) GTEST_SKIP() << "no shared maps";
+    const CompileResult r = compileWorld(loadMap(path.string()));
+    ASSERT_TRUE(r.error.empty()) << r.error;
+    const BspTree& t = r.onion;
+    const std::vector<bool> outside = reachableFromOutside(t, 0);
+    std::vector<int32_t> voidLeaves;
+    for (size_t leaf = 0; leaf < t.leafCount(); ++leaf)
+        if (!(t.leafSolid[leaf] & 1u) && outside[leaf] && t.leaves[leaf].clearance > 1.0) voidLeaves.push_back(int32_t(leaf));
+    ASSERT_GT(voidLeaves.size(), 10u);
+    Rng rng(11);
+    Tally tally;
+    auto eye = [&] { return t.leaves[size_t(voidLeaves[rng() % voidLeaves.size()])].interiorPoint; };
+    expectConservative(rng, t, eye, 4000, tally);
+    EXPECT_GT(tally.points, 1000u);
+
+    const LeafVisibility kept(std::shared_ptr<const BspTree>(&t, [](const BspTree*) {}));
+    for (int view = 0; view < 10; ++view) {
+        const Vec3 e = view % 2 ? eye() : t.leaves[size_t(voidLeaves[0])].interiorPoint;
+        const Camera c = camera(e, randomUnit(rng));
+        const LeafVisibility fresh(std::shared_ptr<const BspTree>(&t, [](const BspTree*) {}));
+        EXPECT_EQ(kept.seenFrom(e, c.clip), fresh.seenFrom(e, c.clip)) << "view " << view;
+    }
+}
