@@ -117,7 +117,6 @@ std::vector<bool> LeafVisibility::seenFrom(const Vec3& eye, const Eigen::Matrix4
         const Rect grown = ++growths > kMaxRectGrowths ? Rect{-1, 1, -1, 1} : bounding(before, r);
         double* out = &s.rects[4 * size_t(leaf)];
         out[0] = grown.x0, out[1] = grown.x1, out[2] = grown.y0, out[3] = grown.y1;
-        growths = std::min<uint8_t>(growths, kMaxRectGrowths + 1);
     };
     // First in, first out: a leaf is usually reached by all its near paths before it
     // passes its rectangle on, so it passes it on fewer times than depth first.
