@@ -18,13 +18,12 @@ constexpr uint8_t kMaxRectGrowths = 16;
 // 2 wide) is not grown: it keeps the flood from creeping by rounding errors.
 constexpr double kRectSlack = 1e-9;
 
-struct Rect {
-    double x0 = 1, x1 = -1, y0 = 1, y1 = -1; // empty
-    bool empty() const { return x0 > x1 || y0 > y1; }
-    bool contains(const Rect& r) const {
-        return r.x0 >= x0 - kRectSlack && r.x1 <= x1 + kRectSlack && r.y0 >= y0 - kRectSlack && r.y1 <= y1 + kRectSlack;
-    }
-};
+using Rect = ScreenRect;
+
+bool contains(const Rect& outer, const Rect& r) {
+    return r.x0 >= outer.x0 - kRectSlack && r.x1 <= outer.x1 + kRectSlack && r.y0 >= outer.y0 - kRectSlack &&
+           r.y1 <= outer.y1 + kRectSlack;
+}
 
 Rect intersection(const Rect& a, const Rect& b) {
     return {std::max(a.x0, b.x0), std::min(a.x1, b.x1), std::max(a.y0, b.y0), std::min(a.y1, b.y1)};
@@ -96,27 +95,25 @@ std::vector<bool> LeafVisibility::seenFrom(const Vec3& eye, const Eigen::Matrix4
     std::lock_guard lock(scratchMutex_);
     Scratch& s = scratch_;
     const size_t leaves = t.leafCount();
-    for (int32_t leaf : s.touched) s.growths[size_t(leaf)] = 0, s.queued[size_t(leaf)] = 0; // an earlier search's
+    for (int32_t leaf : s.touched) { // an earlier search's
+        s.rects[size_t(leaf)] = {};
+        s.growths[size_t(leaf)] = 0;
+        s.queued[size_t(leaf)] = 0;
+    }
     s.touched.clear();
-    if (s.growths.size() != leaves) {
-        s.rects.assign(4 * leaves, 0.0);
+    if (s.rects.size() != leaves) {
+        s.rects.assign(leaves, {});
         s.growths.assign(leaves, 0);
         s.queued.assign(leaves, 0);
     }
-    auto rectOf = [&](int32_t leaf) {
-        const double* r = &s.rects[4 * size_t(leaf)];
-        return s.growths[size_t(leaf)] == 0 ? Rect{} : Rect{r[0], r[1], r[2], r[3]};
-    };
     auto grow = [&](int32_t leaf, const Rect& r) {
-        const Rect before = rectOf(leaf);
         uint8_t& growths = s.growths[size_t(leaf)];
         if (growths == 0) s.touched.push_back(leaf);
         // Growing again and again (rectangles reaching a leaf over many paths, as from the
         // open space around a level) it is seen through the whole screen: conservative,
         // and the search stays within a few passes over the portals.
-        const Rect grown = ++growths > kMaxRectGrowths ? Rect{-1, 1, -1, 1} : bounding(before, r);
-        double* out = &s.rects[4 * size_t(leaf)];
-        out[0] = grown.x0, out[1] = grown.x1, out[2] = grown.y0, out[3] = grown.y1;
+        Rect& rect = s.rects[size_t(leaf)];
+        rect = ++growths > kMaxRectGrowths ? Rect{-1, 1, -1, 1} : bounding(rect, r);
     };
     // First in, first out: a leaf is usually reached by all its near paths before it
     // passes its rectangle on, so it passes it on fewer times than depth first.
@@ -126,7 +123,7 @@ std::vector<bool> LeafVisibility::seenFrom(const Vec3& eye, const Eigen::Matrix4
     for (size_t head = 0; head < s.queue.size(); ++head) {
         const int32_t leaf = s.queue[head];
         s.queued[size_t(leaf)] = 0;
-        const Rect seenThrough = rectOf(leaf);
+        const Rect seenThrough = s.rects[size_t(leaf)];
         for (uint32_t k = first_[size_t(leaf)]; k < first_[size_t(leaf) + 1]; ++k) {
             const Portal& p = t.portals[portals_[k]];
             const bool fromFront = p.front == leaf;
@@ -135,7 +132,7 @@ std::vector<bool> LeafVisibility::seenFrom(const Vec3& eye, const Eigen::Matrix4
             const double d = t.planes[size_t(p.plane)].signedDistance(eye) * (fromFront ? 1.0 : -1.0);
             if (d < -kOnPortalDistance) continue;
             const Rect r = d <= kOnPortalDistance ? seenThrough : intersection(screenRect(p.polygon, clip), seenThrough);
-            if (r.empty() || rectOf(beyond).contains(r)) continue;
+            if (r.empty() || contains(s.rects[size_t(beyond)], r)) continue;
             grow(beyond, r);
             if (!s.queued[size_t(beyond)]) {
                 s.queued[size_t(beyond)] = 1;
@@ -144,7 +141,7 @@ std::vector<bool> LeafVisibility::seenFrom(const Vec3& eye, const Eigen::Matrix4
         }
     }
     std::vector<bool> seen(leaves);
-    for (int32_t leaf : s.touched) seen[size_t(leaf)] = !rectOf(leaf).empty();
+    for (int32_t leaf : s.touched) seen[size_t(leaf)] = !s.rects[size_t(leaf)].empty();
     return seen;
 }
 

@@ -7,6 +7,13 @@
 
 namespace shallot {
 
+// A rectangle of the screen in normalised device coordinates (-1..1 both ways); empty as
+// constructed.
+struct ScreenRect {
+    double x0 = 1, x1 = -1, y0 = 1, y1 = -1;
+    bool empty() const { return x0 > x1 || y0 > y1; }
+};
+
 // The pose that sees: the first pose whose box is a point (Quake's "point" hull, the
 // world as drawn). -1 when the tree has none.
 int sightPose(const BspTree& tree);
@@ -37,7 +44,7 @@ private:
     // The search's per-leaf state, kept between calls (a frame of librequake_e3m4 allocated
     // and zeroed 2 MB of it); the next search resets only the entries this one touched.
     struct Scratch {
-        std::vector<double> rects;       // per leaf: x0, x1, y0, y1 it is seen through
+        std::vector<ScreenRect> rects;   // per leaf: the rectangle it is seen through
         std::vector<uint8_t> growths;    // per leaf: how often its rectangle grew
         std::vector<char> queued;
         std::vector<int32_t> touched, queue;
