@@ -15,11 +15,22 @@
 #include <QTimer>
 #include <algorithm>
 #include <iostream>
+#include <sys/resource.h>
 
 namespace shallot {
 
 namespace {
 constexpr int kTimeoutMs = 120000;
+// CPU time of the whole process (every thread, so llvmpipe's rasterisers too), in ms. On a
+// shared machine a frame's wall time varies by a quarter from run to run; the CPU time it
+// costs varies much less and says what the rendering itself costs.
+double processCpuMs() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    auto ms = [](const timeval& t) { return double(t.tv_sec) * 1e3 + double(t.tv_usec) / 1e3; };
+    return ms(usage.ru_utime) + ms(usage.ru_stime);
+}
+
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
     return v.empty() ? 0.0 : v[v.size() / 2];
@@ -93,6 +104,7 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
     }
     std::vector<double> paintMs, frameMs;
     QElapsedTimer frameClock;
+    const double cpuBefore = processCpuMs();
     for (int i = 0; i < frames && clock.elapsed() < kTimeoutMs; ++i) {
         CameraState c = doc.data().camera;
         c.yawDegrees += 1.0; // a slow orbit: every frame differs
@@ -104,6 +116,7 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
         frameMs.push_back(double(frameClock.nsecsElapsed()) / 1e6);
         paintMs.push_back(view->lastFrameMs());
     }
+    const double cpuPerFrameMs = frameMs.empty() ? 0.0 : (processCpuMs() - cpuBefore) / double(frameMs.size());
     if (qEnvironmentVariableIsSet("SHALLOT_BENCH_SCREENSHOT")) view->grabFramebuffer().save(qEnvironmentVariable("SHALLOT_BENCH_SCREENSHOT"));
     const auto& compiled = overlays.compiled();
     const QJsonObject out{{"file", file},
@@ -116,6 +129,7 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
                           {"frames", int(frameMs.size())},
                           {"median_paint_ms", median(paintMs)},
                           {"median_frame_ms", median(frameMs)},
+                          {"cpu_ms_per_frame", cpuPerFrameMs},
                           {"fps", frameMs.empty() ? 0.0 : 1000.0 / median(frameMs)},
                           {"size", QString("%1x%2").arg(view->width()).arg(view->height())}};
     std::cout << QJsonDocument(out).toJson(QJsonDocument::Compact).constData() << std::endl;
