@@ -4,6 +4,8 @@
 #include "portal/region_boundary.h"
 
 #include <bit>
+#include <map>
+#include <optional>
 #include <unordered_map>
 
 namespace shallot::render {
@@ -42,38 +44,71 @@ int32_t seenOwner(const BspTree& tree, int sight, int32_t a, int32_t b) {
     return clear(a) ? a : clear(b) ? b : -1;
 }
 
-// The surfaces between the regions (see regionBoundary), each side in its region's colour.
+// Leaves coloured for one overlay: region[leaf] indexes colours, -1 for a leaf not drawn.
+struct Labelling {
+    std::vector<int32_t> region;
+    std::vector<QColor> colours;
+    int32_t of(int32_t leaf) const { return leaf >= 0 && size_t(leaf) < region.size() ? region[size_t(leaf)] : -1; }
+};
+
+// `top` blended over `under` as one colour: drawing it over anything gives what drawing
+// `under` and then `top` over it gives (Porter-Duff "over", up to 8-bit rounding).
+QColor over(const QColor& top, const QColor& under) {
+    const double at = top.alphaF(), au = under.alphaF();
+    const double a = at + au * (1.0 - at);
+    if (a <= 0.0) return QColor(0, 0, 0, 0);
+    auto channel = [&](double t, double u) { return (t * at + u * au * (1.0 - at)) / a; };
+    return QColor::fromRgbF(float(channel(top.redF(), under.redF())), float(channel(top.greenF(), under.greenF())),
+                            float(channel(top.blueF(), under.blueF())), float(a));
+}
+
+// The surfaces between the regions of each labelling (see regionBoundary), each side in
+// its region's colour, as the labellings drawn one over another (`stack` from the bottom)
+// would show them, but in one layer: a piece on the boundary of several labellings is
+// drawn once with their colours composed. (The cell and reachability boundaries coincide
+// on most walls in view; as two translucent layers they cost the renderer two blended
+// passes over most of the picture.)
 void addRegionBoundaries(MeshBatch& batch, const BspTree& tree, const LeafCellList& cells,
-                         const std::vector<int32_t>& region, const std::vector<QColor>& colours) {
+                         const std::vector<const Labelling*>& stack) {
+    // A leaf's combined region is the tuple of its regions, numbered as first met.
+    const size_t leafCount = cells.size();
+    std::vector<int32_t> combined(leafCount, -1);
+    std::map<std::vector<int32_t>, int32_t> tuples;
+    std::vector<int32_t> tuple(stack.size());
+    for (size_t leaf = 0; leaf < leafCount; ++leaf) {
+        bool any = false;
+        for (size_t k = 0; k < stack.size(); ++k) {
+            tuple[k] = stack[k]->of(int32_t(leaf));
+            any |= tuple[k] >= 0;
+        }
+        if (any) combined[leaf] = tuples.try_emplace(tuple, int32_t(tuples.size())).first->second;
+    }
     const int sight = sightPose(tree);
-    const std::vector<BoundaryPiece> pieces = regionBoundary(tree, cells, region, kBoundaryThreads);
+    const std::vector<BoundaryPiece> pieces = regionBoundary(tree, cells, combined, kBoundaryThreads);
     size_t triangleVertices = 0;
     for (const BoundaryPiece& p : pieces) triangleVertices += 3 * (std::max<size_t>(p.polygon.vertices.size(), 2) - 2);
     batch.vertices.reserve(batch.vertices.size() + triangleVertices);
     for (const BoundaryPiece& p : pieces) {
+        std::optional<QColor> colour;
+        for (const Labelling* l : stack) {
+            const int32_t own = l->of(p.leaf);
+            if (own < 0 || own == l->of(p.neighbour)) continue; // not on this labelling's boundary
+            const QColor& c = l->colours[size_t(own)];
+            colour = colour ? over(c, *colour) : c;
+        }
+        if (!colour) continue;
         batch.setLeaf(seenOwner(tree, sight, p.leaf, p.neighbour));
-        batch.addPolygon(p.polygon, p.normal, colours[size_t(region[size_t(p.leaf)])]);
+        batch.addPolygon(p.polygon, p.normal, *colour);
     }
 }
 
-} // namespace
-
-QColor bitsetColour(uint64_t bits) {
-    if (bits == 0) return QColor(60, 200, 90);
-    // Spread the bit patterns around the hue circle; more solid poses = darker.
-    const uint64_t h = bits * 0x9E3779B97F4A7C15ull;
-    return QColor::fromHsv(int((h >> 40) % 360), 170, 255 - 20 * std::min(8, std::popcount(bits)));
-}
-
-MeshBatch cellOverlay(const BspTree& tree, const LeafCellList& cells, const CellOverlayOptions& o) {
-    MeshBatch batch;
-    batch.lit = true;
+Labelling cellLabelling(const BspTree& tree, const LeafCellList& cells, const CellOverlayOptions& o) {
     const int poseCount = int(tree.poses.size());
     // Leaves of one colour form a region; only the surfaces between regions are drawn.
-    std::vector<int32_t> region(std::min(cells.size(), tree.leafCount()), -1);
-    std::vector<QColor> colours;
+    Labelling out;
+    out.region.assign(std::min(cells.size(), tree.leafCount()), -1);
     std::unordered_map<QRgb, int32_t> regionOfColour;
-    for (size_t leaf = 0; leaf < region.size(); ++leaf) {
+    for (size_t leaf = 0; leaf < out.region.size(); ++leaf) {
         const ConvexPolyhedron& cell = cells[leaf];
         if (cell.empty()) continue;
         const uint64_t bits = tree.leafSolid[leaf];
@@ -87,15 +122,57 @@ MeshBatch cellOverlay(const BspTree& tree, const LeafCellList& cells, const Cell
         colour.setAlpha(highlighted ? 160 : kCellAlpha);
         if (highlighted) {
             // A region of its own, so every face of it shows.
-            region[leaf] = int32_t(colours.size());
-            colours.push_back(colour.lighter(140));
+            out.region[leaf] = int32_t(out.colours.size());
+            out.colours.push_back(colour.lighter(140));
             continue;
         }
-        auto [it, added] = regionOfColour.try_emplace(colour.rgba(), int32_t(colours.size()));
-        if (added) colours.push_back(colour);
-        region[leaf] = it->second;
+        auto [it, added] = regionOfColour.try_emplace(colour.rgba(), int32_t(out.colours.size()));
+        if (added) out.colours.push_back(colour);
+        out.region[leaf] = it->second;
     }
-    addRegionBoundaries(batch, tree, cells, region, colours);
+    return out;
+}
+
+Labelling reachLabelling(const LeafCellList& cells, const std::vector<bool>& reached) {
+    Labelling out;
+    out.region.assign(std::min(cells.size(), reached.size()), -1);
+    for (size_t leaf = 0; leaf < out.region.size(); ++leaf)
+        if (reached[leaf]) out.region[leaf] = 0;
+    out.colours = {QColor(120, 160, 255, kCellAlpha)};
+    return out;
+}
+
+// The leak path as thin boxes along each segment, so it shows in a triangle batch.
+void addLeakPath(MeshBatch& batch, const std::vector<Vec3>& leakPath) {
+    batch.setLeaf(-1); // seen from everywhere it is in view
+    const QColor red(255, 40, 40, 255);
+    for (size_t i = 0; i + 1 < leakPath.size(); ++i) {
+        const Vec3 a = leakPath[i], b = leakPath[i + 1];
+        const Vec3 d = (b - a).normalized();
+        Vec3 side = d.cross(Vec3::UnitZ());
+        if (side.norm() < 1e-6) side = d.cross(Vec3::UnitX());
+        side = side.normalized() * 2.0;
+        const Vec3 up = d.cross(side).normalized() * 2.0;
+        for (const Vec3& offset : {side, up}) {
+            Polygon quad{{a - offset, b - offset, b + offset, a + offset}};
+            batch.addPolygon(quad, d.cross(offset).normalized(), red);
+        }
+    }
+}
+
+} // namespace
+
+QColor bitsetColour(uint64_t bits) {
+    if (bits == 0) return QColor(60, 200, 90);
+    // Spread the bit patterns around the hue circle; more solid poses = darker.
+    const uint64_t h = bits * 0x9E3779B97F4A7C15ull;
+    return QColor::fromHsv(int((h >> 40) % 360), 170, 255 - 20 * std::min(8, std::popcount(bits)));
+}
+
+MeshBatch cellOverlay(const BspTree& tree, const LeafCellList& cells, const CellOverlayOptions& options) {
+    MeshBatch batch;
+    const Labelling cellsLabelled = cellLabelling(tree, cells, options);
+    addRegionBoundaries(batch, tree, cells, {&cellsLabelled});
     return batch;
 }
 
@@ -144,25 +221,18 @@ MeshBatch unionWireOverlay(const BspTree& tree, int pose) {
 MeshBatch reachOverlay(const BspTree& tree, const LeafCellList& cells, const std::vector<bool>& reached,
                        const std::vector<Vec3>& leakPath) {
     MeshBatch batch;
-    std::vector<int32_t> region(std::min(cells.size(), reached.size()), -1);
-    for (size_t leaf = 0; leaf < region.size(); ++leaf)
-        if (reached[leaf]) region[leaf] = 0;
-    addRegionBoundaries(batch, tree, cells, region, {QColor(120, 160, 255, kCellAlpha)});
-    // The leak path as thin boxes along each segment, so it shows in a triangle batch.
-    batch.setLeaf(-1); // seen from everywhere it is in view
-    const QColor red(255, 40, 40, 255);
-    for (size_t i = 0; i + 1 < leakPath.size(); ++i) {
-        const Vec3 a = leakPath[i], b = leakPath[i + 1];
-        const Vec3 d = (b - a).normalized();
-        Vec3 side = d.cross(Vec3::UnitZ());
-        if (side.norm() < 1e-6) side = d.cross(Vec3::UnitX());
-        side = side.normalized() * 2.0;
-        const Vec3 up = d.cross(side).normalized() * 2.0;
-        for (const Vec3& offset : {side, up}) {
-            Polygon quad{{a - offset, b - offset, b + offset, a + offset}};
-            batch.addPolygon(quad, d.cross(offset).normalized(), red);
-        }
-    }
+    const Labelling reach = reachLabelling(cells, reached);
+    addRegionBoundaries(batch, tree, cells, {&reach});
+    addLeakPath(batch, leakPath);
+    return batch;
+}
+
+MeshBatch cellAndReachOverlay(const BspTree& tree, const LeafCellList& cells, const CellOverlayOptions& options,
+                              const std::vector<bool>& reached, const std::vector<Vec3>& leakPath) {
+    MeshBatch batch;
+    const Labelling cellsLabelled = cellLabelling(tree, cells, options), reach = reachLabelling(cells, reached);
+    addRegionBoundaries(batch, tree, cells, {&cellsLabelled, &reach});
+    addLeakPath(batch, leakPath);
     return batch;
 }
 

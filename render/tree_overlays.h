@@ -47,6 +47,13 @@ MeshBatch unionWireOverlay(const BspTree& tree, int pose);
 MeshBatch reachOverlay(const BspTree& tree, const LeafCellList& cells, const std::vector<bool>& reached,
                        const std::vector<Vec3>& leakPath);
 
+// The cell and reachability overlays as drawn one over the other (reachability on top), in
+// one batch: where their surfaces coincide (for the point pose, every wall in view) one
+// surface carries both colours composed, so the renderer blends one translucent layer
+// over the picture instead of two.
+MeshBatch cellAndReachOverlay(const BspTree& tree, const LeafCellList& cells, const CellOverlayOptions& options,
+                              const std::vector<bool>& reached, const std::vector<Vec3>& leakPath);
+
 struct RayDrawing {
     Vec3 from, to;
     bool hit = false, startSolid = false;

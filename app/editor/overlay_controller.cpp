@@ -91,29 +91,33 @@ void OverlayController::rebuildHeavy() {
         auto out = std::make_shared<HeavyBatches>();
         const BspTree& tree = compiled->result.onion;
         out->visibility = std::make_shared<LeafVisibility>(std::shared_ptr<const BspTree>(compiled, &tree));
-        if (on.count(Overlay::Cells) || options.highlightLeaf >= 0) {
-            render::CellOverlayOptions cellOptions = options;
-            cellOptions.onlyHighlight = !on.count(Overlay::Cells);
-            std::vector<bool> greyed;
-            if (grey) {
-                if (start) {
-                    greyed = flood(tree, pose, {*start}).reached;
-                    greyed.flip(); // unreached
-                } else {
-                    greyed = reachableFromOutside(tree, pose);
-                }
-                cellOptions.greyed = &greyed;
+        const bool cellsOn = on.count(Overlay::Cells) || options.highlightLeaf >= 0;
+        const bool reachOn = on.count(Overlay::Reach) && start;
+        if (reachOn) out->flood = std::make_shared<Flood>(flood(tree, pose, {*start}));
+        render::CellOverlayOptions cellOptions = options;
+        cellOptions.onlyHighlight = !on.count(Overlay::Cells);
+        std::vector<bool> greyed;
+        if (cellsOn && grey) {
+            if (start) {
+                greyed = out->flood ? out->flood->reached : flood(tree, pose, {*start}).reached;
+                greyed.flip(); // unreached
+            } else {
+                greyed = reachableFromOutside(tree, pose);
             }
-            out->cells = render::splitIntoChunks(render::cellOverlay(tree, compiled->cells, cellOptions));
+            cellOptions.greyed = &greyed;
         }
+        // Both on: one translucent layer with the two composed where they coincide (the
+        // reach layer stays empty), half the blending of two layers.
+        if (cellsOn && reachOn)
+            out->cells = render::splitIntoChunks(
+                render::cellAndReachOverlay(tree, compiled->cells, cellOptions, out->flood->reached, out->flood->leakPath));
+        else if (cellsOn)
+            out->cells = render::splitIntoChunks(render::cellOverlay(tree, compiled->cells, cellOptions));
+        else if (reachOn)
+            out->reach = render::splitIntoChunks(render::reachOverlay(tree, compiled->cells, out->flood->reached, out->flood->leakPath));
         if (on.count(Overlay::Portals))
             out->portals = render::splitIntoChunks(render::portalOverlay(tree, compiled->cells, pose, options.includeOutside));
         if (on.count(Overlay::Union)) out->unionWire = render::splitIntoChunks(render::unionWireOverlay(tree, pose));
-        if (on.count(Overlay::Reach) && start) {
-            auto f = std::make_shared<Flood>(flood(tree, pose, {*start}));
-            out->reach = render::splitIntoChunks(render::reachOverlay(tree, compiled->cells, f->reached, f->leakPath));
-            out->flood = f;
-        }
         postToUiThread([self, out, generation, revision = compiled->revision] {
             if (!self || generation != self->heavyGeneration_) return; // a newer build is coming
             render::RenderScene& scene = self->editor_.scene();
