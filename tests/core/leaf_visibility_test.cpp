@@ -8,6 +8,7 @@
 #include "portal/reachability.h"
 #include "query/trace.h"
 #include "random_world.h"
+#include "test_camera.h"
 
 #include <filesystem>
 #include <gtest/gtest.h>
@@ -18,37 +19,6 @@ using namespace shallot;
 using namespace shallot::test;
 
 namespace {
-
-constexpr double kFieldOfViewDegrees = 90.0;
-constexpr double kAspect = 1.6;
-constexpr double kNear = 1.0, kFar = 1e5;
-
-struct Camera {
-    Vec3 eye, forward, right, up;
-    Eigen::Matrix4d clip; // OpenGL perspective times look-at
-};
-
-Camera camera(const Vec3& eye, const Vec3& forward) {
-    Camera c{eye, forward.normalized(), Vec3::Zero(), Vec3::Zero(), Eigen::Matrix4d::Identity()};
-    c.right = c.forward.cross(std::abs(c.forward.z()) < 0.99 ? Vec3::UnitZ() : Vec3::UnitX()).normalized();
-    c.up = c.right.cross(c.forward);
-    Eigen::Matrix4d view = Eigen::Matrix4d::Identity();
-    view.row(0).head<3>() = c.right;
-    view.row(1).head<3>() = c.up;
-    view.row(2).head<3>() = -c.forward;
-    view(0, 3) = -c.right.dot(eye);
-    view(1, 3) = -c.up.dot(eye);
-    view(2, 3) = c.forward.dot(eye);
-    const double f = 1.0 / std::tan(kFieldOfViewDegrees * std::numbers::pi / 360.0);
-    Eigen::Matrix4d projection = Eigen::Matrix4d::Zero();
-    projection(0, 0) = f / kAspect;
-    projection(1, 1) = f;
-    projection(2, 2) = (kFar + kNear) / (kNear - kFar);
-    projection(2, 3) = 2 * kFar * kNear / (kNear - kFar);
-    projection(3, 2) = -1;
-    c.clip = projection * view;
-    return c;
-}
 
 // A point in view: through a random pixel, at a random distance along its ray.
 Vec3 pointInView(Rng& rng, const Camera& c, double maxDistance) {
