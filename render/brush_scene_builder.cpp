@@ -26,6 +26,7 @@ BrushBatches buildBrushBatches(const std::vector<Brush>& brushes, const std::vec
         if (!geometry[i]) continue;
         const bool isSelected = std::binary_search(selected.begin(), selected.end(), int(i));
         const QColor colour = brushColour(brushes[i]);
+        out.faces.setLeaf(int32_t(i)); // runs name brushes (render_scene.h: brush sight)
         for (const ConvexFace& f : geometry[i]->hull.faces) {
             out.faces.addPolygon(f.polygon, f.plane.normal, colour);
             if (isSelected) out.selectedFaces.addPolygon(f.polygon, f.plane.normal, selectedTint);

@@ -19,7 +19,8 @@ struct BrushBatches {
 };
 
 // `geometry[i]` is brush i's B-rep, or empty for an invalid brush (drawn nowhere).
-// `selected` is sorted.
+// `selected` is sorted. The faces' leaf runs name brushes: the 3D view draws those near a
+// leaf it sees once a compile of these brushes gives their sight (RenderScene::setBrushSight).
 BrushBatches buildBrushBatches(const std::vector<Brush>& brushes, const std::vector<std::shared_ptr<const BrushGeometry>>& geometry,
                                const std::vector<int>& selected);
 

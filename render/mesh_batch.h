@@ -24,7 +24,8 @@ enum class Primitive { Triangles, Lines };
 
 // The vertices from `first` up to the next run's first belong to `leaf` of the compiled
 // tree (-1: to none, always drawn). Tree overlays tag their primitives so, so the 3D view
-// can leave out those of leaves it cannot see (portal/leaf_visibility.h).
+// can leave out those of leaves it cannot see (portal/leaf_visibility.h). Brush faces tag
+// theirs with the brush number instead (render_scene.h: brush sight).
 struct LeafRun {
     int32_t leaf;
     uint32_t first;

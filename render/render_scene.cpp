@@ -19,6 +19,7 @@ void RenderScene::set(Layer l, MeshBatch batch) {
     SceneLayer& layer = layers_[size_t(l)];
     layer.chunks = splitIntoChunks(std::move(batch));
     layer.visibility = nullptr;
+    layer.brushes = nullptr;
     layer.version = ++revision_;
 }
 
@@ -26,7 +27,15 @@ void RenderScene::setChunks(Layer l, std::vector<MeshChunk> chunks, std::shared_
     SceneLayer& layer = layers_[size_t(l)];
     layer.chunks = std::move(chunks);
     layer.visibility = std::move(visibility);
+    layer.brushes = nullptr;
     layer.version = ++revision_;
+}
+
+void RenderScene::setBrushSight(Layer l, std::shared_ptr<const LeafVisibility> visibility, std::shared_ptr<const LeafBrushes> brushes) {
+    SceneLayer& layer = layers_[size_t(l)];
+    layer.visibility = std::move(visibility);
+    layer.brushes = std::move(brushes);
+    layer.sightVersion = layer.version;
 }
 
 void RenderScene::setVisible(Layer l, bool visible) {

@@ -2,6 +2,7 @@
 // Everything the viewports draw, as CPU batches in named layers with version numbers:
 // a viewport re-uploads a layer only when its version changed (render only what changed).
 #include "mesh_chunks.h"
+#include "portal/leaf_brushes.h"
 #include "portal/leaf_visibility.h"
 
 #include <array>
@@ -53,6 +54,12 @@ struct SceneLayer {
     // The tree whose leaves the chunks' leaf runs name: the 3D view draws only the runs of
     // leaves seen from the camera. Null: everything is drawn.
     std::shared_ptr<const LeafVisibility> visibility;
+    // Or the runs name brushes (the brush faces layer): the 3D view draws the runs of the
+    // brushes near a leaf seen through `visibility`'s portals. Brush numbers change with
+    // every edit and the sight only comes with the next compile, so it applies to the
+    // chunks of layer version `sightVersion` alone; other versions are drawn whole.
+    std::shared_ptr<const LeafBrushes> brushes;
+    uint64_t sightVersion = 0;
 };
 
 class RenderScene {
@@ -62,6 +69,9 @@ public:
     void set(Layer l, MeshBatch batch);
     // Already split (on a worker); leaf runs in them name leaves of visibility's tree.
     void setChunks(Layer l, std::vector<MeshChunk> chunks, std::shared_ptr<const LeafVisibility> visibility = nullptr);
+    // The brush sight (SceneLayer::brushes) of the layer's current chunks, whose runs name
+    // the brushes `brushes` numbers. Changes nothing drawn, so no revision.
+    void setBrushSight(Layer l, std::shared_ptr<const LeafVisibility> visibility, std::shared_ptr<const LeafBrushes> brushes);
     void setVisible(Layer l, bool visible);
     // Bumped on every change, so views know to repaint.
     uint64_t revision() const { return revision_; }

@@ -110,16 +110,27 @@ bool SceneRenderer::upload(QOpenGLFunctions_3_3_Core& gl, const RenderScene& sce
 
 void SceneRenderer::drawLayers(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene, const QMatrix4x4& mvp, bool view3d,
                                const Vec3& eye, LayerGroup group) {
-    // The leaves seen from the eye, once per tree the layers name (usually one).
-    std::vector<std::pair<const LeafVisibility*, std::vector<bool>>> seen;
-    auto seenLeaves = [&](const LeafVisibility* v) -> const std::vector<bool>* {
+    // The leaves seen from the eye, once per tree the layers name (usually one), and once per
+    // view: a frame's base and the rest are drawn by two calls.
+    if (seen_.mvp != mvp || seen_.eye != eye) seen_ = SeenFromView{mvp, eye, {}, {}};
+    auto seenLeaves = [&](const std::shared_ptr<const LeafVisibility>& v) -> const std::vector<bool>* {
         if (!view3d || !leafCulling_ || !v || !v->usable()) return nullptr;
-        auto it = std::find_if(seen.begin(), seen.end(), [&](const auto& s) { return s.first == v; });
-        if (it == seen.end()) {
+        auto it = std::find_if(seen_.leaves.begin(), seen_.leaves.end(), [&](const auto& s) { return s.first.lock() == v; });
+        if (it == seen_.leaves.end()) {
             const Eigen::Matrix4d clip = Eigen::Map<const Eigen::Matrix4f>(mvp.constData()).cast<double>();
-            it = seen.insert(seen.end(), {v, v->seenFrom(eye, clip)});
+            it = seen_.leaves.insert(seen_.leaves.end(), {v, v->seenFrom(eye, clip)});
         }
         return it->second.empty() ? nullptr : &it->second;
+    };
+    // The brushes near the seen leaves, for a layer whose runs name brushes.
+    auto seenBrushes = [&](const SceneLayer& layer, const UploadedLayer& uploaded) -> const std::vector<bool>* {
+        if (layer.sightVersion != uploaded.version) return nullptr; // drawn whole until a compile of these brushes
+        const std::vector<bool>* leaves = seenLeaves(layer.visibility);
+        if (!leaves) return nullptr;
+        auto& list = seen_.brushes;
+        auto it = std::find_if(list.begin(), list.end(), [&](const auto& s) { return s.first.lock() == layer.brushes; });
+        if (it == list.end()) it = list.insert(list.end(), {layer.brushes, layer.brushes->seenBrushes(*leaves)});
+        return &it->second;
     };
     // Opaque layers with depth, then translucent ones blended without depth writes.
     for (bool translucentPass : {false, true}) {
@@ -141,7 +152,7 @@ void SceneRenderer::drawLayers(QOpenGLFunctions_3_3_Core& gl, const RenderScene&
             const UploadedLayer& uploaded = shown_[i];
             if (view3d && layer.cullBackFaces) gl.glEnable(GL_CULL_FACE);
             else gl.glDisable(GL_CULL_FACE);
-            const std::vector<bool>* leaves = seenLeaves(uploaded.visibility.get());
+            const std::vector<bool>* leaves = layer.brushes ? seenBrushes(layer, uploaded) : seenLeaves(uploaded.visibility);
             QMatrix4x4 linesMvp;  // z' = z - bias w: the depth in NDC less the bias
             linesMvp(2, 3) = view3d ? -kLineDepthBias : 0.0f;
             linesMvp *= mvp;

@@ -7,6 +7,7 @@
 #include <QMatrix4x4>
 #include <QOpenGLShaderProgram>
 #include <array>
+#include <limits>
 #include <memory>
 
 namespace shallot::render {
@@ -48,6 +49,15 @@ private:
         void destroy();
     };
     std::array<UploadedLayer, kLayerCount> shown_, pending_;
+    // What the portal searches gave for the last view (camera matrix and eye), per tree and
+    // per brush sight; weak, so a tree replaced since never matches.
+    struct SeenFromView {
+        QMatrix4x4 mvp;
+        Vec3 eye = Vec3::Constant(std::numeric_limits<double>::quiet_NaN());
+        std::vector<std::pair<std::weak_ptr<const LeafVisibility>, std::vector<bool>>> leaves;
+        std::vector<std::pair<std::weak_ptr<const LeafBrushes>, std::vector<bool>>> brushes;
+    };
+    SeenFromView seen_;
 };
 
 } // namespace shallot::render

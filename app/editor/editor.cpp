@@ -109,6 +109,7 @@ void Editor::rebuildBrushLayers() {
     scene_.set(render::Layer::BrushEdges, std::move(b.edges));
     scene_.set(render::Layer::SelectedFaces, std::move(b.selectedFaces));
     scene_.set(render::Layer::SelectedEdges, std::move(b.selectedEdges));
+    overlays_->applyBrushSight(); // a selection change keeps the brushes, and their sight
     emit sceneChanged();
 }
 

@@ -71,6 +71,7 @@ struct HeavyBatches {
     std::vector<render::MeshChunk> cells, portals, unionWire, reach;
     std::shared_ptr<const Flood> flood;
     std::shared_ptr<const LeafVisibility> visibility; // of the tree the batches were built from
+    std::shared_ptr<const LeafBrushes> brushes;       // when built from the document's brushes
 };
 
 } // namespace
@@ -86,11 +87,16 @@ void OverlayController::rebuildHeavy() {
     const std::set<Overlay> on = on_;
     const std::optional<Vec3> start = reachStart_;
     const bool grey = greyUnreachable_;
+    // The brushes' boxes, when the tree was compiled from the brushes the views show.
+    std::vector<Aabb> brushBoxes;
+    if (compiled->revision == editor_.document().worldRevision())
+        for (const auto& g : editor_.geometry()) brushBoxes.push_back(g ? g->bounds : Aabb{});
     QPointer<OverlayController> self(this);
-    runInBackground([self, compiled, options, on, start, grey, generation, pose] {
+    runInBackground([self, compiled, options, on, start, grey, generation, pose, brushBoxes = std::move(brushBoxes)] {
         auto out = std::make_shared<HeavyBatches>();
         const BspTree& tree = compiled->result.onion;
         out->visibility = std::make_shared<LeafVisibility>(std::shared_ptr<const BspTree>(compiled, &tree));
+        if (!brushBoxes.empty()) out->brushes = std::make_shared<const LeafBrushes>(tree, compiled->cells, brushBoxes);
         const bool cellsOn = on.count(Overlay::Cells) || options.highlightLeaf >= 0;
         const bool reachOn = on.count(Overlay::Reach) && start;
         if (reachOn) out->flood = std::make_shared<Flood>(flood(tree, pose, {*start}));
@@ -127,10 +133,22 @@ void OverlayController::rebuildHeavy() {
             scene.setChunks(render::Layer::Reach, std::move(out->reach), out->visibility);
             self->flood_ = out->flood;
             self->shownRevision_ = revision;
+            if (out->brushes) {
+                // The old sight may hold the last reference to the old compiled world.
+                releaseInBackground(std::exchange(self->sightVisibility_, out->visibility));
+                releaseInBackground(std::exchange(self->sightBrushes_, out->brushes));
+                self->sightRevision_ = revision;
+                self->applyBrushSight();
+            }
             emit self->editor_.sceneChanged();
             emit self->overlaysUpdated(revision);
         });
     });
+}
+
+void OverlayController::applyBrushSight() {
+    if (!sightBrushes_ || sightRevision_ != editor_.document().worldRevision()) return;
+    editor_.scene().setBrushSight(render::Layer::BrushFaces, sightVisibility_, sightBrushes_);
 }
 
 void OverlayController::retraceRays() {

@@ -4,6 +4,8 @@
 // on a pool thread; a newer request makes older results be dropped. Test rays are traced
 // for every pose after each compile (the rays dock shows the table).
 #include "compile_service.h"
+#include "portal/leaf_brushes.h"
+#include "portal/leaf_visibility.h"
 #include "portal/reachability.h"
 #include "query/trace.h"
 #include "tree_overlays.h"
@@ -41,6 +43,9 @@ public:
     // The revision of the tree the overlay layers currently show (0: none yet).
     uint64_t shownRevision() const { return shownRevision_; }
     const Flood* lastFlood() const { return flood_.get(); }
+    // Gives the scene's brush faces the sight of the newest compile when it was made from
+    // the brushes they show (render_scene.h: brush sight); call after rebuilding them.
+    void applyBrushSight();
 
 signals:
     void raysTraced();
@@ -61,6 +66,11 @@ private:
     bool greyUnreachable_ = false;
     std::vector<std::vector<TraceResult>> rayResults_;
     std::shared_ptr<const Flood> flood_;
+    // Which brushes the 3D view draws (the brushes near each leaf it sees), from the compile
+    // of world revision sightRevision_.
+    std::shared_ptr<const LeafVisibility> sightVisibility_;
+    std::shared_ptr<const LeafBrushes> sightBrushes_;
+    uint64_t sightRevision_ = 0;
     quint64 heavyGeneration_ = 0;
     uint64_t shownRevision_ = 0;
 };

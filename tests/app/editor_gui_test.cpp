@@ -10,6 +10,7 @@
 #include "portal/reachability.h"
 #include "pose_dock.h"
 #include "preferences_dialog.h"
+#include "screenshot.h"
 #include "tools/clip_tool.h"
 #include "viewport_2d.h"
 #include "viewport_3d.h"
@@ -327,11 +328,14 @@ private slots:
     // The 3D view draws the overlays of the leaves it can see through the portals only
     // (portal/leaf_visibility.h): the rest are behind walls, so every frame must be the one
     // drawn with all of them, from cameras in each room of the level looking every way.
-    void leavingOutUnseenLeavesChangesNoPixel() {
+    void leavingOutUnseenLeavesAndBrushesChangesNoPixel() {
         MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
         EditorDocument& doc = w.editor().document();
-        for (const char* name : {"overlayLeafcells", "overlayPortals", "overlayExpandedworld", "overlayTestrays"})
+        for (const char* name : {"overlayLeafcells", "overlayPortals", "overlayExpandedworld", "overlayReachability", "overlayTestrays"})
             w.action(name)->setChecked(true);
+        const std::optional<Vec3> start = playerStart(doc.data());
+        QVERIFY(start);
+        w.editor().overlays().setReachStart(*start); // with the cells: one composed layer
         QVERIFY(waitForCompiledOverlay(w));
         // Overlays switched on after the compile arrive from a background build.
         QVERIFY(QTest::qWaitFor([&] {
@@ -343,6 +347,9 @@ private slots:
         const BspTree& tree = compiled->result.onion;
         const LeafVisibility visibility(std::shared_ptr<const BspTree>(compiled, &tree));
         QVERIFY(visibility.usable());
+        // The brush faces draw only the brushes near seen leaves (render_scene.h: brush sight).
+        const render::SceneLayer& faces = w.editor().scene().layer(render::Layer::BrushFaces);
+        QVERIFY(QTest::qWaitFor([&] { return faces.brushes && faces.sightVersion == faces.version; }, 20000));
         // The largest empty leaves of the level, not the void around it: the rooms.
         const std::vector<bool> outside = reachableFromOutside(tree, 0);
         std::vector<int32_t> rooms;
@@ -352,7 +359,8 @@ private slots:
         QVERIFY(rooms.size() >= 3);
         rooms.resize(3);
         Viewport3D* view = w.view3d();
-        int culledViews = 0;
+        view->setBaseCacheEnabled(false); // every grab draws the brushes, with and without culling
+        int culledViews = 0, culledBrushViews = 0;
         for (int32_t room : rooms) {
             for (int yaw = 0; yaw < 360; yaw += 60) {
                 CameraState camera = doc.data().camera;
@@ -369,9 +377,13 @@ private slots:
                 const std::vector<bool> marked =
                     visibility.seenFrom(camera.position, Eigen::Map<const Eigen::Matrix4f>(mvp.constData()).cast<double>());
                 culledViews += std::count(marked.begin(), marked.end(), false) > 0;
+                const std::vector<bool> brushes = faces.brushes->seenBrushes(marked);
+                culledBrushViews += std::count(brushes.begin(), brushes.end(), false) > 0;
             }
         }
+        view->setBaseCacheEnabled(true);
         QVERIFY(culledViews > 0); // the culling was not a no-op
+        QVERIFY(culledBrushViews > 0);
     }
 
     void savingAndReopeningShowsTheStoredTreeWithoutRecompiling() {
