@@ -96,7 +96,7 @@ void OverlayController::rebuildHeavy() {
         auto out = std::make_shared<HeavyBatches>();
         const BspTree& tree = compiled->result.onion;
         out->visibility = std::make_shared<LeafVisibility>(std::shared_ptr<const BspTree>(compiled, &tree));
-        if (!brushBoxes.empty()) out->brushes = std::make_shared<const LeafBrushes>(tree, compiled->cells, brushBoxes);
+        if (!brushBoxes.empty()) out->brushes = std::make_shared<const LeafBrushes>(tree, brushBoxes);
         const bool cellsOn = on.count(Overlay::Cells) || options.highlightLeaf >= 0;
         const bool reachOn = on.count(Overlay::Reach) && start;
         if (reachOn) out->flood = std::make_shared<Flood>(flood(tree, pose, {*start}));

@@ -44,10 +44,10 @@ inline constexpr double kComfortableClearance = 0.05;
 // has no volume a box reference point can occupy stably; it is kept but flagged.
 inline constexpr double kDegenerateCellRadius = 1e-6;
 
-// A brush counts as near a leaf (portal/leaf_brushes.h) when their boxes come within this
-// distance. A brush face and the cell in front of it meet on one plane up to rounding and
-// plane merging (kPlaneMergeDistance); a whole unit is far above both and lists only a few
-// more brushes.
+// A brush counts as near a leaf (portal/leaf_brushes.h) when its box comes within this
+// distance of the leaf's side of every splitter above the leaf. A brush face and the cell
+// in front of it meet on one plane up to rounding and plane merging (kPlaneMergeDistance);
+// a whole unit is far above both and lists only a few more brushes.
 inline constexpr double kLeafBrushMargin = 1.0;
 
 } // namespace shallot

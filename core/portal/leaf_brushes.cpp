@@ -1,13 +1,16 @@
 #include "leaf_brushes.h"
 
 #include "geometry/tolerances.h"
+#include "portal/leaf_visibility.h"
 
 namespace shallot {
 
-LeafBrushes::LeafBrushes(const BspTree& tree, const LeafCellList& cells, const std::vector<Aabb>& brushBoxes)
-    : brushCount_(brushBoxes.size()) {
-    const size_t leafCount = std::min(tree.leafCount(), cells.size());
+LeafBrushes::LeafBrushes(const BspTree& tree, const std::vector<Aabb>& brushBoxes) : brushCount_(brushBoxes.size()) {
+    const size_t leafCount = tree.leafCount();
+    const int sight = sightPose(tree);
     // (leaf, brush) pairs from each brush's box pushed down the tree, then grouped by leaf.
+    // (Testing the box against each reached cell's box as well cost five times the descent
+    // on librequake_e3m4 and left out 2% more brushes per view.)
     std::vector<std::pair<uint32_t, uint32_t>> pairs;
     std::vector<ChildRef> stack;
     for (size_t brush = 0; brush < brushBoxes.size(); ++brush) {
@@ -20,7 +23,7 @@ LeafBrushes::LeafBrushes(const BspTree& tree, const LeafCellList& cells, const s
             stack.pop_back();
             if (isLeaf(r)) {
                 const size_t leaf = size_t(leafIndex(r));
-                if (leaf < leafCount && !cells[leaf].empty() && cells[leaf].bounds().overlaps(box, kLeafBrushMargin))
+                if (sight < 0 || !((tree.leafSolid[leaf] >> sight) & 1u))
                     pairs.emplace_back(uint32_t(leaf), uint32_t(brush));
                 continue;
             }
