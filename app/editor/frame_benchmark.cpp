@@ -95,8 +95,10 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
     QElapsedTimer settle;
     settle.start();
     while (settle.elapsed() < 500) app.processEvents(QEventLoop::AllEvents, 10);
-    // Look from the player start when the map has one, as a designer standing in it.
-    if (const std::optional<Vec3> start = playerStart(doc.data())) {
+    // Look from the player start when the map has one, as a designer standing in it, unless
+    // asked to stay where the editor opened the map (SHALLOT_BENCH_CAMERA=open).
+    const bool stayAtOpening = qEnvironmentVariable("SHALLOT_BENCH_CAMERA") == "open";
+    if (const std::optional<Vec3> start = playerStart(doc.data()); start && !stayAtOpening) {
         CameraState c = doc.data().camera;
         c.position = *start + Vec3(0, 0, 22);
         c.pitchDegrees = -10;

@@ -4,6 +4,8 @@
 // overlay of the current pose on and reports frame times (one JSON line on stdout).
 // SHALLOT_BENCH_OVERLAYS chooses the overlays (action names, comma separated);
 // SHALLOT_BENCH_SCREENSHOT=FILE.png saves the last frame, to see what was measured.
+// The camera turns at the map's info_player_start, or with SHALLOT_BENCH_CAMERA=open where
+// the editor opened the map (usually outside the level, seeing all of it).
 #include <QString>
 
 class QApplication;
