@@ -2,6 +2,7 @@
 
 #include "background_jobs.h"
 #include "background_release.h"
+#include "compile/parallel_for.h"
 #include "editor.h"
 #include "query/slide_move.h"
 #include "query/trace_batch.h"
@@ -112,18 +113,25 @@ void OverlayController::rebuildHeavy() {
             }
             cellOptions.greyed = &greyed;
         }
-        // Both on: one translucent layer with the two composed where they coincide (the
-        // reach layer stays empty), half the blending of two layers.
-        if (cellsOn && reachOn)
-            out->cells = render::splitIntoChunks(
-                render::cellAndReachOverlay(tree, compiled->cells, cellOptions, out->flood->reached, out->flood->leakPath));
-        else if (cellsOn)
-            out->cells = render::splitIntoChunks(render::cellOverlay(tree, compiled->cells, cellOptions));
-        else if (reachOn)
-            out->reach = render::splitIntoChunks(render::reachOverlay(tree, compiled->cells, out->flood->reached, out->flood->leakPath));
-        if (on.count(Overlay::Portals))
-            out->portals = render::splitIntoChunks(render::portalOverlay(tree, compiled->cells, pose, options.includeOutside));
-        if (on.count(Overlay::Union)) out->unionWire = render::splitIntoChunks(render::unionWireOverlay(tree, pose));
+        // The overlays are independent: built side by side on the two cores (the cells'
+        // boundary search, the longest, shares itself out too).
+        parallelFor(3, 2, [&](size_t overlay) {
+            if (overlay == 0) {
+                // Both on: one translucent layer with the two composed where they coincide
+                // (the reach layer stays empty), half the blending of two layers.
+                if (cellsOn && reachOn)
+                    out->cells = render::splitIntoChunks(
+                        render::cellAndReachOverlay(tree, compiled->cells, cellOptions, out->flood->reached, out->flood->leakPath));
+                else if (cellsOn)
+                    out->cells = render::splitIntoChunks(render::cellOverlay(tree, compiled->cells, cellOptions));
+                else if (reachOn)
+                    out->reach = render::splitIntoChunks(render::reachOverlay(tree, compiled->cells, out->flood->reached, out->flood->leakPath));
+            } else if (overlay == 1 && on.count(Overlay::Portals)) {
+                out->portals = render::splitIntoChunks(render::portalOverlay(tree, compiled->cells, pose, options.includeOutside));
+            } else if (overlay == 2 && on.count(Overlay::Union)) {
+                out->unionWire = render::splitIntoChunks(render::unionWireOverlay(tree, pose));
+            }
+        });
         postToUiThread([self, out, generation, revision = compiled->revision] {
             if (!self || generation != self->heavyGeneration_) return; // a newer build is coming
             render::RenderScene& scene = self->editor_.scene();
