@@ -96,7 +96,7 @@ void OverlayController::rebuildHeavy() {
     runInBackground([self, compiled, options, on, start, grey, generation, pose, brushBoxes = std::move(brushBoxes)] {
         auto out = std::make_shared<HeavyBatches>();
         const BspTree& tree = compiled->result.onion;
-        out->visibility = std::make_shared<LeafVisibility>(std::shared_ptr<const BspTree>(compiled, &tree));
+        out->visibility = std::make_shared<LeafVisibility>(partReleasedInBackground(compiled, &tree));
         if (!brushBoxes.empty()) out->brushes = std::make_shared<const LeafBrushes>(tree, brushBoxes);
         const bool cellsOn = on.count(Overlay::Cells) || options.highlightLeaf >= 0;
         const bool reachOn = on.count(Overlay::Reach) && start;

@@ -1,4 +1,5 @@
 // The editor driven by real mouse and key events under Xvfb.
+#include "background_release.h"
 #include "compile/compiler.h"
 #include "document_files.h"
 #include "edit/brush_operations.h"
@@ -16,6 +17,8 @@
 #include "viewport_3d.h"
 
 #include <QApplication>
+#include <QThread>
+#include <atomic>
 #include <QKeySequenceEdit>
 #include <QSettings>
 #include <QJsonArray>
@@ -79,6 +82,26 @@ private:
     }
 
 private slots:
+    // Scene layers and views drop a tree's leaf visibility on the UI thread whenever newer
+    // overlays replace it; the compiled world behind it (librequake_e3m4: 0.4-0.9 s to free)
+    // must go on a pool thread, not there.
+    void aPartOfACompiledWorldLetsTheWorldGoOnAPoolThread() {
+        struct Owner {
+            explicit Owner(std::atomic<Qt::HANDLE>* f) : freedOn(f) {}
+            std::atomic<Qt::HANDLE>* freedOn;
+            int part = 0;
+            ~Owner() { freedOn->store(QThread::currentThreadId()); }
+        };
+        std::atomic<Qt::HANDLE> freedOn{nullptr};
+        auto owner = std::make_shared<Owner>(&freedOn);
+        std::shared_ptr<const int> part = partReleasedInBackground(owner, &owner->part);
+        owner.reset();
+        QCOMPARE(freedOn.load(), Qt::HANDLE(nullptr)); // the part keeps its owner
+        part.reset(); // the last holder lets go on the UI thread
+        QVERIFY(QTest::qWaitFor([&] { return freedOn.load() != nullptr; }, 5000));
+        QVERIFY(freedOn.load() != QThread::currentThreadId());
+    }
+
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         QSettings().clear(); // what an earlier, failed run left (grid size, key bindings)
