@@ -148,7 +148,7 @@ void SceneRenderer::drawLayers(QOpenGLFunctions_3_3_Core& gl, const RenderScene&
         for (size_t i = 0; i < kLayerCount; ++i) {
             const SceneLayer& layer = scene.layer(Layer(i));
             if (!layer.visible || layer.translucent != translucentPass || !(view3d ? layer.in3d : layer.in2d)) continue;
-            if (!inGroup(Layer(i), layer.translucent, group)) continue;
+            if (!inGroup(Layer(i), layer.translucent, group, view3d)) continue;
             const UploadedLayer& uploaded = shown_[i];
             if (view3d && layer.cullBackFaces) gl.glEnable(GL_CULL_FACE);
             else gl.glDisable(GL_CULL_FACE);

@@ -99,7 +99,7 @@ Viewport::BaseInputs Viewport::baseInputs() const {
     BaseImageCache::append(key, is3d());
     for (size_t i = 0; i < render::kLayerCount; ++i) {
         const render::SceneLayer& layer = editor_.scene().layer(render::Layer(i));
-        if (!render::inGroup(render::Layer(i), layer.translucent, render::LayerGroup::Base)) continue;
+        if (!render::inGroup(render::Layer(i), layer.translucent, render::LayerGroup::Base, is3d())) continue;
         BaseImageCache::append(key, renderer_.shownVersion(render::Layer(i)));
         BaseImageCache::append(key, layer.visible);
     }

@@ -346,6 +346,21 @@ private slots:
         camera.yawDegrees += 30;
         doc.setCamera(camera);
         check("after a camera move");
+        // In 2D the tree overlays are part of the picture: a moved ray is drawn over it, and the
+        // frame is the one drawn without the picture.
+        Viewport* const top = w.view2d(0);
+        QVERIFY(QTest::qWaitFor([&] {
+            const quint64 copies = top->baseCopies();
+            top->grabFramebuffer();
+            return top->baseCopies() > copies;
+        }, 5000));
+        doc.setRays({TestRay{"r", Vec3(128, 160, 25), Vec3(512, 96, 25), false}});
+        const quint64 copies = top->baseCopies();
+        const QImage copied = top->grabFramebuffer();
+        QCOMPARE(top->baseCopies(), copies + 1);
+        top->setBaseCacheEnabled(false);
+        QVERIFY(copied == top->grabFramebuffer());
+        top->setBaseCacheEnabled(true);
     }
 
     // The 3D view draws the overlays of the leaves it can see through the portals only
