@@ -20,11 +20,11 @@ public:
     // overlay never stalls the UI), into a second set that replaces the shown one once
     // complete; returns false while uploads remain (draw again soon).
     bool upload(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene);
-    // Draws one group of the uploaded layers for a 3D or a 2D view: the base (opaque brush
-    // and selection layers, which a view may keep as a picture: base_image_cache.h) or the
-    // rest (overlays, tool feedback and every translucent layer), the base first. `eye` is
-    // the 3D camera position (for the overlays' range); chunks outside the view volume are
-    // skipped, and in 3D the leaf runs of leaves not seen from the eye (render_scene.h).
+    // Draws one group of the uploaded layers for a 3D or a 2D view (render_scene.h,
+    // LayerGroup): the base, which a view may keep as a picture (base_image_cache.h), or the
+    // rest, the base first. `eye` is the 3D camera position (for the overlays' range); chunks
+    // outside the view volume are skipped, and in 3D the runs of leaves (or brushes) not
+    // seen from the eye.
     void drawLayers(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene, const QMatrix4x4& mvp, bool view3d,
                     const Vec3& eye, LayerGroup group);
     // The version of a layer as uploaded and drawn (it lags the scene's while uploading).
