@@ -2,10 +2,9 @@
 // of the edited world, and its portals are exactly those of its own tree.
 #include "brute_force.h"
 #include "incremental/incremental_compiler.h"
-#include "io/map_reader.h"
-#include "io/map_to_world.h"
 #include "portal/leaf_cells.h"
 #include "portal/portal_generation.h"
+#include "test_maps.h"
 
 #include <filesystem>
 #include <gtest/gtest.h>
@@ -91,11 +90,6 @@ void expectConsistentTree(const CompileResult& r) {
             if (!isLeaf(c)) {
                 ASSERT_GT(size_t(c), n) << "children come after their parent";
             }
-}
-
-World loadMap(const std::string& path) {
-    const MapReadResult r = readMapFile(path);
-    return r.ok() ? worldFromMap(*r.map) : World{};
 }
 
 } // namespace

@@ -3,14 +3,13 @@
 // point pose) belongs to a brush listed for a leaf seen from the eye. On a real level most
 // brushes must be left out.
 #include "compile/compiler.h"
-#include "io/map_reader.h"
-#include "io/map_to_world.h"
 #include "portal/leaf_brushes.h"
 #include "portal/leaf_visibility.h"
 #include "portal/reachability.h"
 #include "query/trace.h"
 #include "random_world.h"
 #include "test_camera.h"
+#include "test_maps.h"
 
 #include <filesystem>
 #include <gtest/gtest.h>
@@ -90,11 +89,6 @@ void expectEverySeenFaceListed(Rng& rng, const Level& level, const EyeSource& ra
     }
 }
 
-World loadMap(const std::string& path) {
-    const MapReadResult r = readMapFile(path);
-    return r.ok() ? worldFromMap(*r.map) : World{};
-}
-
 } // namespace
 
 TEST(LeafBrushes, ListsEveryBrushWithAFaceTheEyeSeesOnRandomWorlds) {
@@ -122,10 +116,7 @@ TEST(LeafBrushes, ListsEveryBrushSeenOnAQuakeLevelAndLeavesMostOut) {
     const Level level = compiledLevel(loadMap(path.string()));
     ASSERT_TRUE(level.compiled.error.empty()) << level.compiled.error;
     const BspTree& t = level.compiled.onion;
-    const std::vector<bool> outside = reachableFromOutside(t, 0);
-    std::vector<int32_t> rooms;
-    for (size_t leaf = 0; leaf < t.leafCount(); ++leaf)
-        if (!(t.leafSolid[leaf] & 1u) && !outside[leaf] && t.leaves[leaf].clearance > 1.0) rooms.push_back(int32_t(leaf));
+    const std::vector<int32_t> rooms = eyeLeaves(t, EyesIn::Rooms);
     ASSERT_GT(rooms.size(), 100u);
     Rng rng(5);
     Tally tally;

@@ -2,13 +2,12 @@
 // view that a segment from the eye reaches through no solid of the point pose must lie in
 // a leaf marked seen. On a real level it must also leave most leaves out.
 #include "compile/compiler.h"
-#include "io/map_reader.h"
-#include "io/map_to_world.h"
 #include "portal/leaf_visibility.h"
 #include "portal/reachability.h"
 #include "query/trace.h"
 #include "random_world.h"
 #include "test_camera.h"
+#include "test_maps.h"
 
 #include <filesystem>
 #include <gtest/gtest.h>
@@ -25,11 +24,6 @@ Vec3 pointInView(Rng& rng, const Camera& c, double maxDistance) {
     const double t = std::tan(kFieldOfViewDegrees * std::numbers::pi / 360.0);
     const Vec3 ray = c.forward + uniform(rng, -1, 1) * t * kAspect * c.right + uniform(rng, -1, 1) * t * c.up;
     return c.eye + ray * uniform(rng, kNear, maxDistance);
-}
-
-World loadMap(const std::string& path) {
-    const MapReadResult r = readMapFile(path);
-    return r.ok() ? worldFromMap(*r.map) : World{};
 }
 
 struct Tally {
@@ -93,10 +87,7 @@ TEST(LeafVisibility, SeesEveryLeafASegmentReachesOnAQuakeLevelAndLeavesMostOut) 
     Tally tally;
     // Eyes in the level's rooms: empty leaves the void around the level does not reach.
     const BspTree& t = r.onion;
-    const std::vector<bool> outside = reachableFromOutside(t, 0);
-    std::vector<int32_t> rooms;
-    for (size_t leaf = 0; leaf < t.leafCount(); ++leaf)
-        if (!(t.leafSolid[leaf] & 1u) && !outside[leaf] && t.leaves[leaf].clearance > 1.0) rooms.push_back(int32_t(leaf));
+    const std::vector<int32_t> rooms = eyeLeaves(t, EyesIn::Rooms);
     ASSERT_GT(rooms.size(), 100u);
     auto eye = [&] { return t.leaves[size_t(rooms[rng() % rooms.size()])].interiorPoint; };
     expectConservative(rng, t, eye, 600, tally);
@@ -125,10 +116,7 @@ TEST(LeafVisibility, EyesOutsideALevelAndRepeatedSearches) {
     const CompileResult r = compileWorld(loadMap(path.string()));
     ASSERT_TRUE(r.error.empty()) << r.error;
     const BspTree& t = r.onion;
-    const std::vector<bool> outside = reachableFromOutside(t, 0);
-    std::vector<int32_t> voidLeaves;
-    for (size_t leaf = 0; leaf < t.leafCount(); ++leaf)
-        if (!(t.leafSolid[leaf] & 1u) && outside[leaf] && t.leaves[leaf].clearance > 1.0) voidLeaves.push_back(int32_t(leaf));
+    const std::vector<int32_t> voidLeaves = eyeLeaves(t, EyesIn::Void);
     ASSERT_GT(voidLeaves.size(), 10u);
     Rng rng(11);
     Tally tally;

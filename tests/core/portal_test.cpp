@@ -2,12 +2,11 @@
 // Quake maps, and the sample worlds in maps/.
 #include "compile/compiler.h"
 #include "geometry/tolerances.h"
-#include "io/map_reader.h"
-#include "io/map_to_world.h"
 #include "portal/leaf_cells.h"
 #include "portal/portal_generation.h"
 #include "portal/reachability.h"
 #include "random_world.h"
+#include "test_maps.h"
 
 #include <filesystem>
 #include <gtest/gtest.h>
@@ -158,12 +157,6 @@ void expectPortalInvariants(const BspTree& t) {
         ASSERT_LT(plane.signedDistance(cells[size_t(p.back)].vertexCentroid()), 0.0);
     }
     expectPortalsCoverOpenFaces(t, cells);
-}
-
-World loadMap(const std::string& path) {
-    const MapReadResult r = readMapFile(path);
-    EXPECT_TRUE(r.ok()) << r.error.format();
-    return r.ok() ? worldFromMap(*r.map) : World{};
 }
 
 std::vector<Vec3> playerStarts(const std::string& path) {

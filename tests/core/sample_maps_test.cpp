@@ -1,7 +1,6 @@
 // The sample worlds shipped in maps/ and the real Quake levels in ../shared/maps.
 #include "brute_force.h"
-#include "io/map_reader.h"
-#include "io/map_to_world.h"
+#include "test_maps.h"
 
 #include <filesystem>
 #include <gtest/gtest.h>
@@ -10,12 +9,6 @@ using namespace shallot;
 using namespace shallot::test;
 
 namespace {
-
-World loadMap(const std::string& path) {
-    const MapReadResult r = readMapFile(path);
-    EXPECT_TRUE(r.ok()) << r.error.format();
-    return r.ok() ? worldFromMap(*r.map) : World{};
-}
 
 uint64_t bitsAt(const BspTree& tree, const Vec3& p) { return tree.solidityAt(p); }
 
