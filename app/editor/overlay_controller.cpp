@@ -142,9 +142,8 @@ void OverlayController::rebuildHeavy() {
             self->flood_ = out->flood;
             self->shownRevision_ = revision;
             if (out->brushes) {
-                // The old sight may hold the last reference to the old compiled world.
-                releaseInBackground(std::exchange(self->sightVisibility_, out->visibility));
-                releaseInBackground(std::exchange(self->sightBrushes_, out->brushes));
+                self->sightVisibility_ = out->visibility;
+                self->sightBrushes_ = out->brushes;
                 self->sightRevision_ = revision;
                 self->applyBrushSight();
             }
