@@ -17,6 +17,9 @@ double score(PlaneId candidate, const std::vector<BuildPolygon>& polygons, size_
     size_t front = 0, back = 0, splits = 0, on = 0;
     for (size_t i = 0; i < polygons.size(); i += stride) {
         const BuildPolygon& p = polygons[i];
+        // A retired polygon (its plane already split an ancestor) never becomes a node, so
+        // cutting it costs no node and it weighs in neither the splits nor the balance.
+        if (!p.splitCandidate) continue;
         if (sameSurface(p.plane, candidate)) {
             ++on;
             continue;
