@@ -344,7 +344,6 @@ int runBench(const std::vector<std::string>& args) {
         else if (args[i] == "--poses" && hasValue) options.poses = std::clamp(std::atoi(args[++i].c_str()), 1, kMaxPoses);
         else if (args[i] == "--copies" && hasValue) options.copies = std::clamp(std::atof(args[++i].c_str()), 0.1, 16.0);
         else if (args[i] == "--split-weight" && hasValue) options.splitter.splitWeight = std::atof(args[++i].c_str());
-        else if (args[i] == "--both-sides-weight" && hasValue) options.splitter.bothSidesWeight = std::atof(args[++i].c_str());
         else if (args[i] == "--balance-weight" && hasValue) options.splitter.balanceWeight = std::atof(args[++i].c_str());
         else if (args[i] == "--coplanar-weight" && hasValue) options.splitter.coplanarWeight = std::atof(args[++i].c_str());
         else if (args[i] == "--scaling") options.scaling = true;
@@ -396,7 +395,6 @@ int runBench(const std::vector<std::string>& args) {
             stats["threads"] = options.threads;
             stats["copies"] = options.copies;
             stats["splitter"] = QJsonObject{{"split_weight", options.splitter.splitWeight},
-                                            {"both_sides_weight", options.splitter.bothSidesWeight},
                                             {"balance_weight", options.splitter.balanceWeight},
                                             {"coplanar_weight", options.splitter.coplanarWeight}};
             stats["ms"] = QJsonObject{{"parse", median(parse)},           {"validate", median(runs.validate)},

@@ -11,33 +11,9 @@ namespace {
 
 bool isAxial(const Plane& p) { return p.axis() >= 0; }
 
-// Which sides of a candidate each surface's live polygons fall on, per surface (plane id
-// >> 1): bit 1 front, bit 2 back. Kept per thread between candidates; `touched` lists the
-// entries to clear after each.
-struct SurfaceSides {
-    std::vector<uint8_t> sides;
-    std::vector<uint32_t> touched;
-    size_t onBothSides = 0;
-
-    void reset(size_t surfaces) {
-        for (uint32_t t : touched) sides[t] = 0;
-        touched.clear();
-        if (sides.size() < surfaces) sides.assign(surfaces, 0);
-        onBothSides = 0;
-    }
-    void mark(PlaneId plane, uint8_t bits) {
-        uint8_t& s = sides[size_t(plane >> 1)];
-        if (s == 0) touched.push_back(uint32_t(plane >> 1));
-        if (s != 3 && (s | bits) == 3) ++onBothSides;
-        s |= bits;
-    }
-};
-
 double score(PlaneId candidate, const std::vector<BuildPolygon>& polygons, size_t stride,
              const std::vector<Plane>& planes, const SplitterParams& params) {
     const Plane& plane = planes[size_t(candidate)];
-    thread_local SurfaceSides surfaces;
-    surfaces.reset(planes.size() / 2 + 1);
     size_t front = 0, back = 0, splits = 0, on = 0;
     for (size_t i = 0; i < polygons.size(); i += stride) {
         const BuildPolygon& p = polygons[i];
@@ -49,15 +25,15 @@ double score(PlaneId candidate, const std::vector<BuildPolygon>& polygons, size_
             continue;
         }
         switch (classifyBuildPolygon(p, plane)) {
-        case Side::Front: ++front; surfaces.mark(p.plane, 1); break;
-        case Side::Back: ++back; surfaces.mark(p.plane, 2); break;
-        case Side::Straddle: ++splits; surfaces.mark(p.plane, 3); break;
+        case Side::Front: ++front; break;
+        case Side::Back: ++back; break;
+        case Side::Straddle: ++splits; break;
         case Side::On: ++on; break;
         }
     }
     const double imbalance = std::abs(double(front) - double(back));
-    const double s = params.splitWeight * double(splits) + params.bothSidesWeight * double(surfaces.onBothSides) +
-                     params.balanceWeight * imbalance - params.coplanarWeight * double(on);
+    const double s = params.splitWeight * double(splits) + params.balanceWeight * imbalance -
+                     params.coplanarWeight * double(on);
     return isAxial(plane) ? s : s * params.nonAxialFactor + 1.0;
 }
 

@@ -8,8 +8,6 @@ namespace shallot {
 // Constants of the splitter heuristic (benchmarked in docs/performance.md).
 struct SplitterParams {
     double splitWeight = 32.0;     // cost of each polygon the plane splits
-    double bothSidesWeight = 8.0;  // cost of each surface left with polygons on both sides
-                                   // (it needs a node on each: one node more at least)
     double balanceWeight = 1.0;    // cost per polygon of imbalance |front - back|
     double coplanarWeight = 0.0;   // credit for each polygon on the plane (retired by it)
     double nonAxialFactor = 1.25;  // score multiplier for planes not parallel to an axis
@@ -19,9 +17,8 @@ struct SplitterParams {
 };
 
 // The plane to split a node's polygons by, or nothing when no polygon is a candidate any
-// more (the node is a leaf). Score = splitWeight * splits + bothSidesWeight * surfaces on
-// both sides + balanceWeight * |front - back| - coplanarWeight * polygons on the plane,
-// times nonAxialFactor for non-axial planes,
+// more (the node is a leaf). Score = splitWeight * splits + balanceWeight * |front - back|
+// - coplanarWeight * polygons on the plane, times nonAxialFactor for non-axial planes,
 // counting only polygons that can still become splitters (retired ones cost no node);
 // sampling keeps it O(candidates * scored) per node instead of the O(n^2) of scoring every
 // plane against every polygon.

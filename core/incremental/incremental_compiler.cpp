@@ -39,8 +39,7 @@ bool samePoses(const std::vector<Pose>& a, const std::vector<Pose>& b) {
 }
 
 bool sameSplitter(const SplitterParams& a, const SplitterParams& b) {
-    return a.splitWeight == b.splitWeight && a.bothSidesWeight == b.bothSidesWeight &&
-           a.balanceWeight == b.balanceWeight && a.coplanarWeight == b.coplanarWeight &&
+    return a.splitWeight == b.splitWeight && a.balanceWeight == b.balanceWeight && a.coplanarWeight == b.coplanarWeight &&
            a.nonAxialFactor == b.nonAxialFactor && a.maxCandidates == b.maxCandidates &&
            a.maxScored == b.maxScored && a.axialOnlyAbove == b.axialOnlyAbove;
 }
