@@ -160,6 +160,28 @@ TEST(IncrementalCompile, LargeEditsAndNewPosesCompileFromScratch) {
     expectTreesMatchBruteForce(w, r, rng, 500, 260);
 }
 
+// Kept splitters were chosen with the old constants: a change of any of them means a tree
+// from scratch, which is the one a fresh compile with the new constants gives.
+TEST(IncrementalCompile, ChangedSplitterConstantsCompileFromScratch) {
+    Rng rng(9);
+    const World w = randomWorld(rng, 40, 200, 2);
+    const std::vector<void (*)(SplitterParams&)> changes = {
+        [](SplitterParams& p) { p.splitWeight *= 2; },       [](SplitterParams& p) { p.balanceWeight *= 2; },
+        [](SplitterParams& p) { p.coplanarWeight += 1; },    [](SplitterParams& p) { p.nonAxialFactor += 1; },
+        [](SplitterParams& p) { p.maxCandidates += 1; },     [](SplitterParams& p) { p.maxScored += 1; },
+        [](SplitterParams& p) { p.axialOnlyAbove += 1; },
+    };
+    for (size_t i = 0; i < changes.size(); ++i) {
+        IncrementalCompiler compiler;
+        compiler.compile(w);
+        CompileOptions changed;
+        changes[i](changed.splitter);
+        const CompileResult r = compiler.compile(w, changed);
+        EXPECT_FALSE(r.stats.incremental) << "change " << i;
+        EXPECT_EQ(r.onion.nodes.size(), compileWorld(w, changed).onion.nodes.size()) << "change " << i;
+    }
+}
+
 TEST(IncrementalCompile, KeptLeafCellsAreTheTreeCells) {
     Rng rng(5);
     World w = randomWorld(rng, 80, 200, 2);
