@@ -88,16 +88,23 @@ void OverlayController::rebuildHeavy() {
     const std::set<Overlay> on = on_;
     const std::optional<Vec3> start = reachStart_;
     const bool grey = greyUnreachable_;
-    // The brushes' boxes, when the tree was compiled from the brushes the views show.
+    // The sight of this compiled world when an earlier rebuild made it; else the brushes'
+    // boxes, when the tree was compiled from the brushes the views show.
+    const bool sightKept = sightWorld_.lock() == compiled;
+    std::shared_ptr<const LeafVisibility> keptVisibility = sightKept ? sightVisibility_ : nullptr;
+    std::shared_ptr<const LeafBrushes> keptBrushes = sightKept ? sightBrushes_ : nullptr;
     std::vector<Aabb> brushBoxes;
-    if (compiled->revision == editor_.document().worldRevision())
+    if (!keptBrushes && compiled->revision == editor_.document().worldRevision())
         for (const auto& g : editor_.geometry()) brushBoxes.push_back(g ? g->bounds : Aabb{});
     QPointer<OverlayController> self(this);
-    runInBackground([self, compiled, options, on, start, grey, generation, pose, brushBoxes = std::move(brushBoxes)] {
+    runInBackground([self, compiled, options, on, start, grey, generation, pose, brushBoxes = std::move(brushBoxes),
+                     keptVisibility = std::move(keptVisibility), keptBrushes = std::move(keptBrushes)]() mutable {
         auto out = std::make_shared<HeavyBatches>();
         const BspTree& tree = compiled->result.onion;
-        out->visibility = std::make_shared<LeafVisibility>(partReleasedInBackground(compiled, &tree));
-        if (!brushBoxes.empty()) out->brushes = std::make_shared<const LeafBrushes>(tree, brushBoxes);
+        out->visibility = keptVisibility ? std::move(keptVisibility)
+                                         : std::make_shared<LeafVisibility>(partReleasedInBackground(compiled, &tree));
+        out->brushes = keptBrushes ? std::move(keptBrushes)
+                       : brushBoxes.empty() ? nullptr : std::make_shared<const LeafBrushes>(tree, brushBoxes);
         const bool cellsOn = on.count(Overlay::Cells) || options.highlightLeaf >= 0;
         const bool reachOn = on.count(Overlay::Reach) && start;
         if (reachOn) out->flood = std::make_shared<Flood>(flood(tree, pose, {*start}));
@@ -132,7 +139,7 @@ void OverlayController::rebuildHeavy() {
                 out->unionWire = render::splitIntoChunks(render::unionWireOverlay(tree, pose));
             }
         });
-        postToUiThread([self, out, generation, revision = compiled->revision] {
+        postToUiThread([self, out, generation, revision = compiled->revision, world = std::weak_ptr(compiled)] {
             if (!self || generation != self->heavyGeneration_) return; // a newer build is coming
             render::RenderScene& scene = self->editor_.scene();
             scene.setChunks(render::Layer::LeafCells, std::move(out->cells), out->visibility);
@@ -141,12 +148,11 @@ void OverlayController::rebuildHeavy() {
             scene.setChunks(render::Layer::Reach, std::move(out->reach), out->visibility);
             self->flood_ = out->flood;
             self->shownRevision_ = revision;
-            if (out->brushes) {
-                self->sightVisibility_ = out->visibility;
-                self->sightBrushes_ = out->brushes;
-                self->sightRevision_ = revision;
-                self->applyBrushSight();
-            }
+            self->sightWorld_ = world;
+            self->sightVisibility_ = out->visibility;
+            self->sightBrushes_ = out->brushes;
+            self->sightRevision_ = revision;
+            self->applyBrushSight();
             emit self->editor_.sceneChanged();
             emit self->overlaysUpdated(revision);
         });

@@ -66,8 +66,11 @@ private:
     bool greyUnreachable_ = false;
     std::vector<std::vector<TraceResult>> rayResults_;
     std::shared_ptr<const Flood> flood_;
-    // Which brushes the 3D view draws (the brushes near each leaf it sees), from the compile
-    // of world revision sightRevision_.
+    // The sight of compiled world sightWorld_ (revision sightRevision_): its leaf visibility,
+    // which the overlay layers and the brush faces share, and which brushes the 3D view
+    // draws (those near each leaf it sees; null unless compiled from the brushes shown).
+    // Built on the overlay worker once per compiled world, kept for the rebuilds after it.
+    std::weak_ptr<const CompiledWorld> sightWorld_;
     std::shared_ptr<const LeafVisibility> sightVisibility_;
     std::shared_ptr<const LeafBrushes> sightBrushes_;
     uint64_t sightRevision_ = 0;

@@ -424,6 +424,31 @@ private slots:
         QVERIFY(culledBrushViews > 0);
     }
 
+    // A compiled world's sight (leaf visibility, brushes near each leaf) is built once: a
+    // rebuild of the overlays for the same compile (an overlay switched on) reuses it, and
+    // the next compile brings its own.
+    void overlayRebuildsOfOneCompileShareItsSight() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        QVERIFY(waitForCompiledOverlay(w));
+        const render::RenderScene& scene = w.editor().scene();
+        const render::SceneLayer& faces = scene.layer(render::Layer::BrushFaces);
+        QVERIFY(QTest::qWaitFor([&] { return faces.brushes && faces.sightVersion == faces.version; }, 20000));
+        const std::shared_ptr<const LeafVisibility> visibility = faces.visibility;
+        const std::shared_ptr<const LeafBrushes> brushes = faces.brushes;
+        w.action("overlayPortals")->setChecked(true);
+        QVERIFY(QTest::qWaitFor([&] { return !scene.layer(render::Layer::Portals).chunks.empty(); }, 20000));
+        QCOMPARE(scene.layer(render::Layer::Portals).visibility, visibility);
+        QCOMPARE(faces.brushes, brushes);
+        // An edit: a new compile, a new sight.
+        EditorDocument& doc = w.editor().document();
+        doc.undoStack()->push(replaceInPlace(&doc, "move", {0}, {translated(doc.brushes()[0], Vec3(0, 0, 16))}));
+        QVERIFY(waitForCompiledOverlay(w));
+        QVERIFY(QTest::qWaitFor([&] { return faces.brushes && faces.sightVersion == faces.version; }, 20000));
+        QVERIFY(faces.brushes != brushes);
+        QVERIFY(scene.layer(render::Layer::Portals).visibility != visibility);
+        QCOMPARE(scene.layer(render::Layer::Portals).visibility, faces.visibility);
+    }
+
     void savingAndReopeningShowsTheStoredTreeWithoutRecompiling() {
         QTemporaryDir dir;
         const QString path = dir.filePath("tunnel.shallot");
