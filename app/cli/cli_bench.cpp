@@ -346,6 +346,10 @@ int runBench(const std::vector<std::string>& args) {
         else if (args[i] == "--split-weight" && hasValue) options.splitter.splitWeight = std::atof(args[++i].c_str());
         else if (args[i] == "--balance-weight" && hasValue) options.splitter.balanceWeight = std::atof(args[++i].c_str());
         else if (args[i] == "--coplanar-weight" && hasValue) options.splitter.coplanarWeight = std::atof(args[++i].c_str());
+        else if (args[i] == "--max-candidates" && hasValue)
+            options.splitter.maxCandidates = size_t(std::max(1, std::atoi(args[++i].c_str())));
+        else if (args[i] == "--max-scored" && hasValue)
+            options.splitter.maxScored = size_t(std::max(1, std::atoi(args[++i].c_str())));
         else if (args[i] == "--scaling") options.scaling = true;
         else if (args[i] == "--json") options.json = true;
         else maps.push_back(args[i]);
@@ -396,7 +400,9 @@ int runBench(const std::vector<std::string>& args) {
             stats["copies"] = options.copies;
             stats["splitter"] = QJsonObject{{"split_weight", options.splitter.splitWeight},
                                             {"balance_weight", options.splitter.balanceWeight},
-                                            {"coplanar_weight", options.splitter.coplanarWeight}};
+                                            {"coplanar_weight", options.splitter.coplanarWeight},
+                                            {"max_candidates", double(options.splitter.maxCandidates)},
+                                            {"max_scored", double(options.splitter.maxScored)}};
             stats["ms"] = QJsonObject{{"parse", median(parse)},           {"validate", median(runs.validate)},
                                       {"expand", median(runs.expand)},     {"union", median(runs.unite)},
                                       {"map_trees", median(runs.mapTrees)}, {"onion", median(runs.onion)},
