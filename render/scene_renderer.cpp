@@ -79,12 +79,14 @@ void SceneRenderer::UploadedLayer::destroy() {
     version = 0;
 }
 
-bool SceneRenderer::upload(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene) {
+SceneRenderer::UploadState SceneRenderer::upload(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene) {
     size_t budget = kUploadVerticesPerDraw;
     bool complete = true;
+    bool changed = false;
     for (size_t i = 0; i < kLayerCount; ++i) {
         const SceneLayer& layer = scene.layer(Layer(i));
         if (shown_[i].version == layer.version) continue;
+        changed = true;
         UploadedLayer& pending = pending_[i];
         if (pending.version != layer.version) {
             pending.destroy();
@@ -98,14 +100,16 @@ bool SceneRenderer::upload(QOpenGLFunctions_3_3_Core& gl, const RenderScene& sce
             pending.bounds.push_back(chunk.bounds);
             budget -= std::min(budget, chunk.batch.vertices.size());
         }
-        if (pending.batches.size() == layer.chunks.size()) {
-            std::swap(shown_[i], pending);
-            pending.destroy();
-        } else {
-            complete = false;
-        }
+        complete = complete && pending.batches.size() == layer.chunks.size();
     }
-    return complete;
+    if (!changed) return UploadState::Unchanged;
+    if (!complete) return UploadState::Uploading;
+    for (size_t i = 0; i < kLayerCount; ++i) {
+        if (shown_[i].version == scene.layer(Layer(i)).version) continue;
+        std::swap(shown_[i], pending_[i]);
+        pending_[i].destroy();
+    }
+    return UploadState::Swapped;
 }
 
 void SceneRenderer::drawLayers(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene, const QMatrix4x4& mvp, bool view3d,

@@ -16,10 +16,17 @@ class SceneRenderer {
 public:
     // Call once with the context current (QOpenGLWidget::initializeGL).
     bool initialize(QOpenGLFunctions_3_3_Core& gl);
+    enum class UploadState {
+        Unchanged, // every layer shown is the scene's
+        Uploading, // what is shown is unchanged; call again for the rest
+        Swapped,   // the changed layers are now shown (draw them)
+    };
     // Uploads the layers that changed, a bounded number of vertices per call (so a huge
-    // overlay never stalls the UI), into a second set that replaces the shown one once
-    // complete; returns false while uploads remain (draw again soon).
-    bool upload(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene);
+    // overlay never stalls the UI), into a second set. The changed layers replace the shown
+    // ones together once all are complete: each frame of a view that keeps its overlays in
+    // a picture (a 2D view of a large map: over 100 ms to draw) then redraws it once per
+    // scene change, not once per layer.
+    UploadState upload(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene);
     // Draws one group of the uploaded layers for a 3D or a 2D view (render_scene.h,
     // LayerGroup): the base, which a view may keep as a picture (base_image_cache.h), or the
     // rest, the base first. `eye` is the 3D camera position (for the overlays' range); chunks

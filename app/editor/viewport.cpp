@@ -38,6 +38,9 @@ Viewport::Viewport(Editor& editor, QWidget* parent) : QWidget(parent), editor_(e
     connect(&editor_, &Editor::sceneChanged, this, &Viewport::redraw);
     baseFillTimer_.setSingleShot(true);
     connect(&baseFillTimer_, &QTimer::timeout, this, &Viewport::fillBaseCache);
+    uploadTimer_.setSingleShot(true);
+    uploadTimer_.setInterval(0);
+    connect(&uploadTimer_, &QTimer::timeout, this, &Viewport::continueUpload);
 }
 
 Viewport::~Viewport() {
@@ -91,10 +94,12 @@ void Viewport::setLeafCullingEnabled(bool on) {
 
 Viewport::BaseInputs Viewport::baseInputs() const {
     using render::BaseImageCache;
-    BaseInputs in{backgroundColour(), backgroundBatch(), size() * devicePixelRatio(), {}};
+    BaseInputs in{backgroundColour(), backgroundBatch(), size() * devicePixelRatio(), {}, {}};
     std::vector<char>& key = in.key;
     const QMatrix4x4 mvp = viewProjection();
-    key.insert(key.end(), reinterpret_cast<const char*>(mvp.constData()), reinterpret_cast<const char*>(mvp.constData() + 16));
+    in.view.assign(reinterpret_cast<const char*>(mvp.constData()), reinterpret_cast<const char*>(mvp.constData() + 16));
+    BaseImageCache::append(in.view, in.pixels);
+    key = in.view;
     BaseImageCache::append(key, in.background.rgba());
     BaseImageCache::append(key, is3d());
     for (size_t i = 0; i < render::kLayerCount; ++i) {
@@ -121,6 +126,7 @@ void Viewport::setViewState(const QSize& pixels) {
 }
 
 void Viewport::drawBase(const BaseInputs& in) {
+    ++baseDraws_;
     setViewState(in.pixels);
     glClearColor(in.background.redF(), in.background.greenF(), in.background.blueF(), 1.0f);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
@@ -147,25 +153,43 @@ void Viewport::fillBaseCache() {
     fillTurns.done(this);
 }
 
+void Viewport::continueUpload() {
+    if (!surface_->isValid() || !isVisible()) return; // the next frame goes on with it
+    surface_->makeCurrent();
+    const render::SceneRenderer::UploadState state = renderer_.upload(*this, editor_.scene());
+    surface_->doneCurrent();
+    if (state == render::SceneRenderer::UploadState::Uploading) uploadTimer_.start();
+    else if (state == render::SceneRenderer::UploadState::Swapped) redraw();
+}
+
 void Viewport::paintGL() {
     QElapsedTimer timer;
     timer.start();
-    const bool uploaded = renderer_.upload(*this, editor_.scene());
+    // A frame while layers upload shows the layers as they were; the rest is uploaded
+    // between frames, and the view draws again once the new layers are shown.
+    if (renderer_.upload(*this, editor_.scene()) == render::SceneRenderer::UploadState::Uploading) uploadTimer_.start();
     glBindFramebuffer(GL_FRAMEBUFFER, targetFramebuffer()); // a base picture's may be bound
     BaseInputs in = baseInputs();
+    const bool still = in.view == lastView_;
+    lastView_ = in.view;
+    if (baseCacheEnabled_ && still && !baseCache_.matches(in.key, in.pixels)) {
+        // The base changed under a camera standing still (an edit, new overlays): drawn
+        // into the picture at once and copied, instead of drawn here and again into the
+        // picture a moment later.
+        baseCache_.beginDrawing(in.key, in.pixels);
+        drawBase(in);
+    }
     if (baseCacheEnabled_ && baseCache_.matches(in.key, in.pixels)) {
         baseCache_.copyTo(*this, targetFramebuffer());
         ++baseCopies_;
         setViewState(in.pixels);
     } else {
         drawBase(in);
-        // Moving views restart the wait; a still one (overlays changing over an unchanged
-        // base, as while a ray is dragged) gets its picture when the wait ends.
+        // Moving views restart the wait: the picture is filled once the view stands still.
         if (baseCacheEnabled_ && (in.key != lastBaseKey_ || !baseFillTimer_.isActive())) baseFillTimer_.start(kBaseFillDelayMs);
         lastBaseKey_ = std::move(in.key);
     }
     renderer_.drawLayers(*this, editor_.scene(), viewProjection(), is3d(), eye(), render::LayerGroup::Rest);
-    if (!uploaded) redraw(); // more to upload
     {
         QOpenGLPaintDevice device(in.pixels); // draws into the bound framebuffer
         device.setDevicePixelRatio(devicePixelRatio());

@@ -43,6 +43,8 @@ public:
     void setLeafCullingEnabled(bool on);
     // Frames that copied the cached base instead of drawing it (for tests and benchmarks).
     quint64 baseCopies() const { return baseCopies_; }
+    // Times the base was drawn, into the window or into its picture.
+    quint64 baseDraws() const { return baseDraws_; }
 
 signals:
     void cursorMoved(const QString& text);
@@ -68,12 +70,14 @@ private:
         QColor background;
         render::MeshBatch grid;
         QSize pixels;
-        std::vector<char> key;
+        std::vector<char> key;  // everything the base depends on
+        std::vector<char> view; // its part that a camera move or a resize changes
     };
     BaseInputs baseInputs() const;
     void setViewState(const QSize& pixels); // viewport and depth test of this kind of view
     void drawBase(const BaseInputs& in);
     void fillBaseCache();
+    void continueUpload(); // the next part of the layers' upload, between frames
     unsigned targetFramebuffer() const; // the window's, or the image's while grabbing
 
     ViewSurface* surface_;
@@ -83,7 +87,10 @@ private:
     bool baseCacheEnabled_ = true;
     QTimer baseFillTimer_;
     std::vector<char> lastBaseKey_; // of the last frame that drew its base
+    std::vector<char> lastView_;    // BaseInputs::view of the last frame
+    QTimer uploadTimer_;
     quint64 baseCopies_ = 0;
+    quint64 baseDraws_ = 0;
     double lastFrameMs_ = 0.0;
     quint64 frames_ = 0;
 };
