@@ -1,5 +1,7 @@
 #include "scene_renderer.h"
 
+#include "axis_view_batch.h"
+
 #include <QOpenGLFunctions_3_3_Core>
 #include <algorithm>
 #include <vector>
@@ -79,6 +81,14 @@ void SceneRenderer::UploadedLayer::destroy() {
     version = 0;
 }
 
+void SceneRenderer::setViewAxis(int axis) {
+    if (axis == viewAxis_) return;
+    viewAxis_ = axis;
+    // What is shown stays until its replacement is uploaded (upload() drops the pending
+    // parts, with the context current). No scene version is all ones.
+    for (size_t i = 0; i < kLayerCount; ++i) shown_[i].version = pending_[i].version = ~uint64_t(0);
+}
+
 SceneRenderer::UploadState SceneRenderer::upload(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene) {
     size_t budget = kUploadVerticesPerDraw;
     bool complete = true;
@@ -96,7 +106,8 @@ SceneRenderer::UploadState SceneRenderer::upload(QOpenGLFunctions_3_3_Core& gl, 
         while (pending.batches.size() < layer.chunks.size() && (budget > 0 || layer.chunks.empty())) {
             const MeshChunk& chunk = layer.chunks[pending.batches.size()];
             pending.batches.push_back(std::make_unique<GpuBatch>());
-            pending.batches.back()->upload(gl, chunk.batch);
+            if (viewAxis_ >= 0) pending.batches.back()->upload(gl, batchForAxisView(chunk.batch, viewAxis_, !layer.translucent));
+            else pending.batches.back()->upload(gl, chunk.batch);
             pending.bounds.push_back(chunk.bounds);
             budget -= std::min(budget, chunk.batch.vertices.size());
         }

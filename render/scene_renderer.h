@@ -36,6 +36,10 @@ public:
                     const Vec3& eye, LayerGroup group);
     // The version of a layer as uploaded and drawn (it lags the scene's while uploading).
     uint64_t shownVersion(Layer l) const { return shown_[size_t(l)].version; }
+    // A 2D view looking along world axis `axis` (-1: a 3D view): it uploads what draws its
+    // pixels (batchForAxisView).
+    // Changing it uploads every layer again.
+    void setViewAxis(int axis);
     // Off: drawLayers draws the leaf runs of every leaf (on by default).
     void setLeafCulling(bool on) { leafCulling_ = on; }
     void drawBatch(QOpenGLFunctions_3_3_Core& gl, GpuBatch& batch, const QMatrix4x4& mvp,
@@ -48,6 +52,7 @@ private:
     std::unique_ptr<QOpenGLShaderProgram> program_;
     int mvpLocation_ = -1, litLocation_ = -1, outlineLocation_ = -1;
     bool leafCulling_ = true;
+    int viewAxis_ = -1;
     struct UploadedLayer {
         std::vector<std::unique_ptr<GpuBatch>> batches;
         std::vector<Aabb> bounds;

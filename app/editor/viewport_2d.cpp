@@ -21,7 +21,13 @@ Viewport2D::Viewport2D(Editor& editor, ViewAxis axis, QWidget* parent) : Viewpor
     case ViewAxis::Front: u_ = 0, v_ = 2, depth_ = 1, depthSign_ = -1; break;
     case ViewAxis::Side: u_ = 1, v_ = 2, depth_ = 0, depthSign_ = 1; break;
     }
+    renderer_.setViewAxis(depth_);
     connect(&editor.document(), &EditorDocument::gridSizeChanged, this, &Viewport::redraw);
+}
+
+void Viewport2D::setAxisViewReduction(bool on) {
+    renderer_.setViewAxis(on ? depth_ : -1);
+    redraw();
 }
 
 QMatrix4x4 Viewport2D::viewProjection() const {

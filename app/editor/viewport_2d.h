@@ -17,6 +17,9 @@ public:
     Viewport2D(Editor& editor, ViewAxis axis, QWidget* parent = nullptr);
     QMatrix4x4 viewProjection() const override;
     ViewAxis axis() const { return axis_; }
+    // Off: the view uploads every triangle and line, not only those that draw pixels of
+    // its own (axis_view_batch.h); tests compare the two.
+    void setAxisViewReduction(bool on);
     // World point under a widget position (depth 0).
     ViewPoint viewPoint(const QPointF& pos, Qt::KeyboardModifiers modifiers) const;
     QPointF toWidget(const Vec3& world) const;

@@ -424,6 +424,31 @@ private slots:
         QVERIFY(culledBrushViews > 0);
     }
 
+    // A 2D view uploads only the triangles and lines that draw pixels of its own
+    // (axis_view_batch.h): its frames must be the ones drawn from everything.
+    void twoDViewsDrawTheSamePixelsFromTheirReducedGeometry() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        for (const char* name : {"overlayLeafcells", "overlayPortals", "overlayExpandedworld", "overlayTestrays"})
+            w.action(name)->setChecked(true);
+        QVERIFY(waitForCompiledOverlay(w));
+        QVERIFY(QTest::qWaitFor([&] {
+            const render::RenderScene& scene = w.editor().scene();
+            return !scene.layer(render::Layer::LeafCells).chunks.empty() && !scene.layer(render::Layer::Portals).chunks.empty() &&
+                   !scene.layer(render::Layer::UnionWire).chunks.empty();
+        }, 20000));
+        for (int v = 0; v < 3; ++v) {
+            Viewport2D* view = w.view2d(v);
+            view->setBaseCacheEnabled(false);
+            view->setAxisViewReduction(false);
+            const QImage everything = view->grabFramebuffer();
+            view->setAxisViewReduction(true);
+            const QImage reduced = view->grabFramebuffer();
+            view->setBaseCacheEnabled(true);
+            QVERIFY(!everything.isNull());
+            QVERIFY2(everything == reduced, qPrintable(QString("view %1").arg(v)));
+        }
+    }
+
     // A compiled world's sight (leaf visibility, brushes near each leaf) is built once: a
     // rebuild of the overlays for the same compile (an overlay switched on) reuses it, and
     // the next compile brings its own.
