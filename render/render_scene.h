@@ -29,13 +29,14 @@ inline constexpr size_t kLayerCount = size_t(Layer::Count);
 // The base of a view, which it may keep as a picture while it stands still, and the rest,
 // drawn over it every frame. In 3D the base is the opaque layers up to the selection
 // outlines, which the tree overlays never change (the overlays are culled from the eye and
-// blend over what is in front of them). In 2D, which has no depth, everything but the test
-// rays and the tool's preview is base: a 2D view of a large map's overlays takes over
-// 100 ms to draw (librequake_e3m4's portal outlines alone 80 ms), too much for every move
-// of a dragged ray or box; those two then draw over the translucent overlays.
+// blend over what is in front of them). In 2D, which has no depth, the base is the tree
+// overlays: a 2D view of a large map's overlays takes 75-150 ms to draw (librequake_e3m4),
+// too much for every move of a dragged ray or box, every selection and every brush edit.
+// The brushes, the selection, the test rays and the tool's preview draw over them, so brush
+// outlines stay sharp over the translucent cells.
 enum class LayerGroup { Base, Rest };
 inline constexpr bool inGroup(Layer l, bool translucent, LayerGroup group, bool view3d) {
-    const bool base = view3d ? l <= Layer::SelectedEdges && !translucent : l != Layer::Rays && l != Layer::ToolPreview;
+    const bool base = view3d ? l <= Layer::SelectedEdges && !translucent : l >= Layer::LeafCells && l <= Layer::Reach;
     return base == (group == LayerGroup::Base);
 }
 
