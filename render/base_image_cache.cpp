@@ -1,11 +1,16 @@
 #include "base_image_cache.h"
 
 #include <QOpenGLFunctions_3_3_Core>
+#include <algorithm>
 
 namespace shallot::render {
 
 bool BaseImageCache::matches(const std::vector<char>& key, const QSize& size) const {
     return fbo_ && fbo_->size() == size && key == key_;
+}
+
+bool BaseImageCache::drawnFor(const std::vector<char>& prefix, const QSize& size) const {
+    return fbo_ && fbo_->size() == size && key_.size() >= prefix.size() && std::equal(prefix.begin(), prefix.end(), key_.begin());
 }
 
 void BaseImageCache::beginDrawing(std::vector<char> key, const QSize& size) {

@@ -28,6 +28,9 @@ public:
     }
     // True when the stored picture was drawn for this key at this size.
     bool matches(const std::vector<char>& key, const QSize& size) const;
+    // True when it was drawn at this size for a key that starts with `prefix` (the same
+    // camera, whatever the layers were).
+    bool drawnFor(const std::vector<char>& prefix, const QSize& size) const;
     // Binds the cache's framebuffer (made at `size` if needed) for drawing the base into;
     // the picture counts as drawn for `key` from now on.
     void beginDrawing(std::vector<char> key, const QSize& size);

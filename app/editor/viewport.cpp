@@ -20,9 +20,10 @@ namespace {
 // away.
 constexpr int kBaseFillDelayMs = 150;
 // Views that stop together would fill their pictures one after the other in one pass of
-// the event loop (5-10 ms each to draw, plus the wait for llvmpipe): fills take turns this
-// far apart.
-ViewTurns fillTurns(15);
+// the event loop (5-10 ms each to draw, plus the wait for llvmpipe; a 2D view's overlays
+// 75-150 ms on librequake_e3m4): fills, and 2D views redrawing their overlays, take turns
+// this far apart.
+ViewTurns baseDrawTurns(15);
 } // namespace
 
 Viewport::Viewport(Editor& editor, QWidget* parent) : QWidget(parent), editor_(editor), surface_(new ViewSurface(*this)) {
@@ -38,6 +39,8 @@ Viewport::Viewport(Editor& editor, QWidget* parent) : QWidget(parent), editor_(e
     connect(&editor_, &Editor::sceneChanged, this, &Viewport::redraw);
     baseFillTimer_.setSingleShot(true);
     connect(&baseFillTimer_, &QTimer::timeout, this, &Viewport::fillBaseCache);
+    baseTurnTimer_.setSingleShot(true);
+    connect(&baseTurnTimer_, &QTimer::timeout, this, &Viewport::redraw);
     uploadTimer_.setSingleShot(true);
     uploadTimer_.setInterval(0);
     connect(&uploadTimer_, &QTimer::timeout, this, &Viewport::continueUpload);
@@ -139,8 +142,8 @@ void Viewport::drawBase(const BaseInputs& in) {
 
 void Viewport::fillBaseCache() {
     if (!baseCacheEnabled_ || !surface_->isValid() || !isVisible()) return;
-    if (!fillTurns.mayGo(this)) {
-        baseFillTimer_.start(fillTurns.spacingMs());
+    if (!baseDrawTurns.mayGo(this)) {
+        baseFillTimer_.start(baseDrawTurns.spacingMs());
         return;
     }
     surface_->makeCurrent();
@@ -150,7 +153,7 @@ void Viewport::fillBaseCache() {
         drawBase(in);
     }
     surface_->doneCurrent();
-    fillTurns.done(this);
+    baseDrawTurns.done(this);
 }
 
 void Viewport::continueUpload() {
@@ -172,14 +175,25 @@ void Viewport::paintGL() {
     BaseInputs in = baseInputs();
     const bool still = in.view == lastView_;
     lastView_ = in.view;
+    bool waitForTurn = false;
     if (baseCacheEnabled_ && still && !baseCache_.matches(in.key, in.pixels)) {
-        // The base changed under a camera standing still (an edit, new overlays): drawn
-        // into the picture at once and copied, instead of drawn here and again into the
-        // picture a moment later.
-        baseCache_.beginDrawing(in.key, in.pixels);
-        drawBase(in);
+        if (!is3d() && !grabTarget_ && !baseDrawTurns.mayGo(this) && baseCache_.drawnFor(in.view, in.pixels)) {
+            // Another 2D view has just drawn its overlays (new ones reach all views at
+            // once): this one shows them as they were a moment longer and redraws after
+            // the event loop has had a turn. Its brushes and selection are drawn over them
+            // below, as they are now. A grab (an image asked for now) never waits.
+            waitForTurn = true;
+            baseTurnTimer_.start(baseDrawTurns.spacingMs());
+        } else {
+            // The base changed under a camera standing still (an edit, new overlays): drawn
+            // into the picture at once and copied, instead of drawn here and again into the
+            // picture a moment later.
+            baseCache_.beginDrawing(in.key, in.pixels);
+            drawBase(in);
+            baseDrawTurns.done(this);
+        }
     }
-    if (baseCacheEnabled_ && baseCache_.matches(in.key, in.pixels)) {
+    if (baseCacheEnabled_ && (waitForTurn || baseCache_.matches(in.key, in.pixels))) {
         baseCache_.copyTo(*this, targetFramebuffer());
         ++baseCopies_;
         setViewState(in.pixels);

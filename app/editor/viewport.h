@@ -89,6 +89,7 @@ private:
     std::vector<char> lastBaseKey_; // of the last frame that drew its base
     std::vector<char> lastView_;    // BaseInputs::view of the last frame
     QTimer uploadTimer_;
+    QTimer baseTurnTimer_; // a 2D view's turn to redraw its overlays
     quint64 baseCopies_ = 0;
     quint64 baseDraws_ = 0;
     double lastFrameMs_ = 0.0;

@@ -424,6 +424,28 @@ private slots:
         QVERIFY(culledBrushViews > 0);
     }
 
+    // New overlays reach the three 2D views at once; they redraw their pictures one after
+    // another (the others show the old overlays meanwhile), and every one ends up with the
+    // new ones: its picture is then the current one, copied without drawing.
+    void twoDViewsTakeTurnsAndAllShowTheNewOverlays() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        w.action("overlayLeafcells")->setChecked(true);
+        QVERIFY(waitForCompiledOverlay(w));
+        QTest::qWait(300); // the views' pictures are filled
+        quint64 draws[3];
+        for (int v = 0; v < 3; ++v) draws[v] = w.view2d(v)->baseDraws();
+        w.action("overlayPortals")->setChecked(true);
+        QVERIFY(QTest::qWaitFor([&] { return !w.editor().scene().layer(render::Layer::Portals).chunks.empty(); }, 20000));
+        for (int v = 0; v < 3; ++v) {
+            Viewport2D* view = w.view2d(v);
+            QVERIFY2(QTest::qWaitFor([&] { return view->baseDraws() > draws[v]; }, 5000), qPrintable(QString("view %1").arg(v)));
+            const quint64 copies = view->baseCopies(), drawn = view->baseDraws();
+            view->grabFramebuffer();
+            QCOMPARE(view->baseCopies(), copies + 1); // the picture is current: copied, not drawn
+            QCOMPARE(view->baseDraws(), drawn);
+        }
+    }
+
     // A 2D view uploads only the triangles and lines that draw pixels of its own
     // (axis_view_batch.h): its frames must be the ones drawn from everything.
     void twoDViewsDrawTheSamePixelsFromTheirReducedGeometry() {
