@@ -22,7 +22,7 @@ namespace shallot {
 
 namespace {
 constexpr int kTimeoutMs = 120000;
-constexpr int kPanFrames2d = 9;  // frames of the 2D pan measure
+constexpr int kPanFrames2d = 9;  // frames of the 2D pan and selection measures
 // CPU time of the whole process (every thread, so llvmpipe's rasterisers too), in ms. On a
 // shared machine a frame's wall time varies by a quarter from run to run; the CPU time it
 // costs varies much less and says what the rendering itself costs.
@@ -103,7 +103,7 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
 
     // The top view panned across the map a little each frame: every frame draws its whole
     // base, the tree overlays of the whole map included (2D views have no culling).
-    std::vector<double> frames2dMs;
+    std::vector<double> frames2dMs, selection2dMs;
     if (Viewport2D* top = window.view2d(0)) {
         Aabb box;
         for (const auto& g : window.editor().geometry())
@@ -115,6 +115,17 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
             top->redraw();
             while (top->framesPainted() == before) app.processEvents(QEventLoop::AllEvents, 1);
             frames2dMs.push_back(top->lastFrameMs());
+        }
+        // Then a brush selected, one after another, with the view standing still.
+        QElapsedTimer settle2d;
+        settle2d.start();
+        while (settle2d.elapsed() < 500) app.processEvents(QEventLoop::AllEvents, 10);
+        for (int i = 0; i < kPanFrames2d && i < int(doc.brushes().size()); ++i) {
+            doc.setSelection({i});
+            const quint64 before = top->framesPainted();
+            top->redraw();
+            while (top->framesPainted() == before) app.processEvents(QEventLoop::AllEvents, 1);
+            selection2dMs.push_back(top->lastFrameMs());
         }
     }
 
@@ -164,6 +175,7 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
                           {"frames", int(frameMs.size())},
                           {"median_paint_ms", median(paintMs)},
                           {"median_2d_pan_frame_ms", median(frames2dMs)},
+                          {"median_2d_selection_frame_ms", median(selection2dMs)},
                           {"median_frame_ms", median(frameMs)},
                           {"cpu_ms_per_frame", cpuPerFrameMs},
                           {"fps", frameMs.empty() ? 0.0 : 1000.0 / median(frameMs)},
