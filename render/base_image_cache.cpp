@@ -13,16 +13,38 @@ bool BaseImageCache::drawnFor(const std::vector<char>& prefix, const QSize& size
     return fbo_ && fbo_->size() == size && key_.size() >= prefix.size() && std::equal(prefix.begin(), prefix.end(), key_.begin());
 }
 
+namespace {
+
+void makeAtSize(std::unique_ptr<QOpenGLFramebufferObject>& fbo, const QSize& size) {
+    if (fbo && fbo->size() == size) return;
+    // The formats of the view's window (RGBA8, 24-bit depth with 8-bit stencil:
+    // ViewSurface::surfaceFormat), so that depth and stencil can be blitted between them.
+    QOpenGLFramebufferObjectFormat format;
+    format.setAttachment(QOpenGLFramebufferObject::CombinedDepthStencil);
+    fbo = std::make_unique<QOpenGLFramebufferObject>(size, format);
+}
+
+} // namespace
+
 void BaseImageCache::beginDrawing(std::vector<char> key, const QSize& size) {
-    if (!fbo_ || fbo_->size() != size) {
-        // The formats of the view's window (RGBA8, 24-bit depth with 8-bit stencil:
-        // ViewSurface::surfaceFormat), so that depth and stencil can be blitted between them.
-        QOpenGLFramebufferObjectFormat format;
-        format.setAttachment(QOpenGLFramebufferObject::CombinedDepthStencil);
-        fbo_ = std::make_unique<QOpenGLFramebufferObject>(size, format);
-    }
+    makeAtSize(fbo_, size);
     key_ = std::move(key);
+    partialKey_.clear(); // drawn whole: a picture in parts would be older
     fbo_->bind();
+}
+
+void BaseImageCache::beginPartial(std::vector<char> key, const QSize& size) {
+    makeAtSize(partial_, size);
+    partialKey_ = std::move(key);
+    partial_->bind();
+}
+
+void BaseImageCache::continuePartial() { partial_->bind(); }
+
+void BaseImageCache::finishPartial() {
+    std::swap(fbo_, partial_);
+    key_ = std::move(partialKey_);
+    partialKey_.clear();
 }
 
 void BaseImageCache::copyTo(QOpenGLFunctions_3_3_Core& gl, unsigned target) const {
@@ -35,7 +57,9 @@ void BaseImageCache::copyTo(QOpenGLFunctions_3_3_Core& gl, unsigned target) cons
 
 void BaseImageCache::release() {
     fbo_.reset();
+    partial_.reset();
     key_.clear();
+    partialKey_.clear();
 }
 
 } // namespace shallot::render

@@ -34,14 +34,23 @@ public:
     // Binds the cache's framebuffer (made at `size` if needed) for drawing the base into;
     // the picture counts as drawn for `key` from now on.
     void beginDrawing(std::vector<char> key, const QSize& size);
+    // A picture drawn in parts, while the stored one is still shown: beginPartial binds a
+    // second framebuffer for `key` (made at `size` if needed), continuePartial binds it
+    // again for the next part, finishPartial makes it the stored picture. partialKey is
+    // empty when none is being drawn.
+    void beginPartial(std::vector<char> key, const QSize& size);
+    void continuePartial();
+    void finishPartial();
+    void dropPartial() { partialKey_.clear(); }
+    const std::vector<char>& partialKey() const { return partialKey_; }
     // Copies the picture, colour, depth and stencil, into framebuffer `target`, then binds it.
     void copyTo(QOpenGLFunctions_3_3_Core& gl, unsigned target) const;
     // Forgets the picture; call with the context current.
     void release();
 
 private:
-    std::unique_ptr<QOpenGLFramebufferObject> fbo_;
-    std::vector<char> key_;
+    std::unique_ptr<QOpenGLFramebufferObject> fbo_, partial_;
+    std::vector<char> key_, partialKey_;
 };
 
 } // namespace shallot::render

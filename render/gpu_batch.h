@@ -23,6 +23,7 @@ public:
     void draw(QOpenGLFunctions_3_3_Core& gl, const Ranges& ranges) const;
     void draw(QOpenGLFunctions_3_3_Core& gl) const { draw(gl, ranges(nullptr)); }
     bool empty() const { return count_ == 0; }
+    int vertexCount() const { return count_; }
     bool lit() const { return lit_; }
     bool lines() const { return primitive_ == Primitive::Lines; }
     const QColor& outline() const { return outline_; }

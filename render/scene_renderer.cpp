@@ -124,7 +124,8 @@ SceneRenderer::UploadState SceneRenderer::upload(QOpenGLFunctions_3_3_Core& gl, 
 }
 
 void SceneRenderer::drawLayers(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene, const QMatrix4x4& mvp, bool view3d,
-                               const Vec3& eye, LayerGroup group) {
+                               const Vec3& eye, LayerGroup group, Part* part) {
+    size_t step = 0, drawnVertices = 0; // chunk draws met, vertices drawn by this call
     // The leaves seen from the eye, once per tree the layers name (usually one), and once per
     // view: a frame's base and the rest are drawn by two calls.
     if (seen_.mvp != mvp || seen_.eye != eye) seen_ = SeenFromView{mvp, eye, {}, {}};
@@ -183,8 +184,12 @@ void SceneRenderer::drawLayers(QOpenGLFunctions_3_3_Core& gl, const RenderScene&
             // before it is shaded, which llvmpipe's early depth test makes cheap.
             if (!layer.translucent) std::sort(inView.begin(), inView.end());
             for (const auto& [distance, c] : inView) {
+                const size_t thisStep = step++;
+                if (part && (thisStep < part->next || drawnVertices >= part->vertexBudget)) continue;
                 GpuBatch& batch = *uploaded.batches[c];
                 drawBatch(gl, batch, batch.lines() ? linesMvp : mvp, leaves);
+                drawnVertices += size_t(batch.vertexCount());
+                if (part) part->next = thisStep + 1;
             }
         }
         if (translucentPass) {
@@ -195,6 +200,7 @@ void SceneRenderer::drawLayers(QOpenGLFunctions_3_3_Core& gl, const RenderScene&
     }
     gl.glDisable(GL_CULL_FACE);
     program_->release();
+    if (part) part->done = part->next >= step;
 }
 
 void SceneRenderer::release() {

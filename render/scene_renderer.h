@@ -32,8 +32,17 @@ public:
     // rest, the base first. `eye` is the 3D camera position (for the overlays' range); chunks
     // outside the view volume are skipped, and in 3D the runs of leaves (or brushes) not
     // seen from the eye.
+    // With `part`, only the chunk draws from part->next on are made, until part->vertexBudget
+    // vertices are drawn; part->next and part->done say where it stopped. Calls with the same
+    // scene, uploaded layers and camera go on where the last one stopped (a 2D view's
+    // picture drawn over several passes of the event loop).
+    struct Part {
+        size_t next = 0;
+        size_t vertexBudget = 0;
+        bool done = false;
+    };
     void drawLayers(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene, const QMatrix4x4& mvp, bool view3d,
-                    const Vec3& eye, LayerGroup group);
+                    const Vec3& eye, LayerGroup group, Part* part = nullptr);
     // The version of a layer as uploaded and drawn (it lags the scene's while uploading).
     uint64_t shownVersion(Layer l) const { return shown_[size_t(l)].version; }
     // A 2D view looking along world axis `axis` (-1: a 3D view): it uploads what draws its

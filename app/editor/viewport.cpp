@@ -24,9 +24,13 @@ constexpr int kBaseFillDelayMs = 150;
 // 75-150 ms on librequake_e3m4): fills, and 2D views redrawing their overlays, take turns
 // this far apart.
 ViewTurns baseDrawTurns(15);
+// Vertices a part of a 2D view's picture draws by default (about 15 ms of the UI thread
+// under llvmpipe): new overlays of librequake_e3m4 take 4-5 parts per view.
+constexpr size_t kPictureVerticesPerPart = 250000;
 } // namespace
 
-Viewport::Viewport(Editor& editor, QWidget* parent) : QWidget(parent), editor_(editor), surface_(new ViewSurface(*this)) {
+Viewport::Viewport(Editor& editor, QWidget* parent)
+    : QWidget(parent), editor_(editor), surface_(new ViewSurface(*this)), pictureVerticesPerPart_(kPictureVerticesPerPart) {
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
     // The container owns the surface. Events a test sends to the view widget itself reach
@@ -39,8 +43,8 @@ Viewport::Viewport(Editor& editor, QWidget* parent) : QWidget(parent), editor_(e
     connect(&editor_, &Editor::sceneChanged, this, &Viewport::redraw);
     baseFillTimer_.setSingleShot(true);
     connect(&baseFillTimer_, &QTimer::timeout, this, &Viewport::fillBaseCache);
-    baseTurnTimer_.setSingleShot(true);
-    connect(&baseTurnTimer_, &QTimer::timeout, this, &Viewport::redraw);
+    pictureTimer_.setSingleShot(true);
+    connect(&pictureTimer_, &QTimer::timeout, this, &Viewport::drawPicturePart);
     uploadTimer_.setSingleShot(true);
     uploadTimer_.setInterval(0);
     connect(&uploadTimer_, &QTimer::timeout, this, &Viewport::continueUpload);
@@ -128,8 +132,7 @@ void Viewport::setViewState(const QSize& pixels) {
     }
 }
 
-void Viewport::drawBase(const BaseInputs& in) {
-    ++baseDraws_;
+void Viewport::drawBackground(const BaseInputs& in) {
     setViewState(in.pixels);
     glClearColor(in.background.redF(), in.background.greenF(), in.background.blueF(), 1.0f);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
@@ -137,7 +140,49 @@ void Viewport::drawBase(const BaseInputs& in) {
         background_.upload(*this, in.grid);
         renderer_.drawBatch(*this, background_, viewProjection());
     }
+}
+
+void Viewport::drawBase(const BaseInputs& in) {
+    ++baseDraws_;
+    drawBackground(in);
     renderer_.drawLayers(*this, editor_.scene(), viewProjection(), is3d(), eye(), render::LayerGroup::Base);
+}
+
+void Viewport::drawPicturePart() {
+    if (!baseCacheEnabled_ || !surface_->isValid() || !isVisible()) return;
+    if (!baseDrawTurns.mayGo(this)) {
+        pictureTimer_.start(baseDrawTurns.spacingMs());
+        return;
+    }
+    surface_->makeCurrent();
+    BaseInputs in = baseInputs();
+    bool finished = false;
+    if (baseCache_.matches(in.key, in.pixels) || !baseCache_.drawnFor(in.view, in.pixels)) {
+        baseCache_.dropPartial(); // nothing left to draw, or the camera moved: frames draw it
+    } else {
+        if (baseCache_.partialKey() != in.key) {
+            baseCache_.beginPartial(in.key, in.pixels);
+            picturePart_ = {};
+            drawBackground(in);
+        } else {
+            baseCache_.continuePartial();
+            setViewState(in.pixels);
+        }
+        picturePart_.vertexBudget = pictureVerticesPerPart_;
+        renderer_.drawLayers(*this, editor_.scene(), viewProjection(), is3d(), eye(), render::LayerGroup::Base, &picturePart_);
+        ++pictureParts_;
+        glFlush(); // the rasterisers start on this part while the event loop goes on
+        finished = picturePart_.done;
+        if (finished) {
+            baseCache_.finishPartial();
+            ++baseDraws_;
+        } else {
+            pictureTimer_.start(0);
+        }
+    }
+    surface_->doneCurrent();
+    baseDrawTurns.done(this);
+    if (finished) redraw();
 }
 
 void Viewport::fillBaseCache() {
@@ -175,15 +220,16 @@ void Viewport::paintGL() {
     BaseInputs in = baseInputs();
     const bool still = in.view == lastView_;
     lastView_ = in.view;
-    bool waitForTurn = false;
+    bool showOldPicture = false;
     if (baseCacheEnabled_ && still && !baseCache_.matches(in.key, in.pixels)) {
-        if (!is3d() && !grabTarget_ && !baseDrawTurns.mayGo(this) && baseCache_.drawnFor(in.view, in.pixels)) {
-            // Another 2D view has just drawn its overlays (new ones reach all views at
-            // once): this one shows them as they were a moment longer and redraws after
-            // the event loop has had a turn. Its brushes and selection are drawn over them
-            // below, as they are now. A grab (an image asked for now) never waits.
-            waitForTurn = true;
-            baseTurnTimer_.start(baseDrawTurns.spacingMs());
+        if (!is3d() && !grabTarget_ && baseCache_.drawnFor(in.view, in.pixels)) {
+            // New overlays in a 2D view (75-150 ms to draw on librequake_e3m4, and they
+            // reach the three views at once): the new picture is drawn in parts between
+            // frames (drawPicturePart), views taking turns, and this frame shows the old
+            // one. The brushes and the selection are drawn over it below, as they are now.
+            // A grab (an image asked for now) never waits.
+            showOldPicture = true;
+            if (!pictureTimer_.isActive()) pictureTimer_.start(0);
         } else {
             // The base changed under a camera standing still (an edit, new overlays): drawn
             // into the picture at once and copied, instead of drawn here and again into the
@@ -193,7 +239,7 @@ void Viewport::paintGL() {
             baseDrawTurns.done(this);
         }
     }
-    if (baseCacheEnabled_ && (waitForTurn || baseCache_.matches(in.key, in.pixels))) {
+    if (baseCacheEnabled_ && (showOldPicture || baseCache_.matches(in.key, in.pixels))) {
         baseCache_.copyTo(*this, targetFramebuffer());
         ++baseCopies_;
         setViewState(in.pixels);

@@ -9,6 +9,7 @@
 #include <QOpenGLFunctions_3_3_Core>
 #include <QTimer>
 #include <QWidget>
+#include <algorithm>
 
 class QPainter;
 class QWindow;
@@ -43,7 +44,12 @@ public:
     void setLeafCullingEnabled(bool on);
     // Frames that copied the cached base instead of drawing it (for tests and benchmarks).
     quint64 baseCopies() const { return baseCopies_; }
-    // Times the base was drawn, into the window or into its picture.
+    // Parts of 2D pictures drawn so far, and the vertices each part draws (tests make the
+    // parts small).
+    quint64 pictureParts() const { return pictureParts_; }
+    void setPictureVerticesPerPart(size_t n) { pictureVerticesPerPart_ = std::max<size_t>(1, n); }
+    // Times the base was drawn whole, into the window or into its picture, or a picture
+    // drawn in parts was finished.
     quint64 baseDraws() const { return baseDraws_; }
 
 signals:
@@ -75,7 +81,9 @@ private:
     };
     BaseInputs baseInputs() const;
     void setViewState(const QSize& pixels); // viewport and depth test of this kind of view
+    void drawBackground(const BaseInputs& in); // clear and grid
     void drawBase(const BaseInputs& in);
+    void drawPicturePart(); // the next part of a 2D view's new picture, between frames
     void fillBaseCache();
     void continueUpload(); // the next part of the layers' upload, between frames
     unsigned targetFramebuffer() const; // the window's, or the image's while grabbing
@@ -89,7 +97,10 @@ private:
     std::vector<char> lastBaseKey_; // of the last frame that drew its base
     std::vector<char> lastView_;    // BaseInputs::view of the last frame
     QTimer uploadTimer_;
-    QTimer baseTurnTimer_; // a 2D view's turn to redraw its overlays
+    QTimer pictureTimer_;                      // the next part of the picture
+    render::SceneRenderer::Part picturePart_;  // how far its drawing got
+    size_t pictureVerticesPerPart_;
+    quint64 pictureParts_ = 0;
     quint64 baseCopies_ = 0;
     quint64 baseDraws_ = 0;
     double lastFrameMs_ = 0.0;

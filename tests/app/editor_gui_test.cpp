@@ -446,6 +446,30 @@ private slots:
         }
     }
 
+    // A 2D view draws new overlays into its picture in parts between frames, showing the
+    // old picture meanwhile: once done, the picture must be the one drawn in one go.
+    void twoDPicturesDrawnInPartsAreThePicturesDrawnWhole() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        w.action("overlayLeafcells")->setChecked(true);
+        QVERIFY(waitForCompiledOverlay(w));
+        QTest::qWait(300); // the views' pictures are filled
+        Viewport2D* top = w.view2d(0);
+        top->setPictureVerticesPerPart(64); // many parts
+        const quint64 draws = top->baseDraws(), parts = top->pictureParts();
+        for (const char* name : {"overlayPortals", "overlayExpandedworld"}) w.action(name)->setChecked(true);
+        QVERIFY(QTest::qWaitFor([&] { return !w.editor().scene().layer(render::Layer::UnionWire).chunks.empty(); }, 20000));
+        QVERIFY(QTest::qWaitFor([&] { return top->baseDraws() > draws; }, 10000));
+        QVERIFY(top->pictureParts() > parts + 1);
+        const quint64 copies = top->baseCopies();
+        const QImage inParts = top->grabFramebuffer();
+        QCOMPARE(top->baseCopies(), copies + 1); // the finished picture, copied
+        top->setBaseCacheEnabled(false);
+        const QImage whole = top->grabFramebuffer();
+        top->setBaseCacheEnabled(true);
+        top->setPictureVerticesPerPart(250000);
+        QVERIFY(!whole.isNull() && inParts == whole);
+    }
+
     // A 2D view uploads only the triangles and lines that draw pixels of its own
     // (axis_view_batch.h): its frames must be the ones drawn from everything.
     void twoDViewsDrawTheSamePixelsFromTheirReducedGeometry() {
