@@ -231,9 +231,9 @@ void Viewport::paintGL() {
             showOldPicture = true;
             if (!pictureTimer_.isActive()) pictureTimer_.start(0);
         } else {
-            // The base changed under a camera standing still (an edit, new overlays): drawn
-            // into the picture at once and copied, instead of drawn here and again into the
-            // picture a moment later.
+            // The base changed under a camera standing still (in 3D an edit or a selection;
+            // a 2D view with no picture for this camera yet): drawn into the picture at once
+            // and copied, instead of drawn here and again into the picture a moment later.
             baseCache_.beginDrawing(in.key, in.pixels);
             drawBase(in);
             baseDrawTurns.done(this);
