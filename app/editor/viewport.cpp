@@ -4,6 +4,7 @@
 #include "preferences_dialog.h"
 #include "view_surface.h"
 #include "view_turns.h"
+#include "view_work_queue.h"
 
 #include <QOpenGLFramebufferObject>
 #include <QOpenGLPaintDevice>
@@ -21,12 +22,13 @@ namespace {
 constexpr int kBaseFillDelayMs = 150;
 // Views that stop together would fill their pictures one after the other in one pass of
 // the event loop (5-10 ms each to draw, plus the wait for llvmpipe; a 2D view's overlays
-// 75-150 ms on librequake_e3m4): fills, and 2D views redrawing their overlays, take turns
-// this far apart.
+// 75-150 ms on librequake_e3m4): fills take turns this far apart, and after a whole
+// picture or a part of one.
 ViewTurns baseDrawTurns(15);
 // Vertices a part of a 2D view's picture draws by default (about 15 ms of the UI thread
 // under llvmpipe): new overlays of librequake_e3m4 take 4-5 parts per view.
 constexpr size_t kPictureVerticesPerPart = 250000;
+ViewWorkQueue viewWork;
 } // namespace
 
 Viewport::Viewport(Editor& editor, QWidget* parent)
@@ -43,11 +45,6 @@ Viewport::Viewport(Editor& editor, QWidget* parent)
     connect(&editor_, &Editor::sceneChanged, this, &Viewport::redraw);
     baseFillTimer_.setSingleShot(true);
     connect(&baseFillTimer_, &QTimer::timeout, this, &Viewport::fillBaseCache);
-    pictureTimer_.setSingleShot(true);
-    connect(&pictureTimer_, &QTimer::timeout, this, &Viewport::drawPicturePart);
-    uploadTimer_.setSingleShot(true);
-    uploadTimer_.setInterval(0);
-    connect(&uploadTimer_, &QTimer::timeout, this, &Viewport::continueUpload);
 }
 
 Viewport::~Viewport() {
@@ -150,10 +147,6 @@ void Viewport::drawBase(const BaseInputs& in) {
 
 void Viewport::drawPicturePart() {
     if (!baseCacheEnabled_ || !surface_->isValid() || !isVisible()) return;
-    if (!baseDrawTurns.mayGo(this)) {
-        pictureTimer_.start(baseDrawTurns.spacingMs());
-        return;
-    }
     surface_->makeCurrent();
     BaseInputs in = baseInputs();
     bool finished = false;
@@ -177,7 +170,7 @@ void Viewport::drawPicturePart() {
             baseCache_.finishPartial();
             ++baseDraws_;
         } else {
-            pictureTimer_.start(0);
+            viewWork.post(this, ViewWorkQueue::Kind::PicturePart, [this] { drawPicturePart(); });
         }
     }
     surface_->doneCurrent();
@@ -206,7 +199,7 @@ void Viewport::continueUpload() {
     surface_->makeCurrent();
     const render::SceneRenderer::UploadState state = renderer_.upload(*this, editor_.scene());
     surface_->doneCurrent();
-    if (state == render::SceneRenderer::UploadState::Uploading) uploadTimer_.start();
+    if (state == render::SceneRenderer::UploadState::Uploading) viewWork.post(this, ViewWorkQueue::Kind::Upload, [this] { continueUpload(); });
     else if (state == render::SceneRenderer::UploadState::Swapped) redraw();
 }
 
@@ -215,7 +208,8 @@ void Viewport::paintGL() {
     timer.start();
     // A frame while layers upload shows the layers as they were; the rest is uploaded
     // between frames, and the view draws again once the new layers are shown.
-    if (renderer_.upload(*this, editor_.scene()) == render::SceneRenderer::UploadState::Uploading) uploadTimer_.start();
+    if (renderer_.upload(*this, editor_.scene()) == render::SceneRenderer::UploadState::Uploading)
+        viewWork.post(this, ViewWorkQueue::Kind::Upload, [this] { continueUpload(); });
     glBindFramebuffer(GL_FRAMEBUFFER, targetFramebuffer()); // a base picture's may be bound
     BaseInputs in = baseInputs();
     const bool still = in.view == lastView_;
@@ -225,11 +219,11 @@ void Viewport::paintGL() {
         if (!is3d() && !grabTarget_ && baseCache_.drawnFor(in.view, in.pixels)) {
             // New overlays in a 2D view (75-150 ms to draw on librequake_e3m4, and they
             // reach the three views at once): the new picture is drawn in parts between
-            // frames (drawPicturePart), views taking turns, and this frame shows the old
-            // one. The brushes and the selection are drawn over it below, as they are now.
+            // frames (drawPicturePart, queued with the other views' work), and this frame
+            // shows the old one. The brushes and the selection are drawn over it below, as they are now.
             // A grab (an image asked for now) never waits.
             showOldPicture = true;
-            if (!pictureTimer_.isActive()) pictureTimer_.start(0);
+            viewWork.post(this, ViewWorkQueue::Kind::PicturePart, [this] { drawPicturePart(); });
         } else {
             // The base changed under a camera standing still (in 3D an edit or a selection;
             // a 2D view with no picture for this camera yet): drawn into the picture at once

@@ -96,9 +96,7 @@ private:
     QTimer baseFillTimer_;
     std::vector<char> lastBaseKey_; // of the last frame that drew its base
     std::vector<char> lastView_;    // BaseInputs::view of the last frame
-    QTimer uploadTimer_;
-    QTimer pictureTimer_;                      // the next part of the picture
-    render::SceneRenderer::Part picturePart_;  // how far its drawing got
+    render::SceneRenderer::Part picturePart_;  // how far the new picture's drawing got
     size_t pictureVerticesPerPart_;
     quint64 pictureParts_ = 0;
     quint64 baseCopies_ = 0;
