@@ -18,6 +18,7 @@
 
 #include <QApplication>
 #include <QThread>
+#include <algorithm>
 #include <atomic>
 #include <QKeySequenceEdit>
 #include <QSettings>
@@ -52,6 +53,15 @@ bool waitForCompiledOverlay(MainWindow& w, int timeoutMs = 20000) {
     const EditorDocument& doc = w.editor().document();
     return QTest::qWaitFor([&] {
         return !w.editor().compiler().busy() && w.editor().overlays().shownRevision() == doc.worldRevision();
+    }, timeoutMs);
+}
+
+// Waits until each of these overlay layers has something to draw (overlays switched on
+// after a compile arrive from a background build).
+bool waitForOverlayLayers(MainWindow& w, std::initializer_list<render::Layer> layers, int timeoutMs = 20000) {
+    return QTest::qWaitFor([&] {
+        const render::RenderScene& scene = w.editor().scene();
+        return std::all_of(layers.begin(), layers.end(), [&](render::Layer l) { return !scene.layer(l).chunks.empty(); });
     }, timeoutMs);
 }
 
@@ -375,12 +385,7 @@ private slots:
         QVERIFY(start);
         w.editor().overlays().setReachStart(*start); // with the cells: one composed layer
         QVERIFY(waitForCompiledOverlay(w));
-        // Overlays switched on after the compile arrive from a background build.
-        QVERIFY(QTest::qWaitFor([&] {
-            const render::RenderScene& scene = w.editor().scene();
-            return !scene.layer(render::Layer::LeafCells).chunks.empty() && !scene.layer(render::Layer::Portals).chunks.empty() &&
-                   !scene.layer(render::Layer::UnionWire).chunks.empty();
-        }, 20000));
+        QVERIFY(waitForOverlayLayers(w, {render::Layer::LeafCells, render::Layer::Portals, render::Layer::UnionWire}));
         const auto compiled = w.editor().overlays().compiled();
         const BspTree& tree = compiled->result.onion;
         const LeafVisibility visibility(std::shared_ptr<const BspTree>(compiled, &tree));
@@ -435,7 +440,7 @@ private slots:
         quint64 draws[3];
         for (int v = 0; v < 3; ++v) draws[v] = w.view2d(v)->baseDraws();
         w.action("overlayPortals")->setChecked(true);
-        QVERIFY(QTest::qWaitFor([&] { return !w.editor().scene().layer(render::Layer::Portals).chunks.empty(); }, 20000));
+        QVERIFY(waitForOverlayLayers(w, {render::Layer::Portals}));
         for (int v = 0; v < 3; ++v) {
             Viewport2D* view = w.view2d(v);
             QVERIFY2(QTest::qWaitFor([&] { return view->baseDraws() > draws[v]; }, 5000), qPrintable(QString("view %1").arg(v)));
@@ -457,7 +462,7 @@ private slots:
         top->setPictureVerticesPerPart(64); // many parts
         const quint64 draws = top->baseDraws(), parts = top->pictureParts();
         for (const char* name : {"overlayPortals", "overlayExpandedworld"}) w.action(name)->setChecked(true);
-        QVERIFY(QTest::qWaitFor([&] { return !w.editor().scene().layer(render::Layer::UnionWire).chunks.empty(); }, 20000));
+        QVERIFY(waitForOverlayLayers(w, {render::Layer::UnionWire}));
         QVERIFY(QTest::qWaitFor([&] { return top->baseDraws() > draws; }, 10000));
         QVERIFY(top->pictureParts() > parts + 1);
         const quint64 copies = top->baseCopies();
@@ -477,11 +482,7 @@ private slots:
         for (const char* name : {"overlayLeafcells", "overlayPortals", "overlayExpandedworld", "overlayTestrays"})
             w.action(name)->setChecked(true);
         QVERIFY(waitForCompiledOverlay(w));
-        QVERIFY(QTest::qWaitFor([&] {
-            const render::RenderScene& scene = w.editor().scene();
-            return !scene.layer(render::Layer::LeafCells).chunks.empty() && !scene.layer(render::Layer::Portals).chunks.empty() &&
-                   !scene.layer(render::Layer::UnionWire).chunks.empty();
-        }, 20000));
+        QVERIFY(waitForOverlayLayers(w, {render::Layer::LeafCells, render::Layer::Portals, render::Layer::UnionWire}));
         for (int v = 0; v < 3; ++v) {
             Viewport2D* view = w.view2d(v);
             view->setBaseCacheEnabled(false);
