@@ -98,12 +98,7 @@ TEST(LeafBrushes, ListsEveryBrushWithAFaceTheEyeSeesOnRandomWorlds) {
         SCOPED_TRACE("round " + std::to_string(round));
         const Level level = compiledLevel(randomWorld(rng, 30, 100, 1));
         ASSERT_TRUE(level.compiled.error.empty()) << level.compiled.error;
-        auto eye = [&] {
-            for (;;) {
-                const Vec3 p(uniform(rng, -150, 150), uniform(rng, -150, 150), uniform(rng, -150, 150));
-                if (!level.compiled.onion.isSolid(p, 0)) return p;
-            }
-        };
+        auto eye = [&] { return randomEmptyPoint(rng, level.compiled.onion, 150); };
         expectEverySeenFaceListed(rng, level, eye, tally);
         if (HasFatalFailure()) return;
     }

@@ -66,12 +66,7 @@ TEST(LeafVisibility, SeesEveryLeafASegmentFromTheEyeReachesOnRandomWorlds) {
         SCOPED_TRACE("round " + std::to_string(round));
         const CompileResult r = compileWorld(randomWorld(rng, 20, 80, 1));
         ASSERT_TRUE(r.error.empty()) << r.error;
-        auto eye = [&] {
-            for (;;) {
-                const Vec3 p(uniform(rng, -120, 120), uniform(rng, -120, 120), uniform(rng, -120, 120));
-                if (!r.onion.isSolid(p, 0)) return p;
-            }
-        };
+        auto eye = [&] { return randomEmptyPoint(rng, r.onion, 120); };
         expectConservative(rng, r.onion, eye, 400, tally);
         if (HasFatalFailure()) return;
     }

@@ -5,6 +5,7 @@
 #include "io/map_reader.h"
 #include "io/map_to_world.h"
 #include "portal/reachability.h"
+#include "random_world.h"
 
 #include <gtest/gtest.h>
 #include <string>
@@ -30,6 +31,16 @@ inline std::vector<int32_t> eyeLeaves(const BspTree& t, EyesIn where) {
         if (!(t.leafSolid[leaf] & 1u) && outside[leaf] == (where == EyesIn::Void) && t.leaves[leaf].clearance > 1.0)
             leaves.push_back(int32_t(leaf));
     return leaves;
+}
+
+// A random point in the cube of half-edge `halfExtent` around the origin, empty for the
+// point pose (pose 0): an eye in a random world. The cube must hold some empty space.
+inline Vec3 randomEmptyPoint(Rng& rng, const BspTree& t, double halfExtent) {
+    for (;;) {
+        const Vec3 p(uniform(rng, -halfExtent, halfExtent), uniform(rng, -halfExtent, halfExtent),
+                     uniform(rng, -halfExtent, halfExtent));
+        if (!t.isSolid(p, 0)) return p;
+    }
 }
 
 } // namespace shallot::test
