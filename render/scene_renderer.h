@@ -46,8 +46,7 @@ public:
     // The version of a layer as uploaded and drawn (it lags the scene's while uploading).
     uint64_t shownVersion(Layer l) const { return shown_[size_t(l)].version; }
     // A 2D view looking along world axis `axis` (-1: a 3D view): it uploads what draws its
-    // pixels (batchForAxisView).
-    // Changing it uploads every layer again.
+    // pixels (batchForAxisView). Changing it uploads every layer again.
     void setViewAxis(int axis);
     // Off: drawLayers draws the leaf runs of every leaf (on by default).
     void setLeafCulling(bool on) { leafCulling_ = on; }
