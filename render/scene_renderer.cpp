@@ -90,7 +90,7 @@ void SceneRenderer::setViewAxis(int axis) {
 }
 
 SceneRenderer::UploadState SceneRenderer::upload(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene) {
-    size_t budget = kUploadVerticesPerDraw;
+    size_t budget = uploadVerticesPerCall_ ? uploadVerticesPerCall_ : kUploadVerticesPerDraw;
     bool complete = true;
     bool changed = false;
     for (size_t i = 0; i < kLayerCount; ++i) {

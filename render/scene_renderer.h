@@ -27,6 +27,8 @@ public:
     // a picture (a 2D view of a large map: over 100 ms to draw) then redraws it once per
     // scene change, not once per layer.
     UploadState upload(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene);
+    // Vertices one upload call takes at most (0: the default; tests make it small).
+    void setUploadVerticesPerCall(size_t n) { uploadVerticesPerCall_ = n; }
     // Draws one group of the uploaded layers for a 3D or a 2D view (render_scene.h,
     // LayerGroup): the base, which a view may keep as a picture (base_image_cache.h), or the
     // rest, the base first. `eye` is the 3D camera position (for the overlays' range); chunks
@@ -61,6 +63,7 @@ private:
     int mvpLocation_ = -1, litLocation_ = -1, outlineLocation_ = -1;
     bool leafCulling_ = true;
     int viewAxis_ = -1;
+    size_t uploadVerticesPerCall_ = 0;
     struct UploadedLayer {
         std::vector<std::unique_ptr<GpuBatch>> batches;
         std::vector<Aabb> bounds;

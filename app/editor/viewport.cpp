@@ -62,6 +62,8 @@ QWindow* Viewport::surface() const { return surface_; }
 QImage Viewport::grabFramebuffer() {
     if (!surface_->isValid()) return {};
     surface_->makeCurrent();
+    // An image of the scene as it is now: what is still to upload is uploaded first.
+    while (renderer_.upload(*this, editor_.scene()) == render::SceneRenderer::UploadState::Uploading) {}
     QImage out;
     {
         // Deleted while its context is current: after doneCurrent its buffers would stay

@@ -26,8 +26,8 @@ public:
     ~Viewport() override;
     // Draws a new frame soon (QWidget::update repaints the widget, not the OpenGL window).
     void redraw();
-    // Draws a frame into an image, as QOpenGLWidget::grabFramebuffer; null before the view
-    // was first shown.
+    // Draws a frame of the scene as it is now (pending uploads finished first) into an
+    // image, as QOpenGLWidget::grabFramebuffer; null before the view was first shown.
     QImage grabFramebuffer();
     // The native window the view draws into; its input reaches the view (tests drive it as
     // a user's mouse would).
@@ -44,9 +44,10 @@ public:
     void setLeafCullingEnabled(bool on);
     // Frames that copied the cached base instead of drawing it (for tests and benchmarks).
     quint64 baseCopies() const { return baseCopies_; }
-    // Parts of 2D pictures drawn so far, and the vertices each part draws (tests make the
-    // parts small).
+    // Parts of 2D pictures drawn so far, the vertices each part draws and each upload call
+    // takes (tests make the parts small).
     quint64 pictureParts() const { return pictureParts_; }
+    void setUploadVerticesPerCall(size_t n) { renderer_.setUploadVerticesPerCall(n); }
     void setPictureVerticesPerPart(size_t n) { pictureVerticesPerPart_ = std::max<size_t>(1, n); }
     // Times the base was drawn whole, into the window or into its picture, or a picture
     // drawn in parts was finished.

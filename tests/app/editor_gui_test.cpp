@@ -475,6 +475,27 @@ private slots:
         QVERIFY(!whole.isNull() && inParts == whole);
     }
 
+    // Layers upload in parts between frames, and a frame shows the old ones until all are
+    // uploaded; a grab (a screenshot, a test) is of the scene as it is now.
+    void aGrabShowsLayersStillUploading() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        w.action("overlayLeafcells")->setChecked(true);
+        QVERIFY(waitForCompiledOverlay(w));
+        Viewport2D* top = w.view2d(0);
+        top->setBaseCacheEnabled(false);
+        const QImage before = top->grabFramebuffer();
+        top->setUploadVerticesPerCall(64); // many parts
+        w.action("overlayPortals")->setChecked(true);
+        QVERIFY(waitForOverlayLayers(w, {render::Layer::Portals}));
+        const QImage now = top->grabFramebuffer(); // no event handled in between
+        top->setUploadVerticesPerCall(0);
+        QTest::qWait(200);
+        const QImage later = top->grabFramebuffer();
+        top->setBaseCacheEnabled(true);
+        QVERIFY(before != later); // the portals show
+        QVERIFY(now == later);
+    }
+
     // A 2D view uploads only the triangles and lines that draw pixels of its own
     // (axis_view_batch.h): its frames must be the ones drawn from everything.
     void twoDViewsDrawTheSamePixelsFromTheirReducedGeometry() {
