@@ -57,6 +57,14 @@ Viewport::~Viewport() {
 }
 
 void Viewport::redraw() { surface_->update(); }
+
+bool Viewport::showsScene() const {
+    for (size_t i = 0; i < render::kLayerCount; ++i)
+        if (renderer_.shownVersion(render::Layer(i)) != editor_.scene().layer(render::Layer(i)).version) return false;
+    if (is3d() || !baseCacheEnabled_) return true;
+    const BaseInputs in = baseInputs();
+    return baseCache_.matches(in.key, in.pixels);
+}
 QWindow* Viewport::surface() const { return surface_; }
 
 QImage Viewport::grabFramebuffer() {

@@ -49,6 +49,9 @@ public:
     quint64 pictureParts() const { return pictureParts_; }
     void setUploadVerticesPerCall(size_t n) { renderer_.setUploadVerticesPerCall(n); }
     void setPictureVerticesPerPart(size_t n) { pictureVerticesPerPart_ = std::max<size_t>(1, n); }
+    // True when the view shows the scene as it is: every layer uploaded and, for a 2D view,
+    // its picture drawn with them (for benchmarks).
+    bool showsScene() const;
     // Times the base was drawn whole, into the window or into its picture, or a picture
     // drawn in parts was finished.
     quint64 baseDraws() const { return baseDraws_; }
