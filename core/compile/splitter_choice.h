@@ -14,6 +14,9 @@ struct SplitterParams {
     size_t maxCandidates = 24;     // distinct candidate planes scored per node (evenly sampled)
     size_t maxScored = 1024;       // polygons each candidate is scored against (evenly sampled)
     size_t axialOnlyAbove = 256;   // above this many polygons only axial candidates are tried
+
+    // Every field: trees built with different constants differ (incremental updates compare).
+    bool operator==(const SplitterParams&) const = default;
 };
 
 // The plane to split a node's polygons by, or nothing when no polygon is a candidate any

@@ -38,12 +38,6 @@ bool samePoses(const std::vector<Pose>& a, const std::vector<Pose>& b) {
     return true;
 }
 
-bool sameSplitter(const SplitterParams& a, const SplitterParams& b) {
-    return a.splitWeight == b.splitWeight && a.balanceWeight == b.balanceWeight && a.coplanarWeight == b.coplanarWeight &&
-           a.nonAxialFactor == b.nonAxialFactor && a.maxCandidates == b.maxCandidates &&
-           a.maxScored == b.maxScored && a.axialOnlyAbove == b.axialOnlyAbove;
-}
-
 std::vector<BrushProblem> problemsOf(const World& world, const std::vector<std::string>& errors) {
     std::vector<BrushProblem> out;
     for (size_t i = 0; i < errors.size(); ++i)
@@ -160,7 +154,7 @@ const LeafCellList& IncrementalCompiler::leafCells() const {
 bool IncrementalCompiler::canUpdate(const World& world, const CompileOptions& options) const {
     return state_ && state_->result.error.empty() && samePoses(state_->poses, world.poses) &&
            state_->bounds.mins == world.bounds.mins && state_->bounds.maxs == world.bounds.maxs &&
-           sameSplitter(state_->splitter, options.splitter) &&
+           state_->splitter == options.splitter &&
            double(state_->result.onion.nodes.size()) <= double(scratchNodes_) * (1.0 + kMaxTreeGrowth) &&
            double(state_->pool.size()) <= double(scratchPlanes_) * (1.0 + kMaxPlaneGrowth);
 }
