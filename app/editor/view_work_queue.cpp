@@ -13,6 +13,10 @@ bool ViewWorkQueue::queued(const QWidget* view, Kind kind) const {
 void ViewWorkQueue::post(QWidget* view, Kind kind, std::function<void()> work) {
     if (queued(view, kind)) return;
     items_.push_back({view, kind, std::move(work)});
+    scheduleNext();
+}
+
+void ViewWorkQueue::scheduleNext() {
     if (scheduled_) return;
     scheduled_ = true;
     QTimer::singleShot(0, QCoreApplication::instance(), [this] { runOne(); });
@@ -24,10 +28,7 @@ void ViewWorkQueue::runOne() {
     Item item = std::move(items_.front());
     items_.pop_front();
     if (item.view) item.work(); // may post again: to the back
-    if (!items_.empty() && !scheduled_) {
-        scheduled_ = true;
-        QTimer::singleShot(0, QCoreApplication::instance(), [this] { runOne(); });
-    }
+    if (!items_.empty()) scheduleNext();
 }
 
 } // namespace shallot

@@ -16,9 +16,10 @@ public:
     // Queues `work` for `view`, unless an item of this kind for it is queued already. An item
     // whose view is gone is skipped.
     void post(QWidget* view, Kind kind, std::function<void()> work);
-    bool queued(const QWidget* view, Kind kind) const;
 
 private:
+    bool queued(const QWidget* view, Kind kind) const;
+    void scheduleNext(); // runOne in the next pass, unless already scheduled
     void runOne();
 
     struct Item {

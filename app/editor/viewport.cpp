@@ -180,7 +180,7 @@ void Viewport::drawPicturePart() {
             baseCache_.finishPartial();
             ++baseDraws_;
         } else {
-            viewWork.post(this, ViewWorkQueue::Kind::PicturePart, [this] { drawPicturePart(); });
+            queuePicturePart();
         }
     }
     surface_->doneCurrent();
@@ -204,12 +204,20 @@ void Viewport::fillBaseCache() {
     baseDrawTurns.done(this);
 }
 
+void Viewport::queueUploadPart() {
+    viewWork.post(this, ViewWorkQueue::Kind::Upload, [this] { continueUpload(); });
+}
+
+void Viewport::queuePicturePart() {
+    viewWork.post(this, ViewWorkQueue::Kind::PicturePart, [this] { drawPicturePart(); });
+}
+
 void Viewport::continueUpload() {
     if (!surface_->isValid() || !isVisible()) return; // the next frame goes on with it
     surface_->makeCurrent();
     const render::SceneRenderer::UploadState state = renderer_.upload(*this, editor_.scene());
     surface_->doneCurrent();
-    if (state == render::SceneRenderer::UploadState::Uploading) viewWork.post(this, ViewWorkQueue::Kind::Upload, [this] { continueUpload(); });
+    if (state == render::SceneRenderer::UploadState::Uploading) queueUploadPart();
     else if (state == render::SceneRenderer::UploadState::Swapped) redraw();
 }
 
@@ -218,8 +226,7 @@ void Viewport::paintGL() {
     timer.start();
     // A frame while layers upload shows the layers as they were; the rest is uploaded
     // between frames, and the view draws again once the new layers are shown.
-    if (renderer_.upload(*this, editor_.scene()) == render::SceneRenderer::UploadState::Uploading)
-        viewWork.post(this, ViewWorkQueue::Kind::Upload, [this] { continueUpload(); });
+    if (renderer_.upload(*this, editor_.scene()) == render::SceneRenderer::UploadState::Uploading) queueUploadPart();
     glBindFramebuffer(GL_FRAMEBUFFER, targetFramebuffer()); // a base picture's may be bound
     BaseInputs in = baseInputs();
     const bool still = in.view == lastView_;
@@ -230,10 +237,10 @@ void Viewport::paintGL() {
             // New overlays in a 2D view (75-150 ms to draw on librequake_e3m4, and they
             // reach the three views at once): the new picture is drawn in parts between
             // frames (drawPicturePart, queued with the other views' work), and this frame
-            // shows the old one. The brushes and the selection are drawn over it below, as they are now.
-            // A grab (an image asked for now) never waits.
+            // shows the old one. The brushes and the selection are drawn over it below, as
+            // they are now. A grab (an image asked for now) never waits.
             showOldPicture = true;
-            viewWork.post(this, ViewWorkQueue::Kind::PicturePart, [this] { drawPicturePart(); });
+            queuePicturePart();
         } else {
             // The base changed under a camera standing still (in 3D an edit or a selection;
             // a 2D view with no picture for this camera yet): drawn into the picture at once

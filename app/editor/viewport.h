@@ -90,6 +90,8 @@ private:
     void drawPicturePart(); // the next part of a 2D view's new picture, between frames
     void fillBaseCache();
     void continueUpload(); // the next part of the layers' upload, between frames
+    void queueUploadPart();  // continueUpload, queued with every view's work
+    void queuePicturePart(); // drawPicturePart, likewise
     unsigned targetFramebuffer() const; // the window's, or the image's while grabbing
 
     ViewSurface* surface_;
