@@ -86,12 +86,16 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
     maxGapMs = 0.0;
     gap.restart();
     ticker.start();
+    // The i-th edit: the middle brush moved a grid step, back and forth.
+    auto moveBrush = [&](int i) {
+        const int brush = int(doc.brushes().size() / 2);
+        doc.undoStack()->push(replaceInPlace(&doc, "bench move", {brush}, {translated(doc.brushes()[size_t(brush)], Vec3(i % 2 ? -16 : 16, 0, 0))}));
+    };
     std::vector<double> editMs;
     for (int i = 0; i < 9 && !doc.brushes().empty(); ++i) {
-        const int brush = int(doc.brushes().size() / 2);
         QElapsedTimer edit;
         edit.start();
-        doc.undoStack()->push(replaceInPlace(&doc, "bench move", {brush}, {translated(doc.brushes()[size_t(brush)], Vec3(i % 2 ? -16 : 16, 0, 0))}));
+        moveBrush(i);
         waitForOverlay();
         editMs.push_back(double(edit.nsecsElapsed()) / 1e6);
     }
@@ -111,10 +115,9 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
     };
     std::vector<double> editDrawnMs;
     for (int i = 0; i < kDrawnEdits && !doc.brushes().empty(); ++i) {
-        const int brush = int(doc.brushes().size() / 2);
         QElapsedTimer edit;
         edit.start();
-        doc.undoStack()->push(replaceInPlace(&doc, "bench move", {brush}, {translated(doc.brushes()[size_t(brush)], Vec3(i % 2 ? -16 : 16, 0, 0))}));
+        moveBrush(i);
         waitForOverlay();
         while (clock.elapsed() < kTimeoutMs && !drawn()) app.processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents);
         editDrawnMs.push_back(double(edit.nsecsElapsed()) / 1e6);
@@ -124,16 +127,20 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
     // base, the tree overlays of the whole map included (2D views have no culling).
     std::vector<double> frames2dMs, selection2dMs;
     if (Viewport2D* top = window.view2d(0)) {
+        // Paints the view once and gives the time that frame took.
+        auto timedPaint = [&] {
+            const quint64 before = top->framesPainted();
+            top->redraw();
+            while (top->framesPainted() == before) app.processEvents(QEventLoop::AllEvents, 1);
+            return top->lastFrameMs();
+        };
         Aabb box;
         for (const auto& g : window.editor().geometry())
             if (g) box.add(g->bounds);
         for (int i = 0; i < kPanFrames2d && !box.empty(); ++i) {
             const Vec3 step = Vec3(8.0 * (i + 1), 0, 0);
             top->frame(Aabb{box.mins + step, box.maxs + step});
-            const quint64 before = top->framesPainted();
-            top->redraw();
-            while (top->framesPainted() == before) app.processEvents(QEventLoop::AllEvents, 1);
-            frames2dMs.push_back(top->lastFrameMs());
+            frames2dMs.push_back(timedPaint());
         }
         // Then a brush selected, one after another, with the view standing still.
         QElapsedTimer settle2d;
@@ -141,10 +148,7 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
         while (settle2d.elapsed() < 500) app.processEvents(QEventLoop::AllEvents, 10);
         for (int i = 0; i < kPanFrames2d && i < int(doc.brushes().size()); ++i) {
             doc.setSelection({i});
-            const quint64 before = top->framesPainted();
-            top->redraw();
-            while (top->framesPainted() == before) app.processEvents(QEventLoop::AllEvents, 1);
-            selection2dMs.push_back(top->lastFrameMs());
+            selection2dMs.push_back(timedPaint());
         }
     }
 
