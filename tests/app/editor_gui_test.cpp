@@ -529,7 +529,7 @@ private slots:
         const std::shared_ptr<const LeafVisibility> visibility = faces.visibility;
         const std::shared_ptr<const LeafBrushes> brushes = faces.brushes;
         w.action("overlayPortals")->setChecked(true);
-        QVERIFY(QTest::qWaitFor([&] { return !scene.layer(render::Layer::Portals).chunks.empty(); }, 20000));
+        QVERIFY(waitForOverlayLayers(w, {render::Layer::Portals}));
         QCOMPARE(scene.layer(render::Layer::Portals).visibility, visibility);
         QCOMPARE(faces.brushes, brushes);
         // An edit: a new compile, a new sight.
