@@ -29,12 +29,12 @@ Brush translated(Brush b, const Vec3& t) {
     return b;
 }
 
-double medianOf(std::vector<double> v) {
+} // namespace
+
+double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
     return v.empty() ? 0.0 : v[v.size() / 2];
 }
-
-} // namespace
 
 std::vector<Pose> syntheticPoses(int count) {
     std::vector<Pose> poses = quakePoses();
@@ -73,7 +73,7 @@ World copiedWorld(const World& world, double copies) {
     return out;
 }
 
-double EditLatency::median() const { return medianOf(ms); }
+double EditLatency::medianMs() const { return median(ms); }
 double EditLatency::max() const { return ms.empty() ? 0.0 : *std::max_element(ms.begin(), ms.end()); }
 
 EditLatency incrementalEditLatency(const World& world, const CompileOptions& options, int edits) {

@@ -7,6 +7,9 @@
 
 namespace shallot::cli {
 
+// The middle value (the upper one of an even count); 0 for none.
+double median(std::vector<double> v);
+
 // The first `count` of: Quake's point, player and large poses, then boxes 16 units wider
 // and 16 taller each time (player-like proportions).
 std::vector<Pose> syntheticPoses(int count);
@@ -18,7 +21,7 @@ World copiedWorld(const World& world, double copies);
 struct EditLatency {
     std::vector<double> ms; // per edit, in order
     int incremental = 0;    // edits that were compiled incrementally (not from scratch)
-    double median() const;
+    double medianMs() const;
     double max() const;
 };
 

@@ -21,17 +21,13 @@ namespace shallot::cli {
 namespace {
 
 constexpr int kClassifyPoints = 1 << 20; // random points per classify measurement
+constexpr int kClassifyPasses = 5;       // passes over them; the rates are the medians
 constexpr int kTraceSegmentsPerPose = 1 << 16; // random segments per pose per trace measurement
 constexpr int kBruteSegmentsPerPose = 1000;    // the first ones of them, for the brute force
 constexpr int kDefaultEdits = 15;              // single-brush moves timed incrementally
 // The scaling table: pose counts (on the map as it is) and map copies (with Quake's poses).
 constexpr int kScalingPoses[] = {1, 2, 4, 8};
 constexpr double kScalingCopies[] = {0.5, 1, 2, 4};
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0.0 : v[v.size() / 2];
-}
 
 double peakMemoryMb() {
     rusage usage{};
@@ -44,21 +40,28 @@ struct ClassifyRates {
     double batch = 0.0;  // classifyPoints over the whole set
 };
 
-// Point classifications per second over random points in the world's brush bounds.
+// Point classifications per second over random points in the world's brush bounds, the
+// median of kClassifyPasses passes over them (one pass takes 40-200 ms; a single one
+// varied by 10% between runs).
 ClassifyRates classifyRates(const BspTree& tree, const Aabb& box) {
     std::mt19937_64 rng(1);
     std::vector<Vec3> points(kClassifyPoints);
     for (Vec3& p : points)
         for (int i = 0; i < 3; ++i) p[i] = std::uniform_real_distribution<double>(box.mins[i], box.maxs[i])(rng);
     std::vector<uint64_t> single(points.size()), batch(points.size());
-    auto start = std::chrono::steady_clock::now();
-    for (size_t i = 0; i < points.size(); ++i) single[i] = tree.solidityAt(points[i]);
-    const double singleSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    start = std::chrono::steady_clock::now();
-    classifyPoints(tree, points, batch);
-    const double batchSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::vector<double> singleRates, batchRates;
+    for (int pass = 0; pass < kClassifyPasses; ++pass) {
+        auto start = std::chrono::steady_clock::now();
+        for (size_t i = 0; i < points.size(); ++i) single[i] = tree.solidityAt(points[i]);
+        const double singleSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        start = std::chrono::steady_clock::now();
+        classifyPoints(tree, points, batch);
+        const double batchSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        singleRates.push_back(double(points.size()) / singleSeconds);
+        batchRates.push_back(double(points.size()) / batchSeconds);
+    }
     if (single != batch) std::fprintf(stderr, "warning: batched classification disagrees with solidityAt\n");
-    return {double(points.size()) / singleSeconds, double(points.size()) / batchSeconds};
+    return {median(singleRates), median(batchRates)};
 }
 
 struct Segment {
@@ -421,7 +424,7 @@ int runBench(const std::vector<std::string>& args) {
             stats["tree_quality"] = treeQualityJson(last);
             stats["incremental_edit"] = QJsonObject{{"edits", qint64(edits.ms.size())},
                                                     {"incremental", edits.incremental},
-                                                    {"median_ms", edits.median()},
+                                                    {"median_ms", edits.medianMs()},
                                                     {"max_ms", edits.max()}};
             stats["peak_memory_mb"] = peakMemoryMb();
             stats["peak_memory_mb_compile"] = compilePeakMb;
@@ -432,7 +435,7 @@ int runBench(const std::vector<std::string>& args) {
                         name.c_str(), last.stats.brushes, median(parse), median(runs.expand), median(runs.unite),
                         median(runs.mapTrees), median(runs.onion), median(runs.solidity), median(runs.portals),
                         median(total), last.stats.nodes, last.stats.leaves, last.stats.depth, classify.single, classify.batch,
-                        peakMemoryMb(), traces.onion, traces.mapTree, traces.box, traces.brute, edits.median());
+                        peakMemoryMb(), traces.onion, traces.mapTree, traces.box, traces.brute, edits.medianMs());
         }
         std::fflush(stdout);
     }

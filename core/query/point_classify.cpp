@@ -1,8 +1,11 @@
 #include "query/point_classify.h"
 
+#include <bit>
 #include <cassert>
 
 namespace shallot {
+
+static_assert(kClassifyLanes <= 64, "one bit per lane in a uint64_t");
 
 void classifyPoints(const BspTree& tree, std::span<const Vec3> points, std::span<uint64_t> out) {
     assert(out.size() == points.size());
@@ -13,30 +16,49 @@ void classifyPoints(const BspTree& tree, std::span<const Vec3> points, std::span
     }
     const BspNode* nodes = tree.nodes.data();
     const Plane* planes = tree.planes.data();
+    // Each lane: where its point is in the tree, which point, and the point's coordinates
+    // (copied, so a step loads nothing through the point's index).
     ChildRef at[kClassifyLanes];
     size_t point[kClassifyLanes];
+    double x[kClassifyLanes], y[kClassifyLanes], z[kClassifyLanes];
+    auto start = [&](int lane, size_t i) {
+        at[lane] = tree.root;
+        point[lane] = i;
+        x[lane] = points[i].x();
+        y[lane] = points[i].y();
+        z[lane] = points[i].z();
+    };
     int active = 0;
     size_t next = 0;
-    for (; active < kClassifyLanes && next < count; ++active, ++next) {
-        at[active] = tree.root;
-        point[active] = next;
-    }
+    for (; active < kClassifyLanes && next < count; ++active) start(active, next++);
     while (active > 0) {
-        for (int lane = 0; lane < active;) {
+        // One round: every active lane steps one level. No branch depends on the points,
+        // so the steps of different lanes overlap freely.
+        uint64_t reachedLeaf = 0;
+        for (int lane = 0; lane < active; ++lane) {
             const BspNode& n = nodes[size_t(at[lane])];
-            const ChildRef child = childAt(n, planes[size_t(n.plane)].signedDistance(points[point[lane]]));
-            if (!isLeaf(child)) {
-                at[lane++] = child;
-                continue;
-            }
-            out[point[lane]] = tree.leafSolid[size_t(leafIndex(child))];
-            if (next < count) { // the lane takes the next point
-                at[lane] = tree.root;
-                point[lane++] = next++;
-            } else { // no points left: the last active lane moves here
+            const Plane& p = planes[size_t(n.plane)];
+            const double d = p.normal.x() * x[lane] + p.normal.y() * y[lane] + p.normal.z() * z[lane] - p.dist;
+            const ChildRef child = childAt(n, d);
+            at[lane] = child;
+            reachedLeaf |= uint64_t(uint32_t(child) >> 31) << lane; // isLeaf(child), as a bit
+        }
+        // Lanes at their leaf answer and take the next point; once the points run out the
+        // last active lane moves into the freed one. Highest lane first: the lane that
+        // moves in has been dealt with already.
+        while (reachedLeaf) {
+            const int lane = 63 - std::countl_zero(reachedLeaf);
+            reachedLeaf &= ~(uint64_t(1) << lane);
+            out[point[lane]] = tree.leafSolid[size_t(leafIndex(at[lane]))];
+            if (next < count) {
+                start(lane, next++);
+            } else {
                 --active;
                 at[lane] = at[active];
                 point[lane] = point[active];
+                x[lane] = x[active];
+                y[lane] = y[active];
+                z[lane] = z[active];
             }
         }
     }
