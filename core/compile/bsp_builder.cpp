@@ -1,17 +1,18 @@
 #include "compile/bsp_builder.h"
 
-#include "compile/parallel_for.h"
 #include "geometry/tolerances.h"
 
 #include <algorithm>
+#include <condition_variable>
 #include <memory>
+#include <mutex>
 #include <thread>
 
 namespace shallot {
 
 namespace {
 
-// With several threads the top of the tree is built first, down to subtrees of at most
+// With several threads a tree is split into pieces down to subtrees of at most
 // total / (threads * kSubtreesPerThread) polygons (and at least kMinSubtreePolygons), so
 // that each thread gets several subtrees and an unlucky large one does not leave the
 // others idle.
@@ -120,130 +121,147 @@ ChildRef appendTree(BspTree& tree, TreeRecord* record, BspTree&& part, TreeRecor
     return shift(root);
 }
 
-// The top of a tree built before its subtrees, as pieces: nodes, and subtrees built on
-// the thread pool into trees of their own, then stitched together in pre-order.
-struct TopPiece {
-    // A node: its splitter and children.
-    PlaneId plane = 0;
-    std::vector<PolygonSource> support;
-    std::unique_ptr<TopPiece> front, back;
-    size_t splits = 0;
-    // A subtree: its inputs, then its tree.
+// A tree built in pieces on a pool of threads: the top nodes one piece each, and below
+// them subtrees built whole into trees of their own, then stitched together in pre-order.
+struct TreePiece {
+    // Inputs: the polygons inside the piece's cell.
     std::vector<BuildPolygon> polygons;
     ConvexPolyhedron cell;
     bool fromBack = false;
     int depth = 0;
+    // A node: its splitter and children.
+    PlaneId plane = 0;
+    std::vector<PolygonSource> support;
+    std::unique_ptr<TreePiece> front, back;
+    // A subtree: its tree (root `root`) and record.
     BspTree tree;
     TreeRecord record;
     ChildRef root = 0;
+    BuildStats stats;
 
     bool isNode() const { return front != nullptr; }
 };
 
-class ParallelBuild {
-public:
-    ParallelBuild(const BuildContext& context, BspTree& tree, TreeRecord* record, size_t subtreePolygons)
-        : ctx_(context), tree_(tree), record_(record), subtreePolygons_(subtreePolygons),
-          chooser_(context, tree, nullptr) {}
+// One tree of a shared build: its inputs, its piece tree, and the size down to which its
+// pieces are split further rather than built whole.
+struct PiecedTree {
+    BuildContext context;
+    BspTree& tree;
+    TreeRecord* record;
+    size_t subtreePolygons;
+    TreePiece root;
+};
 
-    ChildRef run(std::vector<BuildPolygon> polygons, ConvexPolyhedron cell, int threads) {
-        const std::unique_ptr<TopPiece> root = splitTop(std::move(polygons), std::move(cell), false, 0, threads);
-        std::vector<TopPiece*> subtrees;
-        collect(*root, subtrees);
-        // Largest first, so that the last jobs to start are short ones.
-        std::stable_sort(subtrees.begin(), subtrees.end(),
-                         [](const TopPiece* a, const TopPiece* b) { return a->polygons.size() > b->polygons.size(); });
-        std::vector<BuildStats> subtreeStats(subtrees.size());
-        parallelFor(subtrees.size(), threads, [&](size_t i) {
-            TopPiece& piece = *subtrees[i];
-            piece.record.keepCells = record_ && record_->keepCells;
-            Builder b(ctx_, piece.tree, record_ ? &piece.record : nullptr);
-            piece.root = b.build(std::move(piece.polygons), std::move(piece.cell), piece.fromBack, piece.depth);
-            subtreeStats[i] = b.stats;
-        });
-        for (const BuildStats& s : subtreeStats) stats.splits += s.splits;
-        return emit(*root);
+// Builds the pieces of one or more trees on `threads` threads. Each thread takes the
+// waiting piece with the most polygons: a piece above its tree's subtree size is split
+// (its halves join the queue), a smaller one is built whole. No thread waits for another
+// while pieces are waiting, and trees built together (the poses' map trees) share the
+// threads, so one tree's first splits overlap another's subtrees.
+class PieceBuild {
+public:
+    explicit PieceBuild(std::vector<PiecedTree>& trees) : trees_(trees) {
+        for (size_t t = 0; t < trees_.size(); ++t) waiting_.push_back({t, &trees_[t].root});
+        std::make_heap(waiting_.begin(), waiting_.end(), smaller);
+        unfinished_ = waiting_.size();
     }
 
-    BuildStats stats;
+    void run(int threads) {
+        std::vector<std::thread> helpers;
+        for (int t = 1; t < threads; ++t) helpers.emplace_back([this] { work(); });
+        work();
+        for (std::thread& t : helpers) t.join();
+        if (error_) std::rethrow_exception(error_);
+    }
 
 private:
-    // Splits down to subtrees of at most subtreePolygons_. With forks > 1 the two halves of
-    // a node are split on two threads (the top's first levels are most of its work).
-    std::unique_ptr<TopPiece> splitTop(std::vector<BuildPolygon> polygons, ConvexPolyhedron cell, bool fromBack,
-                                       int depth, int forks) {
-        auto piece = std::make_unique<TopPiece>();
-        std::optional<NodeSplit> s;
-        if (polygons.size() > subtreePolygons_) s = chooser_.chooseSplit(polygons, cell, depth);
-        if (!s) {
-            piece->polygons = std::move(polygons);
-            piece->cell = std::move(cell);
-            piece->fromBack = fromBack;
-            piece->depth = depth;
-            return piece;
-        }
-        cell = {};
-        Partition parts = partition(std::move(polygons), s->plane, ctx_.planes, depth);
-        piece->plane = s->plane;
-        piece->support = std::move(parts.support);
-        piece->splits = parts.splits;
-        auto front = [&, forks] {
-            return splitTop(std::move(parts.front), std::move(s->front), false, depth + 1, forks / 2);
-        };
-        auto back = [&, forks] {
-            return splitTop(std::move(parts.back), std::move(s->back), true, depth + 1, forks - forks / 2);
-        };
-        if (forks <= 1) {
-            piece->front = front();
-            piece->back = back();
-            return piece;
-        }
-        std::exception_ptr frontError;
-        std::thread other([&] {
-            try {
-                piece->front = front();
-            } catch (...) {
-                frontError = std::current_exception();
+    struct Task {
+        size_t tree;
+        TreePiece* piece;
+    };
+    static bool smaller(const Task& a, const Task& b) { return a.piece->polygons.size() < b.piece->polygons.size(); }
+
+    void work() {
+        for (;;) {
+            Task task;
+            {
+                std::unique_lock lock(mutex_);
+                ready_.wait(lock, [&] { return !waiting_.empty() || unfinished_ == 0 || error_; });
+                if (error_ || waiting_.empty()) return;
+                std::pop_heap(waiting_.begin(), waiting_.end(), smaller);
+                task = waiting_.back();
+                waiting_.pop_back();
             }
-        });
-        try {
-            piece->back = back();
-        } catch (...) {
-            other.join();
-            throw;
+            try {
+                build(task);
+            } catch (...) {
+                std::lock_guard lock(mutex_);
+                if (!error_) error_ = std::current_exception();
+                ready_.notify_all();
+                return;
+            }
+            std::lock_guard lock(mutex_);
+            if (--unfinished_ == 0) ready_.notify_all();
         }
-        other.join();
-        if (frontError) std::rethrow_exception(frontError);
-        return piece;
     }
 
-    void collect(TopPiece& piece, std::vector<TopPiece*>& subtrees) {
-        if (!piece.isNode()) {
-            subtrees.push_back(&piece);
+    void build(const Task& task) {
+        PiecedTree& t = trees_[task.tree];
+        TreePiece& piece = *task.piece;
+        std::optional<NodeSplit> s;
+        if (piece.polygons.size() > t.subtreePolygons) {
+            const Builder chooser(t.context, t.tree, nullptr); // chooseSplit is const
+            s = chooser.chooseSplit(piece.polygons, piece.cell, piece.depth);
+        }
+        if (!s) {
+            piece.record.keepCells = t.record && t.record->keepCells;
+            Builder b(t.context, piece.tree, t.record ? &piece.record : nullptr);
+            piece.root = b.build(std::move(piece.polygons), std::move(piece.cell), piece.fromBack, piece.depth);
+            piece.stats = b.stats;
             return;
         }
-        stats.splits += piece.splits;
-        collect(*piece.front, subtrees);
-        collect(*piece.back, subtrees);
+        piece.cell = {};
+        Partition parts = partition(std::move(piece.polygons), s->plane, t.context.planes, piece.depth);
+        piece.plane = s->plane;
+        piece.support = std::move(parts.support);
+        piece.stats.splits = parts.splits;
+        piece.front = std::make_unique<TreePiece>();
+        piece.front->polygons = std::move(parts.front);
+        piece.front->cell = std::move(s->front);
+        piece.front->depth = piece.depth + 1;
+        piece.back = std::make_unique<TreePiece>();
+        piece.back->polygons = std::move(parts.back);
+        piece.back->cell = std::move(s->back);
+        piece.back->fromBack = true;
+        piece.back->depth = piece.depth + 1;
+        std::lock_guard lock(mutex_);
+        for (TreePiece* half : {piece.front.get(), piece.back.get()}) {
+            waiting_.push_back({task.tree, half});
+            std::push_heap(waiting_.begin(), waiting_.end(), smaller);
+        }
+        unfinished_ += 2;
+        ready_.notify_all();
     }
 
-    ChildRef emit(TopPiece& piece) {
-        if (!piece.isNode()) return appendTree(tree_, record_, std::move(piece.tree), std::move(piece.record), piece.root);
-        Builder node(ctx_, tree_, record_);
-        const int32_t at = node.addNode(piece.plane, piece.support);
-        const ChildRef front = emit(*piece.front);
-        const ChildRef back = emit(*piece.back);
-        tree_.nodes[size_t(at)].front = front;
-        tree_.nodes[size_t(at)].back = back;
-        return at;
-    }
-
-    const BuildContext& ctx_;
-    BspTree& tree_;
-    TreeRecord* record_;
-    size_t subtreePolygons_;
-    Builder chooser_; // for chooseSplit only (const, safe on several threads)
+    std::vector<PiecedTree>& trees_;
+    std::mutex mutex_;
+    std::condition_variable ready_;
+    std::vector<Task> waiting_; // a heap, most polygons on top
+    size_t unfinished_ = 0;     // pieces waiting or being built
+    std::exception_ptr error_;
 };
+
+// Appends the built pieces to `t.tree` in pre-order; returns the root there.
+ChildRef emitPieces(PiecedTree& t, TreePiece& piece, BuildStats& stats) {
+    stats.splits += piece.stats.splits;
+    if (!piece.isNode()) return appendTree(t.tree, t.record, std::move(piece.tree), std::move(piece.record), piece.root);
+    Builder node(t.context, t.tree, t.record);
+    const int32_t at = node.addNode(piece.plane, piece.support);
+    const ChildRef front = emitPieces(t, *piece.front, stats);
+    const ChildRef back = emitPieces(t, *piece.back, stats);
+    t.tree.nodes[size_t(at)].front = front;
+    t.tree.nodes[size_t(at)].back = back;
+    return at;
+}
 
 } // namespace
 
@@ -256,26 +274,50 @@ ChildRef buildSubtree(const BuildContext& context, BspTree& tree, TreeRecord* re
     return root;
 }
 
+std::vector<BspTree> buildBspTrees(std::vector<TreeBuildInput> inputs, const std::vector<Plane>& planes,
+                                   const Aabb& bounds, const SplitterParams& params, const CancelToken* cancel,
+                                   int threads) {
+    std::vector<BspTree> trees(inputs.size());
+    std::vector<BuildContext> contexts;
+    contexts.reserve(inputs.size());
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        trees[i].poses = std::move(inputs[i].poses);
+        trees[i].planes = planes;
+        trees[i].bounds = bounds;
+        contexts.push_back({planes, *inputs[i].leafSolidity, params, cancel, inputs[i].carryCells});
+    }
+    auto rootCell = [&](size_t i) { return inputs[i].carryCells ? boxPolyhedron(bounds, -1) : ConvexPolyhedron{}; };
+    if (threads <= 1) {
+        for (size_t i = 0; i < inputs.size(); ++i)
+            trees[i].root = buildSubtree(contexts[i], trees[i], inputs[i].record, std::move(inputs[i].polygons),
+                                         rootCell(i), false, 0, inputs[i].stats);
+        return trees;
+    }
+    std::vector<PiecedTree> pieced;
+    pieced.reserve(inputs.size());
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        const size_t subtreePolygons =
+            std::max(kMinSubtreePolygons, inputs[i].polygons.size() / (size_t(threads) * kSubtreesPerThread));
+        pieced.push_back({contexts[i], trees[i], inputs[i].record, subtreePolygons, {}});
+        pieced.back().root.polygons = std::move(inputs[i].polygons);
+        pieced.back().root.cell = rootCell(i);
+    }
+    PieceBuild(pieced).run(threads);
+    for (size_t i = 0; i < pieced.size(); ++i) {
+        BuildStats stats;
+        trees[i].root = emitPieces(pieced[i], pieced[i].root, stats);
+        if (inputs[i].stats) inputs[i].stats->splits += stats.splits;
+    }
+    return trees;
+}
+
 BspTree buildBspTree(std::vector<BuildPolygon> polygons, const std::vector<Plane>& planes, std::vector<Pose> poses,
                      const Aabb& bounds, bool carryCells, const LeafSolidity& leafSolidity,
                      const SplitterParams& params, const CancelToken* cancel, BuildStats* stats, int threads,
                      TreeRecord* record) {
-    BspTree tree;
-    tree.poses = std::move(poses);
-    tree.planes = planes;
-    tree.bounds = bounds;
-    const BuildContext context{planes, leafSolidity, params, cancel, carryCells};
-    ConvexPolyhedron root = carryCells ? boxPolyhedron(bounds, -1) : ConvexPolyhedron{};
-    const size_t subtreePolygons =
-        std::max(kMinSubtreePolygons, polygons.size() / (size_t(std::max(1, threads)) * kSubtreesPerThread));
-    if (threads <= 1 || polygons.size() <= subtreePolygons) {
-        tree.root = buildSubtree(context, tree, record, std::move(polygons), std::move(root), false, 0, stats);
-        return tree;
-    }
-    ParallelBuild build(context, tree, record, subtreePolygons);
-    tree.root = build.run(std::move(polygons), std::move(root), threads);
-    if (stats) stats->splits += build.stats.splits;
-    return tree;
+    std::vector<TreeBuildInput> input(1);
+    input[0] = {std::move(polygons), std::move(poses), carryCells, &leafSolidity, stats, record};
+    return std::move(buildBspTrees(std::move(input), planes, bounds, params, cancel, threads)[0]);
 }
 
 } // namespace shallot

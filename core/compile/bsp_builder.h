@@ -69,11 +69,28 @@ ChildRef buildSubtree(const BuildContext& context, BspTree& tree, TreeRecord* re
 // A whole tree: buildSubtree from the world box. Nodes are numbered in pre-order (children
 // after their parent). With carryCells each node's convex cell (the world box cut by the
 // ancestors' planes) is split along, so leaves know their exact cell. With threads > 1 the
-// top levels are built first and the subtrees below them on a pool of threads; the tree is
-// the same for any thread count.
+// tree is built in pieces on a pool of threads (its top nodes one by one, the subtrees
+// below them whole); the tree is the same for any thread count.
 BspTree buildBspTree(std::vector<BuildPolygon> polygons, const std::vector<Plane>& planes, std::vector<Pose> poses,
                      const Aabb& bounds, bool carryCells, const LeafSolidity& leafSolidity,
                      const SplitterParams& params, const CancelToken* cancel, BuildStats* stats, int threads = 1,
                      TreeRecord* record = nullptr);
+
+// One of several trees built together by buildBspTrees.
+struct TreeBuildInput {
+    std::vector<BuildPolygon> polygons;
+    std::vector<Pose> poses;
+    bool carryCells = false;
+    const LeafSolidity* leafSolidity = nullptr;
+    BuildStats* stats = nullptr;  // optional
+    TreeRecord* record = nullptr; // optional
+};
+
+// Trees over the same planes and world box built at once, as buildBspTree builds each: with
+// threads > 1 their pieces share one pool of threads, so one tree's top splits (which
+// cannot be shared out) overlap other trees' subtrees.
+std::vector<BspTree> buildBspTrees(std::vector<TreeBuildInput> inputs, const std::vector<Plane>& planes,
+                                   const Aabb& bounds, const SplitterParams& params, const CancelToken* cancel,
+                                   int threads);
 
 } // namespace shallot

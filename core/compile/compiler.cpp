@@ -75,14 +75,15 @@ void compileFromScratch(const World& world, const CompileOptions& options, bool 
     stats.msUnion = clock.lapMs();
 
     const std::vector<Plane>& planes = state.pool.planes();
-    result.mapTrees.resize(poseCount);
-    // Poses on the outer loop, each tree's subtrees shared out among the threads.
+    // The poses' trees share the threads (one tree's top overlaps another's subtrees).
+    std::vector<std::vector<BuildPolygon>> polygonsPerPose(poseCount);
+    std::vector<TreeRecord*> mapRecords;
     for (size_t p = 0; p < poseCount; ++p) {
-        std::vector<BuildPolygon> polygons;
-        appendBuildPolygons(state.perPose[p], 0, polygons);
-        result.mapTrees[p] = buildMapTree(std::move(polygons), planes, world.poses[p], world.bounds, options.splitter,
-                                          options.cancel, nullptr, options.threads, &state.perPose[p].mapRecord);
+        appendBuildPolygons(state.perPose[p], 0, polygonsPerPose[p]);
+        mapRecords.push_back(&state.perPose[p].mapRecord);
     }
+    result.mapTrees = buildMapTrees(std::move(polygonsPerPose), planes, world.poses, world.bounds, options.splitter,
+                                    options.cancel, options.threads, mapRecords);
     stats.msMapTrees = clock.lapMs();
 
     std::vector<BuildPolygon> all;

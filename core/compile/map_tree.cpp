@@ -12,4 +12,19 @@ BspTree buildMapTree(std::vector<BuildPolygon> polygons, const std::vector<Plane
                         record);
 }
 
+std::vector<BspTree> buildMapTrees(std::vector<std::vector<BuildPolygon>> polygonsPerPose,
+                                   const std::vector<Plane>& planes, const std::vector<Pose>& poses,
+                                   const Aabb& bounds, const SplitterParams& params, const CancelToken* cancel,
+                                   int threads, std::vector<TreeRecord*> records) {
+    static const LeafSolidity lastSide = mapTreeLeafSolidity;
+    std::vector<TreeBuildInput> inputs(polygonsPerPose.size());
+    for (size_t p = 0; p < inputs.size(); ++p) {
+        inputs[p].polygons = std::move(polygonsPerPose[p]);
+        inputs[p].poses = {poses[p]};
+        inputs[p].leafSolidity = &lastSide;
+        inputs[p].record = p < records.size() ? records[p] : nullptr;
+    }
+    return buildBspTrees(std::move(inputs), planes, bounds, params, cancel, threads);
+}
+
 } // namespace shallot

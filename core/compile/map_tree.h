@@ -10,6 +10,13 @@ BspTree buildMapTree(std::vector<BuildPolygon> polygons, const std::vector<Plane
                      const Aabb& bounds, const SplitterParams& params, const CancelToken* cancel, BuildStats* stats,
                      int threads = 1, TreeRecord* record = nullptr);
 
+// Every pose's map tree, built together (see buildBspTrees): polygonsPerPose[p] (pose 0 in
+// each) gives poses[p]'s tree, with records[p] filled when records is given.
+std::vector<BspTree> buildMapTrees(std::vector<std::vector<BuildPolygon>> polygonsPerPose,
+                                   const std::vector<Plane>& planes, const std::vector<Pose>& poses,
+                                   const Aabb& bounds, const SplitterParams& params, const CancelToken* cancel,
+                                   int threads, std::vector<TreeRecord*> records = {});
+
 // The leaf solidity rule of map trees.
 uint64_t mapTreeLeafSolidity(const LeafContext& context, LeafInfo& info);
 

@@ -1,7 +1,10 @@
+#include "compile/compile_state.h"
 #include "compile/compiler.h"
 #include "brute_force.h"
 
 #include <gtest/gtest.h>
+
+#include <atomic>
 
 using namespace shallot;
 using namespace shallot::test;
@@ -67,14 +70,59 @@ TEST(OnionTree, DenseOverlappingWorldMatchesBruteForce) {
     expectTreesMatchBruteForce(w, r, rng, 3000, 160);
 }
 
+namespace {
+
+void expectSameTree(const BspTree& a, const BspTree& b) {
+    ASSERT_EQ(a.nodes.size(), b.nodes.size());
+    EXPECT_EQ(a.root, b.root);
+    for (size_t i = 0; i < a.nodes.size(); ++i) {
+        const BspNode &x = a.nodes[i], &y = b.nodes[i];
+        ASSERT_TRUE(x.plane == y.plane && x.front == y.front && x.back == y.back) << "node " << i;
+    }
+    EXPECT_EQ(a.leafSolid, b.leafSolid);
+    EXPECT_EQ(a.polygons.size(), b.polygons.size());
+}
+
+} // namespace
+
+// The pooled build (pieces taken largest first, map trees sharing the threads) gives the
+// one-thread trees node for node, with 2 and 3 threads.
 TEST(OnionTree, CompileIsDeterministicAcrossThreadCounts) {
     Rng rng(5);
     const World w = randomWorld(rng, 120, 200, 3);
-    CompileOptions one, two;
-    two.threads = 2;
-    const CompileResult a = compileWorld(w, one), b = compileWorld(w, two);
-    ASSERT_EQ(a.onion.nodes.size(), b.onion.nodes.size());
-    EXPECT_EQ(a.onion.leafSolid, b.onion.leafSolid);
+    const CompileResult one = compileWorld(w);
+    for (int threads : {2, 3}) {
+        SCOPED_TRACE(threads);
+        CompileOptions options;
+        options.threads = threads;
+        const CompileResult many = compileWorld(w, options);
+        expectSameTree(one.onion, many.onion);
+        ASSERT_EQ(one.mapTrees.size(), many.mapTrees.size());
+        for (size_t p = 0; p < one.mapTrees.size(); ++p) expectSameTree(one.mapTrees[p], many.mapTrees[p]);
+        EXPECT_EQ(one.onion.portals.size(), many.onion.portals.size());
+    }
+}
+
+// An error in one piece of a pooled build (here a leaf's solidity, on whichever thread
+// meets it) stops the build and reaches the caller; the other threads do not hang.
+TEST(OnionTree, PooledBuildPassesOnAnErrorFromAnyThread) {
+    Rng rng(11);
+    const World w = randomWorld(rng, 120, 200, 3);
+    CompileState state;
+    compileFromScratch(w, {}, false, state);
+    std::atomic<int> leaves{0};
+    const LeafSolidity failing = [&](const LeafContext&, LeafInfo&) -> uint64_t {
+        if (++leaves == 200) throw std::runtime_error("leaf 200");
+        return 0;
+    };
+    std::vector<TreeBuildInput> inputs(w.poses.size());
+    for (size_t p = 0; p < inputs.size(); ++p) {
+        appendBuildPolygons(state.perPose[p], 0, inputs[p].polygons);
+        inputs[p].poses = {w.poses[p]};
+        inputs[p].leafSolidity = &failing;
+    }
+    EXPECT_THROW(buildBspTrees(std::move(inputs), state.pool.planes(), w.bounds, {}, nullptr, 2), std::runtime_error);
+    EXPECT_GE(leaves.load(), 200);
 }
 
 TEST(OnionTree, CancelTokenStopsTheCompile) {
