@@ -4,6 +4,7 @@
 #include "edit_commands.h"
 #include "main_window.h"
 #include "overlay_controller.h"
+#include "overlay_names.h"
 #include "screenshot.h"
 #include "viewport_2d.h"
 #include "viewport_3d.h"
@@ -15,6 +16,7 @@
 #include <QDockWidget>
 #include <QTimer>
 #include <algorithm>
+#include <cstdio>
 #include <iostream>
 #include <sys/resource.h>
 
@@ -40,7 +42,19 @@ double median(std::vector<double> v) {
 }
 } // namespace
 
-int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file, int frames) {
+int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file, int frames, QStringList overlayNames) {
+    if (overlayNames.isEmpty() && qEnvironmentVariableIsSet("SHALLOT_BENCH_OVERLAYS"))
+        overlayNames = qEnvironmentVariable("SHALLOT_BENCH_OVERLAYS").split(",", Qt::SkipEmptyParts);
+    if (overlayNames.isEmpty()) overlayNames = {"cells", "portals", "union", "reach", "rays"};
+    QStringList actions;
+    for (const QString& name : overlayNames) {
+        const std::optional<QString> action = overlayActionName(name);
+        if (!action) {
+            std::fprintf(stderr, "shallot: unknown overlay '%s' (%s)\n", qPrintable(name), kOverlayNames);
+            return 1;
+        }
+        actions.push_back(*action);
+    }
     window.resize(1280, 800);
     window.show();
     QElapsedTimer clock;
@@ -50,9 +64,7 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
     const double openMs = double(clock.nsecsElapsed()) / 1e6;
     EditorDocument& doc = window.editor().document();
     OverlayController& overlays = window.editor().overlays();
-    const QStringList on = qEnvironmentVariableIsSet("SHALLOT_BENCH_OVERLAYS") ? qEnvironmentVariable("SHALLOT_BENCH_OVERLAYS").split(",", Qt::SkipEmptyParts) : QStringList{"overlayLeafcells", "overlayPortals", "overlayExpandedworld", "overlayReachability", "overlayTestrays"};
-    for (const QString& name : on)
-        window.action(name)->setChecked(true);
+    for (const QString& action : actions) window.action(action)->setChecked(true);
     if (const std::optional<Vec3> start = playerStart(doc.data())) overlays.setReachStart(*start);
     // The UI thread's responsiveness while the first compile runs: the longest gap between
     // two ticks of a 5 ms timer.

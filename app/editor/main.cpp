@@ -42,7 +42,7 @@ int main(int argc, char** argv) {
     QCommandLineOption size("size", "Window size for --screenshot, e.g. 1280x800.", "WxH", "1280x800");
     QCommandLineOption pose("pose", "Pose to show the overlays for.", "name");
     QCommandLineOption overlays("overlays", "Overlays to show, comma separated (cells,portals,union,reach,rays).", "list");
-    QCommandLineOption benchFrames("bench-frames", "Open the file, time opening, the first compile and <n> frames of the 3D view with all overlays, print JSON, exit.", "n");
+    QCommandLineOption benchFrames("bench-frames", "Open the file, time opening, the first compile, edits and <n> frames of the 3D view with all overlays (or those of --overlays), print JSON, exit.", "n");
     QCommandLineOption autosave("autosave-ms", "Autosave unsaved work every <n> ms (default: 3 minutes).", "n");
     QCommandLineOption play("play", "Play the edit script <jsonl> into the opened document (tests).", "jsonl");
     QCommandLineOption playInterval("play-interval-ms", "Milliseconds between the operations of --play.", "n", "10");
@@ -54,7 +54,9 @@ int main(int argc, char** argv) {
     const bool screenshotMode = parser.isSet(screenshot) || parser.isSet(benchFrames);
 
     shallot::MainWindow window(!screenshotMode);
-    if (parser.isSet(benchFrames)) return shallot::runFrameBenchmark(app, window, file, parser.value(benchFrames).toInt());
+    if (parser.isSet(benchFrames))
+        return shallot::runFrameBenchmark(app, window, file, parser.value(benchFrames).toInt(),
+                                          parser.value(overlays).split(',', Qt::SkipEmptyParts));
     if (screenshotMode) {
         shallot::ScreenshotRequest request;
         request.output = parser.value(screenshot);

@@ -2,6 +2,7 @@
 
 #include "main_window.h"
 #include "overlay_controller.h"
+#include "overlay_names.h"
 #include "viewport_2d.h"
 #include "viewport_3d.h"
 
@@ -54,16 +55,13 @@ int runScreenshot(QApplication& app, MainWindow& window, const QString& file, co
         window.editor().setCurrentPose(int(it - poses.begin()));
     }
     OverlayController& overlays = window.editor().overlays();
-    const std::pair<const char*, Overlay> names[] = {{"cells", Overlay::Cells}, {"portals", Overlay::Portals},
-                                                     {"union", Overlay::Union},  {"reach", Overlay::Reach},
-                                                     {"rays", Overlay::Rays}};
     for (const QString& o : request.overlays) {
-        const auto it = std::find_if(std::begin(names), std::end(names), [&](const auto& n) { return o == n.first; });
-        if (it == std::end(names)) {
-            std::cerr << "shallot: unknown overlay '" << qPrintable(o) << "' (cells, portals, union, reach, rays)\n";
+        const std::optional<QString> action = overlayActionName(o);
+        if (!action) {
+            std::cerr << "shallot: unknown overlay '" << qPrintable(o) << "' (" << kOverlayNames << ")\n";
             return 1;
         }
-        window.action(QString("overlay") + (o == "cells" ? "Leafcells" : o == "portals" ? "Portals" : o == "union" ? "Expandedworld" : o == "reach" ? "Reachability" : "Testrays"))->setChecked(true);
+        window.action(*action)->setChecked(true);
     }
     if (request.overlays.contains("reach") && !overlays.reachStart()) {
         if (const std::optional<Vec3> start = playerStart(window.editor().document().data())) overlays.setReachStart(*start);

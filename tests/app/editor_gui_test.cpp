@@ -20,6 +20,7 @@
 #include <QThread>
 #include <algorithm>
 #include <atomic>
+#include <tuple>
 #include <QKeySequenceEdit>
 #include <QSettings>
 #include <QJsonArray>
@@ -698,6 +699,38 @@ private slots:
             }
         QVERIFY2(differing > 500, qPrintable(QString::number(differing)));
         QVERIFY2(greenCrouch > greenStand + 500, qPrintable(QString("%1 %2").arg(greenStand).arg(greenCrouch)));
+    }
+
+    // An unknown overlay name on the command line is an error that names it, for the
+    // screenshot and the frame benchmark alike (the benchmark used to crash on one), and
+    // the benchmark takes --overlays like the screenshot does.
+    void unknownOverlayNamesAreReportedNotACrash() {
+        auto run = [](const QStringList& arguments, const QString& environment = {}) {
+            QProcess editor;
+            if (!environment.isEmpty()) {
+                QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+                env.insert("SHALLOT_BENCH_OVERLAYS", environment);
+                editor.setProcessEnvironment(env);
+            }
+            editor.start(SHALLOT_EDITOR_BINARY, arguments + QStringList{SHALLOT_SAMPLE_MAPS "/sealed_box.map"});
+            editor.waitForFinished(60000);
+            return std::make_tuple(editor.exitStatus(), editor.exitCode(), QString(editor.readAllStandardError()),
+                                   QString(editor.readAllStandardOutput()));
+        };
+        QTemporaryDir dir;
+        for (const auto& [arguments, environment] :
+             std::vector<std::pair<QStringList, QString>>{{{"--screenshot", dir.filePath("a.png"), "--overlays", "cells,cellz"}, {}},
+                                                          {{"--bench-frames", "2", "--overlays", "portals,cellz"}, {}},
+                                                          {{"--bench-frames", "2"}, "overlayPortals,cellz"}}) {
+            const auto [status, code, errors, output] = run(arguments, environment);
+            QCOMPARE(status, QProcess::NormalExit);
+            QCOMPARE(code, 1);
+            QVERIFY2(errors.contains("unknown overlay 'cellz' (cells, portals, union, reach, rays)"), qPrintable(errors));
+        }
+        const auto [status, code, errors, output] = run({"--bench-frames", "2", "--overlays", "cells,rays"});
+        QCOMPARE(status, QProcess::NormalExit);
+        QCOMPARE(code, 0);
+        QVERIFY2(output.contains("\"fps\""), qPrintable(output + errors));
     }
 
     void openingABrokenFileShowsAnErrorAndKeepsTheEditorUsable() {

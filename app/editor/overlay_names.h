@@ -1,0 +1,16 @@
+#pragma once
+// The overlays' names on the command line (--overlays, SHALLOT_BENCH_OVERLAYS) and the
+// object names of the main window's actions that toggle them.
+#include <QString>
+#include <optional>
+
+namespace shallot {
+
+// "overlayLeafcells" for "cells" (also for "overlayLeafcells" itself); nothing for an
+// unknown name.
+std::optional<QString> overlayActionName(const QString& name);
+
+// The names overlayActionName knows, for messages: "cells, portals, union, reach, rays".
+inline constexpr const char* kOverlayNames = "cells, portals, union, reach, rays";
+
+} // namespace shallot
