@@ -2,7 +2,8 @@
 # Sanitizer runs (docs/bad-input.md):
 #  1. build-asan/: AddressSanitizer + UndefinedBehaviorSanitizer (first report aborts), the
 #     whole CTest suite, GUI tests included (under xvfb-run, as in scripts/test-all.sh).
-#  2. build-tsan/: ThreadSanitizer, the background-compile GUI tests (tests/app/editor_gui_test).
+#  2. build-tsan/: ThreadSanitizer, the background-compile GUI tests (tests/app/editor_gui_test)
+#     and the core tests that compile on several threads (the pooled tree build, portals).
 #   scripts/sanitize.sh [asan|tsan]...   (default: both)
 # Environment: JOBS (build and test jobs, default 2).
 set -euo pipefail
@@ -31,12 +32,15 @@ for stage in "${STAGES[@]}"; do
   tsan)
     cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
           -DSHALLOT_SANITIZE=thread -DSHALLOT_WERROR=ON >/dev/null
-    cmake --build build-tsan -j "${JOBS:-2}" --target editor_gui_test
+    cmake --build build-tsan -j "${JOBS:-2}" --target editor_gui_test shallot_core_tests
     # Qt and Mesa from Debian are not instrumented: see tests/sanitizers/tsan.supp for why
     # ignore_noninstrumented_modules is set. die_after_fork=0: QProcess children exec at once.
     TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:ignore_noninstrumented_modules=1:die_after_fork=0:suppressions=$ROOT/tests/sanitizers/tsan.supp" \
     QTEST_DISABLE_STACKTRACE=1 \
       ctest --test-dir build-tsan --output-on-failure -R '^editor_gui_test$' --timeout 1800
+    TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1" \
+      build-tsan/tests/shallot_core_tests \
+      --gtest_filter='OnionTree.DenseOverlappingWorldMatchesBruteForce:OnionTree.CompileIsDeterministicAcrossThreadCounts:OnionTree.PooledBuildPassesOnAnErrorFromAnyThread:IncrementalCompile.SeveralBrushesMovedTogetherAndUndone'
     ;;
   *) echo "sanitize.sh: unknown stage '$stage' (asan or tsan)"; exit 2 ;;
   esac
