@@ -39,6 +39,21 @@ void BaseImageCache::beginPartial(std::vector<char> key, const QSize& size) {
     partial_->bind();
 }
 
+void BaseImageCache::beginShifted(QOpenGLFunctions_3_3_Core& gl, std::vector<char> key, QPoint offset) {
+    const QSize size = fbo_->size();
+    makeAtSize(partial_, size);
+    partialKey_ = std::move(key);
+    // Source pixels that stay in view, and where they land.
+    const int w = size.width(), h = size.height(), dx = offset.x(), dy = offset.y();
+    const int srcX0 = std::max(0, -dx), srcX1 = std::min(w, w - dx), srcY0 = std::max(0, -dy), srcY1 = std::min(h, h - dy);
+    gl.glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo_->handle());
+    gl.glBindFramebuffer(GL_DRAW_FRAMEBUFFER, partial_->handle());
+    if (srcX0 < srcX1 && srcY0 < srcY1)
+        gl.glBlitFramebuffer(srcX0, srcY0, srcX1, srcY1, srcX0 + dx, srcY0 + dy, srcX1 + dx, srcY1 + dy,
+                             GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT, GL_NEAREST);
+    gl.glBindFramebuffer(GL_FRAMEBUFFER, partial_->handle());
+}
+
 void BaseImageCache::continuePartial() { partial_->bind(); }
 
 void BaseImageCache::finishPartial() {

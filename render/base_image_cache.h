@@ -10,6 +10,7 @@
 // the base drawing depends on (camera matrix, size, colours, grid vertices, the uploaded
 // layers' versions), assembled by the view. No hashing, so no false hit.
 #include <QOpenGLFramebufferObject>
+#include <QPoint>
 #include <QSize>
 #include <memory>
 #include <vector>
@@ -42,6 +43,12 @@ public:
     void continuePartial();
     void finishPartial();
     void dropPartial() { partialKey_.clear(); }
+    // The stored picture moved by `offset` pixels (x right, y up: a 2D view panned) into the
+    // second framebuffer, which is left bound for the caller to draw the uncovered strips;
+    // finishPartial then makes it the stored picture, for `key`.
+    void beginShifted(QOpenGLFunctions_3_3_Core& gl, std::vector<char> key, QPoint offset);
+    // The key of the stored picture (empty when there is none).
+    const std::vector<char>& key() const { return key_; }
     const std::vector<char>& partialKey() const { return partialKey_; }
     // Copies the picture, colour, depth and stencil, into framebuffer `target`, then binds it.
     void copyTo(QOpenGLFunctions_3_3_Core& gl, unsigned target) const;

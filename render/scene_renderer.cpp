@@ -124,7 +124,7 @@ SceneRenderer::UploadState SceneRenderer::upload(QOpenGLFunctions_3_3_Core& gl, 
 }
 
 void SceneRenderer::drawLayers(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene, const QMatrix4x4& mvp, bool view3d,
-                               const Vec3& eye, LayerGroup group, Part* part) {
+                               const Vec3& eye, LayerGroup group, Part* part, const QMatrix4x4* cullMvp) {
     size_t step = 0, drawnVertices = 0; // chunk draws met, vertices drawn by this call
     // The leaves seen from the eye, once per tree the layers name (usually one), and once per
     // view: a frame's base and the rest are drawn by two calls.
@@ -177,7 +177,7 @@ void SceneRenderer::drawLayers(QOpenGLFunctions_3_3_Core& gl, const RenderScene&
                 const Aabb& box = uploaded.bounds[c];
                 const double distance = view3d ? distanceTo(box, eye) : 0.0;
                 if (layer.range3d > 0 && distance > layer.range3d) continue;
-                if (outsideView(mvp, box)) continue;
+                if (outsideView(cullMvp ? *cullMvp : mvp, box)) continue;
                 inView.emplace_back(distance, c);
             }
             // Opaque chunks near to far: what a near chunk hides then fails the depth test

@@ -38,13 +38,15 @@ public:
     // vertices are drawn; part->next and part->done say where it stopped. Calls with the same
     // scene, uploaded layers and camera go on where the last one stopped (a 2D view's
     // picture drawn over several passes of the event loop).
+    // With `cullMvp`, chunks are skipped when they lie outside its view volume instead of
+    // mvp's (a strip of the view drawn with the view's own matrix, under a scissor).
     struct Part {
         size_t next = 0;
         size_t vertexBudget = 0;
         bool done = false;
     };
     void drawLayers(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene, const QMatrix4x4& mvp, bool view3d,
-                    const Vec3& eye, LayerGroup group, Part* part = nullptr);
+                    const Vec3& eye, LayerGroup group, Part* part = nullptr, const QMatrix4x4* cullMvp = nullptr);
     // The version of a layer as uploaded and drawn (it lags the scene's while uploading).
     uint64_t shownVersion(Layer l) const { return shown_[size_t(l)].version; }
     // A 2D view looking along world axis `axis` (-1: a 3D view): it uploads what draws its

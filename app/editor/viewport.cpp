@@ -10,6 +10,8 @@
 #include <QOpenGLPaintDevice>
 #include <QPainter>
 #include <QVBoxLayout>
+#include <cmath>
+#include <optional>
 
 namespace shallot {
 
@@ -29,6 +31,41 @@ ViewTurns baseDrawTurns(15);
 // under llvmpipe): new overlays of librequake_e3m4 take 4-5 parts per view.
 constexpr size_t kPictureVerticesPerPart = 250000;
 ViewWorkQueue viewWork;
+// A pan moves a 2D view's picture along when the new camera is the old one moved by whole
+// pixels: its scale within this relative tolerance (the projection is made in floats from
+// the centre, so a pan changes its scale in the last bits), its shift within this many
+// pixels of a whole number.
+constexpr float kSameScaleTolerance = 1e-5f;
+constexpr double kMaxSubpixelShift = 0.01;
+
+// The whole-pixel shift (x right, y up) that takes the picture of camera `from` to that of
+// `to` (column-major 4x4 matrices of an orthographic view of `pixels`), if there is one.
+std::optional<QPoint> pixelShift(const float* from, const float* to, const QSize& pixels) {
+    for (int i = 0; i < 16; ++i) {
+        if (i == 12 || i == 13) continue; // the x and y translations
+        if (std::abs(to[i] - from[i]) > kSameScaleTolerance * std::max(1.0f, std::abs(from[i]))) return std::nullopt;
+    }
+    const double dx = double(to[12] - from[12]) * pixels.width() / 2.0, dy = double(to[13] - from[13]) * pixels.height() / 2.0;
+    const double rx = std::round(dx), ry = std::round(dy);
+    if (std::abs(dx - rx) > kMaxSubpixelShift || std::abs(dy - ry) > kMaxSubpixelShift) return std::nullopt;
+    if (std::abs(rx) >= pixels.width() || std::abs(ry) >= pixels.height()) return std::nullopt;
+    return QPoint(int(rx), int(ry));
+}
+
+// A matrix that maps the window rectangle `r` of a view of `pixels` onto the whole view
+// volume: with it as the cull matrix, only what can reach the rectangle is drawn. A pixel
+// of margin keeps rounding from culling a chunk that touches the rectangle's edge.
+QMatrix4x4 rectangleCull(QRect r, const QSize& pixels) {
+    r.adjust(-1, -1, 1, 1);
+    const double w = pixels.width(), h = pixels.height();
+    const double cx = (2.0 * r.x() + r.width()) / w - 1.0, cy = (2.0 * r.y() + r.height()) / h - 1.0;
+    QMatrix4x4 m;
+    m(0, 0) = float(w / r.width());
+    m(0, 3) = float(-cx * w / r.width());
+    m(1, 1) = float(h / r.height());
+    m(1, 3) = float(-cy * h / r.height());
+    return m;
+}
 } // namespace
 
 Viewport::Viewport(Editor& editor, QWidget* parent)
@@ -108,20 +145,21 @@ void Viewport::setLeafCullingEnabled(bool on) {
 
 Viewport::BaseInputs Viewport::baseInputs() const {
     using render::BaseImageCache;
-    BaseInputs in{backgroundColour(), backgroundBatch(), size() * devicePixelRatio(), {}, {}};
+    BaseInputs in{backgroundColour(), backgroundBatch(), size() * devicePixelRatio(), {}, {}, {}};
     std::vector<char>& key = in.key;
     const QMatrix4x4 mvp = viewProjection();
     in.view.assign(reinterpret_cast<const char*>(mvp.constData()), reinterpret_cast<const char*>(mvp.constData() + 16));
     BaseImageCache::append(in.view, in.pixels);
-    key = in.view;
-    BaseImageCache::append(key, in.background.rgba());
-    BaseImageCache::append(key, is3d());
+    BaseImageCache::append(in.content, in.background.rgba());
+    BaseImageCache::append(in.content, is3d());
     for (size_t i = 0; i < render::kLayerCount; ++i) {
         const render::SceneLayer& layer = editor_.scene().layer(render::Layer(i));
         if (!render::inGroup(render::Layer(i), layer.translucent, render::LayerGroup::Base, is3d())) continue;
-        BaseImageCache::append(key, renderer_.shownVersion(render::Layer(i)));
-        BaseImageCache::append(key, layer.visible);
+        BaseImageCache::append(in.content, renderer_.shownVersion(render::Layer(i)));
+        BaseImageCache::append(in.content, layer.visible);
     }
+    key = in.view;
+    key.insert(key.end(), in.content.begin(), in.content.end());
     BaseImageCache::append(key, in.grid.primitive);
     key.insert(key.end(), reinterpret_cast<const char*>(in.grid.vertices.data()),
                reinterpret_cast<const char*>(in.grid.vertices.data() + in.grid.vertices.size()));
@@ -188,6 +226,49 @@ void Viewport::drawPicturePart() {
     if (finished) redraw();
 }
 
+void Viewport::movePicture(const BaseInputs& in) {
+    if (is3d() || !baseCacheEnabled_ || grabTarget_) return;
+    if (shiftPicture(in)) return;
+    // No picture to move (a zoom, a resize, new overlays): drawn whole into the picture, so
+    // that the next frame of a pan can move it.
+    baseCache_.beginDrawing(in.key, in.pixels);
+    drawBase(in);
+}
+
+bool Viewport::shiftPicture(const BaseInputs& in) {
+    const std::vector<char>& stored = baseCache_.key();
+    const size_t matrixBytes = 16 * sizeof(float);
+    // The stored picture: this size, the same content (a picture in parts would be newer).
+    if (!baseCache_.partialKey().empty() || !baseCache_.drawnFor({}, in.pixels)) return false;
+    if (stored.size() < in.view.size() + in.content.size() ||
+        !std::equal(in.view.begin() + long(matrixBytes), in.view.end(), stored.begin() + long(matrixBytes)) ||
+        !std::equal(in.content.begin(), in.content.end(), stored.begin() + long(in.view.size())))
+        return false;
+    const std::optional<QPoint> shift = pixelShift(reinterpret_cast<const float*>(stored.data()),
+                                                   reinterpret_cast<const float*>(in.view.data()), in.pixels);
+    if (!shift) return false;
+    baseCache_.beginShifted(*this, in.key, *shift);
+    // The strips the move uncovered, disjoint (blending must not reach a pixel twice).
+    const int w = in.pixels.width(), h = in.pixels.height(), dx = shift->x(), dy = shift->y();
+    std::vector<QRect> strips;
+    if (dx != 0) strips.emplace_back(dx > 0 ? 0 : w + dx, 0, std::abs(dx), h);
+    if (dy != 0) strips.emplace_back(std::max(0, dx), dy > 0 ? 0 : h + dy, w - std::abs(dx), std::abs(dy));
+    const QMatrix4x4 mvp = viewProjection();
+    glEnable(GL_SCISSOR_TEST);
+    for (const QRect& strip : strips) {
+        // The view's own matrix and viewport, under a scissor: the strip's pixels are those a
+        // whole drawing gives; the cull matrix only skips chunks that miss the strip.
+        glScissor(strip.x(), strip.y(), strip.width(), strip.height());
+        drawBackground(in);
+        const QMatrix4x4 cull = rectangleCull(strip, in.pixels) * mvp;
+        renderer_.drawLayers(*this, editor_.scene(), mvp, false, eye(), render::LayerGroup::Base, nullptr, &cull);
+    }
+    glDisable(GL_SCISSOR_TEST);
+    baseCache_.finishPartial();
+    ++picturesShifted_;
+    return true;
+}
+
 void Viewport::fillBaseCache() {
     if (!baseCacheEnabled_ || !surface_->isValid() || !isVisible()) return;
     if (!baseDrawTurns.mayGo(this)) {
@@ -231,6 +312,7 @@ void Viewport::paintGL() {
     BaseInputs in = baseInputs();
     const bool still = in.view == lastView_;
     lastView_ = in.view;
+    if (!still) movePicture(in);
     bool showOldPicture = false;
     if (baseCacheEnabled_ && still && !baseCache_.matches(in.key, in.pixels)) {
         if (!is3d() && !grabTarget_ && baseCache_.drawnFor(in.view, in.pixels)) {

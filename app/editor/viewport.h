@@ -55,6 +55,9 @@ public:
     // Times the base was drawn whole, into the window or into its picture, or a picture
     // drawn in parts was finished.
     quint64 baseDraws() const { return baseDraws_; }
+    // Frames of a 2D view whose picture was moved along with a pan (only the uncovered
+    // strips drawn) instead of drawn whole.
+    quint64 picturesShifted() const { return picturesShifted_; }
 
 signals:
     void cursorMoved(const QString& text);
@@ -80,14 +83,17 @@ private:
         QColor background;
         render::MeshBatch grid;
         QSize pixels;
-        std::vector<char> key;  // everything the base depends on
-        std::vector<char> view; // its part that a camera move or a resize changes
+        std::vector<char> key;     // everything the base depends on: view, content, grid
+        std::vector<char> view;    // its part that a camera move or a resize changes
+        std::vector<char> content; // what is drawn: background colour, layers' versions
     };
     BaseInputs baseInputs() const;
     void setViewState(const QSize& pixels); // viewport and depth test of this kind of view
     void drawBackground(const BaseInputs& in); // clear and grid
     void drawBase(const BaseInputs& in);
     void drawPicturePart(); // the next part of a 2D view's new picture, between frames
+    void movePicture(const BaseInputs& in); // a 2D view's picture after a camera move
+    bool shiftPicture(const BaseInputs& in);
     void fillBaseCache();
     void continueUpload(); // the next part of the layers' upload, between frames
     void queueUploadPart();  // continueUpload, queued with every view's work
@@ -107,6 +113,7 @@ private:
     quint64 pictureParts_ = 0;
     quint64 baseCopies_ = 0;
     quint64 baseDraws_ = 0;
+    quint64 picturesShifted_ = 0;
     double lastFrameMs_ = 0.0;
     quint64 frames_ = 0;
 };

@@ -60,6 +60,12 @@ QPointF Viewport2D::toWidget(const Vec3& world) const {
     return {width() / 2.0 + (world[u_] - centreU_) * zoom_, height() / 2.0 - (world[v_] - centreV_) * zoom_};
 }
 
+void Viewport2D::pan(const QPointF& pixels) {
+    centreU_ -= pixels.x() / zoom_;
+    centreV_ += pixels.y() / zoom_;
+    redraw();
+}
+
 void Viewport2D::frame(const Aabb& box) {
     if (box.empty()) return;
     centreU_ = 0.5 * (box.mins[u_] + box.maxs[u_]);
@@ -114,11 +120,8 @@ void Viewport2D::mouseMoveEvent(QMouseEvent* e) {
     static const char* axes = "XYZ";
     emit cursorMoved(QString("%1 %2   %3 %4").arg(axes[u_]).arg(editor_.snap(p.world[u_])).arg(axes[v_]).arg(editor_.snap(p.world[v_])));
     if (panning_) {
-        const QPointF d = e->position() - lastPan_;
-        centreU_ -= d.x() / zoom_;
-        centreV_ += d.y() / zoom_;
+        pan(e->position() - lastPan_);
         lastPan_ = e->position();
-        redraw();
     } else if (toolDragging_) {
         editor_.tool().drag(p);
     }

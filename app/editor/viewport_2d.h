@@ -23,6 +23,8 @@ public:
     // World point under a widget position (depth 0).
     ViewPoint viewPoint(const QPointF& pos, Qt::KeyboardModifiers modifiers) const;
     QPointF toWidget(const Vec3& world) const;
+    // Moves the view as a drag of `pixels` (widget pixels) with the pan button does.
+    void pan(const QPointF& pixels);
     // Centre the view on a box and zoom to fit it.
     void frame(const Aabb& box);
     double zoom() const { return zoom_; }

@@ -476,6 +476,41 @@ private slots:
         QVERIFY(!whole.isNull() && inParts == whole);
     }
 
+    // A pan by whole pixels moves a 2D view's picture and draws only the strips it uncovers
+    // (Viewport::movePicture): the frames must be those of the view drawn whole, across
+    // pans right, down, diagonal and back, with translucent cells, portals and outlines.
+    void twoDPansMoveThePictureAndDrawTheSamePixels() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        for (const char* name : {"overlayLeafcells", "overlayPortals", "overlayExpandedworld"}) w.action(name)->setChecked(true);
+        QVERIFY(waitForOverlayLayers(w, {render::Layer::LeafCells, render::Layer::Portals, render::Layer::UnionWire}));
+        QTest::qWait(300); // uploads done, pictures filled
+        Viewport2D* top = w.view2d(0);
+        auto paintOnce = [&] {
+            const quint64 frames = top->framesPainted();
+            top->redraw();
+            return QTest::qWaitFor([&] { return top->framesPainted() > frames; }, 5000);
+        };
+        QVERIFY(paintOnce());
+        const quint64 shifted = top->picturesShifted();
+        int compared = 0;
+        for (const QPointF step : {QPointF(7, 0), QPointF(0, -5), QPointF(-13, 11), QPointF(40, 23), QPointF(-34, -29)}) {
+            top->pan(step);
+            QVERIFY(paintOnce());
+            const QImage moved = top->grabFramebuffer(); // the view stands still: its picture, copied
+            top->setBaseCacheEnabled(false);
+            const QImage whole = top->grabFramebuffer();
+            top->setBaseCacheEnabled(true);
+            QVERIFY(!whole.isNull());
+            int differing = 0;
+            for (int y = 0; y < whole.height(); ++y)
+                for (int x = 0; x < whole.width(); ++x) differing += moved.pixel(x, y) != whole.pixel(x, y);
+            QVERIFY2(differing == 0, qPrintable(QString("pan %1,%2: %3 pixels differ").arg(step.x()).arg(step.y()).arg(differing)));
+            ++compared;
+        }
+        QCOMPARE(compared, 5);
+        QCOMPARE(top->picturesShifted(), shifted + 5);
+    }
+
     // Layers upload in parts between frames, and a frame shows the old ones until all are
     // uploaded; a grab (a screenshot, a test) is of the scene as it is now.
     void aGrabShowsLayersStillUploading() {
