@@ -3,6 +3,7 @@
 #include <cmath>
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <unordered_map>
 
 namespace shallot::render {
@@ -32,6 +33,7 @@ std::vector<MeshChunk> splitIntoChunks(MeshBatch batch) {
         if (byLeaf)
             std::stable_sort(primitives.begin(), primitives.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
         MeshChunk& chunk = out.emplace_back();
+        chunk.cell = k;
         chunk.batch.primitive = batch.primitive;
         chunk.batch.lit = batch.lit;
         chunk.batch.outline = batch.outline;
@@ -43,6 +45,30 @@ std::vector<MeshChunk> splitIntoChunks(MeshBatch batch) {
                 chunk.batch.vertices.push_back(vertex);
                 chunk.bounds.add(Vec3(vertex.position[0], vertex.position[1], vertex.position[2]));
             }
+        }
+    }
+    return out;
+}
+
+std::vector<Aabb> changedChunkBoxes(const std::vector<MeshChunk>& before, const std::vector<MeshChunk>& after) {
+    auto alike = [](const MeshBatch& a, const MeshBatch& b) {
+        return a.primitive == b.primitive && a.lit == b.lit && a.outline == b.outline &&
+               a.vertices.size() == b.vertices.size() &&
+               std::memcmp(a.vertices.data(), b.vertices.data(), a.vertices.size() * sizeof(Vertex)) == 0;
+    };
+    std::vector<Aabb> out;
+    size_t i = 0, j = 0;
+    while (i < before.size() || j < after.size()) {
+        if (j == after.size() || (i < before.size() && before[i].cell < after[j].cell)) {
+            out.push_back(before[i++].bounds);
+        } else if (i == before.size() || after[j].cell < before[i].cell) {
+            out.push_back(after[j++].bounds);
+        } else {
+            if (!alike(before[i].batch, after[j].batch)) {
+                out.push_back(before[i].bounds);
+                out.push_back(after[j].bounds);
+            }
+            ++i, ++j;
         }
     }
     return out;

@@ -5,6 +5,7 @@
 #include "geometry/aabb.h"
 #include "mesh_batch.h"
 
+#include <cstdint>
 #include <vector>
 
 namespace shallot::render {
@@ -15,10 +16,16 @@ inline constexpr double kChunkSize = 512.0;
 struct MeshChunk {
     Aabb bounds; // of the chunk's vertices
     MeshBatch batch;
+    uint64_t cell = 0; // the grid cell's key; chunks of one split come in increasing order
 };
 
 // Splits by the grid cell of each primitive's first vertex (triangles stay whole). A batch
 // with leaf runs gives chunks whose vertices are grouped by leaf, one run per leaf.
 std::vector<MeshChunk> splitIntoChunks(MeshBatch batch);
+
+// The boxes of the chunks that `before` and `after` (both from splitIntoChunks) do not hold
+// alike: a cell's chunk whose vertices differ in any byte gives its boxes in both, a cell
+// in one of them only its box there. Pixels outside these boxes draw the same from both.
+std::vector<Aabb> changedChunkBoxes(const std::vector<MeshChunk>& before, const std::vector<MeshChunk>& after);
 
 } // namespace shallot::render

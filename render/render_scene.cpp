@@ -17,14 +17,20 @@ RenderScene::RenderScene() {
 
 void RenderScene::set(Layer l, MeshBatch batch) {
     SceneLayer& layer = layers_[size_t(l)];
-    layer.chunks = splitIntoChunks(std::move(batch));
+    layer.chunks = std::make_shared<const std::vector<MeshChunk>>(splitIntoChunks(std::move(batch)));
+    layer.changedFrom = 0;
+    layer.changedBoxes.clear();
     layer.visibility = nullptr;
     layer.brushes = nullptr;
     layer.version = ++revision_;
 }
 
-void RenderScene::setChunks(Layer l, std::vector<MeshChunk> chunks, std::shared_ptr<const LeafVisibility> visibility) {
+void RenderScene::setChunks(Layer l, ChunkList chunks, std::shared_ptr<const LeafVisibility> visibility,
+                            const std::vector<MeshChunk>* changedFrom, std::vector<Aabb> changedBoxes) {
     SceneLayer& layer = layers_[size_t(l)];
+    const bool known = changedFrom && changedFrom == layer.chunks.get();
+    layer.changedFrom = known ? layer.version : 0;
+    layer.changedBoxes = known ? std::move(changedBoxes) : std::vector<Aabb>{};
     layer.chunks = std::move(chunks);
     layer.visibility = std::move(visibility);
     layer.brushes = nullptr;

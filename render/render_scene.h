@@ -43,9 +43,18 @@ inline constexpr bool inGroup(Layer l, bool translucent, LayerGroup group, bool 
 // How far from the camera the 3D view draws the tree overlays (world units).
 inline constexpr double kOverlayRange3d = 2048.0;
 
+// A layer's chunks, shared between the scene and whoever made them (the overlay worker
+// compares its next chunks with these, changedChunkBoxes).
+using ChunkList = std::shared_ptr<const std::vector<MeshChunk>>;
+
 struct SceneLayer {
-    std::vector<MeshChunk> chunks;
+    ChunkList chunks;
     uint64_t version = 0;
+    // Version `version` differs from version `changedFrom` (0: from no known version) only
+    // inside `changedBoxes` (world boxes): a picture of the older one needs only those
+    // redrawn.
+    uint64_t changedFrom = 0;
+    std::vector<Aabb> changedBoxes;
     bool visible = true;
     bool in3d = true;
     bool in2d = true;
@@ -65,6 +74,11 @@ struct SceneLayer {
     // chunks of layer version `sightVersion` alone; other versions are drawn whole.
     std::shared_ptr<const LeafBrushes> brushes;
     uint64_t sightVersion = 0;
+
+    const std::vector<MeshChunk>& chunkList() const {
+        static const std::vector<MeshChunk> none;
+        return chunks ? *chunks : none;
+    }
 };
 
 class RenderScene {
@@ -72,8 +86,11 @@ public:
     RenderScene();
     const SceneLayer& layer(Layer l) const { return layers_[size_t(l)]; }
     void set(Layer l, MeshBatch batch);
-    // Already split (on a worker); leaf runs in them name leaves of visibility's tree.
-    void setChunks(Layer l, std::vector<MeshChunk> chunks, std::shared_ptr<const LeafVisibility> visibility = nullptr);
+    // Already split (on a worker); leaf runs in them name leaves of visibility's tree. When
+    // `changedFrom` is the layer's current chunk list, `changedBoxes` (changedChunkBoxes from
+    // it to `chunks`) are kept as what the new version changed (SceneLayer::changedFrom).
+    void setChunks(Layer l, ChunkList chunks, std::shared_ptr<const LeafVisibility> visibility = nullptr,
+                   const std::vector<MeshChunk>* changedFrom = nullptr, std::vector<Aabb> changedBoxes = {});
     // The brush sight (SceneLayer::brushes) of the layer's current chunks, whose runs name
     // the brushes `brushes` numbers. Changes nothing drawn, so no revision.
     void setBrushSight(Layer l, std::shared_ptr<const LeafVisibility> visibility, std::shared_ptr<const LeafBrushes> brushes);

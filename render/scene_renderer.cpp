@@ -79,6 +79,8 @@ void SceneRenderer::UploadedLayer::destroy() {
     bounds.clear();
     visibility = nullptr;
     version = 0;
+    changedFrom = 0;
+    changedBoxes.clear();
 }
 
 void SceneRenderer::setViewAxis(int axis) {
@@ -102,16 +104,19 @@ SceneRenderer::UploadState SceneRenderer::upload(QOpenGLFunctions_3_3_Core& gl, 
             pending.destroy();
             pending.version = layer.version;
             pending.visibility = layer.visibility;
+            pending.changedFrom = layer.changedFrom;
+            pending.changedBoxes = layer.changedBoxes;
         }
-        while (pending.batches.size() < layer.chunks.size() && (budget > 0 || layer.chunks.empty())) {
-            const MeshChunk& chunk = layer.chunks[pending.batches.size()];
+        const std::vector<MeshChunk>& chunks = layer.chunkList();
+        while (pending.batches.size() < chunks.size() && budget > 0) {
+            const MeshChunk& chunk = chunks[pending.batches.size()];
             pending.batches.push_back(std::make_unique<GpuBatch>());
             if (viewAxis_ >= 0) pending.batches.back()->upload(gl, batchForAxisView(chunk.batch, viewAxis_, !layer.translucent));
             else pending.batches.back()->upload(gl, chunk.batch);
             pending.bounds.push_back(chunk.bounds);
             budget -= std::min(budget, chunk.batch.vertices.size());
         }
-        complete = complete && pending.batches.size() == layer.chunks.size();
+        complete = complete && pending.batches.size() == chunks.size();
     }
     if (!changed) return UploadState::Unchanged;
     if (!complete) return UploadState::Uploading;

@@ -49,6 +49,10 @@ public:
                     const Vec3& eye, LayerGroup group, Part* part = nullptr, const QMatrix4x4* cullMvp = nullptr);
     // The version of a layer as uploaded and drawn (it lags the scene's while uploading).
     uint64_t shownVersion(Layer l) const { return shown_[size_t(l)].version; }
+    // What the shown version changed from, as the scene said when it was uploaded
+    // (SceneLayer::changedFrom, changedBoxes).
+    uint64_t shownChangedFrom(Layer l) const { return shown_[size_t(l)].changedFrom; }
+    const std::vector<Aabb>& shownChangedBoxes(Layer l) const { return shown_[size_t(l)].changedBoxes; }
     // A 2D view looking along world axis `axis` (-1: a 3D view): it uploads what draws its
     // pixels (batchForAxisView). Changing it uploads every layer again.
     void setViewAxis(int axis);
@@ -71,6 +75,8 @@ private:
         std::vector<Aabb> bounds;
         std::shared_ptr<const LeafVisibility> visibility; // of the uploaded chunks
         uint64_t version = 0;
+        uint64_t changedFrom = 0;
+        std::vector<Aabb> changedBoxes;
         void destroy();
     };
     std::array<UploadedLayer, kLayerCount> shown_, pending_;

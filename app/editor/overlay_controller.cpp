@@ -8,6 +8,8 @@
 #include "query/trace_batch.h"
 
 #include <QPointer>
+#include <array>
+#include <iterator>
 #include <utility>
 
 namespace shallot {
@@ -68,8 +70,17 @@ void OverlayController::setReachStart(const Vec3& p) {
 
 namespace {
 
+// The heavy overlay layers, in the order of kHeavyLayers.
+constexpr render::Layer kHeavyLayers[] = {render::Layer::LeafCells, render::Layer::Portals, render::Layer::UnionWire,
+                                          render::Layer::Reach};
+constexpr size_t kHeavyLayerCount = std::size(kHeavyLayers);
+
 struct HeavyBatches {
-    std::vector<render::MeshChunk> cells, portals, unionWire, reach;
+    std::array<std::vector<render::MeshChunk>, kHeavyLayerCount> chunks; // cells, portals, union, reach
+    // Per layer: the chunks shown when the build started, and the boxes where the new ones
+    // differ from them (changedChunkBoxes).
+    std::array<render::ChunkList, kHeavyLayerCount> before;
+    std::array<std::vector<Aabb>, kHeavyLayerCount> changed;
     std::shared_ptr<const Flood> flood;
     std::shared_ptr<const LeafVisibility> visibility; // of the tree the batches were built from
     std::shared_ptr<const LeafBrushes> brushes;       // when built from the document's brushes
@@ -96,10 +107,14 @@ void OverlayController::rebuildHeavy() {
     std::vector<Aabb> brushBoxes;
     if (!keptBrushes && compiled->revision == editor_.document().worldRevision())
         for (const auto& g : editor_.geometry()) brushBoxes.push_back(g ? g->bounds : Aabb{});
+    std::array<render::ChunkList, kHeavyLayerCount> shown;
+    for (size_t k = 0; k < kHeavyLayerCount; ++k) shown[k] = editor_.scene().layer(kHeavyLayers[k]).chunks;
     QPointer<OverlayController> self(this);
     runInBackground([self, compiled, options, on, start, grey, generation, pose, brushBoxes = std::move(brushBoxes),
-                     keptVisibility = std::move(keptVisibility), keptBrushes = std::move(keptBrushes)]() mutable {
+                     keptVisibility = std::move(keptVisibility), keptBrushes = std::move(keptBrushes),
+                     shown = std::move(shown)]() mutable {
         auto out = std::make_shared<HeavyBatches>();
+        out->before = std::move(shown);
         const BspTree& tree = compiled->result.onion;
         out->visibility = keptVisibility ? std::move(keptVisibility)
                                          : std::make_shared<LeafVisibility>(partReleasedInBackground(compiled, &tree));
@@ -127,25 +142,27 @@ void OverlayController::rebuildHeavy() {
                 // Both on: one translucent layer with the two composed where they coincide
                 // (the reach layer stays empty), half the blending of two layers.
                 if (cellsOn && reachOn)
-                    out->cells = render::splitIntoChunks(
+                    out->chunks[0] = render::splitIntoChunks(
                         render::cellAndReachOverlay(tree, compiled->cells, cellOptions, out->flood->reached, out->flood->leakPath));
                 else if (cellsOn)
-                    out->cells = render::splitIntoChunks(render::cellOverlay(tree, compiled->cells, cellOptions));
+                    out->chunks[0] = render::splitIntoChunks(render::cellOverlay(tree, compiled->cells, cellOptions));
                 else if (reachOn)
-                    out->reach = render::splitIntoChunks(render::reachOverlay(tree, compiled->cells, out->flood->reached, out->flood->leakPath));
+                    out->chunks[3] = render::splitIntoChunks(render::reachOverlay(tree, compiled->cells, out->flood->reached, out->flood->leakPath));
             } else if (overlay == 1 && on.count(Overlay::Portals)) {
-                out->portals = render::splitIntoChunks(render::portalOverlay(tree, compiled->cells, pose, options.includeOutside));
+                out->chunks[1] = render::splitIntoChunks(render::portalOverlay(tree, compiled->cells, pose, options.includeOutside));
             } else if (overlay == 2 && on.count(Overlay::Union)) {
-                out->unionWire = render::splitIntoChunks(render::unionWireOverlay(tree, pose));
+                out->chunks[2] = render::splitIntoChunks(render::unionWireOverlay(tree, pose));
             }
         });
+        // Where each layer changed, so that the 2D views redraw only there in their pictures.
+        for (size_t k = 0; k < kHeavyLayerCount; ++k)
+            if (out->before[k]) out->changed[k] = render::changedChunkBoxes(*out->before[k], out->chunks[k]);
         postToUiThread([self, out, generation, revision = compiled->revision, world = std::weak_ptr(compiled)] {
             if (!self || generation != self->heavyGeneration_) return; // a newer build is coming
             render::RenderScene& scene = self->editor_.scene();
-            scene.setChunks(render::Layer::LeafCells, std::move(out->cells), out->visibility);
-            scene.setChunks(render::Layer::Portals, std::move(out->portals), out->visibility);
-            scene.setChunks(render::Layer::UnionWire, std::move(out->unionWire), out->visibility);
-            scene.setChunks(render::Layer::Reach, std::move(out->reach), out->visibility);
+            for (size_t k = 0; k < kHeavyLayerCount; ++k)
+                scene.setChunks(kHeavyLayers[k], std::make_shared<const std::vector<render::MeshChunk>>(std::move(out->chunks[k])),
+                                out->visibility, out->before[k].get(), std::move(out->changed[k]));
             self->flood_ = out->flood;
             self->shownRevision_ = revision;
             self->sightWorld_ = world;

@@ -11,6 +11,7 @@
 #include <QPainter>
 #include <QVBoxLayout>
 #include <cmath>
+#include <cstring>
 #include <optional>
 
 namespace shallot {
@@ -50,6 +51,28 @@ std::optional<QPoint> pixelShift(const float* from, const float* to, const QSize
     if (std::abs(dx - rx) > kMaxSubpixelShift || std::abs(dy - ry) > kMaxSubpixelShift) return std::nullopt;
     if (std::abs(rx) >= pixels.width() || std::abs(ry) >= pixels.height()) return std::nullopt;
     return QPoint(int(rx), int(ry));
+}
+
+// A 2D view patches its picture where its overlays changed (patchPicture) when that is at
+// most this fraction of the view; more is drawn anew in parts between frames, which keeps
+// every pause of the UI short.
+constexpr double kMaxPatchFraction = 0.25;
+
+// The window pixels (y up) that a world box can reach in a view of `pixels` through `mvp`,
+// with two pixels of margin for lines and rounding.
+QRect windowRectangle(const Aabb& box, const QMatrix4x4& mvp, const QSize& pixels) {
+    double x0 = 1e30, y0 = 1e30, x1 = -1e30, y1 = -1e30;
+    for (int c = 0; c < 8; ++c) {
+        const QVector3D corner(float((c & 1) ? box.maxs.x() : box.mins.x()), float((c & 2) ? box.maxs.y() : box.mins.y()),
+                               float((c & 4) ? box.maxs.z() : box.mins.z()));
+        const QVector3D ndc = mvp.map(corner); // orthographic: w stays 1
+        const double x = (ndc.x() + 1.0) * 0.5 * pixels.width(), y = (ndc.y() + 1.0) * 0.5 * pixels.height();
+        x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
+    }
+    const double big = 1e6; // far outside any view, and inside int
+    auto clampInt = [&](double v) { return int(std::clamp(v, -big, big)); };
+    return QRect(QPoint(clampInt(std::floor(x0)) - 2, clampInt(std::floor(y0)) - 2),
+                 QPoint(clampInt(std::ceil(x1)) + 2, clampInt(std::ceil(y1)) + 2));
 }
 
 // A matrix that maps the window rectangle `r` of a view of `pixels` onto the whole view
@@ -145,7 +168,7 @@ void Viewport::setLeafCullingEnabled(bool on) {
 
 Viewport::BaseInputs Viewport::baseInputs() const {
     using render::BaseImageCache;
-    BaseInputs in{backgroundColour(), backgroundBatch(), size() * devicePixelRatio(), {}, {}, {}};
+    BaseInputs in{backgroundColour(), backgroundBatch(), size() * devicePixelRatio(), {}, {}, {}, {}};
     std::vector<char>& key = in.key;
     const QMatrix4x4 mvp = viewProjection();
     in.view.assign(reinterpret_cast<const char*>(mvp.constData()), reinterpret_cast<const char*>(mvp.constData() + 16));
@@ -155,8 +178,9 @@ Viewport::BaseInputs Viewport::baseInputs() const {
     for (size_t i = 0; i < render::kLayerCount; ++i) {
         const render::SceneLayer& layer = editor_.scene().layer(render::Layer(i));
         if (!render::inGroup(render::Layer(i), layer.translucent, render::LayerGroup::Base, is3d())) continue;
-        BaseImageCache::append(in.content, renderer_.shownVersion(render::Layer(i)));
-        BaseImageCache::append(in.content, layer.visible);
+        in.layers.push_back({render::Layer(i), renderer_.shownVersion(render::Layer(i)), layer.visible});
+        BaseImageCache::append(in.content, in.layers.back().version);
+        BaseImageCache::append(in.content, in.layers.back().visible);
     }
     key = in.view;
     key.insert(key.end(), in.content.begin(), in.content.end());
@@ -253,19 +277,54 @@ bool Viewport::shiftPicture(const BaseInputs& in) {
     std::vector<QRect> strips;
     if (dx != 0) strips.emplace_back(dx > 0 ? 0 : w + dx, 0, std::abs(dx), h);
     if (dy != 0) strips.emplace_back(std::max(0, dx), dy > 0 ? 0 : h + dy, w - std::abs(dx), std::abs(dy));
-    const QMatrix4x4 mvp = viewProjection();
-    glEnable(GL_SCISSOR_TEST);
-    for (const QRect& strip : strips) {
-        // The view's own matrix and viewport, under a scissor: the strip's pixels are those a
-        // whole drawing gives; the cull matrix only skips chunks that miss the strip.
-        glScissor(strip.x(), strip.y(), strip.width(), strip.height());
-        drawBackground(in);
-        const QMatrix4x4 cull = rectangleCull(strip, in.pixels) * mvp;
-        renderer_.drawLayers(*this, editor_.scene(), mvp, false, eye(), render::LayerGroup::Base, nullptr, &cull);
-    }
-    glDisable(GL_SCISSOR_TEST);
+    for (const QRect& strip : strips) redrawPictureIn(in, strip);
     baseCache_.finishPartial();
     ++picturesShifted_;
+    return true;
+}
+
+void Viewport::redrawPictureIn(const BaseInputs& in, const QRect& rect) {
+    // The view's own matrix and viewport, under a scissor: the rectangle's pixels are those
+    // a whole drawing gives; the cull matrix only skips chunks that miss the rectangle.
+    const QMatrix4x4 mvp = viewProjection();
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(rect.x(), rect.y(), rect.width(), rect.height());
+    drawBackground(in);
+    const QMatrix4x4 cull = rectangleCull(rect, in.pixels) * mvp;
+    renderer_.drawLayers(*this, editor_.scene(), mvp, false, eye(), render::LayerGroup::Base, nullptr, &cull);
+    glDisable(GL_SCISSOR_TEST);
+}
+
+bool Viewport::patchPicture(const BaseInputs& in) {
+    const std::vector<char>& stored = baseCache_.key();
+    const size_t at = in.view.size(), header = sizeof(QRgb) + sizeof(bool);
+    // The stored picture: this camera and size (drawnFor), background and grid alike, and
+    // each base layer either as shown or at the version the shown one changed from.
+    if (!baseCache_.partialKey().empty() || stored.size() != in.key.size() ||
+        !std::equal(stored.begin() + long(at), stored.begin() + long(at + header), in.content.begin()) ||
+        !std::equal(stored.begin() + long(at + in.content.size()), stored.end(), in.key.begin() + long(at + in.content.size())))
+        return false;
+    const QMatrix4x4 mvp = viewProjection();
+    QRect dirty;
+    const char* storedLayer = stored.data() + at + header;
+    for (const LayerState& layer : in.layers) {
+        uint64_t version;
+        bool visible;
+        std::memcpy(&version, storedLayer, sizeof(version));
+        std::memcpy(&visible, storedLayer + sizeof(version), sizeof(visible));
+        storedLayer += sizeof(version) + sizeof(visible);
+        if (version == layer.version && visible == layer.visible) continue;
+        if (visible != layer.visible || version == 0 || renderer_.shownChangedFrom(layer.layer) != version) return false;
+        if (!layer.visible) continue;
+        for (const Aabb& box : renderer_.shownChangedBoxes(layer.layer)) dirty |= windowRectangle(box, mvp, in.pixels);
+    }
+    dirty &= QRect(QPoint(0, 0), in.pixels);
+    if (double(dirty.width()) * dirty.height() > kMaxPatchFraction * in.pixels.width() * in.pixels.height())
+        return false; // drawn anew in parts, between frames
+    baseCache_.beginShifted(*this, in.key, QPoint(0, 0));
+    if (!dirty.isEmpty()) redrawPictureIn(in, dirty);
+    baseCache_.finishPartial();
+    ++picturesPatched_;
     return true;
 }
 
@@ -320,9 +379,13 @@ void Viewport::paintGL() {
             // reach the three views at once): the new picture is drawn in parts between
             // frames (drawPicturePart, queued with the other views' work), and this frame
             // shows the old one. The brushes and the selection are drawn over it below, as
-            // they are now. A grab (an image asked for now) never waits.
-            showOldPicture = true;
-            queuePicturePart();
+            // they are now. A grab (an image asked for now) never waits. An edit's new
+            // overlays usually differ from the old ones in a few places: the picture is
+            // patched there at once instead.
+            if (!patchPicture(in)) {
+                showOldPicture = true;
+                queuePicturePart();
+            }
         } else {
             // The base changed under a camera standing still (in 3D an edit or a selection;
             // a 2D view with no picture for this camera yet): drawn into the picture at once

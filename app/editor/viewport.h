@@ -58,6 +58,9 @@ public:
     // Frames of a 2D view whose picture was moved along with a pan (only the uncovered
     // strips drawn) instead of drawn whole.
     quint64 picturesShifted() const { return picturesShifted_; }
+    // Frames of a 2D view whose picture was redrawn only where its overlays changed (an
+    // edit's overlay chunks, SceneLayer::changedBoxes) instead of drawn anew in parts.
+    quint64 picturesPatched() const { return picturesPatched_; }
 
 signals:
     void cursorMoved(const QString& text);
@@ -79,6 +82,11 @@ protected:
 
 private:
     // What the base of this frame is drawn from, and its cache key (base_image_cache.h).
+    struct LayerState {
+        render::Layer layer;
+        uint64_t version; // as uploaded
+        bool visible;
+    };
     struct BaseInputs {
         QColor background;
         render::MeshBatch grid;
@@ -86,6 +94,7 @@ private:
         std::vector<char> key;     // everything the base depends on: view, content, grid
         std::vector<char> view;    // its part that a camera move or a resize changes
         std::vector<char> content; // what is drawn: background colour, layers' versions
+        std::vector<LayerState> layers; // the base layers, as written into `content`
     };
     BaseInputs baseInputs() const;
     void setViewState(const QSize& pixels); // viewport and depth test of this kind of view
@@ -94,6 +103,8 @@ private:
     void drawPicturePart(); // the next part of a 2D view's new picture, between frames
     void movePicture(const BaseInputs& in); // a 2D view's picture after a camera move
     bool shiftPicture(const BaseInputs& in);
+    bool patchPicture(const BaseInputs& in);
+    void redrawPictureIn(const BaseInputs& in, const QRect& rect); // of the bound picture
     void fillBaseCache();
     void continueUpload(); // the next part of the layers' upload, between frames
     void queueUploadPart();  // continueUpload, queued with every view's work
@@ -114,6 +125,7 @@ private:
     quint64 baseCopies_ = 0;
     quint64 baseDraws_ = 0;
     quint64 picturesShifted_ = 0;
+    quint64 picturesPatched_ = 0;
     double lastFrameMs_ = 0.0;
     quint64 frames_ = 0;
 };

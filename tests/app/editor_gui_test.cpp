@@ -26,6 +26,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QFileInfo>
 #include <QProcess>
 #include <QLabel>
 #include <QSignalSpy>
@@ -62,7 +63,7 @@ bool waitForCompiledOverlay(MainWindow& w, int timeoutMs = 20000) {
 bool waitForOverlayLayers(MainWindow& w, std::initializer_list<render::Layer> layers, int timeoutMs = 20000) {
     return QTest::qWaitFor([&] {
         const render::RenderScene& scene = w.editor().scene();
-        return std::all_of(layers.begin(), layers.end(), [&](render::Layer l) { return !scene.layer(l).chunks.empty(); });
+        return std::all_of(layers.begin(), layers.end(), [&](render::Layer l) { return !scene.layer(l).chunkList().empty(); });
     }, timeoutMs);
 }
 
@@ -509,6 +510,40 @@ private slots:
         }
         QCOMPARE(compared, 5);
         QCOMPARE(top->picturesShifted(), shifted + 5);
+    }
+
+    // After an edit, a 2D view redraws its picture only where the overlay chunks changed
+    // (changedChunkBoxes, Viewport::patchPicture): each 2D view's picture must then be the
+    // one drawn whole, edit after edit (a brush moved, moved back, and one far off).
+    void twoDPicturesPatchedAfterAnEditAreThePicturesDrawnWhole() {
+        const QString map = SHALLOT_SHARED_MAPS "/id_e1m1.map";
+        if (!QFileInfo::exists(map)) QSKIP("needs ../shared/maps");
+        MainWindow& w = fresh(map);
+        for (const char* name : {"overlayLeafcells", "overlayPortals", "overlayExpandedworld"}) w.action(name)->setChecked(true);
+        QVERIFY(waitForCompiledOverlay(w, 60000));
+        QVERIFY(waitForOverlayLayers(w, {render::Layer::LeafCells, render::Layer::Portals, render::Layer::UnionWire}));
+        std::vector<Viewport2D*> views{w.view2d(0), w.view2d(1), w.view2d(2)};
+        auto allShown = [&] { return std::all_of(views.begin(), views.end(), [](Viewport2D* v) { return v->showsScene(); }); };
+        QVERIFY(QTest::qWaitFor(allShown, 30000));
+        EditorDocument& doc = w.editor().document();
+        quint64 patched = 0;
+        for (Viewport2D* v : views) patched += v->picturesPatched();
+        for (const auto& [brush, delta] : std::vector<std::pair<size_t, Vec3>>{{100, Vec3(16, 0, 0)}, {100, Vec3(-16, 0, 0)}, {900, Vec3(0, 32, 8)}}) {
+            doc.undoStack()->push(replaceInPlace(&doc, "nudge", {int(brush)}, {translated(doc.brushes()[brush], delta)}));
+            QVERIFY(waitForCompiledOverlay(w, 60000));
+            QVERIFY(QTest::qWaitFor(allShown, 30000));
+            for (Viewport2D* v : views) {
+                const QImage kept = v->grabFramebuffer(); // the picture as patched, copied
+                v->setBaseCacheEnabled(false);
+                const QImage whole = v->grabFramebuffer();
+                v->setBaseCacheEnabled(true);
+                QVERIFY(!whole.isNull());
+                QVERIFY2(kept == whole, qPrintable(QString("brush %1, view %2").arg(brush).arg(int(v->axis()))));
+            }
+        }
+        quint64 patchedAfter = 0;
+        for (Viewport2D* v : views) patchedAfter += v->picturesPatched();
+        QVERIFY2(patchedAfter >= patched + 6, qPrintable(QString("%1 -> %2").arg(patched).arg(patchedAfter)));
     }
 
     // Layers upload in parts between frames, and a frame shows the old ones until all are
