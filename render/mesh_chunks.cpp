@@ -50,23 +50,33 @@ std::vector<MeshChunk> splitIntoChunks(MeshBatch batch) {
     return out;
 }
 
-std::vector<Aabb> changedChunkBoxes(const std::vector<MeshChunk>& before, const std::vector<MeshChunk>& after) {
+ChunkChanges chunkChanges(const std::vector<MeshChunk>& before, const std::vector<MeshChunk>& after) {
     auto alike = [](const MeshBatch& a, const MeshBatch& b) {
         return a.primitive == b.primitive && a.lit == b.lit && a.outline == b.outline &&
                a.vertices.size() == b.vertices.size() &&
                std::memcmp(a.vertices.data(), b.vertices.data(), a.vertices.size() * sizeof(Vertex)) == 0;
     };
-    std::vector<Aabb> out;
+    auto sameRuns = [](const MeshBatch& a, const MeshBatch& b) {
+        return a.leafRuns.size() == b.leafRuns.size() &&
+               std::equal(a.leafRuns.begin(), a.leafRuns.end(), b.leafRuns.begin(),
+                          [](const LeafRun& x, const LeafRun& y) { return x.leaf == y.leaf && x.first == y.first; });
+    };
+    ChunkChanges out;
+    out.keptFrom.assign(after.size(), -1);
+    out.sameRuns.assign(after.size(), false);
     size_t i = 0, j = 0;
     while (i < before.size() || j < after.size()) {
         if (j == after.size() || (i < before.size() && before[i].cell < after[j].cell)) {
-            out.push_back(before[i++].bounds);
+            out.boxes.push_back(before[i++].bounds);
         } else if (i == before.size() || after[j].cell < before[i].cell) {
-            out.push_back(after[j++].bounds);
+            out.boxes.push_back(after[j++].bounds);
         } else {
-            if (!alike(before[i].batch, after[j].batch)) {
-                out.push_back(before[i].bounds);
-                out.push_back(after[j].bounds);
+            if (alike(before[i].batch, after[j].batch)) {
+                out.keptFrom[j] = int32_t(i);
+                out.sameRuns[j] = sameRuns(before[i].batch, after[j].batch);
+            } else {
+                out.boxes.push_back(before[i].bounds);
+                out.boxes.push_back(after[j].bounds);
             }
             ++i, ++j;
         }

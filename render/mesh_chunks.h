@@ -23,9 +23,18 @@ struct MeshChunk {
 // with leaf runs gives chunks whose vertices are grouped by leaf, one run per leaf.
 std::vector<MeshChunk> splitIntoChunks(MeshBatch batch);
 
-// The boxes of the chunks that `before` and `after` (both from splitIntoChunks) do not hold
-// alike: a cell's chunk whose vertices differ in any byte gives its boxes in both, a cell
-// in one of them only its box there. Pixels outside these boxes draw the same from both.
-std::vector<Aabb> changedChunkBoxes(const std::vector<MeshChunk>& before, const std::vector<MeshChunk>& after);
+// How the chunks `after` differ from `before` (both from splitIntoChunks), cell by cell.
+struct ChunkChanges {
+    // The boxes of the chunks the two do not hold alike: a cell's chunk whose vertices differ
+    // in any byte gives its boxes in both, a cell in one of them only its box there. Pixels
+    // outside these boxes draw the same from both.
+    std::vector<Aabb> boxes;
+    // Per chunk of `after`: the chunk of `before` with the same vertices, byte for byte
+    // (-1: none), and whether its leaf runs are the same too (leaves are renumbered when a
+    // tree is updated, so a chunk can be alike in pixels but not in the leaves it names).
+    std::vector<int32_t> keptFrom;
+    std::vector<bool> sameRuns;
+};
+ChunkChanges chunkChanges(const std::vector<MeshChunk>& before, const std::vector<MeshChunk>& after);
 
 } // namespace shallot::render

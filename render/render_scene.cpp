@@ -19,18 +19,18 @@ void RenderScene::set(Layer l, MeshBatch batch) {
     SceneLayer& layer = layers_[size_t(l)];
     layer.chunks = std::make_shared<const std::vector<MeshChunk>>(splitIntoChunks(std::move(batch)));
     layer.changedFrom = 0;
-    layer.changedBoxes.clear();
+    layer.changes = {};
     layer.visibility = nullptr;
     layer.brushes = nullptr;
     layer.version = ++revision_;
 }
 
 void RenderScene::setChunks(Layer l, ChunkList chunks, std::shared_ptr<const LeafVisibility> visibility,
-                            const std::vector<MeshChunk>* changedFrom, std::vector<Aabb> changedBoxes) {
+                            const std::vector<MeshChunk>* changedFrom, ChunkChanges changes) {
     SceneLayer& layer = layers_[size_t(l)];
     const bool known = changedFrom && changedFrom == layer.chunks.get();
     layer.changedFrom = known ? layer.version : 0;
-    layer.changedBoxes = known ? std::move(changedBoxes) : std::vector<Aabb>{};
+    layer.changes = known ? std::move(changes) : ChunkChanges{};
     layer.chunks = std::move(chunks);
     layer.visibility = std::move(visibility);
     layer.brushes = nullptr;

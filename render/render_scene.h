@@ -44,17 +44,17 @@ inline constexpr bool inGroup(Layer l, bool translucent, LayerGroup group, bool 
 inline constexpr double kOverlayRange3d = 2048.0;
 
 // A layer's chunks, shared between the scene and whoever made them (the overlay worker
-// compares its next chunks with these, changedChunkBoxes).
+// compares its next chunks with these, chunkChanges).
 using ChunkList = std::shared_ptr<const std::vector<MeshChunk>>;
 
 struct SceneLayer {
     ChunkList chunks;
     uint64_t version = 0;
-    // Version `version` differs from version `changedFrom` (0: from no known version) only
-    // inside `changedBoxes` (world boxes): a picture of the older one needs only those
-    // redrawn.
+    // How version `version` differs from version `changedFrom` (0: from no known version):
+    // a picture of the older one needs only changes.boxes redrawn, and its uploaded chunks
+    // that changes.keptFrom names can stay.
     uint64_t changedFrom = 0;
-    std::vector<Aabb> changedBoxes;
+    ChunkChanges changes;
     bool visible = true;
     bool in3d = true;
     bool in2d = true;
@@ -87,10 +87,10 @@ public:
     const SceneLayer& layer(Layer l) const { return layers_[size_t(l)]; }
     void set(Layer l, MeshBatch batch);
     // Already split (on a worker); leaf runs in them name leaves of visibility's tree. When
-    // `changedFrom` is the layer's current chunk list, `changedBoxes` (changedChunkBoxes from
-    // it to `chunks`) are kept as what the new version changed (SceneLayer::changedFrom).
+    // `changedFrom` is the layer's current chunk list, `changes` (chunkChanges from it to
+    // `chunks`) are kept as what the new version changed (SceneLayer::changedFrom).
     void setChunks(Layer l, ChunkList chunks, std::shared_ptr<const LeafVisibility> visibility = nullptr,
-                   const std::vector<MeshChunk>* changedFrom = nullptr, std::vector<Aabb> changedBoxes = {});
+                   const std::vector<MeshChunk>* changedFrom = nullptr, ChunkChanges changes = {});
     // The brush sight (SceneLayer::brushes) of the layer's current chunks, whose runs name
     // the brushes `brushes` numbers. Changes nothing drawn, so no revision.
     void setBrushSight(Layer l, std::shared_ptr<const LeafVisibility> visibility, std::shared_ptr<const LeafBrushes> brushes);

@@ -74,7 +74,8 @@ double distanceTo(const Aabb& box, const Vec3& p) {
 } // namespace
 
 void SceneRenderer::UploadedLayer::destroy() {
-    for (auto& b : batches) b->destroy();
+    for (auto& b : batches)
+        if (b.use_count() == 1) b->destroy(); // else the other set of layers draws it still
     batches.clear();
     bounds.clear();
     visibility = nullptr;
@@ -105,12 +106,24 @@ SceneRenderer::UploadState SceneRenderer::upload(QOpenGLFunctions_3_3_Core& gl, 
             pending.version = layer.version;
             pending.visibility = layer.visibility;
             pending.changedFrom = layer.changedFrom;
-            pending.changedBoxes = layer.changedBoxes;
+            pending.changedBoxes = layer.changes.boxes;
         }
+        // Chunks with the same vertices as one of the shown version it changed from are
+        // taken over (in a 2D view, whose batches have no leaf runs, or with the same runs).
+        const bool fromShown = layer.changedFrom != 0 && layer.changedFrom == shown_[i].version &&
+                               layer.changes.keptFrom.size() == layer.chunkList().size();
         const std::vector<MeshChunk>& chunks = layer.chunkList();
         while (pending.batches.size() < chunks.size() && budget > 0) {
-            const MeshChunk& chunk = chunks[pending.batches.size()];
-            pending.batches.push_back(std::make_unique<GpuBatch>());
+            const size_t k = pending.batches.size();
+            const MeshChunk& chunk = chunks[k];
+            const int32_t kept = fromShown ? layer.changes.keptFrom[k] : -1;
+            if (kept >= 0 && size_t(kept) < shown_[i].batches.size() && (viewAxis_ >= 0 || layer.changes.sameRuns[k])) {
+                pending.batches.push_back(shown_[i].batches[size_t(kept)]);
+                pending.bounds.push_back(chunk.bounds);
+                ++chunksKept_;
+                continue;
+            }
+            pending.batches.push_back(std::make_shared<GpuBatch>());
             if (viewAxis_ >= 0) pending.batches.back()->upload(gl, batchForAxisView(chunk.batch, viewAxis_, !layer.translucent));
             else pending.batches.back()->upload(gl, chunk.batch);
             pending.bounds.push_back(chunk.bounds);

@@ -49,10 +49,13 @@ public:
                     const Vec3& eye, LayerGroup group, Part* part = nullptr, const QMatrix4x4* cullMvp = nullptr);
     // The version of a layer as uploaded and drawn (it lags the scene's while uploading).
     uint64_t shownVersion(Layer l) const { return shown_[size_t(l)].version; }
-    // What the shown version changed from, as the scene said when it was uploaded
-    // (SceneLayer::changedFrom, changedBoxes).
+    // What the shown version changed from, and where, as the scene said when it was
+    // uploaded (SceneLayer::changedFrom, changes.boxes).
     uint64_t shownChangedFrom(Layer l) const { return shown_[size_t(l)].changedFrom; }
     const std::vector<Aabb>& shownChangedBoxes(Layer l) const { return shown_[size_t(l)].changedBoxes; }
+    // Chunk uploads a new version of a layer took over from the version shown (the same
+    // vertices: SceneLayer::changes), for tests and benchmarks.
+    quint64 chunksKept() const { return chunksKept_; }
     // A 2D view looking along world axis `axis` (-1: a 3D view): it uploads what draws its
     // pixels (batchForAxisView). Changing it uploads every layer again.
     void setViewAxis(int axis);
@@ -70,8 +73,10 @@ private:
     bool leafCulling_ = true;
     int viewAxis_ = -1;
     size_t uploadVerticesPerCall_ = 0;
+    quint64 chunksKept_ = 0;
     struct UploadedLayer {
-        std::vector<std::unique_ptr<GpuBatch>> batches;
+        // Shared: a chunk alike in the next version is taken over by it (upload()).
+        std::vector<std::shared_ptr<GpuBatch>> batches;
         std::vector<Aabb> bounds;
         std::shared_ptr<const LeafVisibility> visibility; // of the uploaded chunks
         uint64_t version = 0;

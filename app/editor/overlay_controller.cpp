@@ -78,9 +78,9 @@ constexpr size_t kHeavyLayerCount = std::size(kHeavyLayers);
 struct HeavyBatches {
     std::array<std::vector<render::MeshChunk>, kHeavyLayerCount> chunks; // cells, portals, union, reach
     // Per layer: the chunks shown when the build started, and the boxes where the new ones
-    // differ from them (changedChunkBoxes).
+    // differ from them (chunkChanges).
     std::array<render::ChunkList, kHeavyLayerCount> before;
-    std::array<std::vector<Aabb>, kHeavyLayerCount> changed;
+    std::array<render::ChunkChanges, kHeavyLayerCount> changed;
     std::shared_ptr<const Flood> flood;
     std::shared_ptr<const LeafVisibility> visibility; // of the tree the batches were built from
     std::shared_ptr<const LeafBrushes> brushes;       // when built from the document's brushes
@@ -156,7 +156,7 @@ void OverlayController::rebuildHeavy() {
         });
         // Where each layer changed, so that the 2D views redraw only there in their pictures.
         for (size_t k = 0; k < kHeavyLayerCount; ++k)
-            if (out->before[k]) out->changed[k] = render::changedChunkBoxes(*out->before[k], out->chunks[k]);
+            if (out->before[k]) out->changed[k] = render::chunkChanges(*out->before[k], out->chunks[k]);
         postToUiThread([self, out, generation, revision = compiled->revision, world = std::weak_ptr(compiled)] {
             if (!self || generation != self->heavyGeneration_) return; // a newer build is coming
             render::RenderScene& scene = self->editor_.scene();

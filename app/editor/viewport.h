@@ -59,8 +59,10 @@ public:
     // strips drawn) instead of drawn whole.
     quint64 picturesShifted() const { return picturesShifted_; }
     // Frames of a 2D view whose picture was redrawn only where its overlays changed (an
-    // edit's overlay chunks, SceneLayer::changedBoxes) instead of drawn anew in parts.
+    // edit's overlay chunks, SceneLayer::changes) instead of drawn anew in parts.
     quint64 picturesPatched() const { return picturesPatched_; }
+    // Chunk uploads taken over from the shown layers by a new version (SceneRenderer).
+    quint64 chunksKept() const { return renderer_.chunksKept(); }
 
 signals:
     void cursorMoved(const QString& text);
