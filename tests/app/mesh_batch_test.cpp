@@ -1,10 +1,12 @@
 // The outline coordinates MeshBatch gives polygon vertices (mesh_batch.h): for every fan
 // triangle, a coordinate can reach 0 (and so draw an outline in scene.frag) exactly on the
 // edges that are edges of the polygon, never on the fan's inner diagonals. And the leaf
-// runs of a batch split into chunks (mesh_chunks.h).
+// runs of a batch split into chunks, and how two splits differ (mesh_chunks.h).
 #include "mesh_batch.h"
 #include "mesh_chunks.h"
 
+#include <algorithm>
+#include <cstring>
 #include <map>
 #include <set>
 #include <random>
@@ -114,6 +116,84 @@ private slots:
             }
         }
         QCOMPARE(seen, triangles);
+    }
+
+    // chunkChanges against brute force: random batches, then some polygons moved, recoloured,
+    // added or removed and some leaves renumbered. Every chunk of the new split that is
+    // byte for byte a chunk of the old one in the same cell is named as kept (with the right
+    // runs flag); every other chunk, old or new, has its box among the changed boxes; kept
+    // chunks add no box.
+    void chunkChangesMatchBruteForce() {
+        std::mt19937 rng(7);
+        std::uniform_real_distribution<double> coordinate(-3000, 3000);
+        for (int round = 0; round < 20; ++round) {
+            struct Quad {
+                Vec3 corner;
+                int32_t leaf;
+                QColor colour;
+            };
+            std::vector<Quad> quads;
+            for (int i = 0; i < 300; ++i)
+                quads.push_back({Vec3(coordinate(rng), coordinate(rng), coordinate(rng)), int32_t(rng() % 50), Qt::red});
+            auto build = [](const std::vector<Quad>& qs) {
+                MeshBatch batch;
+                for (const Quad& q : qs) {
+                    batch.setLeaf(q.leaf);
+                    const Vec3 c = q.corner;
+                    batch.addPolygon(Polygon{{c, c + Vec3(10, 0, 0), c + Vec3(10, 10, 0), c + Vec3(0, 10, 0)}}, Vec3::UnitZ(), q.colour);
+                }
+                return splitIntoChunks(std::move(batch));
+            };
+            const std::vector<MeshChunk> before = build(quads);
+            for (int e = 0; e < 1 + round % 5; ++e) {
+                Quad& q = quads[rng() % quads.size()];
+                switch (rng() % 4) {
+                case 0: q.corner += Vec3(3, 0, 0); break;
+                case 1: q.colour = Qt::green; break;
+                case 2: quads.push_back({Vec3(coordinate(rng), coordinate(rng), coordinate(rng)), 7, Qt::blue}); break;
+                case 3: q = quads.back(), quads.pop_back(); break;
+                }
+            }
+            if (round % 3 == 0)
+                for (Quad& q : quads) q.leaf += q.leaf > 25 ? 1 : 0; // leaves renumbered past an edit
+            const std::vector<MeshChunk> after = build(quads);
+            const ChunkChanges changes = chunkChanges(before, after);
+            QCOMPARE(changes.keptFrom.size(), after.size());
+            auto sameBytes = [](const MeshChunk& a, const MeshChunk& b) {
+                return a.batch.vertices.size() == b.batch.vertices.size() &&
+                       std::memcmp(a.batch.vertices.data(), b.batch.vertices.data(), a.batch.vertices.size() * sizeof(Vertex)) == 0;
+            };
+            auto listed = [&](const Aabb& box) {
+                return std::any_of(changes.boxes.begin(), changes.boxes.end(),
+                                   [&](const Aabb& b) { return b.mins == box.mins && b.maxs == box.maxs; });
+            };
+            std::vector<bool> beforeKept(before.size(), false);
+            for (size_t j = 0; j < after.size(); ++j) {
+                int32_t match = -1;
+                for (size_t i = 0; i < before.size(); ++i)
+                    if (before[i].cell == after[j].cell && sameBytes(before[i], after[j])) match = int32_t(i);
+                QCOMPARE(changes.keptFrom[j], match);
+                if (match < 0) {
+                    QVERIFY(listed(after[j].bounds));
+                    continue;
+                }
+                beforeKept[size_t(match)] = true;
+                const auto& x = before[size_t(match)].batch.leafRuns;
+                const auto& y = after[j].batch.leafRuns;
+                const bool sameRuns = x.size() == y.size() && std::equal(x.begin(), x.end(), y.begin(), [](const LeafRun& a, const LeafRun& b) {
+                                          return a.leaf == b.leaf && a.first == b.first;
+                                      });
+                QCOMPARE(bool(changes.sameRuns[j]), sameRuns);
+            }
+            size_t changedChunks = 0;
+            for (size_t i = 0; i < before.size(); ++i)
+                if (!beforeKept[i]) {
+                    QVERIFY(listed(before[i].bounds));
+                    ++changedChunks;
+                }
+            for (int32_t k : changes.keptFrom) changedChunks += k < 0;
+            QCOMPARE(changes.boxes.size(), changedChunks);
+        }
     }
 };
 
