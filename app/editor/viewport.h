@@ -104,7 +104,11 @@ private:
     void drawBase(const BaseInputs& in);
     void drawPicturePart(); // the next part of a 2D view's new picture, between frames
     void movePicture(const BaseInputs& in); // a 2D view's picture after a camera move
+    // The picture moved by the camera's whole-pixel shift, the uncovered strips drawn;
+    // false (nothing done) when the camera did more than shift or the picture is stale.
     bool shiftPicture(const BaseInputs& in);
+    // The picture redrawn where the shown layers changed since it was drawn (their
+    // changed boxes); false when that is unknown or over kMaxPatchFraction of the view.
     bool patchPicture(const BaseInputs& in);
     void redrawPictureIn(const BaseInputs& in, const QRect& rect); // of the bound picture
     void fillBaseCache();
