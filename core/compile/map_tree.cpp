@@ -4,19 +4,11 @@ namespace shallot {
 
 uint64_t mapTreeLeafSolidity(const LeafContext& context, LeafInfo&) { return context.reachedFromBack ? 1u : 0u; }
 
-BspTree buildMapTree(std::vector<BuildPolygon> polygons, const std::vector<Plane>& planes, const Pose& pose,
-                     const Aabb& bounds, const SplitterParams& params, const CancelToken* cancel, BuildStats* stats,
-                     int threads, TreeRecord* record) {
-    const LeafSolidity lastSide = mapTreeLeafSolidity;
-    return buildBspTree(std::move(polygons), planes, {pose}, bounds, false, lastSide, params, cancel, stats, threads,
-                        record);
-}
-
 std::vector<BspTree> buildMapTrees(std::vector<std::vector<BuildPolygon>> polygonsPerPose,
                                    const std::vector<Plane>& planes, const std::vector<Pose>& poses,
                                    const Aabb& bounds, const SplitterParams& params, const CancelToken* cancel,
                                    int threads, std::vector<TreeRecord*> records) {
-    static const LeafSolidity lastSide = mapTreeLeafSolidity;
+    const LeafSolidity lastSide = mapTreeLeafSolidity;
     std::vector<TreeBuildInput> inputs(polygonsPerPose.size());
     for (size_t p = 0; p < inputs.size(); ++p) {
         inputs[p].polygons = std::move(polygonsPerPose[p]);

@@ -5,11 +5,7 @@ namespace shallot {
 
 // A pose's map tree: an ordinary solid/empty BSP over the faces of its expanded world.
 // Every face is used as a splitter, so a leaf's solidity is the side of its parent's
-// splitter it lies on: behind (inside the union) is solid. The polygons' pose must be 0.
-BspTree buildMapTree(std::vector<BuildPolygon> polygons, const std::vector<Plane>& planes, const Pose& pose,
-                     const Aabb& bounds, const SplitterParams& params, const CancelToken* cancel, BuildStats* stats,
-                     int threads = 1, TreeRecord* record = nullptr);
-
+// splitter it lies on: behind (inside the union) is solid.
 // Every pose's map tree, built together (see buildBspTrees): polygonsPerPose[p] (pose 0 in
 // each) gives poses[p]'s tree, with records[p] filled when records is given.
 std::vector<BspTree> buildMapTrees(std::vector<std::vector<BuildPolygon>> polygonsPerPose,
