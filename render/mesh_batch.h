@@ -29,6 +29,7 @@ enum class Primitive { Triangles, Lines };
 struct LeafRun {
     int32_t leaf;
     uint32_t first;
+    bool operator==(const LeafRun&) const = default;
 };
 
 struct MeshBatch {

@@ -56,11 +56,6 @@ ChunkChanges chunkChanges(const std::vector<MeshChunk>& before, const std::vecto
                a.vertices.size() == b.vertices.size() &&
                std::memcmp(a.vertices.data(), b.vertices.data(), a.vertices.size() * sizeof(Vertex)) == 0;
     };
-    auto sameRuns = [](const MeshBatch& a, const MeshBatch& b) {
-        return a.leafRuns.size() == b.leafRuns.size() &&
-               std::equal(a.leafRuns.begin(), a.leafRuns.end(), b.leafRuns.begin(),
-                          [](const LeafRun& x, const LeafRun& y) { return x.leaf == y.leaf && x.first == y.first; });
-    };
     ChunkChanges out;
     out.keptFrom.assign(after.size(), -1);
     out.sameRuns.assign(after.size(), false);
@@ -73,7 +68,7 @@ ChunkChanges chunkChanges(const std::vector<MeshChunk>& before, const std::vecto
         } else {
             if (alike(before[i].batch, after[j].batch)) {
                 out.keptFrom[j] = int32_t(i);
-                out.sameRuns[j] = sameRuns(before[i].batch, after[j].batch);
+                out.sameRuns[j] = before[i].batch.leafRuns == after[j].batch.leafRuns;
             } else {
                 out.boxes.push_back(before[i].bounds);
                 out.boxes.push_back(after[j].bounds);
