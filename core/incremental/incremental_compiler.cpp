@@ -197,6 +197,7 @@ CompileResult IncrementalCompiler::compile(const World& world, const CompileOpti
         r.stats.poses = world.poses.size();
         return r;
     }
+    leafOfPrevious_.clear();
     try {
         if (!canUpdate(world, options) || !update(world, options)) {
             state_ = std::make_unique<CompileState>();
@@ -291,6 +292,7 @@ bool IncrementalCompiler::update(const World& world, const CompileOptions& optio
 
     s.keys = std::move(keys);
     s.brushErrors = std::move(errors);
+    leafOfPrevious_ = std::move(update.leafOfOld);
     result.stats = stats;
     fillTreeStats(s);
     return true;

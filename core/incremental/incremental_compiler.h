@@ -6,7 +6,9 @@
 // previous compile. Answers every query as compileWorld would on the same world.
 #include "compile/compile_state.h"
 
+#include <cstdint>
 #include <memory>
+#include <vector>
 
 namespace shallot {
 
@@ -26,6 +28,12 @@ public:
     // The onion's leaf cells of the last compile (keepCells), indexed like its leaves.
     const LeafCellList& leafCells() const;
 
+    // What the last compile kept of the onion of the compile before it: per leaf of that
+    // onion, its copy in this one (the same cell and leaf polygons; its solidity may have
+    // been classified again), or -1. Empty after a compile from scratch. Kept leaves keep
+    // their order, so the editor can keep what it drew of them (render/overlay_update.h).
+    const std::vector<int32_t>& onionLeafOfPrevious() const { return leafOfPrevious_; }
+
 private:
     bool canUpdate(const World& world, const CompileOptions& options) const;
     // Brings the state up to `world`; false (state untouched) when the edit is too large.
@@ -33,6 +41,7 @@ private:
 
     bool keepCells_;
     std::unique_ptr<CompileState> state_;
+    std::vector<int32_t> leafOfPrevious_;
     size_t scratchNodes_ = 0;  // onion nodes of the last compile from scratch
     size_t scratchPlanes_ = 0; // and planes in its pool
 };

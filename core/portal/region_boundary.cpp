@@ -13,7 +13,8 @@ constexpr size_t kLeavesPerJob = 256;
 } // namespace
 
 std::vector<BoundaryPiece> regionBoundary(const BspTree& tree, const LeafCellList& cells,
-                                          const std::vector<int32_t>& region, int threads) {
+                                          const std::vector<int32_t>& region, int threads,
+                                          const std::vector<bool>* onlyLeaves) {
     auto regionOf = [&](int32_t leaf) { return leaf >= 0 && size_t(leaf) < region.size() ? region[size_t(leaf)] : -1; };
     const size_t leafCount = std::min(cells.size(), region.size());
     // Parents, to push a face from the node whose split made it instead of from the root:
@@ -39,7 +40,7 @@ std::vector<BoundaryPiece> regionBoundary(const BspTree& tree, const LeafCellLis
         const size_t end = std::min(leafCount, (job + 1) * kLeavesPerJob);
         for (size_t leaf = job * kLeavesPerJob; leaf < end; ++leaf) {
             const int32_t own = region[leaf];
-            if (own < 0) continue;
+            if (own < 0 || (onlyLeaves && (leaf >= onlyLeaves->size() || !(*onlyLeaves)[leaf]))) continue;
             for (const ConvexFace& face : cells[leaf].faces) {
                 if (face.tag == kWorldBoxFace) {
                     out.push_back({int32_t(leaf), -1, face.polygon, face.plane.normal});

@@ -20,12 +20,14 @@ struct BoundaryPiece {
 // the end of `region`, belongs to none; the world box has none across it). Two regions
 // that meet give each its own copy of the shared surface. `cells` is leafCells(tree).
 // Faces are pushed across from the root (pushPolygon), leaves in blocks on up to
-// `threads` threads; the pieces come out by leaf.
+// `threads` threads; the pieces come out by leaf. With `onlyLeaves`, only the pieces of
+// the leaves it marks (their neighbours' regions still decide which pieces those are).
 //
 // This is what the editor draws of a set of cells: their faces between two leaves of one
 // region only cut the region into its cells, and drawn translucent they fill open space
 // with layer upon layer that hides the level and costs the renderer most of a frame.
 std::vector<BoundaryPiece> regionBoundary(const BspTree& tree, const LeafCellList& cells,
-                                          const std::vector<int32_t>& region, int threads);
+                                          const std::vector<int32_t>& region, int threads,
+                                          const std::vector<bool>* onlyLeaves = nullptr);
 
 } // namespace shallot

@@ -224,3 +224,45 @@ TEST(IncrementalCompile, BrushMovesInIdE1m1AnswerLikeAFreshCompile) {
         expectPortalsOfItsTree(r.onion);
     }
 }
+
+// onionLeafOfPrevious: a kept leaf is its previous self (same cell, same polygons), kept
+// leaves keep their order, and the compile from scratch keeps none.
+TEST(IncrementalCompile, KeptLeavesAreThePreviousLeavesInTheirOrder) {
+    Rng rng(11);
+    World w = randomWorld(rng, 80, 200, 2);
+    IncrementalCompiler compiler(true);
+    CompileResult previous = compiler.compile(w);
+    EXPECT_TRUE(compiler.onionLeafOfPrevious().empty());
+    LeafCellList previousCells = compiler.leafCells();
+    int kept = 0, updates = 0;
+    for (int edit = 0; edit < 8; ++edit) {
+        randomEdit(w, rng, 200);
+        CompileResult r = compiler.compile(w);
+        const std::vector<int32_t>& leafOfPrevious = compiler.onionLeafOfPrevious();
+        if (!r.stats.incremental) {
+            EXPECT_TRUE(leafOfPrevious.empty());
+        } else {
+            ++updates;
+            ASSERT_EQ(leafOfPrevious.size(), previous.onion.leafCount());
+            int32_t last = -1;
+            for (size_t old = 0; old < leafOfPrevious.size(); ++old) {
+                const int32_t now = leafOfPrevious[old];
+                if (now < 0) continue;
+                ++kept;
+                ASSERT_LT(size_t(now), r.onion.leafCount());
+                EXPECT_GT(now, last) << "old leaf " << old;
+                last = now;
+                EXPECT_EQ(compiler.leafCells().share(size_t(now)), previousCells.share(old)) << "old leaf " << old;
+                const LeafInfo &a = previous.onion.leaves[old], &b = r.onion.leaves[size_t(now)];
+                ASSERT_EQ(a.polygonCount, b.polygonCount);
+                for (uint32_t k = 0; k < a.polygonCount; ++k)
+                    EXPECT_EQ(previous.onion.polygons[a.firstPolygon + k].polygon.vertices,
+                              r.onion.polygons[b.firstPolygon + k].polygon.vertices);
+            }
+        }
+        previous = std::move(r);
+        previousCells = compiler.leafCells();
+    }
+    EXPECT_GT(updates, 4);
+    EXPECT_GT(kept, 100);
+}

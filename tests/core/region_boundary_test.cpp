@@ -159,3 +159,29 @@ TEST(RegionBoundary, OneRegionCoveringEveryLeafHasOnlyTheWorldBox) {
     const Vec3 size = r.onion.bounds.maxs - r.onion.bounds.mins;
     EXPECT_NEAR(area, 2 * (size.x() * size.y() + size.y() * size.z() + size.z() * size.x()), 1e-6 * area);
 }
+
+TEST(RegionBoundary, OnlyLeavesGivesThosePiecesOfTheWholeBoundary) {
+    Rng rng(31);
+    const CompileResult r = compileWorld(randomWorld(rng, 30, 90, 2));
+    ASSERT_TRUE(r.error.empty()) << r.error;
+    const LeafCellList cells = leafCells(r.onion);
+    std::vector<int32_t> region(cells.size());
+    std::vector<bool> only(cells.size());
+    for (size_t leaf = 0; leaf < cells.size(); ++leaf) {
+        region[leaf] = int32_t(r.onion.leafSolid[leaf] & 3u) - 1;
+        only[leaf] = rng() % 3 == 0;
+    }
+    const std::vector<BoundaryPiece> all = regionBoundary(r.onion, cells, region, 2);
+    const std::vector<BoundaryPiece> some = regionBoundary(r.onion, cells, region, 2, &only);
+    std::vector<const BoundaryPiece*> expected;
+    for (const BoundaryPiece& p : all)
+        if (only[size_t(p.leaf)]) expected.push_back(&p);
+    ASSERT_EQ(some.size(), expected.size());
+    ASSERT_GT(some.size(), 20u);
+    ASSERT_LT(some.size(), all.size());
+    for (size_t i = 0; i < some.size(); ++i) {
+        EXPECT_EQ(some[i].leaf, expected[i]->leaf);
+        EXPECT_EQ(some[i].neighbour, expected[i]->neighbour);
+        EXPECT_EQ(some[i].polygon.vertices, expected[i]->polygon.vertices);
+    }
+}
