@@ -8,13 +8,17 @@
 
 namespace shallot::render {
 
+int64_t chunkCoordinate(double v) { return int64_t(std::floor(v / kChunkSize)); }
+
+uint64_t chunkCellKey(int64_t x, int64_t y, int64_t z) {
+    // Grid coordinates fit in 21 bits each for worlds within +-2^29 units.
+    auto bits = [](int64_t c) { return uint64_t(c + (1 << 20)) & 0x1fffff; };
+    return bits(x) | bits(y) << 21 | bits(z) << 42;
+}
+
 std::vector<MeshChunk> splitIntoChunks(MeshBatch batch) {
     const size_t stride = batch.primitive == Primitive::Lines ? 2 : 3;
-    // Grid coordinates fit in 21 bits each for worlds within +-2^29 units.
-    auto key = [](const float* p) {
-        auto cell = [](float v) { return uint64_t(int64_t(std::floor(v / kChunkSize)) + (1 << 20)) & 0x1fffff; };
-        return cell(p[0]) | cell(p[1]) << 21 | cell(p[2]) << 42;
-    };
+    auto key = [](const float* p) { return chunkCellKey(chunkCoordinate(p[0]), chunkCoordinate(p[1]), chunkCoordinate(p[2])); };
     // Each chunk's primitives as (leaf, first vertex), in batch order.
     std::unordered_map<uint64_t, std::vector<std::pair<int32_t, uint32_t>>> cells;
     size_t run = 0;
@@ -50,7 +54,9 @@ std::vector<MeshChunk> splitIntoChunks(MeshBatch batch) {
     return out;
 }
 
-ChunkChanges chunkChanges(const std::vector<MeshChunk>& before, const std::vector<MeshChunk>& after) {
+ChunkChanges chunkChanges(const std::vector<MeshChunk>& before, const std::vector<MeshChunk>& after,
+                          const std::vector<uint64_t>* onlyCells) {
+    auto compared = [&](uint64_t cell) { return !onlyCells || std::binary_search(onlyCells->begin(), onlyCells->end(), cell); };
     auto alike = [](const MeshBatch& a, const MeshBatch& b) {
         return a.primitive == b.primitive && a.lit == b.lit && a.outline == b.outline &&
                a.vertices.size() == b.vertices.size() &&
@@ -66,7 +72,7 @@ ChunkChanges chunkChanges(const std::vector<MeshChunk>& before, const std::vecto
         } else if (i == before.size() || after[j].cell < before[i].cell) {
             out.boxes.push_back(after[j++].bounds);
         } else {
-            if (alike(before[i].batch, after[j].batch)) {
+            if (!compared(after[j].cell) || alike(before[i].batch, after[j].batch)) {
                 out.keptFrom[j] = int32_t(i);
                 out.sameRuns[j] = before[i].batch.leafRuns == after[j].batch.leafRuns;
             } else {

@@ -13,6 +13,11 @@ namespace shallot::render {
 // Edge of the cubic grid cells primitives are sorted into (world units).
 inline constexpr double kChunkSize = 512.0;
 
+// The grid cell of a coordinate along one axis, and the key of the cell at grid
+// coordinates (x, y, z): what MeshChunk::cell holds.
+int64_t chunkCoordinate(double v);
+uint64_t chunkCellKey(int64_t x, int64_t y, int64_t z);
+
 struct MeshChunk {
     Aabb bounds; // of the chunk's vertices
     MeshBatch batch;
@@ -35,6 +40,9 @@ struct ChunkChanges {
     std::vector<int32_t> keptFrom;
     std::vector<bool> sameRuns;
 };
-ChunkChanges chunkChanges(const std::vector<MeshChunk>& before, const std::vector<MeshChunk>& after);
+// With `onlyCells` (ascending), a cell outside it that both hold is taken as alike in
+// vertices without comparing them: `after` kept that chunk of `before` (updatedChunks).
+ChunkChanges chunkChanges(const std::vector<MeshChunk>& before, const std::vector<MeshChunk>& after,
+                          const std::vector<uint64_t>* onlyCells = nullptr);
 
 } // namespace shallot::render

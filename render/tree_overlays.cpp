@@ -20,10 +20,6 @@ constexpr double kContactCrossSize = 4.0;
 // the machine has 2 cores).
 constexpr int kBoundaryThreads = 2;
 
-bool touchesBox(const Aabb& cell, const Aabb& box) {
-    return (cell.mins.array() <= box.mins.array()).any() || (cell.maxs.array() >= box.maxs.array()).any();
-}
-
 bool passes(uint64_t bits, int poseCount, const CellOverlayOptions& o) {
     const bool solid = (bits >> o.pose) & 1u;
     const uint64_t all = poseCount >= 64 ? ~uint64_t(0) : ((uint64_t(1) << poseCount) - 1);
@@ -69,7 +65,7 @@ QColor over(const QColor& top, const QColor& under) {
 // on most walls in view; as two translucent layers they cost the renderer two blended
 // passes over most of the picture.)
 void addRegionBoundaries(MeshBatch& batch, const BspTree& tree, const LeafCellList& cells,
-                         const std::vector<const Labelling*>& stack) {
+                         const std::vector<const Labelling*>& stack, const LeafMask* onlyLeaves) {
     // A leaf's combined region is the tuple of its regions, numbered as first met.
     const size_t leafCount = cells.size();
     std::vector<int32_t> combined(leafCount, -1);
@@ -84,7 +80,7 @@ void addRegionBoundaries(MeshBatch& batch, const BspTree& tree, const LeafCellLi
         if (any) combined[leaf] = tuples.try_emplace(tuple, int32_t(tuples.size())).first->second;
     }
     const int sight = sightPose(tree);
-    const std::vector<BoundaryPiece> pieces = regionBoundary(tree, cells, combined, kBoundaryThreads);
+    const std::vector<BoundaryPiece> pieces = regionBoundary(tree, cells, combined, kBoundaryThreads, onlyLeaves);
     size_t triangleVertices = 0;
     for (const BoundaryPiece& p : pieces) triangleVertices += 3 * (std::max<size_t>(p.polygon.vertices.size(), 2) - 2);
     batch.vertices.reserve(batch.vertices.size() + triangleVertices);
@@ -102,7 +98,9 @@ void addRegionBoundaries(MeshBatch& batch, const BspTree& tree, const LeafCellLi
     }
 }
 
-Labelling cellLabelling(const BspTree& tree, const LeafCellList& cells, const CellOverlayOptions& o) {
+Labelling cellLabelling(const OverlaySource& source, const CellOverlayOptions& o) {
+    const BspTree& tree = source.tree;
+    const LeafCellList& cells = source.cells;
     const int poseCount = int(tree.poses.size());
     // Leaves of one colour form a region; only the surfaces between regions are drawn.
     Labelling out;
@@ -114,7 +112,7 @@ Labelling cellLabelling(const BspTree& tree, const LeafCellList& cells, const Ce
         const uint64_t bits = tree.leafSolid[leaf];
         const bool highlighted = int(leaf) == o.highlightLeaf;
         if (!highlighted && (o.onlyHighlight || !passes(bits, poseCount, o))) continue;
-        if (!highlighted && !o.includeOutside && touchesBox(cell.bounds(), tree.bounds)) continue;
+        if (!highlighted && !o.includeOutside && touchesWorldBox(source.cellBounds[leaf], tree.bounds)) continue;
         QColor colour = o.colouring == CellColouring::ByBitset ? bitsetColour(bits)
                         : ((bits >> o.pose) & 1u)                ? QColor(220, 70, 60)
                                                                  : QColor(70, 210, 110);
@@ -151,8 +149,8 @@ void addLeakPath(MeshBatch& batch, const std::vector<Vec3>& leakPath) {
         const Vec3 d = (b - a).normalized();
         Vec3 side = d.cross(Vec3::UnitZ());
         if (side.norm() < 1e-6) side = d.cross(Vec3::UnitX());
-        side = side.normalized() * 2.0;
-        const Vec3 up = d.cross(side).normalized() * 2.0;
+        side = side.normalized() * kLeakPathRadius;
+        const Vec3 up = d.cross(side).normalized() * kLeakPathRadius;
         for (const Vec3& offset : {side, up}) {
             Polygon quad{{a - offset, b - offset, b + offset, a + offset}};
             batch.addPolygon(quad, d.cross(offset).normalized(), red);
@@ -162,6 +160,16 @@ void addLeakPath(MeshBatch& batch, const std::vector<Vec3>& leakPath) {
 
 } // namespace
 
+std::vector<Aabb> leafCellBounds(const LeafCellList& cells) {
+    std::vector<Aabb> out(cells.size());
+    for (size_t leaf = 0; leaf < cells.size(); ++leaf) out[leaf] = cells[leaf].bounds();
+    return out;
+}
+
+bool touchesWorldBox(const Aabb& cell, const Aabb& worldBox) {
+    return (cell.mins.array() <= worldBox.mins.array()).any() || (cell.maxs.array() >= worldBox.maxs.array()).any();
+}
+
 QColor bitsetColour(uint64_t bits) {
     if (bits == 0) return QColor(60, 200, 90);
     // Spread the bit patterns around the hue circle; more solid poses = darker.
@@ -169,14 +177,16 @@ QColor bitsetColour(uint64_t bits) {
     return QColor::fromHsv(int((h >> 40) % 360), 170, 255 - 20 * std::min(8, std::popcount(bits)));
 }
 
-MeshBatch cellOverlay(const BspTree& tree, const LeafCellList& cells, const CellOverlayOptions& options) {
+MeshBatch cellOverlay(const OverlaySource& source, const CellOverlayOptions& options, const LeafMask* onlyLeaves) {
     MeshBatch batch;
-    const Labelling cellsLabelled = cellLabelling(tree, cells, options);
-    addRegionBoundaries(batch, tree, cells, {&cellsLabelled});
+    const Labelling cellsLabelled = cellLabelling(source, options);
+    addRegionBoundaries(batch, source.tree, source.cells, {&cellsLabelled}, onlyLeaves);
     return batch;
 }
 
-MeshBatch portalOverlay(const BspTree& tree, const LeafCellList& cells, int pose, bool includeOutside) {
+MeshBatch portalOverlay(const OverlaySource& source, int pose, bool includeOutside, const LeafMask* onlyLeaves) {
+    const BspTree& tree = source.tree;
+    const LeafCellList& cells = source.cells;
     MeshBatch batch;
     batch.lit = false;
     batch.primitive = Primitive::Lines;
@@ -184,9 +194,12 @@ MeshBatch portalOverlay(const BspTree& tree, const LeafCellList& cells, int pose
     std::vector<bool> outside(cells.size(), false);
     if (!includeOutside)
         for (size_t leaf = 0; leaf < cells.size(); ++leaf)
-            outside[leaf] = !cells[leaf].empty() && touchesBox(cells[leaf].bounds(), tree.bounds);
+            outside[leaf] = !cells[leaf].empty() && touchesWorldBox(source.cellBounds[leaf], tree.bounds);
     auto isOutside = [&](int32_t leaf) { return size_t(leaf) < outside.size() && outside[size_t(leaf)]; };
-    auto shown = [&](const Portal& p) { return ((p.poses >> pose) & 1u) && !isOutside(p.front) && !isOutside(p.back); };
+    auto marked = [&](int32_t leaf) { return !onlyLeaves || (size_t(leaf) < onlyLeaves->size() && (*onlyLeaves)[size_t(leaf)]); };
+    auto shown = [&](const Portal& p) {
+        return ((p.poses >> pose) & 1u) && !isOutside(p.front) && !isOutside(p.back) && (marked(p.front) || marked(p.back));
+    };
     // Reserved whole: growing a vector of millions of vertices step by step costs more in
     // copies and page faults than filling it.
     size_t lineVertices = 0;
@@ -202,7 +215,7 @@ MeshBatch portalOverlay(const BspTree& tree, const LeafCellList& cells, int pose
     return batch;
 }
 
-MeshBatch unionWireOverlay(const BspTree& tree, int pose) {
+MeshBatch unionWireOverlay(const BspTree& tree, int pose, const LeafMask* onlyLeaves) {
     MeshBatch batch;
     batch.primitive = Primitive::Lines;
     batch.lit = false;
@@ -210,6 +223,7 @@ MeshBatch unionWireOverlay(const BspTree& tree, int pose) {
     const int sight = sightPose(tree);
     // A leaf keeps the boundary polygons that face into it (its empty side).
     for (size_t leaf = 0; leaf < tree.leaves.size(); ++leaf) {
+        if (onlyLeaves && (leaf >= onlyLeaves->size() || !(*onlyLeaves)[leaf])) continue;
         const LeafInfo& info = tree.leaves[leaf];
         batch.setLeaf(seenOwner(tree, sight, int32_t(leaf), -1));
         for (uint32_t k = info.firstPolygon; k < info.firstPolygon + info.polygonCount && k < tree.polygons.size(); ++k)
@@ -218,20 +232,21 @@ MeshBatch unionWireOverlay(const BspTree& tree, int pose) {
     return batch;
 }
 
-MeshBatch reachOverlay(const BspTree& tree, const LeafCellList& cells, const std::vector<bool>& reached,
-                       const std::vector<Vec3>& leakPath) {
+MeshBatch reachOverlay(const OverlaySource& source, const std::vector<bool>& reached, const std::vector<Vec3>& leakPath,
+                       const LeafMask* onlyLeaves) {
     MeshBatch batch;
-    const Labelling reach = reachLabelling(cells, reached);
-    addRegionBoundaries(batch, tree, cells, {&reach});
+    const Labelling reach = reachLabelling(source.cells, reached);
+    addRegionBoundaries(batch, source.tree, source.cells, {&reach}, onlyLeaves);
     addLeakPath(batch, leakPath);
     return batch;
 }
 
-MeshBatch cellAndReachOverlay(const BspTree& tree, const LeafCellList& cells, const CellOverlayOptions& options,
-                              const std::vector<bool>& reached, const std::vector<Vec3>& leakPath) {
+MeshBatch cellAndReachOverlay(const OverlaySource& source, const CellOverlayOptions& options,
+                              const std::vector<bool>& reached, const std::vector<Vec3>& leakPath,
+                              const LeafMask* onlyLeaves) {
     MeshBatch batch;
-    const Labelling cellsLabelled = cellLabelling(tree, cells, options), reach = reachLabelling(cells, reached);
-    addRegionBoundaries(batch, tree, cells, {&cellsLabelled, &reach});
+    const Labelling cellsLabelled = cellLabelling(source, options), reach = reachLabelling(source.cells, reached);
+    addRegionBoundaries(batch, source.tree, source.cells, {&cellsLabelled, &reach}, onlyLeaves);
     addLeakPath(batch, leakPath);
     return batch;
 }

@@ -11,6 +11,25 @@
 namespace shallot::render {
 
 enum class CellFilter { Empty, Solid, DiffersBetweenPoses, All };
+
+// Every builder below takes an optional `onlyLeaves`: per leaf, whether to draw what belongs
+// to it (a cell's faces, the portals it bounds, its boundary polygons; the leak path is
+// always drawn). The editor redraws the leaves near an edit so (overlay_update.h).
+using LeafMask = std::vector<bool>;
+
+// A compiled tree with what the overlays read of its leaves: their cells (leafCells) and
+// the bounds of those (leafCellBounds).
+struct OverlaySource {
+    const BspTree& tree;
+    const LeafCellList& cells;
+    const std::vector<Aabb>& cellBounds;
+};
+
+// The bounds of every leaf's cell.
+std::vector<Aabb> leafCellBounds(const LeafCellList& cells);
+
+// Half the width of the leak path's red boxes.
+inline constexpr double kLeakPathRadius = 2.0;
 enum class CellColouring { BySolidity, ByBitset };
 
 struct CellOverlayOptions {
@@ -25,6 +44,10 @@ struct CellOverlayOptions {
     const std::vector<bool>* greyed = nullptr;
 };
 
+// Whether a leaf cell with these bounds touches the world box: a leaf of the void around a
+// level, which the overlays leave out unless asked (includeOutside).
+bool touchesWorldBox(const Aabb& cell, const Aabb& worldBox);
+
 // A colour for a full solidity bitset (the article's Figure 2 colours leaves this way).
 QColor bitsetColour(uint64_t bits);
 
@@ -32,27 +55,30 @@ QColor bitsetColour(uint64_t bits);
 // of another colour or one left out (portal/region_boundary.h): the faces between two
 // cells of one colour are not drawn. The highlighted leaf shows whole. `cells` is
 // leafCells(tree).
-MeshBatch cellOverlay(const BspTree& tree, const LeafCellList& cells, const CellOverlayOptions& options);
+MeshBatch cellOverlay(const OverlaySource& source, const CellOverlayOptions& options,
+                      const LeafMask* onlyLeaves = nullptr);
 
 // Outlines of the portals open for `pose` (lines: translucent sheets, one per portal, stack
 // up across open space and cost llvmpipe most of a frame); those of leaves touching the
 // world box (the void around a level) only when includeOutside.
-MeshBatch portalOverlay(const BspTree& tree, const LeafCellList& cells, int pose, bool includeOutside);
+MeshBatch portalOverlay(const OverlaySource& source, int pose, bool includeOutside,
+                        const LeafMask* onlyLeaves = nullptr);
 
 // Outlines of the pose's expanded world: the boundary polygons of that pose.
-MeshBatch unionWireOverlay(const BspTree& tree, int pose);
+MeshBatch unionWireOverlay(const BspTree& tree, int pose, const LeafMask* onlyLeaves = nullptr);
 
 // The boundary of the reached leaves' cells (tinted) and the leak path, if any, as a thick
 // red polyline.
-MeshBatch reachOverlay(const BspTree& tree, const LeafCellList& cells, const std::vector<bool>& reached,
-                       const std::vector<Vec3>& leakPath);
+MeshBatch reachOverlay(const OverlaySource& source, const std::vector<bool>& reached,
+                       const std::vector<Vec3>& leakPath, const LeafMask* onlyLeaves = nullptr);
 
 // The cell and reachability overlays as drawn one over the other (reachability on top), in
 // one batch: where their surfaces coincide (for the point pose, every wall in view) one
 // surface carries both colours composed, so the renderer blends one translucent layer
 // over the picture instead of two.
-MeshBatch cellAndReachOverlay(const BspTree& tree, const LeafCellList& cells, const CellOverlayOptions& options,
-                              const std::vector<bool>& reached, const std::vector<Vec3>& leakPath);
+MeshBatch cellAndReachOverlay(const OverlaySource& source, const CellOverlayOptions& options,
+                              const std::vector<bool>& reached, const std::vector<Vec3>& leakPath,
+                              const LeafMask* onlyLeaves = nullptr);
 
 struct RayDrawing {
     Vec3 from, to;

@@ -175,6 +175,13 @@ CompileResult copyOf(CompileResult& r, int threads) {
 
 } // namespace
 
+std::vector<int32_t> composeLeafMaps(const std::vector<int32_t>& first, const std::vector<int32_t>& second) {
+    std::vector<int32_t> out(first.size(), -1);
+    for (size_t leaf = 0; leaf < first.size(); ++leaf)
+        if (first[leaf] >= 0 && size_t(first[leaf]) < second.size()) out[leaf] = second[size_t(first[leaf])];
+    return out;
+}
+
 const LeafCellList& IncrementalCompiler::leafCells() const {
     static const LeafCellList none;
     return state_ ? state_->onionRecord.leafCells : none;

@@ -12,6 +12,10 @@
 
 namespace shallot {
 
+// Leaf maps (onionLeafOfPrevious) of two updates one after the other: per leaf of the
+// first one's previous tree, its copy after both, or -1.
+std::vector<int32_t> composeLeafMaps(const std::vector<int32_t>& first, const std::vector<int32_t>& second);
+
 class IncrementalCompiler {
 public:
     // keepCells: also keep every onion leaf's cell (leafCells()), for the editor's overlays.

@@ -188,6 +188,18 @@ private slots:
                 }
             for (int32_t k : changes.keptFrom) changedChunks += k < 0;
             QCOMPARE(changes.boxes.size(), changedChunks);
+            // Told which cells may differ (those of the changed chunks), it says the same
+            // without comparing the others.
+            std::vector<uint64_t> differing;
+            for (size_t j = 0; j < after.size(); ++j)
+                if (changes.keptFrom[j] < 0) differing.push_back(after[j].cell);
+            for (size_t i = 0; i < before.size(); ++i)
+                if (!beforeKept[i]) differing.push_back(before[i].cell);
+            std::sort(differing.begin(), differing.end());
+            const ChunkChanges told = chunkChanges(before, after, &differing);
+            QCOMPARE(told.keptFrom, changes.keptFrom);
+            QCOMPARE(told.sameRuns, changes.sameRuns);
+            QCOMPARE(told.boxes.size(), changes.boxes.size());
         }
     }
 };

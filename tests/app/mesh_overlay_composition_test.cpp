@@ -53,7 +53,9 @@ Rgba blend(const Rgba& top, const Rgba& under) {
 struct Scene {
     BspTree tree;
     LeafCellList cells;
+    std::vector<Aabb> cellBounds;
     Flood reach;
+    OverlaySource source() const { return {tree, cells, cellBounds}; }
 };
 
 Scene compiledScene(const QString& mapPath) {
@@ -62,6 +64,7 @@ Scene compiledScene(const QString& mapPath) {
     Scene s;
     s.tree = compileWorld(worldFromMap(*read.map)).onion;
     s.cells = leafCells(s.tree);
+    s.cellBounds = leafCellBounds(s.cells);
     Vec3 start = Vec3::Zero();
     for (const PointEntity& e : pointEntities(*read.map))
         if (e.classname == "info_player_start") start = e.origin;
@@ -75,9 +78,9 @@ class MeshOverlayCompositionTest : public QObject {
     Q_OBJECT
 
     void expectComposed(const Scene& s, const CellOverlayOptions& options) {
-        const auto cells = trianglesOf(cellOverlay(s.tree, s.cells, options));
-        const auto reach = trianglesOf(reachOverlay(s.tree, s.cells, s.reach.reached, s.reach.leakPath));
-        const auto both = trianglesOf(cellAndReachOverlay(s.tree, s.cells, options, s.reach.reached, s.reach.leakPath));
+        const auto cells = trianglesOf(cellOverlay(s.source(), options));
+        const auto reach = trianglesOf(reachOverlay(s.source(), s.reach.reached, s.reach.leakPath));
+        const auto both = trianglesOf(cellAndReachOverlay(s.source(), options, s.reach.reached, s.reach.leakPath));
         QVERIFY(!cells.empty());
         QVERIFY(!reach.empty());
         // Where both draw a triangle (every reached wall), the combined batch draws it once.

@@ -266,3 +266,10 @@ TEST(IncrementalCompile, KeptLeavesAreThePreviousLeavesInTheirOrder) {
     EXPECT_GT(updates, 4);
     EXPECT_GT(kept, 100);
 }
+
+TEST(IncrementalCompile, ComposedLeafMapsFollowALeafThroughBothUpdates) {
+    const std::vector<int32_t> first{2, -1, 0, 1}, second{-1, 0, 1};
+    EXPECT_EQ(composeLeafMaps(first, second), (std::vector<int32_t>{1, -1, -1, 0}));
+    EXPECT_TRUE(composeLeafMaps({}, second).empty());
+    EXPECT_EQ(composeLeafMaps(first, {}), (std::vector<int32_t>{-1, -1, -1, -1}));
+}
