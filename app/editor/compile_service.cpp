@@ -55,6 +55,7 @@ void CompileService::startNext() {
     auto job = std::make_shared<CompiledWorld>();
     job->world = std::move(pending_->world);
     job->revision = pending_->revision;
+    job->serial = ++lastSerial_;
     std::optional<BspTree> adopted = std::move(pending_->tree);
     pending_.reset();
     token_ = std::make_unique<CancelToken>();
@@ -80,7 +81,12 @@ void CompileService::startNext() {
                 stats.depth = job->result.onion.depth();
                 stats.poses = job->result.onion.poses.size();
             } else {
+                const uint64_t previous = std::exchange(compilerSerial_, job->serial);
                 job->result = compiler_.compile(job->world, options);
+                if (job->result.stats.incremental) {
+                    job->keptFrom = previous;
+                    job->leafOfKept = compiler_.onionLeafOfPrevious();
+                }
             }
             error = QString::fromStdString(job->result.error);
             throwIfCancelled(token);
@@ -99,9 +105,16 @@ void CompileService::startNext() {
 
 void CompileService::finished(std::shared_ptr<CompiledWorld> result, QString error, bool cancelled) {
     running_ = false;
+    // Updated from a dropped result: carries over the leaves of the one that one updated.
+    if (dropped_ && result->keptFrom == dropped_->serial && dropped_->keptFrom != 0) {
+        result->leafOfKept = composeLeafMaps(dropped_->leafOfKept, result->leafOfKept);
+        result->keptFrom = dropped_->keptFrom;
+    }
+    dropped_.reset();
     const bool stale = result->revision != newestRevision_;
     if (cancelled || stale) {
         ++discarded_;
+        if (result->keptFrom != 0) dropped_ = DroppedCarry{result->serial, result->keptFrom, std::move(result->leafOfKept)};
     } else if (!error.isEmpty()) {
         emit compileFailed(result->revision, error);
     } else {

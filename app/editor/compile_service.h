@@ -12,6 +12,7 @@
 #include <QString>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 namespace shallot {
@@ -22,6 +23,13 @@ struct CompiledWorld {
     CompileResult result;
     LeafCellList cells;                  // leafCells(result.onion), for the overlays
     double milliseconds = 0;             // wall time of the compile and the cells
+    // Leaves carried over: `serial` numbers the service's compiles; when this one updated
+    // the tree of compile keptFrom (0: none, a compile from scratch) or of compiles after
+    // it that were dropped, leafOfKept maps that compile's onion leaves to this one's
+    // (IncrementalCompiler::onionLeafOfPrevious), so the overlays keep what they drew.
+    uint64_t serial = 0;
+    uint64_t keptFrom = 0;
+    std::vector<int32_t> leafOfKept;
 };
 
 class CompileService : public QObject {
@@ -71,6 +79,14 @@ private:
     // touched, with the leaf cells for the overlays. Used by the worker thread only, one
     // job at a time (each worker is joined before the next starts).
     IncrementalCompiler compiler_{true};
+    uint64_t lastSerial_ = 0;     // of the last job started (UI thread)
+    uint64_t compilerSerial_ = 0; // of the job compiler_ last compiled (worker thread)
+    // The leaves carried over by results dropped since the last one shown, for the next.
+    struct DroppedCarry {
+        uint64_t serial = 0, keptFrom = 0;
+        std::vector<int32_t> leafOfKept;
+    };
+    std::optional<DroppedCarry> dropped_;
     quint64 started_ = 0, discarded_ = 0;
 };
 

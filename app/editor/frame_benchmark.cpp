@@ -212,6 +212,7 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
                           {"max_ui_gap_during_edits_ms", maxGapEditsMs},
                           {"median_edit_to_overlay_ms", median(editMs)},
                           {"median_edit_to_overlay_drawn_ms", median(editDrawnMs)},
+                          {"overlay_rebuilds_in_part", qint64(overlays.rebuiltInPart())},
                           {"frames", int(frameMs.size())},
                           {"median_paint_ms", median(paintMs)},
                           {"median_2d_pan_frame_ms", median(frames2dMs)},

@@ -10,6 +10,7 @@
 #include <QPointer>
 #include <array>
 #include <iterator>
+#include <numeric>
 #include <utility>
 
 namespace shallot {
@@ -18,6 +19,54 @@ namespace {
 // Step height of walking rays: Quake's stair step.
 constexpr double kWalkStepHeight = 18.0;
 } // namespace
+
+namespace {
+
+// The heavy overlay layers, in the order of kHeavyLayers.
+constexpr render::Layer kHeavyLayers[] = {render::Layer::LeafCells, render::Layer::Portals, render::Layer::UnionWire,
+                                          render::Layer::Reach};
+constexpr size_t kHeavyLayerCount = std::size(kHeavyLayers);
+
+// An edit whose changes reach more chunk cells than this, or more than this share of the
+// leaves, has the overlays drawn whole: about as quick then, and it bounds the region's
+// bookkeeping.
+constexpr size_t kMaxRedrawnCells = 4096;
+constexpr double kMaxRedrawnLeafShare = 0.5;
+
+} // namespace
+
+struct OverlayController::HeavySettings {
+    int pose = 0;
+    render::CellFilter filter{};
+    render::CellColouring colouring{};
+    bool includeOutside = false;
+    int highlightLeaf = -1;
+    bool cells = false, portals = false, unionWire = false, reach = false, reachStart = false, grey = false;
+    bool operator==(const HeavySettings&) const = default;
+};
+
+struct OverlayController::DrawnHeavy {
+    uint64_t serial = 0; // of the compiled world drawn
+    HeavySettings settings;
+    render::OverlayLeafInputs inputs;
+    std::array<render::ChunkList, kHeavyLayerCount> chunks; // cells, portals, union, reach
+};
+
+OverlayController::HeavySettings OverlayController::heavySettings() const {
+    HeavySettings h;
+    h.pose = editor_.currentPose();
+    h.filter = cells_.filter;
+    h.colouring = cells_.colouring;
+    h.includeOutside = cells_.includeOutside;
+    h.highlightLeaf = cells_.highlightLeaf;
+    h.cells = isOn(Overlay::Cells);
+    h.portals = isOn(Overlay::Portals);
+    h.unionWire = isOn(Overlay::Union);
+    h.reach = isOn(Overlay::Reach);
+    h.reachStart = reachStart_.has_value();
+    h.grey = greyUnreachable_;
+    return h;
+}
 
 OverlayController::OverlayController(Editor& editor) : QObject(&editor), editor_(editor) {
     connect(&editor_.compiler(), &CompileService::compiled, this, &OverlayController::onCompiled);
@@ -29,6 +78,15 @@ OverlayController::OverlayController(Editor& editor) : QObject(&editor), editor_
 }
 
 void OverlayController::onCompiled(std::shared_ptr<const CompiledWorld> result) {
+    // Follow the drawn tree's leaves into the new one, if it updated the one before.
+    if (drawn_ && drawnCarriedTo_ != 0 && result->keptFrom == drawnCarriedTo_) {
+        leafOfDrawn_ = drawnCarriedTo_ == drawn_->serial ? result->leafOfKept
+                                                        : composeLeafMaps(leafOfDrawn_, result->leafOfKept);
+        drawnCarriedTo_ = result->serial;
+    } else {
+        drawnCarriedTo_ = 0;
+        leafOfDrawn_.clear();
+    }
     releaseInBackground(std::exchange(compiled_, std::move(result)));
     retraceRays();
     rebuildHeavy();
@@ -70,17 +128,13 @@ void OverlayController::setReachStart(const Vec3& p) {
 
 namespace {
 
-// The heavy overlay layers, in the order of kHeavyLayers.
-constexpr render::Layer kHeavyLayers[] = {render::Layer::LeafCells, render::Layer::Portals, render::Layer::UnionWire,
-                                          render::Layer::Reach};
-constexpr size_t kHeavyLayerCount = std::size(kHeavyLayers);
-
 struct HeavyBatches {
-    std::array<std::vector<render::MeshChunk>, kHeavyLayerCount> chunks; // cells, portals, union, reach
+    std::shared_ptr<OverlayController::DrawnHeavy> drawn;
     // Per layer: the chunks shown when the build started, and the boxes where the new ones
     // differ from them (chunkChanges).
     std::array<render::ChunkList, kHeavyLayerCount> before;
     std::array<render::ChunkChanges, kHeavyLayerCount> changed;
+    bool redrawnInPart = false;
     std::shared_ptr<const Flood> flood;
     std::shared_ptr<const LeafVisibility> visibility; // of the tree the batches were built from
     std::shared_ptr<const LeafBrushes> brushes;       // when built from the document's brushes
@@ -96,9 +150,21 @@ void OverlayController::rebuildHeavy() {
     if (pose < 0 || pose >= int(compiled->result.onion.poses.size())) return;
     render::CellOverlayOptions options = cells_;
     options.pose = pose;
-    const std::set<Overlay> on = on_;
+    const HeavySettings settings = heavySettings();
     const std::optional<Vec3> start = reachStart_;
-    const bool grey = greyUnreachable_;
+    // What the shown layers were drawn from, when this draws the same overlays of a tree
+    // whose leaves carry over from it (a leaf the highlight names may not).
+    std::shared_ptr<const DrawnHeavy> base;
+    std::vector<int32_t> leafOfBase;
+    if (drawn_ && drawn_->settings == settings && settings.highlightLeaf < 0 && drawnCarriedTo_ == compiled->serial) {
+        base = drawn_;
+        if (drawn_->serial == compiled->serial) {
+            leafOfBase.resize(drawn_->inputs.leafSolid.size());
+            std::iota(leafOfBase.begin(), leafOfBase.end(), 0);
+        } else {
+            leafOfBase = leafOfDrawn_;
+        }
+    }
     // The sight of this compiled world when an earlier rebuild made it; else the brushes'
     // boxes, when the tree was compiled from the brushes the views show.
     const bool sightKept = sightWorld_.lock() == compiled;
@@ -110,7 +176,8 @@ void OverlayController::rebuildHeavy() {
     std::array<render::ChunkList, kHeavyLayerCount> shown;
     for (size_t k = 0; k < kHeavyLayerCount; ++k) shown[k] = editor_.scene().layer(kHeavyLayers[k]).chunks;
     QPointer<OverlayController> self(this);
-    runInBackground([self, compiled, options, on, start, grey, generation, pose, brushBoxes = std::move(brushBoxes),
+    runInBackground([self, compiled, options, settings, start, generation, pose, base = std::move(base),
+                     leafOfBase = std::move(leafOfBase), brushBoxes = std::move(brushBoxes),
                      keptVisibility = std::move(keptVisibility), keptBrushes = std::move(keptBrushes),
                      shown = std::move(shown)]() mutable {
         auto out = std::make_shared<HeavyBatches>();
@@ -120,21 +187,52 @@ void OverlayController::rebuildHeavy() {
                                          : std::make_shared<LeafVisibility>(partReleasedInBackground(compiled, &tree));
         out->brushes = keptBrushes ? std::move(keptBrushes)
                        : brushBoxes.empty() ? nullptr : std::make_shared<const LeafBrushes>(tree, brushBoxes);
-        const bool cellsOn = on.count(Overlay::Cells) || options.highlightLeaf >= 0;
-        const bool reachOn = on.count(Overlay::Reach) && start;
+        const bool cellsOn = settings.cells || options.highlightLeaf >= 0;
+        const bool reachOn = settings.reach && start;
         if (reachOn) out->flood = std::make_shared<Flood>(flood(tree, pose, {*start}));
         render::CellOverlayOptions cellOptions = options;
-        cellOptions.onlyHighlight = !on.count(Overlay::Cells);
-        std::vector<bool> greyed;
-        if (cellsOn && grey) {
-            if (start) {
-                greyed = out->flood ? out->flood->reached : flood(tree, pose, {*start}).reached;
-                greyed.flip(); // unreached
-            } else {
-                greyed = reachableFromOutside(tree, pose);
-            }
-            cellOptions.greyed = &greyed;
+        cellOptions.onlyHighlight = !settings.cells;
+
+        // What the overlays are drawn from, leaf by leaf, kept for the next rebuild.
+        out->drawn = std::make_shared<DrawnHeavy>();
+        out->drawn->serial = compiled->serial;
+        out->drawn->settings = settings;
+        render::OverlayLeafInputs& inputs = out->drawn->inputs;
+        inputs.cellBounds = base ? render::leafCellBounds(compiled->cells, base->inputs.cellBounds, leafOfBase)
+                                 : render::leafCellBounds(compiled->cells);
+        inputs.leafSolid = tree.leafSolid;
+        if (reachOn) {
+            inputs.reached = out->flood->reached;
+            inputs.leakPath = out->flood->leakPath;
         }
+        if (cellsOn && settings.grey) {
+            if (start) {
+                inputs.greyed = out->flood ? out->flood->reached : flood(tree, pose, {*start}).reached;
+                inputs.greyed.flip(); // unreached
+            } else {
+                inputs.greyed = reachableFromOutside(tree, pose);
+            }
+            cellOptions.greyed = &inputs.greyed;
+        }
+        inputs.extent = render::drawnExtent(tree, inputs.cellBounds,
+                                            (cellsOn && options.includeOutside) || (reachOn && out->flood->leak));
+
+        // Where the leaves changed since the shown layers were drawn: only there again.
+        std::optional<render::OverlayRegion> region;
+        if (base) {
+            region = render::changedRegion(base->inputs, inputs, leafOfBase, kMaxRedrawnCells);
+            if (region && double(region->markedLeaves) > kMaxRedrawnLeafShare * double(tree.leafCount())) region.reset();
+        }
+        out->redrawnInPart = region.has_value();
+        const render::LeafMask* only = region ? &region->leaves : nullptr;
+        std::array<std::vector<render::MeshChunk>, kHeavyLayerCount> chunks;
+        auto chunked = [&](size_t k, render::MeshBatch batch) {
+            static const std::vector<render::MeshChunk> none;
+            chunks[k] = region ? render::updatedChunks(base->chunks[k] ? *base->chunks[k] : none, leafOfBase, *region,
+                                                       std::move(batch))
+                               : render::splitIntoChunks(std::move(batch));
+        };
+        const render::OverlaySource source{tree, compiled->cells, inputs.cellBounds};
         // The overlays are independent: built side by side on the two cores (the cells'
         // boundary search, the longest, shares itself out too).
         parallelFor(3, 2, [&](size_t overlay) {
@@ -142,27 +240,35 @@ void OverlayController::rebuildHeavy() {
                 // Both on: one translucent layer with the two composed where they coincide
                 // (the reach layer stays empty), half the blending of two layers.
                 if (cellsOn && reachOn)
-                    out->chunks[0] = render::splitIntoChunks(
-                        render::cellAndReachOverlay(tree, compiled->cells, cellOptions, out->flood->reached, out->flood->leakPath));
+                    chunked(0, render::cellAndReachOverlay(source, cellOptions, inputs.reached, inputs.leakPath, only));
                 else if (cellsOn)
-                    out->chunks[0] = render::splitIntoChunks(render::cellOverlay(tree, compiled->cells, cellOptions));
+                    chunked(0, render::cellOverlay(source, cellOptions, only));
                 else if (reachOn)
-                    out->chunks[3] = render::splitIntoChunks(render::reachOverlay(tree, compiled->cells, out->flood->reached, out->flood->leakPath));
-            } else if (overlay == 1 && on.count(Overlay::Portals)) {
-                out->chunks[1] = render::splitIntoChunks(render::portalOverlay(tree, compiled->cells, pose, options.includeOutside));
-            } else if (overlay == 2 && on.count(Overlay::Union)) {
-                out->chunks[2] = render::splitIntoChunks(render::unionWireOverlay(tree, pose));
+                    chunked(3, render::reachOverlay(source, inputs.reached, inputs.leakPath, only));
+            } else if (overlay == 1 && settings.portals) {
+                chunked(1, render::portalOverlay(source, pose, options.includeOutside, only));
+            } else if (overlay == 2 && settings.unionWire) {
+                chunked(2, render::unionWireOverlay(tree, pose, only));
             }
         });
         // Where each layer changed, so that the 2D views redraw only there in their pictures.
-        for (size_t k = 0; k < kHeavyLayerCount; ++k)
-            if (out->before[k]) out->changed[k] = render::chunkChanges(*out->before[k], out->chunks[k]);
+        for (size_t k = 0; k < kHeavyLayerCount; ++k) {
+            // Outside the region the chunks shown were kept: only those inside are compared.
+            const bool keptShown = region && base->chunks[k] == out->before[k];
+            if (out->before[k])
+                out->changed[k] = render::chunkChanges(*out->before[k], chunks[k], keptShown ? &region->cells : nullptr);
+            out->drawn->chunks[k] = std::make_shared<const std::vector<render::MeshChunk>>(std::move(chunks[k]));
+        }
         postToUiThread([self, out, generation, revision = compiled->revision, world = std::weak_ptr(compiled)] {
             if (!self || generation != self->heavyGeneration_) return; // a newer build is coming
             render::RenderScene& scene = self->editor_.scene();
             for (size_t k = 0; k < kHeavyLayerCount; ++k)
-                scene.setChunks(kHeavyLayers[k], std::make_shared<const std::vector<render::MeshChunk>>(std::move(out->chunks[k])),
-                                out->visibility, out->before[k].get(), std::move(out->changed[k]));
+                scene.setChunks(kHeavyLayers[k], out->drawn->chunks[k], out->visibility, out->before[k].get(),
+                                std::move(out->changed[k]));
+            self->drawn_ = out->drawn;
+            self->drawnCarriedTo_ = out->drawn->serial;
+            self->leafOfDrawn_.clear();
+            self->rebuiltInPart_ += out->redrawnInPart;
             self->flood_ = out->flood;
             self->shownRevision_ = revision;
             self->sightWorld_ = world;

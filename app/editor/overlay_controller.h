@@ -8,6 +8,7 @@
 #include "portal/leaf_visibility.h"
 #include "portal/reachability.h"
 #include "query/trace.h"
+#include "overlay_update.h"
 #include "tree_overlays.h"
 
 #include <QObject>
@@ -43,6 +44,10 @@ public:
     // The revision of the tree the overlay layers currently show (0: none yet).
     uint64_t shownRevision() const { return shownRevision_; }
     const Flood* lastFlood() const { return flood_.get(); }
+    // Heavy rebuilds shown that drew only near what changed (overlay_update.h), for tests
+    // and the benchmark.
+    quint64 rebuiltInPart() const { return rebuiltInPart_; }
+    struct DrawnHeavy;
     // Gives the scene's brush faces the sight of the newest compile when it was made from
     // the brushes they show (render_scene.h: brush sight); call after rebuilding them.
     void applyBrushSight();
@@ -55,6 +60,8 @@ signals:
 private:
     void onCompiled(std::shared_ptr<const CompiledWorld> result);
     void rebuildHeavy();   // cells, portals, union, reach: on a pool thread
+    struct HeavySettings;
+    HeavySettings heavySettings() const;
     void retraceRays();    // all rays, all poses
     void rebuildRays();    // the ray layer for the current pose
 
@@ -76,6 +83,14 @@ private:
     uint64_t sightRevision_ = 0;
     quint64 heavyGeneration_ = 0;
     uint64_t shownRevision_ = 0;
+    // What the heavy layers shown were drawn from (overlay_update.h), and how that tree's
+    // leaves carry over to compiled_ (leafOfDrawn: per leaf of the drawn tree; empty when it
+    // is compiled_ itself). A rebuild with the same settings draws again only where they
+    // changed; none without a carry (a compile from scratch, or updates of a dropped one).
+    std::shared_ptr<const DrawnHeavy> drawn_;
+    uint64_t drawnCarriedTo_ = 0; // the compile serial leafOfDrawn_ leads to (0: no carry)
+    std::vector<int32_t> leafOfDrawn_;
+    quint64 rebuiltInPart_ = 0;
 };
 
 } // namespace shallot

@@ -19,7 +19,9 @@
 #include <QApplication>
 #include <QThread>
 #include <algorithm>
+#include <array>
 #include <atomic>
+#include <cstring>
 #include <tuple>
 #include <QKeySequenceEdit>
 #include <QSettings>
@@ -556,6 +558,54 @@ private slots:
             const QImage fresh = v->grabFramebuffer();
             v->setBaseCacheEnabled(true);
             QVERIFY(kept == fresh);
+        }
+    }
+
+    // After an edit the heavy overlays are drawn again only near it (overlay_update.h): what
+    // the layers then hold must be what drawing them whole gives, chunk for chunk.
+    void overlaysRedrawnNearAnEditAreTheOverlaysDrawnWhole() {
+        const QString map = SHALLOT_SHARED_MAPS "/id_e1m1.map";
+        if (!QFileInfo::exists(map)) QSKIP("needs ../shared/maps");
+        MainWindow& w = fresh(map);
+        EditorDocument& doc = w.editor().document();
+        OverlayController& overlays = w.editor().overlays();
+        for (const char* name : {"overlayLeafcells", "overlayPortals", "overlayExpandedworld", "overlayReachability"})
+            w.action(name)->setChecked(true);
+        const std::optional<Vec3> start = playerStart(doc.data());
+        QVERIFY(start);
+        overlays.setReachStart(*start);
+        overlays.setGreyUnreachable(true);
+        QVERIFY(waitForCompiledOverlay(w, 60000));
+        QVERIFY(waitForOverlayLayers(w, {render::Layer::LeafCells, render::Layer::Portals, render::Layer::UnionWire}));
+        const quint64 inPart = overlays.rebuiltInPart();
+        for (const auto& [brush, delta] : std::vector<std::pair<size_t, Vec3>>{{900, Vec3(0, 32, 8)}, {400, Vec3(-8, 0, 0)}, {600, Vec3(0, 0, 8)}}) {
+            doc.undoStack()->push(replaceInPlace(&doc, "nudge", {int(brush)}, {translated(doc.brushes()[brush], delta)}));
+            QVERIFY(waitForCompiledOverlay(w, 60000));
+        }
+        QVERIFY2(overlays.rebuiltInPart() >= inPart + 2, qPrintable(QString("%1 -> %2").arg(inPart).arg(overlays.rebuiltInPart())));
+        const render::RenderScene& scene = w.editor().scene();
+        const std::array<render::Layer, 4> heavy{render::Layer::LeafCells, render::Layer::Portals, render::Layer::UnionWire,
+                                                 render::Layer::Reach};
+        std::array<render::ChunkList, 4> inParts;
+        for (size_t k = 0; k < heavy.size(); ++k) inParts[k] = scene.layer(heavy[k]).chunks;
+        // Other settings draw everything anew; back to these, everything again.
+        w.action("overlayPortals")->setChecked(false);
+        QVERIFY(QTest::qWaitFor([&] { return scene.layer(render::Layer::Portals).chunkList().empty(); }, 20000));
+        w.action("overlayPortals")->setChecked(true);
+        QVERIFY(waitForOverlayLayers(w, {render::Layer::Portals}));
+        for (size_t k = 0; k < heavy.size(); ++k) {
+            const std::vector<render::MeshChunk>& a = inParts[k] ? *inParts[k] : std::vector<render::MeshChunk>{};
+            const std::vector<render::MeshChunk>& b = scene.layer(heavy[k]).chunkList();
+            QCOMPARE(a.size(), b.size());
+            for (size_t i = 0; i < a.size(); ++i) {
+                const QString where = QString("layer %1, chunk %2").arg(k).arg(i);
+                QVERIFY2(a[i].cell == b[i].cell, qPrintable(where));
+                QVERIFY2(a[i].batch.vertices.size() == b[i].batch.vertices.size() &&
+                             std::memcmp(a[i].batch.vertices.data(), b[i].batch.vertices.data(),
+                                         a[i].batch.vertices.size() * sizeof(render::Vertex)) == 0,
+                         qPrintable(where));
+                QVERIFY2(a[i].batch.leafRuns == b[i].batch.leafRuns, qPrintable(where));
+            }
         }
     }
 
