@@ -6,12 +6,15 @@
 namespace shallot::render {
 
 void GpuBatch::upload(QOpenGLFunctions_3_3_Core& gl, const MeshBatch& batch) {
-    if (!vao_.isCreated()) vao_.create();
-    if (!vbo_.isCreated()) vbo_.create();
-    vao_.bind();
-    vbo_.bind();
-    vbo_.setUsagePattern(QOpenGLBuffer::DynamicDraw);
-    vbo_.allocate(batch.vertices.data(), int(batch.vertices.size() * sizeof(Vertex)));
+    if (!buffers_ || buffers_.use_count() > 1) buffers_ = std::make_shared<Buffers>(); // others draw the old one
+    QOpenGLVertexArrayObject& vao = buffers_->vao;
+    QOpenGLBuffer& vbo = buffers_->vbo;
+    if (!vao.isCreated()) vao.create();
+    if (!vbo.isCreated()) vbo.create();
+    vao.bind();
+    vbo.bind();
+    vbo.setUsagePattern(QOpenGLBuffer::DynamicDraw);
+    vbo.allocate(batch.vertices.data(), int(batch.vertices.size() * sizeof(Vertex)));
     gl.glEnableVertexAttribArray(0);
     gl.glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(Vertex), reinterpret_cast<void*>(offsetof(Vertex, position)));
     gl.glEnableVertexAttribArray(1);
@@ -20,13 +23,19 @@ void GpuBatch::upload(QOpenGLFunctions_3_3_Core& gl, const MeshBatch& batch) {
     gl.glVertexAttribPointer(2, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(Vertex), reinterpret_cast<void*>(offsetof(Vertex, colour)));
     gl.glEnableVertexAttribArray(3);
     gl.glVertexAttribPointer(3, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(Vertex), reinterpret_cast<void*>(offsetof(Vertex, edge)));
-    vao_.release();
-    vbo_.release();
+    vao.release();
+    vbo.release();
     count_ = int(batch.vertices.size());
     primitive_ = batch.primitive;
     lit_ = batch.lit;
     outline_ = batch.outline;
     runs_ = batch.leafRuns;
+}
+
+std::shared_ptr<GpuBatch> GpuBatch::withRuns(std::vector<LeafRun> runs) const {
+    auto out = std::make_shared<GpuBatch>(*this);
+    out->runs_ = std::move(runs);
+    return out;
 }
 
 GpuBatch::Ranges GpuBatch::ranges(const std::vector<bool>* seenLeaves) const {
@@ -56,15 +65,18 @@ GpuBatch::Ranges GpuBatch::ranges(const std::vector<bool>* seenLeaves) const {
 
 void GpuBatch::draw(QOpenGLFunctions_3_3_Core& gl, const Ranges& ranges) const {
     if (ranges.firsts.empty()) return;
-    QOpenGLVertexArrayObject::Binder bind(const_cast<QOpenGLVertexArrayObject*>(&vao_));
+    QOpenGLVertexArrayObject::Binder bind(&buffers_->vao);
     const GLenum mode = primitive_ == Primitive::Lines ? GL_LINES : GL_TRIANGLES;
     if (ranges.firsts.size() == 1) gl.glDrawArrays(mode, ranges.firsts[0], ranges.counts[0]);
     else gl.glMultiDrawArrays(mode, ranges.firsts.data(), ranges.counts.data(), GLsizei(ranges.firsts.size()));
 }
 
 void GpuBatch::destroy() {
-    vbo_.destroy();
-    vao_.destroy();
+    if (buffers_ && buffers_.use_count() == 1) {
+        buffers_->vbo.destroy();
+        buffers_->vao.destroy();
+    }
+    buffers_.reset();
     count_ = 0;
 }
 

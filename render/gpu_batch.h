@@ -4,6 +4,7 @@
 
 #include <QOpenGLBuffer>
 #include <QOpenGLVertexArrayObject>
+#include <memory>
 
 class QOpenGLFunctions_3_3_Core;
 
@@ -13,6 +14,9 @@ class GpuBatch {
 public:
     // Replaces the contents; call with the owning context current.
     void upload(QOpenGLFunctions_3_3_Core& gl, const MeshBatch& batch);
+    // A batch drawing this one's vertices with other leaf runs (the same vertices after an
+    // update renumbered the leaves): it shares the buffer instead of uploading it again.
+    std::shared_ptr<GpuBatch> withRuns(std::vector<LeafRun> runs) const;
     // The vertex ranges to draw: every vertex, or with `seenLeaves` only the leaf runs of
     // seen leaves (and those of no leaf, or of a leaf past its end), adjacent runs joined.
     // Empty when there is nothing to draw.
@@ -27,11 +31,16 @@ public:
     bool lit() const { return lit_; }
     bool lines() const { return primitive_ == Primitive::Lines; }
     const QColor& outline() const { return outline_; }
+    // Frees the buffer unless a batch made by withRuns still draws it; call with the
+    // owning context current.
     void destroy();
 
 private:
-    QOpenGLVertexArrayObject vao_;
-    QOpenGLBuffer vbo_{QOpenGLBuffer::VertexBuffer};
+    struct Buffers {
+        QOpenGLVertexArrayObject vao;
+        QOpenGLBuffer vbo{QOpenGLBuffer::VertexBuffer};
+    };
+    std::shared_ptr<Buffers> buffers_;
     int count_ = 0;
     Primitive primitive_ = Primitive::Triangles;
     bool lit_ = true;

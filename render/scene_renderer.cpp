@@ -87,6 +87,10 @@ void SceneRenderer::UploadedLayer::destroy() {
 void SceneRenderer::setViewAxis(int axis) {
     if (axis == viewAxis_) return;
     viewAxis_ = axis;
+    uploadAgain();
+}
+
+void SceneRenderer::uploadAgain() {
     // What is shown stays until its replacement is uploaded (upload() drops the pending
     // parts, with the context current). No scene version is all ones.
     for (size_t i = 0; i < kLayerCount; ++i) shown_[i].version = pending_[i].version = ~uint64_t(0);
@@ -117,8 +121,11 @@ SceneRenderer::UploadState SceneRenderer::upload(QOpenGLFunctions_3_3_Core& gl, 
             const size_t k = pending.batches.size();
             const MeshChunk& chunk = chunks[k];
             const int32_t kept = fromShown ? layer.changes.keptFrom[k] : -1;
-            if (kept >= 0 && size_t(kept) < shown_[i].batches.size() && (viewAxis_ >= 0 || layer.changes.sameRuns[k])) {
-                pending.batches.push_back(shown_[i].batches[size_t(kept)]);
+            if (kept >= 0 && size_t(kept) < shown_[i].batches.size()) {
+                // The same vertices: the same batch, or in 3D with the chunk's leaf runs.
+                const std::shared_ptr<GpuBatch>& shownBatch = shown_[i].batches[size_t(kept)];
+                const bool sameBatch = viewAxis_ >= 0 || layer.changes.sameRuns[k];
+                pending.batches.push_back(sameBatch ? shownBatch : shownBatch->withRuns(chunk.batch.leafRuns));
                 pending.bounds.push_back(chunk.bounds);
                 ++chunksKept_;
                 continue;

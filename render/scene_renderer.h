@@ -59,6 +59,9 @@ public:
     // A 2D view looking along world axis `axis` (-1: a 3D view): it uploads what draws its
     // pixels (batchForAxisView). Changing it uploads every layer again.
     void setViewAxis(int axis);
+    // Uploads every layer again; what is shown stays until then (tests compare the chunks
+    // a new version kept with a fresh upload).
+    void uploadAgain();
     // Off: drawLayers draws the leaf runs of every leaf (on by default).
     void setLeafCulling(bool on) { leafCulling_ = on; }
     void drawBatch(QOpenGLFunctions_3_3_Core& gl, GpuBatch& batch, const QMatrix4x4& mvp,

@@ -166,6 +166,11 @@ void Viewport::setLeafCullingEnabled(bool on) {
     redraw();
 }
 
+void Viewport::uploadAgain() {
+    renderer_.uploadAgain();
+    redraw();
+}
+
 Viewport::BaseInputs Viewport::baseInputs() const {
     using render::BaseImageCache;
     BaseInputs in{backgroundColour(), backgroundBatch(), size() * devicePixelRatio(), {}, {}, {}, {}};

@@ -42,6 +42,8 @@ public:
     // Off: the 3D view draws the tree overlays of every leaf, not only those of leaves seen
     // from the camera (portal/leaf_visibility.h); tests compare the two.
     void setLeafCullingEnabled(bool on);
+    // Uploads every layer anew, none taken over from the version before (tests compare).
+    void uploadAgain();
     // Frames that copied the cached base instead of drawing it (for tests and benchmarks).
     quint64 baseCopies() const { return baseCopies_; }
     // Parts of 2D pictures drawn so far, the vertices each part draws and each upload call

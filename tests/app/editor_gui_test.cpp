@@ -583,6 +583,20 @@ private slots:
             QVERIFY(waitForCompiledOverlay(w, 60000));
         }
         QVERIFY2(overlays.rebuiltInPart() >= inPart + 2, qPrintable(QString("%1 -> %2").arg(inPart).arg(overlays.rebuiltInPart())));
+        // The 3D view kept the GPU buffers of the unchanged chunks, with their renumbered
+        // leaves: from inside the level (leaves culled by them) it draws what a fresh upload
+        // of every chunk draws.
+        Viewport3D* view = w.view3d();
+        CameraState camera = doc.data().camera;
+        camera.position = *start + Vec3(0, 0, 22);
+        doc.setCamera(camera);
+        QVERIFY(QTest::qWaitFor([&] { return view->showsScene(); }, 20000));
+        QVERIFY(view->chunksKept() > 0);
+        const QImage kept = view->grabFramebuffer();
+        view->uploadAgain();
+        const QImage fresh = view->grabFramebuffer();
+        QVERIFY(!kept.isNull());
+        QVERIFY(kept == fresh);
         const render::RenderScene& scene = w.editor().scene();
         const std::array<render::Layer, 4> heavy{render::Layer::LeafCells, render::Layer::Portals, render::Layer::UnionWire,
                                                  render::Layer::Reach};
