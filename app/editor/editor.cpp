@@ -10,6 +10,7 @@
 #include "tools/select_tool.h"
 
 #include <QTimer>
+#include <QUndoStack>
 #include <cmath>
 #include <cstring>
 #include <unordered_map>
@@ -29,6 +30,8 @@ Editor::Editor(QObject* parent) : QObject(parent), overlays_(new OverlayControll
     });
     connect(&document_, &EditorDocument::selectionChanged, this, &Editor::rebuildBrushLayers);
     connect(&document_, &EditorDocument::worldChanged, this, &Editor::scheduleCompile);
+    // An undo command is complete: its world can be compiled now, before the views repaint.
+    connect(document_.undoStack(), &QUndoStack::indexChanged, this, &Editor::requestQueuedCompile);
     connect(&document_, &EditorDocument::worldReplaced, this, [this](bool compiled) {
         if (!compiled) scheduleCompile();
     });
@@ -47,11 +50,14 @@ void Editor::scheduleCompile() {
     compiler_.expect(document_.worldRevision());
     if (compileQueued_) return;
     compileQueued_ = true;
-    QTimer::singleShot(0, this, [this] {
-        compileQueued_ = false;
-        // A document opened with its stored tree meanwhile has been adopted already.
-        if (compiler_.awaitingSnapshot()) compiler_.request(document_.data().world, document_.worldRevision());
-    });
+    QTimer::singleShot(0, this, &Editor::requestQueuedCompile);
+}
+
+void Editor::requestQueuedCompile() {
+    if (!compileQueued_) return;
+    compileQueued_ = false;
+    // A document opened with its stored tree meanwhile has been adopted already.
+    if (compiler_.awaitingSnapshot()) compiler_.request(document_.data().world, document_.worldRevision());
 }
 
 double Editor::msSinceEdit(uint64_t revision) const {
@@ -104,6 +110,9 @@ void Editor::rebuildGeometry() {
 }
 
 void Editor::rebuildBrushLayers() {
+    if (brushLayersRevision_ == document_.worldRevision() && brushLayersSelection_ == document_.selection()) return;
+    brushLayersRevision_ = document_.worldRevision();
+    brushLayersSelection_ = document_.selection();
     render::BrushBatches b = render::buildBrushBatches(document_.brushes(), geometry_, document_.selection());
     scene_.set(render::Layer::BrushFaces, std::move(b.faces));
     scene_.set(render::Layer::BrushEdges, std::move(b.edges));

@@ -66,6 +66,7 @@ signals:
 private:
     void rebuildGeometry();
     void rebuildBrushLayers();
+    void requestQueuedCompile();
 
     EditorDocument document_;
     render::RenderScene scene_;
@@ -81,6 +82,10 @@ private:
     std::vector<std::pair<uint64_t, qint64>> editTimes_;
     bool compileQueued_ = false;
     QElapsedTimer clock_;
+    // What the brush layers were last built from: an edit announces its brushes and then
+    // its selection, each of which would build them again.
+    uint64_t brushLayersRevision_ = 0;
+    std::vector<int> brushLayersSelection_;
 };
 
 } // namespace shallot
