@@ -16,13 +16,10 @@ RenderScene::RenderScene() {
 }
 
 void RenderScene::set(Layer l, MeshBatch batch) {
-    SceneLayer& layer = layers_[size_t(l)];
-    layer.chunks = std::make_shared<const std::vector<MeshChunk>>(splitIntoChunks(std::move(batch)));
-    layer.changedFrom = 0;
-    layer.changes = {};
-    layer.visibility = nullptr;
-    layer.brushes = nullptr;
-    layer.version = ++revision_;
+    const SceneLayer& layer = layers_[size_t(l)];
+    auto chunks = std::make_shared<const std::vector<MeshChunk>>(splitIntoChunks(std::move(batch)));
+    ChunkChanges changes = chunkChanges(layer.chunkList(), *chunks);
+    setChunks(l, std::move(chunks), nullptr, layer.chunks.get(), std::move(changes));
 }
 
 void RenderScene::setChunks(Layer l, ChunkList chunks, std::shared_ptr<const LeafVisibility> visibility,

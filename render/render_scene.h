@@ -85,6 +85,9 @@ class RenderScene {
 public:
     RenderScene();
     const SceneLayer& layer(Layer l) const { return layers_[size_t(l)]; }
+    // Split into chunks here; what changed from the layer's current chunks is kept as for
+    // setChunks (the unchanged chunks of an edited brush layer stay uploaded, and pictures
+    // are patched where the others lie).
     void set(Layer l, MeshBatch batch);
     // Already split (on a worker); leaf runs in them name leaves of visibility's tree. When
     // `changedFrom` is the layer's current chunk list, `changes` (chunkChanges from it to

@@ -26,12 +26,20 @@ Editor::Editor(QObject* parent) : QObject(parent), overlays_(new OverlayControll
     tools_.push_back(std::make_unique<PoseTool>(*this));
     connect(&document_, &EditorDocument::brushesChanged, this, [this] {
         rebuildGeometry();
-        rebuildBrushLayers();
+        if (brushLayersPending_) return;
+        brushLayersPending_ = true;
+        QTimer::singleShot(0, this, &Editor::rebuildPendingBrushLayers);
     });
-    connect(&document_, &EditorDocument::selectionChanged, this, &Editor::rebuildBrushLayers);
+    connect(&document_, &EditorDocument::selectionChanged, this, [this] {
+        if (!brushLayersPending_) rebuildBrushLayers(); // else they are built with the brushes
+    });
     connect(&document_, &EditorDocument::worldChanged, this, &Editor::scheduleCompile);
-    // An undo command is complete: its world can be compiled now, before the views repaint.
-    connect(document_.undoStack(), &QUndoStack::indexChanged, this, &Editor::requestQueuedCompile);
+    // An undo command is complete: its world can be compiled now, before the views repaint,
+    // and its brushes drawn.
+    connect(document_.undoStack(), &QUndoStack::indexChanged, this, [this] {
+        requestQueuedCompile();
+        rebuildPendingBrushLayers();
+    });
     connect(&document_, &EditorDocument::worldReplaced, this, [this](bool compiled) {
         if (!compiled) scheduleCompile();
     });
@@ -109,10 +117,12 @@ void Editor::rebuildGeometry() {
     geometryCache_ = std::move(next);
 }
 
+void Editor::rebuildPendingBrushLayers() {
+    if (brushLayersPending_) rebuildBrushLayers();
+}
+
 void Editor::rebuildBrushLayers() {
-    if (brushLayersRevision_ == document_.worldRevision() && brushLayersSelection_ == document_.selection()) return;
-    brushLayersRevision_ = document_.worldRevision();
-    brushLayersSelection_ = document_.selection();
+    brushLayersPending_ = false;
     render::BrushBatches b = render::buildBrushBatches(document_.brushes(), geometry_, document_.selection());
     scene_.set(render::Layer::BrushFaces, std::move(b.faces));
     scene_.set(render::Layer::BrushEdges, std::move(b.edges));

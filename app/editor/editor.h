@@ -66,6 +66,7 @@ signals:
 private:
     void rebuildGeometry();
     void rebuildBrushLayers();
+    void rebuildPendingBrushLayers();
     void requestQueuedCompile();
 
     EditorDocument document_;
@@ -82,10 +83,9 @@ private:
     std::vector<std::pair<uint64_t, qint64>> editTimes_;
     bool compileQueued_ = false;
     QElapsedTimer clock_;
-    // What the brush layers were last built from: an edit announces its brushes and then
-    // its selection, each of which would build them again.
-    uint64_t brushLayersRevision_ = 0;
-    std::vector<int> brushLayersSelection_;
+    // Brushes changed, their layers not yet built again: an edit (removing, inserting,
+    // selecting) builds them once, when its undo command is done or the event loop turns.
+    bool brushLayersPending_ = false;
 };
 
 } // namespace shallot
