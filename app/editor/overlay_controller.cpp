@@ -183,46 +183,51 @@ void OverlayController::rebuildHeavy() {
         auto out = std::make_shared<HeavyBatches>();
         out->before = std::move(shown);
         const BspTree& tree = compiled->result.onion;
-        out->visibility = keptVisibility ? std::move(keptVisibility)
-                                         : std::make_shared<LeafVisibility>(partReleasedInBackground(compiled, &tree));
-        out->brushes = keptBrushes ? std::move(keptBrushes)
-                       : brushBoxes.empty() ? nullptr : std::make_shared<const LeafBrushes>(tree, brushBoxes);
         const bool cellsOn = settings.cells || options.highlightLeaf >= 0;
         const bool reachOn = settings.reach && start;
-        if (reachOn) out->flood = std::make_shared<Flood>(flood(tree, pose, {*start}));
         render::CellOverlayOptions cellOptions = options;
         cellOptions.onlyHighlight = !settings.cells;
-
-        // What the overlays are drawn from, leaf by leaf, kept for the next rebuild.
         out->drawn = std::make_shared<DrawnHeavy>();
         out->drawn->serial = compiled->serial;
         out->drawn->settings = settings;
         render::OverlayLeafInputs& inputs = out->drawn->inputs;
-        inputs.cellBounds = base ? render::leafCellBounds(compiled->cells, base->inputs.cellBounds, leafOfBase)
-                                 : render::leafCellBounds(compiled->cells);
-        inputs.leafSolid = tree.leafSolid;
-        if (reachOn) {
-            inputs.reached = out->flood->reached;
-            inputs.leakPath = out->flood->leakPath;
-        }
-        if (cellsOn && settings.grey) {
-            if (start) {
-                inputs.greyed = out->flood ? out->flood->reached : flood(tree, pose, {*start}).reached;
-                inputs.greyed.flip(); // unreached
-            } else {
-                inputs.greyed = reachableFromOutside(tree, pose);
-            }
-            cellOptions.greyed = &inputs.greyed;
-        }
-        inputs.extent = render::drawnExtent(tree, inputs.cellBounds,
-                                            (cellsOn && options.includeOutside) || (reachOn && out->flood->leak));
-
-        // Where the leaves changed since the shown layers were drawn: only there again.
         std::optional<render::OverlayRegion> region;
-        if (base) {
-            region = render::changedRegion(base->inputs, inputs, leafOfBase, kMaxRedrawnCells);
-            if (region && double(region->markedLeaves) > kMaxRedrawnLeafShare * double(tree.leafCount())) region.reset();
-        }
+        // The tree's sight, and what the overlays are drawn from: side by side.
+        parallelFor(2, 2, [&](size_t part) {
+            if (part == 0) {
+                out->visibility = keptVisibility ? std::move(keptVisibility)
+                                                 : std::make_shared<LeafVisibility>(partReleasedInBackground(compiled, &tree));
+                out->brushes = keptBrushes ? std::move(keptBrushes)
+                               : brushBoxes.empty() ? nullptr : std::make_shared<const LeafBrushes>(tree, brushBoxes);
+                return;
+            }
+            if (reachOn) out->flood = std::make_shared<Flood>(flood(tree, pose, {*start}));
+            // What the overlays are drawn from, leaf by leaf, kept for the next rebuild.
+            inputs.cellBounds = base ? render::leafCellBounds(compiled->cells, base->inputs.cellBounds, leafOfBase)
+                                     : render::leafCellBounds(compiled->cells);
+            inputs.leafSolid = tree.leafSolid;
+            if (reachOn) {
+                inputs.reached = out->flood->reached;
+                inputs.leakPath = out->flood->leakPath;
+            }
+            if (cellsOn && settings.grey) {
+                if (start) {
+                    inputs.greyed = out->flood ? out->flood->reached : flood(tree, pose, {*start}).reached;
+                    inputs.greyed.flip(); // unreached
+                } else {
+                    inputs.greyed = reachableFromOutside(tree, pose);
+                }
+                cellOptions.greyed = &inputs.greyed;
+            }
+            inputs.extent = render::drawnExtent(tree, inputs.cellBounds,
+                                                (cellsOn && options.includeOutside) || (reachOn && out->flood->leak));
+            // Where the leaves changed since the shown layers were drawn: only there again.
+            if (base) {
+                region = render::changedRegion(base->inputs, inputs, leafOfBase, kMaxRedrawnCells);
+                if (region && double(region->markedLeaves) > kMaxRedrawnLeafShare * double(tree.leafCount()))
+                    region.reset();
+            }
+        });
         out->redrawnInPart = region.has_value();
         const render::LeafMask* only = region ? &region->leaves : nullptr;
         std::array<std::vector<render::MeshChunk>, kHeavyLayerCount> chunks;
