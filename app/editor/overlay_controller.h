@@ -4,11 +4,11 @@
 // on a pool thread; a newer request makes older results be dropped. Test rays are traced
 // for every pose after each compile (the rays dock shows the table).
 #include "compile_service.h"
+#include "heavy_overlays.h"
 #include "portal/leaf_brushes.h"
 #include "portal/leaf_visibility.h"
 #include "portal/reachability.h"
 #include "query/trace.h"
-#include "overlay_update.h"
 #include "tree_overlays.h"
 
 #include <QObject>
@@ -47,7 +47,6 @@ public:
     // Heavy rebuilds shown that drew only near what changed (overlay_update.h), for tests
     // and the benchmark.
     quint64 rebuiltInPart() const { return rebuiltInPart_; }
-    struct DrawnHeavy;
     // Gives the scene's brush faces the sight of the newest compile when it was made from
     // the brushes they show (render_scene.h: brush sight); call after rebuilding them.
     void applyBrushSight();
@@ -60,7 +59,6 @@ signals:
 private:
     void onCompiled(std::shared_ptr<const CompiledWorld> result);
     void rebuildHeavy();   // cells, portals, union, reach: on a pool thread
-    struct HeavySettings;
     HeavySettings heavySettings() const;
     void retraceRays();    // all rays, all poses
     void rebuildRays();    // the ray layer for the current pose
