@@ -12,6 +12,20 @@ namespace shallot::render {
 
 enum class CellFilter { Empty, Solid, DiffersBetweenPoses, All };
 
+enum class CellColouring { BySolidity, ByBitset };
+
+struct CellOverlayOptions {
+    int pose = 0;
+    CellFilter filter = CellFilter::Empty;
+    CellColouring colouring = CellColouring::BySolidity;
+    // Leaves touching the world box are the void around a level: left out unless asked.
+    bool includeOutside = false;
+    int highlightLeaf = -1; // drawn brighter (leaf inspector)
+    bool onlyHighlight = false; // draw the highlighted leaf alone
+    // Leaves drawn grey (fill outside: not reachable from the start, or outside the level).
+    const std::vector<bool>* greyed = nullptr;
+};
+
 // Every builder below takes an optional `onlyLeaves`: per leaf, whether to draw what belongs
 // to it (a cell's faces, the portals it bounds, its boundary polygons; the leak path is
 // always drawn). The editor redraws the leaves near an edit so (overlay_update.h).
@@ -30,19 +44,6 @@ std::vector<Aabb> leafCellBounds(const LeafCellList& cells);
 
 // Half the width of the leak path's red boxes.
 inline constexpr double kLeakPathRadius = 2.0;
-enum class CellColouring { BySolidity, ByBitset };
-
-struct CellOverlayOptions {
-    int pose = 0;
-    CellFilter filter = CellFilter::Empty;
-    CellColouring colouring = CellColouring::BySolidity;
-    // Leaves touching the world box are the void around a level: left out unless asked.
-    bool includeOutside = false;
-    int highlightLeaf = -1; // drawn brighter (leaf inspector)
-    bool onlyHighlight = false; // draw the highlighted leaf alone
-    // Leaves drawn grey (fill outside: not reachable from the start, or outside the level).
-    const std::vector<bool>* greyed = nullptr;
-};
 
 // Whether a leaf cell with these bounds touches the world box: a leaf of the void around a
 // level, which the overlays leave out unless asked (includeOutside).
@@ -53,8 +54,7 @@ QColor bitsetColour(uint64_t bits);
 
 // The leaf cells that pass the filter, as translucent surfaces where a cell meets a cell
 // of another colour or one left out (portal/region_boundary.h): the faces between two
-// cells of one colour are not drawn. The highlighted leaf shows whole. `cells` is
-// leafCells(tree).
+// cells of one colour are not drawn. The highlighted leaf shows whole.
 MeshBatch cellOverlay(const OverlaySource& source, const CellOverlayOptions& options,
                       const LeafMask* onlyLeaves = nullptr);
 
