@@ -229,6 +229,8 @@ void Viewport::drawPicturePart() {
     bool finished = false;
     if (baseCache_.matches(in.key, in.pixels) || !baseCache_.drawnFor(in.view, in.pixels)) {
         baseCache_.dropPartial(); // nothing left to draw, or the camera moved: frames draw it
+    } else if (baseCache_.partialKey() != in.key && patchPicture(in)) {
+        finished = true; // an edit's overlays, changed in a few places: patched there at once
     } else {
         if (baseCache_.partialKey() != in.key) {
             baseCache_.beginPartial(in.key, in.pixels);
@@ -385,12 +387,11 @@ void Viewport::paintGL() {
             // frames (drawPicturePart, queued with the other views' work), and this frame
             // shows the old one. The brushes and the selection are drawn over it below, as
             // they are now. A grab (an image asked for now) never waits. An edit's new
-            // overlays usually differ from the old ones in a few places: the picture is
-            // patched there at once instead.
-            if (!patchPicture(in)) {
-                showOldPicture = true;
-                queuePicturePart();
-            }
+            // overlays usually differ from the old ones in a few places: the queued work
+            // patches the picture there instead, in one go, one view per pass of the event
+            // loop (the three views' patches back to back held the UI for their sum).
+            showOldPicture = true;
+            queuePicturePart();
         } else {
             // The base changed under a camera standing still (in 3D an edit or a selection;
             // a 2D view with no picture for this camera yet): drawn into the picture at once

@@ -104,7 +104,9 @@ private:
     void setViewState(const QSize& pixels); // viewport and depth test of this kind of view
     void drawBackground(const BaseInputs& in); // clear and grid
     void drawBase(const BaseInputs& in);
-    void drawPicturePart(); // the next part of a 2D view's new picture, between frames
+    // The next part of a 2D view's new picture, between frames; the picture patched
+    // instead when only a few places changed (patchPicture).
+    void drawPicturePart();
     void movePicture(const BaseInputs& in); // a 2D view's picture after a camera move
     // The picture moved by the camera's whole-pixel shift, the uncovered strips drawn;
     // false (nothing done) when the camera did more than shift or the picture is stale.
