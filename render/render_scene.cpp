@@ -28,6 +28,10 @@ void RenderScene::setChunks(Layer l, ChunkList chunks, std::shared_ptr<const Lea
     const bool known = changedFrom && changedFrom == layer.chunks.get();
     layer.changedFrom = known ? layer.version : 0;
     layer.changes = known ? std::move(changes) : ChunkChanges{};
+    const uint64_t version = revision_ + 1;
+    if (!known) layer.recent.clear();
+    else layer.recent.push_back({layer.version, version, layer.changes.boxes});
+    if (layer.recent.size() > kRememberedChanges) layer.recent.erase(layer.recent.begin());
     layer.chunks = std::move(chunks);
     layer.visibility = std::move(visibility);
     layer.brushes = nullptr;

@@ -47,6 +47,15 @@ inline constexpr double kOverlayRange3d = 2048.0;
 // compares its next chunks with these, chunkChanges).
 using ChunkList = std::shared_ptr<const std::vector<MeshChunk>>;
 
+// One change of a layer: where version `to` differs from version `from` (changes.boxes).
+struct LayerChange {
+    uint64_t from = 0, to = 0;
+    std::vector<Aabb> boxes;
+};
+// Changes a layer remembers: a 2D view's picture a few versions behind (its new picture
+// was being drawn in parts when the next edit came) is patched with their boxes together.
+inline constexpr size_t kRememberedChanges = 8;
+
 struct SceneLayer {
     ChunkList chunks;
     uint64_t version = 0;
@@ -55,6 +64,9 @@ struct SceneLayer {
     // that changes.keptFrom names can stay.
     uint64_t changedFrom = 0;
     ChunkChanges changes;
+    // The last changes, oldest first, each from the version before the next (empty after a
+    // change from no known version).
+    std::vector<LayerChange> recent;
     bool visible = true;
     bool in3d = true;
     bool in2d = true;

@@ -80,8 +80,19 @@ void SceneRenderer::UploadedLayer::destroy() {
     bounds.clear();
     visibility = nullptr;
     version = 0;
-    changedFrom = 0;
-    changedBoxes.clear();
+    recent.clear();
+}
+
+std::optional<std::vector<Aabb>> SceneRenderer::shownChangesSince(Layer l, uint64_t version) const {
+    const UploadedLayer& shown = shown_[size_t(l)];
+    std::vector<Aabb> boxes;
+    uint64_t at = shown.version;
+    for (auto change = shown.recent.rbegin(); change != shown.recent.rend() && change->to == at; ++change) {
+        boxes.insert(boxes.end(), change->boxes.begin(), change->boxes.end());
+        at = change->from;
+        if (at == version) return boxes;
+    }
+    return std::nullopt;
 }
 
 void SceneRenderer::setViewAxis(int axis) {
@@ -109,8 +120,7 @@ SceneRenderer::UploadState SceneRenderer::upload(QOpenGLFunctions_3_3_Core& gl, 
             pending.destroy();
             pending.version = layer.version;
             pending.visibility = layer.visibility;
-            pending.changedFrom = layer.changedFrom;
-            pending.changedBoxes = layer.changes.boxes;
+            pending.recent = layer.recent;
         }
         // Chunks with the same vertices as one of the shown version it changed from are
         // taken over (in a 2D view, whose batches have no leaf runs, or with the same runs).

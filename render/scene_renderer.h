@@ -9,6 +9,7 @@
 #include <array>
 #include <limits>
 #include <memory>
+#include <optional>
 
 namespace shallot::render {
 
@@ -49,10 +50,9 @@ public:
                     const Vec3& eye, LayerGroup group, Part* part = nullptr, const QMatrix4x4* cullMvp = nullptr);
     // The version of a layer as uploaded and drawn (it lags the scene's while uploading).
     uint64_t shownVersion(Layer l) const { return shown_[size_t(l)].version; }
-    // What the shown version changed from, and where, as the scene said when it was
-    // uploaded (SceneLayer::changedFrom, changes.boxes).
-    uint64_t shownChangedFrom(Layer l) const { return shown_[size_t(l)].changedFrom; }
-    const std::vector<Aabb>& shownChangedBoxes(Layer l) const { return shown_[size_t(l)].changedBoxes; }
+    // Where the shown version of a layer differs from its version `version`, as the scene
+    // said when it was uploaded (SceneLayer::recent); nothing when that is not known.
+    std::optional<std::vector<Aabb>> shownChangesSince(Layer l, uint64_t version) const;
     // Chunk uploads a new version of a layer took over from the version shown (the same
     // vertices: SceneLayer::changes), for tests and benchmarks.
     quint64 chunksKept() const { return chunksKept_; }
@@ -83,8 +83,7 @@ private:
         std::vector<Aabb> bounds;
         std::shared_ptr<const LeafVisibility> visibility; // of the uploaded chunks
         uint64_t version = 0;
-        uint64_t changedFrom = 0;
-        std::vector<Aabb> changedBoxes;
+        std::vector<LayerChange> recent;
         void destroy();
     };
     std::array<UploadedLayer, kLayerCount> shown_, pending_;

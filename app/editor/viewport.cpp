@@ -305,9 +305,10 @@ void Viewport::redrawPictureIn(const BaseInputs& in, const QRect& rect) {
 bool Viewport::patchPicture(const BaseInputs& in) {
     const std::vector<char>& stored = baseCache_.key();
     const size_t at = in.view.size(), header = sizeof(QRgb) + sizeof(bool);
-    // The stored picture: this camera and size (drawnFor), background and grid alike, and
-    // each base layer either as shown or at the version the shown one changed from.
-    if (!baseCache_.partialKey().empty() || stored.size() != in.key.size() ||
+    // The stored picture (not one being drawn in parts, which is dropped): this camera and
+    // size (drawnFor), background and grid alike, and each base layer either as shown or at
+    // a version whose changes to the shown one are known.
+    if (stored.size() != in.key.size() ||
         !std::equal(stored.begin() + long(at), stored.begin() + long(at + header), in.content.begin()) ||
         !std::equal(stored.begin() + long(at + in.content.size()), stored.end(), in.key.begin() + long(at + in.content.size())))
         return false;
@@ -321,9 +322,11 @@ bool Viewport::patchPicture(const BaseInputs& in) {
         std::memcpy(&visible, storedLayer + sizeof(version), sizeof(visible));
         storedLayer += sizeof(version) + sizeof(visible);
         if (version == layer.version && visible == layer.visible) continue;
-        if (visible != layer.visible || version == 0 || renderer_.shownChangedFrom(layer.layer) != version) return false;
+        if (visible != layer.visible || version == 0) return false;
+        const std::optional<std::vector<Aabb>> boxes = renderer_.shownChangesSince(layer.layer, version);
+        if (!boxes) return false;
         if (!layer.visible) continue;
-        for (const Aabb& box : renderer_.shownChangedBoxes(layer.layer)) dirty |= windowRectangle(box, mvp, in.pixels);
+        for (const Aabb& box : *boxes) dirty |= windowRectangle(box, mvp, in.pixels);
     }
     dirty &= QRect(QPoint(0, 0), in.pixels);
     if (double(dirty.width()) * dirty.height() > kMaxPatchFraction * in.pixels.width() * in.pixels.height())

@@ -112,7 +112,8 @@ private:
     // false (nothing done) when the camera did more than shift or the picture is stale.
     bool shiftPicture(const BaseInputs& in);
     // The picture redrawn where the shown layers changed since it was drawn (their
-    // changed boxes); false when that is unknown or over kMaxPatchFraction of the view.
+    // changed boxes); false when that is unknown or over kMaxPatchFraction of the view. A
+    // picture being drawn in parts meanwhile is dropped.
     bool patchPicture(const BaseInputs& in);
     void redrawPictureIn(const BaseInputs& in, const QRect& rect); // of the bound picture
     void fillBaseCache();

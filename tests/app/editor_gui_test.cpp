@@ -561,6 +561,52 @@ private slots:
         }
     }
 
+    // Two changes of a layer reach the 2D views before they patched their pictures for the
+    // first (in the editor: views busy drawing when the next edit's overlays come): the
+    // pictures, two versions behind, are patched with both changes (SceneLayer::recent)
+    // instead of drawn anew in parts, and show what drawing them whole shows.
+    void aPictureTwoChangesBehindIsPatched() {
+        const QString map = SHALLOT_SHARED_MAPS "/id_e1m1.map";
+        if (!QFileInfo::exists(map)) QSKIP("needs ../shared/maps");
+        MainWindow& w = fresh(map);
+        w.action("overlayPortals")->setChecked(true);
+        QVERIFY(waitForCompiledOverlay(w, 60000));
+        QVERIFY(waitForOverlayLayers(w, {render::Layer::Portals}));
+        std::vector<Viewport2D*> views{w.view2d(0), w.view2d(1), w.view2d(2)};
+        auto allShown = [&] { return std::all_of(views.begin(), views.end(), [](Viewport2D* v) { return v->showsScene(); }); };
+        QVERIFY(QTest::qWaitFor(allShown, 30000));
+        quint64 patched = 0, parts = 0;
+        for (Viewport2D* v : views) patched += v->picturesPatched(), parts += v->pictureParts();
+        // Two versions of the portals, each without the smallest chunk of the one before (a
+        // patch is for a few places), set with no event handled in between.
+        render::RenderScene& scene = w.editor().scene();
+        const render::Layer portals = render::Layer::Portals;
+        for (int change = 0; change < 2; ++change) {
+            const render::ChunkList before = scene.layer(portals).chunks;
+            auto after = std::make_shared<std::vector<render::MeshChunk>>(*before);
+            const auto smallest = std::min_element(after->begin(), after->end(), [](const auto& a, const auto& b) {
+                return (a.bounds.maxs - a.bounds.mins).norm() < (b.bounds.maxs - b.bounds.mins).norm();
+            });
+            after->erase(smallest);
+            render::ChunkChanges changes = render::chunkChanges(*before, *after);
+            scene.setChunks(portals, after, scene.layer(portals).visibility, before.get(), std::move(changes));
+        }
+        emit w.editor().sceneChanged();
+        QVERIFY(QTest::qWaitFor(allShown, 30000));
+        quint64 patchedAfter = 0, partsAfter = 0;
+        for (Viewport2D* v : views) patchedAfter += v->picturesPatched(), partsAfter += v->pictureParts();
+        QVERIFY2(patchedAfter >= patched + 3, qPrintable(QString("%1 -> %2").arg(patched).arg(patchedAfter)));
+        QCOMPARE(partsAfter, parts);
+        for (Viewport2D* v : views) {
+            const QImage kept = v->grabFramebuffer();
+            v->setBaseCacheEnabled(false);
+            const QImage whole = v->grabFramebuffer();
+            v->setBaseCacheEnabled(true);
+            QVERIFY(!whole.isNull());
+            QVERIFY2(kept == whole, qPrintable(QString("view %1").arg(int(v->axis()))));
+        }
+    }
+
     // After an edit the heavy overlays are drawn again only near it (overlay_update.h): what
     // the layers then hold must be what drawing them whole gives, chunk for chunk.
     void overlaysRedrawnNearAnEditAreTheOverlaysDrawnWhole() {

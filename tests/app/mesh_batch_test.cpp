@@ -4,6 +4,7 @@
 // runs of a batch split into chunks, and how two splits differ (mesh_chunks.h).
 #include "mesh_batch.h"
 #include "mesh_chunks.h"
+#include "render_scene.h"
 
 #include <algorithm>
 #include <cstring>
@@ -42,6 +43,26 @@ int cornerOf(const Polygon& p, const Vertex& v) {
 class MeshBatchTest : public QObject {
     Q_OBJECT
 private slots:
+    // A layer remembers its last changes as a chain of versions; a change from an unknown
+    // version (a list that is not the layer's) forgets them.
+    void layersRememberTheirLastChanges() {
+        RenderScene scene;
+        auto quad = [](double x) {
+            MeshBatch b;
+            b.addPolygon(Polygon{{Vec3(x, 0, 0), Vec3(x + 10, 0, 0), Vec3(x + 10, 10, 0), Vec3(x, 10, 0)}}, Vec3::UnitZ(), Qt::red);
+            return b;
+        };
+        for (int i = 0; i < 12; ++i) scene.set(Layer::Portals, quad(600.0 * i));
+        const SceneLayer& layer = scene.layer(Layer::Portals);
+        QCOMPARE(layer.recent.size(), kRememberedChanges);
+        QCOMPARE(layer.recent.back().to, layer.version);
+        for (size_t k = 0; k + 1 < layer.recent.size(); ++k) QCOMPARE(layer.recent[k].to, layer.recent[k + 1].from);
+        QCOMPARE(layer.recent.back().boxes.size(), size_t(2)); // the quad gone and the quad come
+        const std::vector<MeshChunk> unknown = splitIntoChunks(quad(5.0));
+        scene.setChunks(Layer::Portals, std::make_shared<const std::vector<MeshChunk>>(unknown), nullptr, &unknown, {});
+        QVERIFY(scene.layer(Layer::Portals).recent.empty());
+    }
+
     void outlineCoordinatesMarkExactlyThePolygonEdges() {
         for (int n = 3; n <= 9; ++n) {
             for (bool clockwise : {false, true}) {
