@@ -26,7 +26,6 @@ void RenderScene::setChunks(Layer l, ChunkList chunks, std::shared_ptr<const Lea
                             const std::vector<MeshChunk>* changedFrom, ChunkChanges changes) {
     SceneLayer& layer = layers_[size_t(l)];
     const bool known = changedFrom && changedFrom == layer.chunks.get();
-    layer.changedFrom = known ? layer.version : 0;
     layer.changes = known ? std::move(changes) : ChunkChanges{};
     const uint64_t version = revision_ + 1;
     if (!known) layer.recent.clear();

@@ -59,10 +59,8 @@ inline constexpr size_t kRememberedChanges = 8;
 struct SceneLayer {
     ChunkList chunks;
     uint64_t version = 0;
-    // How version `version` differs from version `changedFrom` (0: from no known version):
-    // a picture of the older one needs only changes.boxes redrawn, and its uploaded chunks
-    // that changes.keptFrom names can stay.
-    uint64_t changedFrom = 0;
+    // How version `version` differs from version changedFrom(): its uploaded chunks that
+    // changes.keptFrom names can stay (changes.boxes are recent.back().boxes).
     ChunkChanges changes;
     // The last changes, oldest first, each from the version before the next (empty after a
     // change from no known version).
@@ -87,6 +85,8 @@ struct SceneLayer {
     std::shared_ptr<const LeafBrushes> brushes;
     uint64_t sightVersion = 0;
 
+    // The version this one changed from (0: from no known version).
+    uint64_t changedFrom() const { return recent.empty() ? 0 : recent.back().from; }
     const std::vector<MeshChunk>& chunkList() const {
         static const std::vector<MeshChunk> none;
         return chunks ? *chunks : none;
@@ -103,7 +103,7 @@ public:
     void set(Layer l, MeshBatch batch);
     // Already split (on a worker); leaf runs in them name leaves of visibility's tree. When
     // `changedFrom` is the layer's current chunk list, `changes` (chunkChanges from it to
-    // `chunks`) are kept as what the new version changed (SceneLayer::changedFrom).
+    // `chunks`) are kept as what the new version changed (SceneLayer::changes, recent).
     void setChunks(Layer l, ChunkList chunks, std::shared_ptr<const LeafVisibility> visibility = nullptr,
                    const std::vector<MeshChunk>* changedFrom = nullptr, ChunkChanges changes = {});
     // The brush sight (SceneLayer::brushes) of the layer's current chunks, whose runs name

@@ -125,7 +125,7 @@ SceneRenderer::UploadState SceneRenderer::upload(QOpenGLFunctions_3_3_Core& gl, 
         // Chunks with the same vertices as one of the shown version it changed from are
         // taken over (in a 2D view, whose batches have no leaf runs, or with the same runs).
         const std::vector<MeshChunk>& chunks = layer.chunkList();
-        const bool fromShown = layer.changedFrom != 0 && layer.changedFrom == shown_[i].version &&
+        const bool fromShown = layer.changedFrom() != 0 && layer.changedFrom() == shown_[i].version &&
                                layer.changes.keptFrom.size() == chunks.size();
         while (pending.batches.size() < chunks.size() && budget > 0) {
             const size_t k = pending.batches.size();
