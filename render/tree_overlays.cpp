@@ -20,6 +20,12 @@ constexpr double kContactCrossSize = 4.0;
 // the machine has 2 cores).
 constexpr int kBoundaryThreads = 2;
 
+// Whether what belongs to `leaf` is drawn under `onlyLeaves` (null: every leaf's is; a
+// leaf number past its end, or -1 cast, is not marked).
+bool marked(const LeafMask* onlyLeaves, size_t leaf) {
+    return !onlyLeaves || (leaf < onlyLeaves->size() && (*onlyLeaves)[leaf]);
+}
+
 bool passes(uint64_t bits, int poseCount, const CellOverlayOptions& o) {
     const bool solid = (bits >> o.pose) & 1u;
     const uint64_t all = poseCount >= 64 ? ~uint64_t(0) : ((uint64_t(1) << poseCount) - 1);
@@ -196,9 +202,9 @@ MeshBatch portalOverlay(const OverlaySource& source, int pose, bool includeOutsi
         for (size_t leaf = 0; leaf < cells.size(); ++leaf)
             outside[leaf] = !cells[leaf].empty() && touchesWorldBox(source.cellBounds[leaf], tree.bounds);
     auto isOutside = [&](int32_t leaf) { return size_t(leaf) < outside.size() && outside[size_t(leaf)]; };
-    auto marked = [&](int32_t leaf) { return !onlyLeaves || (size_t(leaf) < onlyLeaves->size() && (*onlyLeaves)[size_t(leaf)]); };
     auto shown = [&](const Portal& p) {
-        return ((p.poses >> pose) & 1u) && !isOutside(p.front) && !isOutside(p.back) && (marked(p.front) || marked(p.back));
+        return ((p.poses >> pose) & 1u) && !isOutside(p.front) && !isOutside(p.back) &&
+               (marked(onlyLeaves, size_t(p.front)) || marked(onlyLeaves, size_t(p.back)));
     };
     // Reserved whole: growing a vector of millions of vertices step by step costs more in
     // copies and page faults than filling it.
@@ -223,7 +229,7 @@ MeshBatch unionWireOverlay(const BspTree& tree, int pose, const LeafMask* onlyLe
     const int sight = sightPose(tree);
     // A leaf keeps the boundary polygons that face into it (its empty side).
     for (size_t leaf = 0; leaf < tree.leaves.size(); ++leaf) {
-        if (onlyLeaves && (leaf >= onlyLeaves->size() || !(*onlyLeaves)[leaf])) continue;
+        if (!marked(onlyLeaves, leaf)) continue;
         const LeafInfo& info = tree.leaves[leaf];
         batch.setLeaf(seenOwner(tree, sight, int32_t(leaf), -1));
         for (uint32_t k = info.firstPolygon; k < info.firstPolygon + info.polygonCount && k < tree.polygons.size(); ++k)
