@@ -53,6 +53,12 @@ std::optional<QPoint> pixelShift(const float* from, const float* to, const QSize
     return QPoint(int(rx), int(ry));
 }
 
+// A picture key (baseInputs) is the view, then the content: the background colour and
+// is3d (this header), then each base layer's LayerState (version, visibility), then the
+// grid.
+constexpr size_t kContentHeaderBytes = sizeof(QRgb) + sizeof(bool);
+constexpr size_t kLayerStateBytes = sizeof(uint64_t) + sizeof(bool);
+
 // A 2D view patches its picture where its overlays changed (patchPicture) when that is at
 // most this fraction of the view; more is drawn anew in parts between frames, which keeps
 // every pause of the UI short.
@@ -195,6 +201,17 @@ Viewport::BaseInputs Viewport::baseInputs() const {
     return in;
 }
 
+std::vector<Viewport::LayerState> Viewport::layersInKey(const std::vector<char>& key, const BaseInputs& in) {
+    std::vector<LayerState> out = in.layers;
+    const char* at = key.data() + in.view.size() + kContentHeaderBytes;
+    for (LayerState& layer : out) {
+        std::memcpy(&layer.version, at, sizeof(layer.version));
+        std::memcpy(&layer.visible, at + sizeof(layer.version), sizeof(layer.visible));
+        at += kLayerStateBytes;
+    }
+    return out;
+}
+
 void Viewport::setViewState(const QSize& pixels) {
     glViewport(0, 0, pixels.width(), pixels.height());
     if (is3d()) {
@@ -304,23 +321,21 @@ void Viewport::redrawPictureIn(const BaseInputs& in, const QRect& rect) {
 
 bool Viewport::patchPicture(const BaseInputs& in) {
     const std::vector<char>& stored = baseCache_.key();
-    const size_t at = in.view.size(), header = sizeof(QRgb) + sizeof(bool);
+    const size_t at = in.view.size();
     // The stored picture (not one being drawn in parts, which is dropped): this camera and
     // size (drawnFor), background and grid alike, and each base layer either as shown or at
     // a version whose changes to the shown one are known.
     if (stored.size() != in.key.size() ||
-        !std::equal(stored.begin() + long(at), stored.begin() + long(at + header), in.content.begin()) ||
+        !std::equal(stored.begin() + long(at), stored.begin() + long(at + kContentHeaderBytes), in.content.begin()) ||
         !std::equal(stored.begin() + long(at + in.content.size()), stored.end(), in.key.begin() + long(at + in.content.size())))
         return false;
     const QMatrix4x4 mvp = viewProjection();
     QRect dirty;
-    const char* storedLayer = stored.data() + at + header;
-    for (const LayerState& layer : in.layers) {
-        uint64_t version;
-        bool visible;
-        std::memcpy(&version, storedLayer, sizeof(version));
-        std::memcpy(&visible, storedLayer + sizeof(version), sizeof(visible));
-        storedLayer += sizeof(version) + sizeof(visible);
+    const std::vector<LayerState> storedLayers = layersInKey(stored, in);
+    for (size_t k = 0; k < in.layers.size(); ++k) {
+        const LayerState& layer = in.layers[k];
+        const uint64_t version = storedLayers[k].version;
+        const bool visible = storedLayers[k].visible;
         if (version == layer.version && visible == layer.visible) continue;
         if (visible != layer.visible || version == 0) return false;
         const std::optional<std::vector<Aabb>> boxes = renderer_.shownChangesSince(layer.layer, version);

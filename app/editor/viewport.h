@@ -101,6 +101,9 @@ private:
         std::vector<LayerState> layers; // the base layers, as written into `content`
     };
     BaseInputs baseInputs() const;
+    // The base layers' states as written into `key`, a key made like `in.key` (the same
+    // view size and base layers).
+    static std::vector<LayerState> layersInKey(const std::vector<char>& key, const BaseInputs& in);
     void setViewState(const QSize& pixels); // viewport and depth test of this kind of view
     void drawBackground(const BaseInputs& in); // clear and grid
     void drawBase(const BaseInputs& in);
