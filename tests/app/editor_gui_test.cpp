@@ -52,6 +52,15 @@ bool samePlanes(const std::vector<Brush>& a, const std::vector<Brush>& b) {
     return true;
 }
 
+// The view's frame drawn whole, without its cached picture: what a copied, moved or patched
+// picture must show.
+QImage drawnWhole(Viewport* view) {
+    view->setBaseCacheEnabled(false);
+    QImage image = view->grabFramebuffer();
+    view->setBaseCacheEnabled(true);
+    return image;
+}
+
 // Waits until the overlays show a compile of the document's current world.
 bool waitForCompiledOverlay(MainWindow& w, int timeoutMs = 20000) {
     const EditorDocument& doc = w.editor().document();
@@ -338,9 +347,7 @@ private slots:
         Viewport* const views[] = {w.view3d(), w.view2d(0)};
         auto check = [&](const char* when) {
             for (Viewport* view : views) {
-                view->setBaseCacheEnabled(false);
-                const QImage drawn = view->grabFramebuffer();
-                view->setBaseCacheEnabled(true);
+                const QImage drawn = drawnWhole(view);
                 const quint64 copies = view->baseCopies();
                 QImage copied;
                 // The picture is filled once the view has stood still for a moment.
@@ -472,9 +479,7 @@ private slots:
         const quint64 copies = top->baseCopies();
         const QImage inParts = top->grabFramebuffer();
         QCOMPARE(top->baseCopies(), copies + 1); // the finished picture, copied
-        top->setBaseCacheEnabled(false);
-        const QImage whole = top->grabFramebuffer();
-        top->setBaseCacheEnabled(true);
+        const QImage whole = drawnWhole(top);
         top->setPictureVerticesPerPart(250000);
         QVERIFY(!whole.isNull() && inParts == whole);
     }
@@ -500,9 +505,7 @@ private slots:
             top->pan(step);
             QVERIFY(paintOnce());
             const QImage moved = top->grabFramebuffer(); // the view stands still: its picture, copied
-            top->setBaseCacheEnabled(false);
-            const QImage whole = top->grabFramebuffer();
-            top->setBaseCacheEnabled(true);
+            const QImage whole = drawnWhole(top);
             QVERIFY(!whole.isNull());
             int differing = 0;
             for (int y = 0; y < whole.height(); ++y)
@@ -536,9 +539,7 @@ private slots:
             QVERIFY(QTest::qWaitFor(allShown, 30000));
             for (Viewport2D* v : views) {
                 const QImage kept = v->grabFramebuffer(); // the picture as patched, copied
-                v->setBaseCacheEnabled(false);
-                const QImage whole = v->grabFramebuffer();
-                v->setBaseCacheEnabled(true);
+                const QImage whole = drawnWhole(v);
                 QVERIFY(!whole.isNull());
                 QVERIFY2(kept == whole, qPrintable(QString("brush %1, view %2").arg(brush).arg(int(v->axis()))));
             }
@@ -599,9 +600,7 @@ private slots:
         QCOMPARE(partsAfter, parts);
         for (Viewport2D* v : views) {
             const QImage kept = v->grabFramebuffer();
-            v->setBaseCacheEnabled(false);
-            const QImage whole = v->grabFramebuffer();
-            v->setBaseCacheEnabled(true);
+            const QImage whole = drawnWhole(v);
             QVERIFY(!whole.isNull());
             QVERIFY2(kept == whole, qPrintable(QString("view %1").arg(int(v->axis()))));
         }
