@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <condition_variable>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -19,9 +20,22 @@ namespace {
 constexpr size_t kSubtreesPerThread = 8;
 constexpr size_t kMinSubtreePolygons = 256;
 
+// The node counts of a greedy subtree counted by a lookahead, and of every subtree in it:
+// entries in pre-order, one per node (its subtree's node count) and one per leaf (0).
+struct GreedyCounts {
+    std::shared_ptr<const std::vector<uint32_t>> entries;
+    size_t at = 0;
+
+    size_t nodes() const { return (*entries)[at]; }
+    GreedyCounts front() const { return {entries, at + 1}; }
+    GreedyCounts back() const { return {entries, at + 2 + 2 * size_t((*entries)[at + 1])}; }
+};
+
 struct NodeSplit {
     PlaneId plane;
     ConvexPolyhedron front, back; // the cell's halves (when cells are carried)
+    // The greedy subtrees on either side, when a lookahead counted them.
+    std::optional<GreedyCounts> frontCounts, backCounts;
 };
 
 class Builder {
@@ -32,33 +46,105 @@ public:
     // The node's splitter and its cell's halves, or nothing when the node is a leaf. A plane
     // that misses the cell (its polygons lie on the cell's boundary) would only add an empty
     // leaf: it is retired and the choice made again.
-    std::optional<NodeSplit> chooseSplit(std::vector<BuildPolygon>& polygons, const ConvexPolyhedron& cell,
-                                         int depth) const {
+    //
+    // Nodes with few live polygons (SplitterParams::lookaheadBelow) look ahead: of the best
+    // few splitters by score, the one whose children's greedy subtrees have the fewest nodes
+    // wins (a pilot method; the score alone is myopic). `greedy`, when given, is this node's
+    // greedy subtree as an ancestor's lookahead counted it: its first splitter's count is known.
+    std::optional<NodeSplit> chooseSplit(std::vector<BuildPolygon>& polygons, const ConvexPolyhedron& cell, int depth,
+                                         std::optional<GreedyCounts> greedy = std::nullopt) const {
         for (;;) {
             throwIfCancelled(ctx_.cancel);
             if (depth > kMaxTreeDepth) throw TreeTooDeep();
-            const std::optional<PlaneId> splitter = chooseSplitter(polygons, ctx_.planes, ctx_.params);
-            if (!splitter) return std::nullopt;
-            if (!ctx_.carryCells) return NodeSplit{*splitter, {}, {}};
-            SplitPolyhedron s = split(cell, ctx_.planes[size_t(*splitter)], *splitter, kOnPlaneEpsilon);
-            if (!s.front.empty() && !s.back.empty()) return NodeSplit{*splitter, std::move(s.front), std::move(s.back)};
-            for (BuildPolygon& p : polygons) {
-                if (!p.splitCandidate || !sameSurface(p.plane, *splitter)) continue;
-                p.splitCandidate = false;
-                p.retiredDepth = uint16_t(depth);
+            const bool lookahead = ctx_.carryCells && ctx_.params.lookaheadCandidates > 1 &&
+                                   liveCount(polygons) <= ctx_.params.lookaheadBelow;
+            const std::vector<PlaneId> ranked =
+                rankSplitters(polygons, ctx_.planes, ctx_.params, lookahead ? ctx_.params.lookaheadCandidates : 1);
+            if (ranked.empty()) return std::nullopt;
+            if (!ctx_.carryCells) return NodeSplit{ranked[0], {}, {}, {}, {}};
+            SplitPolyhedron halves = split(cell, ctx_.planes[size_t(ranked[0])], ranked[0], kOnPlaneEpsilon);
+            if (halves.front.empty() || halves.back.empty()) {
+                for (BuildPolygon& p : polygons) {
+                    if (!p.splitCandidate || !sameSurface(p.plane, ranked[0])) continue;
+                    p.splitCandidate = false;
+                    p.retiredDepth = uint16_t(depth);
+                }
+                greedy.reset();
+                continue;
             }
+            NodeSplit best{ranked[0], std::move(halves.front), std::move(halves.back), {}, {}};
+            if (ranked.size() == 1) return best;
+            size_t bestNodes = std::numeric_limits<size_t>::max();
+            if (greedy && greedy->nodes() > 0) {
+                bestNodes = greedy->nodes();
+                best.frontCounts = greedy->front();
+                best.backCounts = greedy->back();
+            }
+            for (size_t i = best.frontCounts ? 1 : 0; i < ranked.size(); ++i) {
+                std::optional<GreedyCounts> counts = countChildren(polygons, ranked[i], depth, bestNodes);
+                if (!counts) continue;
+                if (i > 0) {
+                    SplitPolyhedron h = split(cell, ctx_.planes[size_t(ranked[i])], ranked[i], kOnPlaneEpsilon);
+                    if (h.front.empty() || h.back.empty()) continue;
+                    best = NodeSplit{ranked[i], std::move(h.front), std::move(h.back), {}, {}};
+                }
+                bestNodes = counts->nodes();
+                best.frontCounts = counts->front();
+                best.backCounts = counts->back();
+            }
+            return best;
         }
     }
 
-    ChildRef build(std::vector<BuildPolygon> polygons, ConvexPolyhedron cell, bool fromBack, int depth) {
-        std::optional<NodeSplit> s = chooseSplit(polygons, cell, depth);
+    static size_t liveCount(const std::vector<BuildPolygon>& polygons) {
+        size_t n = 0;
+        for (const BuildPolygon& p : polygons) n += p.splitCandidate;
+        return n;
+    }
+
+    // The greedy subtree with `splitter` at its root, counted, when it has fewer than `limit`
+    // nodes.
+    std::optional<GreedyCounts> countChildren(const std::vector<BuildPolygon>& polygons, PlaneId splitter, int depth,
+                                              size_t limit) const {
+        if (limit <= 1) return std::nullopt;
+        auto entries = std::make_shared<std::vector<uint32_t>>(1, 0);
+        Partition parts = partition(std::vector<BuildPolygon>(polygons), splitter, ctx_.planes, depth);
+        size_t nodes = 1 + countNodes(std::move(parts.front), depth + 1, limit - 1, *entries);
+        if (nodes >= limit) return std::nullopt;
+        nodes += countNodes(std::move(parts.back), depth + 1, limit - nodes, *entries);
+        if (nodes >= limit) return std::nullopt;
+        (*entries)[0] = uint32_t(nodes);
+        return GreedyCounts{std::move(entries), 0};
+    }
+
+    // Nodes of the greedy subtree (no lookahead; cells not carried, which changes the count
+    // only where a splitter grazes the cell), its counts appended to `entries`; or some
+    // count >= limit once it reaches it (the entries are then incomplete).
+    size_t countNodes(std::vector<BuildPolygon> polygons, int depth, size_t limit, std::vector<uint32_t>& entries) const {
+        const size_t at = entries.size();
+        entries.push_back(0);
+        const std::optional<PlaneId> s = chooseSplitter(polygons, ctx_.planes, ctx_.params);
+        if (!s) return 0;
+        Partition parts = partition(std::move(polygons), *s, ctx_.planes, depth);
+        size_t nodes = 1;
+        if (nodes >= limit) return nodes;
+        nodes += countNodes(std::move(parts.front), depth + 1, limit - nodes, entries);
+        if (nodes >= limit) return nodes;
+        nodes += countNodes(std::move(parts.back), depth + 1, limit - nodes, entries);
+        entries[at] = uint32_t(nodes);
+        return nodes;
+    }
+
+    ChildRef build(std::vector<BuildPolygon> polygons, ConvexPolyhedron cell, bool fromBack, int depth,
+                   std::optional<GreedyCounts> greedy = std::nullopt) {
+        std::optional<NodeSplit> s = chooseSplit(polygons, cell, depth, std::move(greedy));
         if (!s) return makeLeaf(polygons, std::move(cell), fromBack, depth);
         cell = {};
         Partition parts = partition(std::move(polygons), s->plane, ctx_.planes, depth);
         stats.splits += parts.splits;
         const int32_t index = addNode(s->plane, parts.support);
-        const ChildRef front = build(std::move(parts.front), std::move(s->front), false, depth + 1);
-        const ChildRef back = build(std::move(parts.back), std::move(s->back), true, depth + 1);
+        const ChildRef front = build(std::move(parts.front), std::move(s->front), false, depth + 1, std::move(s->frontCounts));
+        const ChildRef back = build(std::move(parts.back), std::move(s->back), true, depth + 1, std::move(s->backCounts));
         tree_.nodes[size_t(index)].front = front;
         tree_.nodes[size_t(index)].back = back;
         return index;

@@ -39,17 +39,17 @@ double score(PlaneId candidate, const std::vector<BuildPolygon>& polygons, size_
 
 } // namespace
 
-std::optional<PlaneId> chooseSplitter(const std::vector<BuildPolygon>& polygons, const std::vector<Plane>& planes,
-                                      const SplitterParams& params) {
+std::vector<PlaneId> rankSplitters(const std::vector<BuildPolygon>& polygons, const std::vector<Plane>& planes,
+                                   const SplitterParams& params, size_t count) {
     std::vector<PlaneId> candidates;
     for (const BuildPolygon& p : polygons)
         if (p.splitCandidate) candidates.push_back(p.plane);
-    if (candidates.empty()) return std::nullopt;
+    if (candidates.empty()) return {};
     // One entry per surface, facing as a polygon on it does: a map tree's leaves read
     // their solidity off the side of the splitter they are on.
     std::sort(candidates.begin(), candidates.end());
     candidates.erase(std::unique(candidates.begin(), candidates.end(), sameSurface), candidates.end());
-    if (candidates.size() == 1) return candidates[0];
+    if (candidates.size() == 1) return candidates;
 
     if (polygons.size() > params.axialOnlyAbove) {
         std::vector<PlaneId> axial;
@@ -59,17 +59,23 @@ std::optional<PlaneId> chooseSplitter(const std::vector<BuildPolygon>& polygons,
     }
     const size_t candidateStride = (candidates.size() + params.maxCandidates - 1) / params.maxCandidates;
     const size_t polygonStride = std::max<size_t>(1, polygons.size() / params.maxScored);
-    PlaneId best = candidates[0];
-    double bestScore = std::numeric_limits<double>::infinity();
+    std::vector<std::pair<double, PlaneId>> scored;
     // Offset the sample so that the middle of the sorted list is reached too.
-    for (size_t i = candidateStride / 2; i < candidates.size(); i += candidateStride) {
-        const double s = score(candidates[i], polygons, polygonStride, planes, params);
-        if (s < bestScore) {
-            bestScore = s;
-            best = candidates[i];
-        }
-    }
+    for (size_t i = candidateStride / 2; i < candidates.size(); i += candidateStride)
+        scored.push_back({score(candidates[i], polygons, polygonStride, planes, params), candidates[i]});
+    count = std::min(count, scored.size());
+    // Equal scores keep the sample's order (the first best wins).
+    std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<PlaneId> best(count);
+    for (size_t i = 0; i < count; ++i) best[i] = scored[i].second;
     return best;
+}
+
+std::optional<PlaneId> chooseSplitter(const std::vector<BuildPolygon>& polygons, const std::vector<Plane>& planes,
+                                      const SplitterParams& params) {
+    const std::vector<PlaneId> best = rankSplitters(polygons, planes, params, 1);
+    if (best.empty()) return std::nullopt;
+    return best[0];
 }
 
 } // namespace shallot

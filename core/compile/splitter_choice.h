@@ -14,6 +14,11 @@ struct SplitterParams {
     size_t maxCandidates = 24;     // distinct candidate planes scored per node (evenly sampled)
     size_t maxScored = 1024;       // polygons each candidate is scored against (evenly sampled)
     size_t axialOnlyAbove = 256;   // above this many polygons only axial candidates are tried
+    // Lookahead (trees that carry cells: the onion; bsp_builder.cpp): a node with at most
+    // lookaheadBelow live polygons tries its lookaheadCandidates best-scored splitters and
+    // keeps the one whose greedy subtree has the fewest nodes. 0 turns it off.
+    size_t lookaheadBelow = 0;
+    size_t lookaheadCandidates = 3;
 
     // Every field: trees built with different constants differ (incremental updates compare).
     bool operator==(const SplitterParams&) const = default;
@@ -27,5 +32,9 @@ struct SplitterParams {
 // plane against every polygon.
 std::optional<PlaneId> chooseSplitter(const std::vector<BuildPolygon>& polygons, const std::vector<Plane>& planes,
                                       const SplitterParams& params);
+
+// The `count` best candidate planes by the score above, best first.
+std::vector<PlaneId> rankSplitters(const std::vector<BuildPolygon>& polygons, const std::vector<Plane>& planes,
+                                   const SplitterParams& params, size_t count);
 
 } // namespace shallot

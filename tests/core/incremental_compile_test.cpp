@@ -128,6 +128,29 @@ TEST(IncrementalCompile, RandomEditsOnRandomWorldsAnswerLikeAFreshCompile) {
     }
 }
 
+// Subtrees rebuilt by an update look ahead as a compile from scratch does.
+TEST(IncrementalCompile, EditsWithLookaheadAnswerLikeAFreshCompile) {
+    Rng rng(2026);
+    const double spread = 220;
+    World w = randomWorld(rng, 90, spread, 2);
+    CompileOptions options;
+    options.splitter.lookaheadBelow = 48;
+    options.splitter.lookaheadCandidates = 3;
+    IncrementalCompiler compiler;
+    compiler.compile(w, options);
+    for (int edit = 0; edit < 6; ++edit) {
+        SCOPED_TRACE("edit " + std::to_string(edit));
+        randomEdit(w, rng, spread);
+        const CompileResult r = compiler.compile(w, options);
+        ASSERT_TRUE(r.error.empty()) << r.error;
+        EXPECT_TRUE(r.stats.incremental);
+        expectConsistentTree(r);
+        expectSameAnswers(w, r, compileWorld(w, options), rng, 400, Vec3::Constant(-spread - 60),
+                          Vec3::Constant(spread + 60));
+        expectPortalsOfItsTree(r.onion);
+    }
+}
+
 TEST(IncrementalCompile, SeveralBrushesMovedTogetherAndUndone) {
     Rng rng(77);
     World w = randomWorld(rng, 150, 250, 3);
@@ -169,7 +192,8 @@ TEST(IncrementalCompile, ChangedSplitterConstantsCompileFromScratch) {
         [](SplitterParams& p) { p.splitWeight *= 2; },       [](SplitterParams& p) { p.balanceWeight *= 2; },
         [](SplitterParams& p) { p.coplanarWeight += 1; },    [](SplitterParams& p) { p.nonAxialFactor += 1; },
         [](SplitterParams& p) { p.maxCandidates += 1; },     [](SplitterParams& p) { p.maxScored += 1; },
-        [](SplitterParams& p) { p.axialOnlyAbove += 1; },
+        [](SplitterParams& p) { p.axialOnlyAbove += 1; },    [](SplitterParams& p) { p.lookaheadBelow = 32; },
+        [](SplitterParams& p) { p.lookaheadCandidates += 1; },
     };
     for (size_t i = 0; i < changes.size(); ++i) {
         IncrementalCompiler compiler;

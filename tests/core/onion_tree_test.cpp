@@ -103,6 +103,27 @@ TEST(OnionTree, CompileIsDeterministicAcrossThreadCounts) {
     }
 }
 
+// With the lookahead on, the trees answer like brute force and the pooled build still gives
+// the one-thread tree. The last world looks ahead from the root: there the pooled build's
+// pieces start without the counts an ancestor's lookahead passed down in one thread, so the
+// counts passed down must be the ones a node would count itself.
+TEST(OnionTree, LookaheadTreesMatchBruteForceWithAnyThreadCount) {
+    Rng rng(606);
+    for (int world = 0; world < 3; ++world) {
+        SCOPED_TRACE(world);
+        const bool fromRoot = world == 2;
+        const World w = randomWorld(rng, fromRoot ? 20 : 80 + 30 * world, 300, 3);
+        CompileOptions options;
+        options.splitter.lookaheadBelow = fromRoot ? 1'000'000 : 16 + 24 * size_t(world);
+        options.splitter.lookaheadCandidates = 2 + size_t(world);
+        const CompileResult one = compileWorld(w, options);
+        ASSERT_TRUE(one.error.empty()) << one.error;
+        expectTreesMatchBruteForce(w, one, rng, 1500, 380);
+        options.threads = 2;
+        expectSameTree(one.onion, compileWorld(w, options).onion);
+    }
+}
+
 // An error in one piece of a pooled build (here a leaf's solidity, on whichever thread
 // meets it) stops the build and reaches the caller; the other threads do not hang.
 TEST(OnionTree, PooledBuildPassesOnAnErrorFromAnyThread) {
