@@ -353,6 +353,10 @@ int runBench(const std::vector<std::string>& args) {
             options.splitter.maxCandidates = size_t(std::max(1, std::atoi(args[++i].c_str())));
         else if (args[i] == "--max-scored" && hasValue)
             options.splitter.maxScored = size_t(std::max(1, std::atoi(args[++i].c_str())));
+        else if (args[i] == "--lookahead-below" && hasValue)
+            options.splitter.lookaheadBelow = size_t(std::max(0, std::atoi(args[++i].c_str())));
+        else if (args[i] == "--lookahead-candidates" && hasValue)
+            options.splitter.lookaheadCandidates = size_t(std::max(1, std::atoi(args[++i].c_str())));
         else if (args[i] == "--scaling") options.scaling = true;
         else if (args[i] == "--json") options.json = true;
         else maps.push_back(args[i]);
@@ -405,7 +409,9 @@ int runBench(const std::vector<std::string>& args) {
                                             {"balance_weight", options.splitter.balanceWeight},
                                             {"coplanar_weight", options.splitter.coplanarWeight},
                                             {"max_candidates", double(options.splitter.maxCandidates)},
-                                            {"max_scored", double(options.splitter.maxScored)}};
+                                            {"max_scored", double(options.splitter.maxScored)},
+                                            {"lookahead_below", double(options.splitter.lookaheadBelow)},
+                                            {"lookahead_candidates", double(options.splitter.lookaheadCandidates)}};
             stats["ms"] = QJsonObject{{"parse", median(parse)},           {"validate", median(runs.validate)},
                                       {"expand", median(runs.expand)},     {"union", median(runs.unite)},
                                       {"map_trees", median(runs.mapTrees)}, {"onion", median(runs.onion)},

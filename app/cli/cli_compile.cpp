@@ -11,12 +11,17 @@ int runCompile(const std::vector<std::string>& args) {
     std::vector<Pose> poses;
     bool stats = false;
     int threads = 1;
+    SplitterParams splitter;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         const bool hasValue = i + 1 < args.size();
         if (a == "-o" && hasValue) output = args[++i];
         else if (a == "--stats") stats = true;
         else if (a == "--threads" && hasValue) threads = std::max(1, std::atoi(args[++i].c_str()));
+        else if (a == "--lookahead-below" && hasValue)
+            splitter.lookaheadBelow = size_t(std::max(0, std::atoi(args[++i].c_str())));
+        else if (a == "--lookahead-candidates" && hasValue)
+            splitter.lookaheadCandidates = size_t(std::max(1, std::atoi(args[++i].c_str())));
         else if (a == "--pose" && hasValue) {
             std::string error;
             const std::optional<Pose> pose = parsePoseArgument(args[++i], error);
@@ -41,6 +46,7 @@ int runCompile(const std::vector<std::string>& args) {
 
     CompileOptions options;
     options.threads = threads;
+    options.splitter = splitter;
     const CompileResult result = compileWorld(loaded->world, options);
     if (!result.error.empty()) {
         printError(input + ": " + result.error);

@@ -7,6 +7,7 @@ namespace {
 
 const char* kUsage = R"(usage: shallot-cli COMMAND ...
   compile IN.map|IN.shallot [-o OUT.obsp] [--pose NAME=MINX,MINY,MINZ,MAXX,MAXY,MAXZ]... [--stats] [--threads N]
+                  [--lookahead-below N] [--lookahead-candidates K]
   info TREE.obsp
   query TREE.obsp|IN.shallot|IN.map   (JSON lines on stdin: classify, trace, move, reach; one line out per query)
   bench [MAP...] [--runs N] [--threads N] [--json] [--edits N] [--poses N] [--copies K] [--scaling]

@@ -25,6 +25,15 @@ check "info has leaf count" contains "$info" '"leaves":[0-9]'
 "$CLI" compile "$MAPS/figure1_rooms.map" -o "$TMP/q.obsp" --pose 'tiny=-1,-1,-1,1,1,1' --pose 'point=0,0,0,0,0,0'
 check "--pose replaces the poses" contains "$("$CLI" info "$TMP/q.obsp")" '"name":"tiny".*"name":"point"'
 
+plain=$("$CLI" compile "$MAPS/figure1_rooms.map" -o "$TMP/greedy.obsp" --stats)
+look=$("$CLI" compile "$MAPS/figure1_rooms.map" -o "$TMP/lookahead.obsp" --stats --lookahead-below 64)
+nodes() { grep -o '"nodes":[0-9]*' <<<"$1" | head -1 | cut -d: -f2; }
+check "--lookahead-below gives a smaller tree" test "$(nodes "$look")" -lt "$(nodes "$plain")"
+points=$(for x in 150 250 400 600 700; do for y in 150 300 450 700 850; do for z in 10 30 60 200; do
+  printf '{"op":"classify","p":[%d,%d,%d]}\n' "$x" "$y" "$z"; done; done; done)
+solidity() { "$CLI" query "$1" <<<"$points" | sed 's/"leaf":[0-9]*,//'; }
+check "--lookahead-below gives the same answers" test "$(solidity "$TMP/lookahead.obsp")" = "$(solidity "$TMP/greedy.obsp")"
+
 out=$(printf '%s\n' '{"op":"classify","p":[320,128,25]}' 'not json' '{"op":"classify","p":[1,2]}' \
       '{"op":"nope"}' '{"op":"classify","p":[128,128,100]}' | "$CLI" query "$TMP/t.obsp"); status=$?
 check "query answers every line in order" test "$(wc -l <<<"$out")" -eq 5
