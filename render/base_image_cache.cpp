@@ -70,6 +70,14 @@ void BaseImageCache::copyTo(QOpenGLFunctions_3_3_Core& gl, unsigned target) cons
     gl.glBindFramebuffer(GL_FRAMEBUFFER, target);
 }
 
+void BaseImageCache::stretchTo(QOpenGLFunctions_3_3_Core& gl, unsigned target, const QRect& where) const {
+    gl.glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo_->handle());
+    gl.glBindFramebuffer(GL_DRAW_FRAMEBUFFER, target);
+    gl.glBlitFramebuffer(0, 0, fbo_->width(), fbo_->height(), where.left(), where.top(), where.left() + where.width(),
+                         where.top() + where.height(), GL_COLOR_BUFFER_BIT, GL_LINEAR);
+    gl.glBindFramebuffer(GL_FRAMEBUFFER, target);
+}
+
 void BaseImageCache::release() {
     fbo_.reset();
     partial_.reset();

@@ -11,6 +11,7 @@
 // layers' versions), assembled by the view. No hashing, so no false hit.
 #include <QOpenGLFramebufferObject>
 #include <QPoint>
+#include <QRect>
 #include <QSize>
 #include <memory>
 #include <vector>
@@ -52,6 +53,9 @@ public:
     const std::vector<char>& partialKey() const { return partialKey_; }
     // Copies the picture, colour, depth and stencil, into framebuffer `target`, then binds it.
     void copyTo(QOpenGLFunctions_3_3_Core& gl, unsigned target) const;
+    // Stretches the picture's colour over `where` (pixels, y up; it may reach outside) of
+    // framebuffer `target`, filtered, then binds it: a preview of a zoomed 2D view.
+    void stretchTo(QOpenGLFunctions_3_3_Core& gl, unsigned target, const QRect& where) const;
     // Forgets the picture; call with the context current.
     void release();
 

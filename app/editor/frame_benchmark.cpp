@@ -138,7 +138,7 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
 
     // The top view, showing the whole map, panned a little each frame as a drag does: each
     // frame moves the view's picture and draws the strip it uncovers (Viewport::movePicture).
-    std::vector<double> frames2dMs, selection2dMs;
+    std::vector<double> frames2dMs, selection2dMs, zoom2dMs, zoomSharp2dMs;
     if (Viewport2D* top = window.view2d(0)) {
         // Paints the view once and gives the time that frame took.
         auto timedPaint = [&] {
@@ -165,6 +165,16 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
         for (int i = 0; i < kPanFrames2d && i < int(doc.brushes().size()); ++i) {
             doc.setSelection({i});
             selection2dMs.push_back(timedPaint());
+        }
+        // Then zoomed in and out at the centre, a wheel notch a frame: each frame shows the
+        // old picture stretched, and the new one is drawn in parts until the view is sharp.
+        for (int i = 0; i < kPanFrames2d && !box.empty(); ++i) {
+            QElapsedTimer zoom;
+            zoom.start();
+            top->zoomAt(i % 2 ? 1.0 / 1.2 : 1.2, QPointF(top->width() / 2.0, top->height() / 2.0));
+            zoom2dMs.push_back(timedPaint());
+            while (clock.elapsed() < kTimeoutMs && !top->showsScene()) app.processEvents(QEventLoop::AllEvents, 1);
+            zoomSharp2dMs.push_back(double(zoom.nsecsElapsed()) / 1e6);
         }
     }
 
@@ -217,6 +227,8 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
                           {"median_paint_ms", median(paintMs)},
                           {"median_2d_pan_frame_ms", median(frames2dMs)},
                           {"median_2d_selection_frame_ms", median(selection2dMs)},
+                          {"median_2d_zoom_frame_ms", median(zoom2dMs)},
+                          {"median_2d_zoom_sharp_ms", median(zoomSharp2dMs)},
                           {"median_frame_ms", median(frameMs)},
                           {"cpu_ms_per_frame", cpuPerFrameMs},
                           {"fps", frameMs.empty() ? 0.0 : 1000.0 / median(frameMs)},

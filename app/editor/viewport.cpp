@@ -59,6 +59,13 @@ std::optional<QPoint> pixelShift(const float* from, const float* to, const QSize
 constexpr size_t kContentHeaderBytes = sizeof(QRgb) + sizeof(bool);
 constexpr size_t kLayerStateBytes = sizeof(uint64_t) + sizeof(bool);
 
+// A zoomed 2D view shows its old picture stretched while the new one is drawn in parts,
+// when that stretch is within this factor either way (beyond, a preview shows too little).
+constexpr double kMaxPreviewStretch = 16.0;
+// How far the matrix taking the old picture's clip space to the new one's may be from a
+// scale and shift of x and y (float matrices of a 2D view).
+constexpr float kStretchMatrixTolerance = 1e-4f;
+
 // A 2D view patches its picture where its overlays changed (patchPicture) when that is at
 // most this fraction of the view; more is drawn anew in parts between frames, which keeps
 // every pause of the UI short.
@@ -133,7 +140,7 @@ bool Viewport::showsScene() const {
 }
 QWindow* Viewport::surface() const { return surface_; }
 
-QImage Viewport::grabFramebuffer() {
+QImage Viewport::grabFramebuffer(bool asShown) {
     if (!surface_->isValid()) return {};
     surface_->makeCurrent();
     // An image of the scene as it is now: what is still to upload is uploaded first.
@@ -146,8 +153,10 @@ QImage Viewport::grabFramebuffer() {
         format.setAttachment(QOpenGLFramebufferObject::CombinedDepthStencil);
         QOpenGLFramebufferObject image(size() * devicePixelRatio(), format);
         grabTarget_ = image.handle();
+        grabAsShown_ = asShown;
         paintGL();
         grabTarget_ = 0;
+        grabAsShown_ = false;
         out = image.toImage();
     }
     out.setDevicePixelRatio(devicePixelRatio());
@@ -244,9 +253,10 @@ void Viewport::drawPicturePart() {
     surface_->makeCurrent();
     BaseInputs in = baseInputs();
     bool finished = false;
-    if (baseCache_.matches(in.key, in.pixels) || !baseCache_.drawnFor(in.view, in.pixels)) {
+    const bool sameCamera = baseCache_.drawnFor(in.view, in.pixels);
+    if (baseCache_.matches(in.key, in.pixels) || (!sameCamera && !stretchedPicture(in))) {
         baseCache_.dropPartial(); // nothing left to draw, or the camera moved: frames draw it
-    } else if (baseCache_.partialKey() != in.key && patchPicture(in)) {
+    } else if (sameCamera && baseCache_.partialKey() != in.key && patchPicture(in)) {
         finished = true; // an edit's overlays, changed in a few places: patched there at once
     } else {
         if (baseCache_.partialKey() != in.key) {
@@ -274,13 +284,47 @@ void Viewport::drawPicturePart() {
     if (finished) redraw();
 }
 
-void Viewport::movePicture(const BaseInputs& in) {
-    if (is3d() || !baseCacheEnabled_ || grabTarget_) return;
+void Viewport::movePicture(const BaseInputs& in, bool panned) {
+    if (is3d() || !baseCacheEnabled_ || (grabTarget_ && !grabAsShown_)) return;
     if (shiftPicture(in)) return;
-    // No picture to move (a zoom, a resize, new overlays): drawn whole into the picture, so
-    // that the next frame of a pan can move it.
+    // A zoom: the frame shows the old picture stretched and the new one is drawn in parts.
+    if (!panned && stretchedPicture(in)) return;
+    // No picture to move (a resize, new overlays, a pan right after a zoom): drawn whole into
+    // the picture, so that the next frame of a pan can move it.
     baseCache_.beginDrawing(in.key, in.pixels);
     drawBase(in);
+}
+
+std::optional<QRect> Viewport::stretchedPicture(const BaseInputs& in) const {
+    if (is3d() || !baseCacheEnabled_ || (grabTarget_ && !grabAsShown_) || !baseCache_.drawnFor({}, in.pixels))
+        return std::nullopt;
+    const std::vector<char>& stored = baseCache_.key();
+    const size_t matrixBytes = 16 * sizeof(float);
+    if (stored.size() < in.view.size() + in.content.size() ||
+        !std::equal(in.view.begin() + long(matrixBytes), in.view.end(), stored.begin() + long(matrixBytes)) ||
+        !std::equal(in.content.begin(), in.content.end(), stored.begin() + long(in.view.size())))
+        return std::nullopt;
+    float from[16], to[16];
+    std::memcpy(from, stored.data(), sizeof(from));
+    std::memcpy(to, in.view.data(), sizeof(to));
+    bool invertible = false;
+    const QMatrix4x4 oldToNew = QMatrix4x4(to).transposed() * QMatrix4x4(from).transposed().inverted(&invertible);
+    if (!invertible) return std::nullopt;
+    // Clip space to clip space: x' = sx x + tx, y' = sy y + ty, and nothing else.
+    const float sx = oldToNew(0, 0), sy = oldToNew(1, 1), tx = oldToNew(0, 3), ty = oldToNew(1, 3);
+    QMatrix4x4 expected;
+    expected(0, 0) = sx, expected(1, 1) = sy, expected(0, 3) = tx, expected(1, 3) = ty;
+    for (int r = 0; r < 4; ++r)
+        for (int c = 0; c < 4; ++c)
+            if (std::abs(oldToNew(r, c) - expected(r, c)) > kStretchMatrixTolerance * std::max(1.0f, std::abs(expected(r, c))))
+                return std::nullopt;
+    const auto within = [](double s) { return s >= 1.0 / kMaxPreviewStretch && s <= kMaxPreviewStretch; };
+    if (!within(sx) || !within(sy)) return std::nullopt;
+    // The old picture's corners, clip (-1, -1) and (1, 1), in the new frame's pixels.
+    const double w = in.pixels.width(), h = in.pixels.height();
+    const int x0 = int(std::lround((tx - sx + 1.0) * 0.5 * w)), x1 = int(std::lround((tx + sx + 1.0) * 0.5 * w));
+    const int y0 = int(std::lround((ty - sy + 1.0) * 0.5 * h)), y1 = int(std::lround((ty + sy + 1.0) * 0.5 * h));
+    return QRect(QPoint(x0, y0), QPoint(x1 - 1, y1 - 1));
 }
 
 bool Viewport::shiftPicture(const BaseInputs& in) {
@@ -395,10 +439,19 @@ void Viewport::paintGL() {
     glBindFramebuffer(GL_FRAMEBUFFER, targetFramebuffer()); // a base picture's may be bound
     BaseInputs in = baseInputs();
     const bool still = in.view == lastView_;
+    const bool panned = !still && lastView_.size() == in.view.size() &&
+                        pixelShift(reinterpret_cast<const float*>(lastView_.data()),
+                                   reinterpret_cast<const float*>(in.view.data()), in.pixels);
     lastView_ = in.view;
-    if (!still) movePicture(in);
+    if (!still) movePicture(in, panned);
     bool showOldPicture = false;
-    if (baseCacheEnabled_ && still && !baseCache_.matches(in.key, in.pixels)) {
+    std::optional<QRect> stretched;
+    if (baseCacheEnabled_ && !baseCache_.matches(in.key, in.pixels) && (stretched = stretchedPicture(in))) {
+        // A zoom (75-150 ms to draw on librequake_e3m4 with every overlay): this frame shows
+        // the old picture stretched, under the brushes drawn sharp as always, and the new
+        // picture is drawn in parts between frames (drawPicturePart).
+        queuePicturePart();
+    } else if (baseCacheEnabled_ && still && !baseCache_.matches(in.key, in.pixels)) {
         if (!is3d() && !grabTarget_ && baseCache_.drawnFor(in.view, in.pixels)) {
             // New overlays in a 2D view (75-150 ms to draw on librequake_e3m4, and they
             // reach the three views at once): the new picture is drawn in parts between
@@ -419,7 +472,13 @@ void Viewport::paintGL() {
             baseDrawTurns.done(this);
         }
     }
-    if (baseCacheEnabled_ && (showOldPicture || baseCache_.matches(in.key, in.pixels))) {
+    if (stretched) {
+        glBindFramebuffer(GL_FRAMEBUFFER, targetFramebuffer());
+        drawBackground(in); // the new grid where the old picture does not reach
+        baseCache_.stretchTo(*this, targetFramebuffer(), *stretched);
+        setViewState(in.pixels);
+        ++picturesStretched_;
+    } else if (baseCacheEnabled_ && (showOldPicture || baseCache_.matches(in.key, in.pixels))) {
         baseCache_.copyTo(*this, targetFramebuffer());
         ++baseCopies_;
         setViewState(in.pixels);

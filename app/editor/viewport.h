@@ -10,6 +10,7 @@
 #include <QTimer>
 #include <QWidget>
 #include <algorithm>
+#include <optional>
 
 class QPainter;
 class QWindow;
@@ -28,7 +29,8 @@ public:
     void redraw();
     // Draws a frame of the scene as it is now (pending uploads finished first) into an
     // image, as QOpenGLWidget::grabFramebuffer; null before the view was first shown.
-    QImage grabFramebuffer();
+    // `asShown`: the frame a repaint would show now, a zoom's stretched preview included.
+    QImage grabFramebuffer(bool asShown = false);
     // The native window the view draws into; its input reaches the view (tests drive it as
     // a user's mouse would).
     QWindow* surface() const;
@@ -63,6 +65,9 @@ public:
     // Frames of a 2D view whose picture was redrawn only where its overlays changed (an
     // edit's overlay chunks, SceneLayer::changes) instead of drawn anew in parts.
     quint64 picturesPatched() const { return picturesPatched_; }
+    // Frames of a 2D view that showed its old picture stretched (a zoom) while the new one
+    // was drawn in parts between frames.
+    quint64 picturesStretched() const { return picturesStretched_; }
     // Chunk uploads taken over from the shown layers by a new version (SceneRenderer).
     quint64 chunksKept() const { return renderer_.chunksKept(); }
 
@@ -110,7 +115,12 @@ private:
     // The next part of a 2D view's new picture, between frames; the picture patched
     // instead when only a few places changed (patchPicture).
     void drawPicturePart();
-    void movePicture(const BaseInputs& in); // a 2D view's picture after a camera move
+    // A 2D view's picture after a camera move; `panned`: the camera only shifted since the
+    // last frame (a drag), so the picture is wanted at once to shift it again next frame.
+    void movePicture(const BaseInputs& in, bool panned);
+    // Where the stored picture lands in this frame (pixels, y up) when only the 2D camera's
+    // scale and position changed since it was drawn (a zoom), its layers and size the same.
+    std::optional<QRect> stretchedPicture(const BaseInputs& in) const;
     // The picture moved by the camera's whole-pixel shift, the uncovered strips drawn;
     // false (nothing done) when the camera did more than shift or the picture is stale.
     bool shiftPicture(const BaseInputs& in);
@@ -127,6 +137,7 @@ private:
 
     ViewSurface* surface_;
     unsigned grabTarget_ = 0;
+    bool grabAsShown_ = false;
     render::GpuBatch background_;
     render::BaseImageCache baseCache_;
     bool baseCacheEnabled_ = true;
@@ -140,6 +151,7 @@ private:
     quint64 baseDraws_ = 0;
     quint64 picturesShifted_ = 0;
     quint64 picturesPatched_ = 0;
+    quint64 picturesStretched_ = 0;
     double lastFrameMs_ = 0.0;
     quint64 frames_ = 0;
 };

@@ -136,12 +136,12 @@ void Viewport2D::mouseReleaseEvent(QMouseEvent* e) {
     }
 }
 
-void Viewport2D::wheelEvent(QWheelEvent* e) {
-    const ViewPoint before = viewPoint(e->position(), {});
-    const double factor = std::pow(1.2, e->angleDelta().y() / 120.0);
+void Viewport2D::wheelEvent(QWheelEvent* e) { zoomAt(std::pow(1.2, e->angleDelta().y() / 120.0), e->position()); }
+
+void Viewport2D::zoomAt(double factor, const QPointF& at) {
+    const ViewPoint before = viewPoint(at, {});
     zoom_ = std::clamp(zoom_ * factor, 1.0 / 512, 64.0);
-    const ViewPoint after = viewPoint(e->position(), {});
-    // Keep the point under the cursor fixed.
+    const ViewPoint after = viewPoint(at, {});
     centreU_ += before.world[u_] - after.world[u_];
     centreV_ += before.world[v_] - after.world[v_];
     redraw();

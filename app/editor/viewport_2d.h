@@ -25,6 +25,9 @@ public:
     QPointF toWidget(const Vec3& world) const;
     // Moves the view as a drag of `pixels` (widget pixels) with the pan button does.
     void pan(const QPointF& pixels);
+    // Zooms by `factor` (above 1: in) keeping the world point under widget position `at`
+    // where it is, as the wheel does.
+    void zoomAt(double factor, const QPointF& at);
     // Centre the view on a box and zoom to fit it.
     void frame(const Aabb& box);
     double zoom() const { return zoom_; }

@@ -517,6 +517,48 @@ private slots:
         QCOMPARE(top->picturesShifted(), shifted + 5);
     }
 
+    // A zoom shows the old picture stretched (Viewport::stretchedPicture) and draws the new
+    // one in parts between frames: the preview must be close to the new picture (an old
+    // picture shown unstretched is not), and the finished picture the one drawn whole.
+    void twoDZoomsStretchTheOldPictureThenDrawTheNewOneInParts() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        for (const char* name : {"overlayLeafcells", "overlayPortals", "overlayExpandedworld"}) w.action(name)->setChecked(true);
+        QVERIFY(waitForOverlayLayers(w, {render::Layer::LeafCells, render::Layer::Portals, render::Layer::UnionWire}));
+        Viewport2D* top = w.view2d(0);
+        QVERIFY(QTest::qWaitFor([&] { return top->showsScene(); }, 10000));
+        top->setPictureVerticesPerPart(64); // many parts
+        // The share of pixels in `area` whose colour differs by more than a blur's worth.
+        auto farApart = [](const QImage& a, const QImage& b, const QRect& area) {
+            int far = 0;
+            for (int y = area.top(); y <= area.bottom(); ++y)
+                for (int x = area.left(); x <= area.right(); ++x) {
+                    const QColor p = a.pixelColor(x, y), q = b.pixelColor(x, y);
+                    far += std::max({std::abs(p.red() - q.red()), std::abs(p.green() - q.green()), std::abs(p.blue() - q.blue())}) > 64;
+                }
+            return double(far) / (area.width() * area.height());
+        };
+        for (const double factor : {1.2, 1.2 * 1.2, 1.0 / 1.5}) {
+            const QImage before = top->grabFramebuffer();
+            const quint64 stretched = top->picturesStretched(), draws = top->baseDraws(), parts = top->pictureParts();
+            const QPointF at(top->width() * 0.3, top->height() * 0.6);
+            top->zoomAt(factor, at);
+            // Where the old picture lands (a zoom out leaves a margin of background only).
+            const QRect covered = QRectF(at - at * factor, QSizeF(top->size()) * factor).toAlignedRect().adjusted(2, 2, -2, -2) &
+                                  before.rect().adjusted(2, 2, -2, -2);
+            const QImage preview = top->grabFramebuffer(true);
+            QCOMPARE(top->picturesStretched(), stretched + 1);
+            QVERIFY(QTest::qWaitFor([&] { return top->showsScene(); }, 10000));
+            QVERIFY2(top->pictureParts() > parts + 1, "drawn in parts");
+            QCOMPARE(top->baseDraws(), draws + 1); // the picture finished in parts, nothing drawn whole
+            const QImage finished = top->grabFramebuffer(), whole = drawnWhole(top);
+            QVERIFY(!whole.isNull() && finished == whole);
+            const double previewOff = farApart(preview, whole, covered), unstretchedOff = farApart(before, whole, covered);
+            QVERIFY2(previewOff < 0.25 * unstretchedOff, qPrintable(QString("zoom %1: preview %2, unstretched %3")
+                                                                        .arg(factor).arg(previewOff).arg(unstretchedOff)));
+        }
+        top->setPictureVerticesPerPart(250000);
+    }
+
     // After an edit, a 2D view redraws its picture only where the overlay chunks changed
     // (chunkChanges, Viewport::patchPicture): each 2D view's picture must then be the
     // one drawn whole, edit after edit (a brush moved, moved back, and one far off).
