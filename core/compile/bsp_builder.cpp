@@ -21,11 +21,13 @@ constexpr size_t kSubtreesPerThread = 8;
 constexpr size_t kMinSubtreePolygons = 256;
 
 // The node counts of a greedy subtree counted by a lookahead, and of every subtree in it:
-// entries in pre-order, one per node (its subtree's node count) and one per leaf (0).
+// entries in pre-order, one per node (its subtree's node count) and one per leaf (0). No
+// entries: not counted.
 struct GreedyCounts {
     std::shared_ptr<const std::vector<uint32_t>> entries;
     size_t at = 0;
 
+    bool counted() const { return entries && (*entries)[at] > 0; }
     size_t nodes() const { return (*entries)[at]; }
     GreedyCounts front() const { return {entries, at + 1}; }
     GreedyCounts back() const { return {entries, at + 2 + 2 * size_t((*entries)[at + 1])}; }
@@ -35,7 +37,7 @@ struct NodeSplit {
     PlaneId plane;
     ConvexPolyhedron front, back; // the cell's halves (when cells are carried)
     // The greedy subtrees on either side, when a lookahead counted them.
-    std::optional<GreedyCounts> frontCounts, backCounts;
+    GreedyCounts frontCounts, backCounts;
 };
 
 class Builder {
@@ -52,7 +54,7 @@ public:
     // wins (a pilot method; the score alone is myopic). `greedy`, when given, is this node's
     // greedy subtree as an ancestor's lookahead counted it: its first splitter's count is known.
     std::optional<NodeSplit> chooseSplit(std::vector<BuildPolygon>& polygons, const ConvexPolyhedron& cell, int depth,
-                                         std::optional<GreedyCounts> greedy = std::nullopt) const {
+                                         GreedyCounts greedy = {}) const {
         for (;;) {
             throwIfCancelled(ctx_.cancel);
             if (depth > kMaxTreeDepth) throw TreeTooDeep();
@@ -69,30 +71,38 @@ public:
                     p.splitCandidate = false;
                     p.retiredDepth = uint16_t(depth);
                 }
-                greedy.reset();
+                greedy = {};
                 continue;
             }
             NodeSplit best{ranked[0], std::move(halves.front), std::move(halves.back), {}, {}};
-            if (ranked.size() == 1) return best;
-            size_t bestNodes = std::numeric_limits<size_t>::max();
-            if (greedy && greedy->nodes() > 0) {
-                bestNodes = greedy->nodes();
-                best.frontCounts = greedy->front();
-                best.backCounts = greedy->back();
-            }
-            for (size_t i = best.frontCounts ? 1 : 0; i < ranked.size(); ++i) {
-                std::optional<GreedyCounts> counts = countChildren(polygons, ranked[i], depth, bestNodes);
-                if (!counts) continue;
-                if (i > 0) {
-                    SplitPolyhedron h = split(cell, ctx_.planes[size_t(ranked[i])], ranked[i], kOnPlaneEpsilon);
-                    if (h.front.empty() || h.back.empty()) continue;
-                    best = NodeSplit{ranked[i], std::move(h.front), std::move(h.back), {}, {}};
-                }
-                bestNodes = counts->nodes();
-                best.frontCounts = counts->front();
-                best.backCounts = counts->back();
-            }
+            if (ranked.size() > 1) lookAhead(best, polygons, ranked, cell, depth, greedy);
             return best;
+        }
+    }
+
+    // Replaces `best` (the best-scored splitter, ranked[0]) by the ranked splitter whose
+    // greedy subtree has the fewest nodes (the first of equals), with those subtrees' counts.
+    void lookAhead(NodeSplit& best, const std::vector<BuildPolygon>& polygons, const std::vector<PlaneId>& ranked,
+                   const ConvexPolyhedron& cell, int depth, const GreedyCounts& greedy) const {
+        size_t bestNodes = std::numeric_limits<size_t>::max();
+        size_t first = 0;
+        if (greedy.counted()) { // ranked[0]'s subtree, counted already
+            bestNodes = greedy.nodes();
+            best.frontCounts = greedy.front();
+            best.backCounts = greedy.back();
+            first = 1;
+        }
+        for (size_t i = first; i < ranked.size(); ++i) {
+            const GreedyCounts counts = countWithSplitter(polygons, ranked[i], depth, bestNodes);
+            if (!counts.counted()) continue;
+            if (i > 0) {
+                SplitPolyhedron h = split(cell, ctx_.planes[size_t(ranked[i])], ranked[i], kOnPlaneEpsilon);
+                if (h.front.empty() || h.back.empty()) continue;
+                best = NodeSplit{ranked[i], std::move(h.front), std::move(h.back), {}, {}};
+            }
+            bestNodes = counts.nodes();
+            best.frontCounts = counts.front();
+            best.backCounts = counts.back();
         }
     }
 
@@ -103,16 +113,16 @@ public:
     }
 
     // The greedy subtree with `splitter` at its root, counted, when it has fewer than `limit`
-    // nodes.
-    std::optional<GreedyCounts> countChildren(const std::vector<BuildPolygon>& polygons, PlaneId splitter, int depth,
-                                              size_t limit) const {
-        if (limit <= 1) return std::nullopt;
+    // nodes (else not counted).
+    GreedyCounts countWithSplitter(const std::vector<BuildPolygon>& polygons, PlaneId splitter, int depth,
+                                   size_t limit) const {
+        if (limit <= 1) return {};
         auto entries = std::make_shared<std::vector<uint32_t>>(1, 0);
         Partition parts = partition(std::vector<BuildPolygon>(polygons), splitter, ctx_.planes, depth);
         size_t nodes = 1 + countNodes(std::move(parts.front), depth + 1, limit - 1, *entries);
-        if (nodes >= limit) return std::nullopt;
+        if (nodes >= limit) return {};
         nodes += countNodes(std::move(parts.back), depth + 1, limit - nodes, *entries);
-        if (nodes >= limit) return std::nullopt;
+        if (nodes >= limit) return {};
         (*entries)[0] = uint32_t(nodes);
         return GreedyCounts{std::move(entries), 0};
     }
@@ -136,7 +146,7 @@ public:
     }
 
     ChildRef build(std::vector<BuildPolygon> polygons, ConvexPolyhedron cell, bool fromBack, int depth,
-                   std::optional<GreedyCounts> greedy = std::nullopt) {
+                   GreedyCounts greedy = {}) {
         std::optional<NodeSplit> s = chooseSplit(polygons, cell, depth, std::move(greedy));
         if (!s) return makeLeaf(polygons, std::move(cell), fromBack, depth);
         cell = {};
