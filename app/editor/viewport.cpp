@@ -66,9 +66,9 @@ constexpr double kMaxPreviewStretch = 16.0;
 // scale and shift of x and y (float matrices of a 2D view).
 constexpr float kStretchMatrixTolerance = 1e-4f;
 
-// A 2D view patches its picture where its overlays changed (patchRectangle) when that is
-// at most this fraction of the view; more is drawn anew. Both in parts between frames,
-// which keeps every pause of the UI short.
+// A 2D view patches its picture where its overlays changed (patchPicture) when that is at
+// most this fraction of the view; more is drawn anew in parts between frames, which keeps
+// every pause of the UI short.
 constexpr double kMaxPatchFraction = 0.25;
 
 // The window pixels (y up) that a world box can reach in a view of `pixels` through `mvp`,
@@ -256,43 +256,25 @@ void Viewport::drawPicturePart() {
     const bool sameCamera = baseCache_.drawnFor(in.view, in.pixels);
     if (baseCache_.matches(in.key, in.pixels) || (!sameCamera && !stretchedPicture(in))) {
         baseCache_.dropPartial(); // nothing left to draw, or the camera moved: frames draw it
+    } else if (sameCamera && baseCache_.partialKey() != in.key && patchPicture(in)) {
+        finished = true; // an edit's overlays, changed in a few places: patched there at once
     } else {
         if (baseCache_.partialKey() != in.key) {
-            // An edit's overlays usually changed in a few places: the stored picture, copied,
-            // is drawn again there only (a patch); else the new picture is drawn whole.
+            baseCache_.beginPartial(in.key, in.pixels);
             picturePart_ = {};
-            partialRect_ = sameCamera ? patchRectangle(in) : std::nullopt;
-            if (partialRect_) {
-                baseCache_.beginShifted(*this, in.key, QPoint(0, 0));
-                ++picturesPatched_;
-            } else {
-                baseCache_.beginPartial(in.key, in.pixels);
-            }
-            withPartialScissor(in, [&] { drawBackground(in); });
+            drawBackground(in);
         } else {
             baseCache_.continuePartial();
             setViewState(in.pixels);
         }
-        if (partialRect_ && partialRect_->isEmpty()) {
-            finished = true; // the changes lie outside the view
-        } else {
-            picturePart_.vertexBudget = pictureVerticesPerPart_;
-            const QMatrix4x4 mvp = viewProjection();
-            // A patch draws under a scissor with the view's own matrix (its pixels are those
-            // of a whole drawing); the cull matrix only skips chunks that miss its rectangle.
-            const QMatrix4x4 cull = partialRect_ ? rectangleCull(*partialRect_, in.pixels) * mvp : mvp;
-            withPartialScissor(in, [&] {
-                renderer_.drawLayers(*this, editor_.scene(), mvp, is3d(), eye(), render::LayerGroup::Base,
-                                     &picturePart_, partialRect_ ? &cull : nullptr);
-            });
-            if (!partialRect_) ++pictureParts_;
-            else ++patchParts_;
-            glFlush(); // the rasterisers start on this part while the event loop goes on
-            finished = picturePart_.done;
-        }
+        picturePart_.vertexBudget = pictureVerticesPerPart_;
+        renderer_.drawLayers(*this, editor_.scene(), viewProjection(), is3d(), eye(), render::LayerGroup::Base, &picturePart_);
+        ++pictureParts_;
+        glFlush(); // the rasterisers start on this part while the event loop goes on
+        finished = picturePart_.done;
         if (finished) {
             baseCache_.finishPartial();
-            if (!partialRect_) ++baseDraws_;
+            ++baseDraws_;
         } else {
             queuePicturePart();
         }
@@ -300,15 +282,6 @@ void Viewport::drawPicturePart() {
     surface_->doneCurrent();
     baseDrawTurns.done(this);
     if (finished) redraw();
-}
-
-void Viewport::withPartialScissor(const BaseInputs& in, const std::function<void()>& draw) {
-    if (!partialRect_) return draw();
-    setViewState(in.pixels);
-    glEnable(GL_SCISSOR_TEST);
-    glScissor(partialRect_->x(), partialRect_->y(), partialRect_->width(), partialRect_->height());
-    draw();
-    glDisable(GL_SCISSOR_TEST);
 }
 
 void Viewport::movePicture(const BaseInputs& in, bool panned) {
@@ -390,7 +363,7 @@ void Viewport::redrawPictureIn(const BaseInputs& in, const QRect& rect) {
     glDisable(GL_SCISSOR_TEST);
 }
 
-std::optional<QRect> Viewport::patchRectangle(const BaseInputs& in) const {
+bool Viewport::patchPicture(const BaseInputs& in) {
     const std::vector<char>& stored = baseCache_.key();
     const size_t at = in.view.size();
     // The stored picture (not one being drawn in parts, which is dropped): this camera and
@@ -399,7 +372,7 @@ std::optional<QRect> Viewport::patchRectangle(const BaseInputs& in) const {
     if (stored.size() != in.key.size() ||
         !std::equal(stored.begin() + long(at), stored.begin() + long(at + kContentHeaderBytes), in.content.begin()) ||
         !std::equal(stored.begin() + long(at + in.content.size()), stored.end(), in.key.begin() + long(at + in.content.size())))
-        return std::nullopt;
+        return false;
     const QMatrix4x4 mvp = viewProjection();
     QRect dirty;
     const std::vector<LayerState> storedLayers = layersInKey(stored, in);
@@ -408,16 +381,20 @@ std::optional<QRect> Viewport::patchRectangle(const BaseInputs& in) const {
         const uint64_t version = storedLayers[k].version;
         const bool visible = storedLayers[k].visible;
         if (version == layer.version && visible == layer.visible) continue;
-        if (visible != layer.visible || version == 0) return std::nullopt;
+        if (visible != layer.visible || version == 0) return false;
         const std::optional<std::vector<Aabb>> boxes = renderer_.shownChangesSince(layer.layer, version);
-        if (!boxes) return std::nullopt;
+        if (!boxes) return false;
         if (!layer.visible) continue;
         for (const Aabb& box : *boxes) dirty |= windowRectangle(box, mvp, in.pixels);
     }
     dirty &= QRect(QPoint(0, 0), in.pixels);
     if (double(dirty.width()) * dirty.height() > kMaxPatchFraction * in.pixels.width() * in.pixels.height())
-        return std::nullopt; // drawn anew
-    return dirty;
+        return false; // drawn anew in parts, between frames
+    baseCache_.beginShifted(*this, in.key, QPoint(0, 0));
+    if (!dirty.isEmpty()) redrawPictureIn(in, dirty);
+    baseCache_.finishPartial();
+    ++picturesPatched_;
+    return true;
 }
 
 void Viewport::fillBaseCache() {
@@ -482,8 +459,8 @@ void Viewport::paintGL() {
             // shows the old one. The brushes and the selection are drawn over it below, as
             // they are now. A grab (an image asked for now) never waits. An edit's new
             // overlays usually differ from the old ones in a few places: the queued work
-            // patches the picture there instead, also in parts, one view per pass of the
-            // event loop (the three views' patches back to back held the UI for their sum).
+            // patches the picture there instead, in one go, one view per pass of the event
+            // loop (the three views' patches back to back held the UI for their sum).
             showOldPicture = true;
             queuePicturePart();
         } else {

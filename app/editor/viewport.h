@@ -10,7 +10,6 @@
 #include <QTimer>
 #include <QWidget>
 #include <algorithm>
-#include <functional>
 #include <optional>
 
 class QPainter;
@@ -66,9 +65,6 @@ public:
     // Frames of a 2D view whose picture was redrawn only where its overlays changed (an
     // edit's overlay chunks, SceneLayer::changes) instead of drawn anew in parts.
     quint64 picturesPatched() const { return picturesPatched_; }
-    // Parts those patches were drawn in (a patch of many overlay vertices takes several
-    // passes of the event loop, as a whole picture does).
-    quint64 patchParts() const { return patchParts_; }
     // Frames of a 2D view that showed its old picture stretched (a zoom) while the new one
     // was drawn in parts between frames.
     quint64 picturesStretched() const { return picturesStretched_; }
@@ -116,13 +112,9 @@ private:
     void setViewState(const QSize& pixels); // viewport and depth test of this kind of view
     void drawBackground(const BaseInputs& in); // clear and grid
     void drawBase(const BaseInputs& in);
-    // The next part of a 2D view's new picture, between frames: the stored picture patched
-    // where the overlays changed when that is a small part of it (patchRectangle), else
-    // the picture drawn whole.
+    // The next part of a 2D view's new picture, between frames; the picture patched
+    // instead when only a few places changed (patchPicture).
     void drawPicturePart();
-    // Runs `draw` under a scissor to the patch's rectangle, when the picture in parts is a
-    // patch.
-    void withPartialScissor(const BaseInputs& in, const std::function<void()>& draw);
     // A 2D view's picture after a camera move; `panned`: the camera only shifted since the
     // last frame (a drag), so the picture is wanted at once to shift it again next frame.
     void movePicture(const BaseInputs& in, bool panned);
@@ -132,10 +124,10 @@ private:
     // The picture moved by the camera's whole-pixel shift, the uncovered strips drawn;
     // false (nothing done) when the camera did more than shift or the picture is stale.
     bool shiftPicture(const BaseInputs& in);
-    // Where the shown layers changed since the stored picture was drawn (their changed
-    // boxes, in pixels, y up; empty when outside the view): the picture's part to draw
-    // again. Nothing when that is unknown or over kMaxPatchFraction of the view.
-    std::optional<QRect> patchRectangle(const BaseInputs& in) const;
+    // The picture redrawn where the shown layers changed since it was drawn (their
+    // changed boxes); false when that is unknown or over kMaxPatchFraction of the view. A
+    // picture being drawn in parts meanwhile is dropped.
+    bool patchPicture(const BaseInputs& in);
     void redrawPictureIn(const BaseInputs& in, const QRect& rect); // of the bound picture
     void fillBaseCache();
     void continueUpload(); // the next part of the layers' upload, between frames
@@ -153,14 +145,12 @@ private:
     std::vector<char> lastBaseKey_; // of the last frame that drew its base
     std::vector<char> lastView_;    // BaseInputs::view of the last frame
     render::SceneRenderer::Part picturePart_;  // how far the new picture's drawing got
-    std::optional<QRect> partialRect_;          // the patch's rectangle, when it is a patch
     size_t pictureVerticesPerPart_;
     quint64 pictureParts_ = 0;
     quint64 baseCopies_ = 0;
     quint64 baseDraws_ = 0;
     quint64 picturesShifted_ = 0;
     quint64 picturesPatched_ = 0;
-    quint64 patchParts_ = 0;
     quint64 picturesStretched_ = 0;
     double lastFrameMs_ = 0.0;
     quint64 frames_ = 0;
