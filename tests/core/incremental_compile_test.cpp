@@ -132,13 +132,13 @@ TEST(IncrementalCompile, RandomEditsOnRandomWorldsAnswerLikeAFreshCompile) {
 TEST(IncrementalCompile, EditsWithLookaheadAnswerLikeAFreshCompile) {
     Rng rng(2026);
     const double spread = 220;
-    World w = randomWorld(rng, 90, spread, 2);
+    World w = randomWorld(rng, 70, spread, 2);
     CompileOptions options;
-    options.splitter.lookaheadBelow = 48;
+    options.splitter.lookaheadBelow = 32;
     options.splitter.lookaheadCandidates = 3;
     IncrementalCompiler compiler;
     compiler.compile(w, options);
-    for (int edit = 0; edit < 6; ++edit) {
+    for (int edit = 0; edit < 4; ++edit) {
         SCOPED_TRACE("edit " + std::to_string(edit));
         randomEdit(w, rng, spread);
         const CompileResult r = compiler.compile(w, options);

@@ -112,7 +112,7 @@ TEST(OnionTree, LookaheadTreesMatchBruteForceWithAnyThreadCount) {
     for (int world = 0; world < 3; ++world) {
         SCOPED_TRACE(world);
         const bool fromRoot = world == 2;
-        const World w = randomWorld(rng, fromRoot ? 20 : 80 + 30 * world, 300, 3);
+        const World w = randomWorld(rng, fromRoot ? 14 : 60 + 20 * world, 300, 3);
         CompileOptions options;
         options.splitter.lookaheadBelow = fromRoot ? 1'000'000 : 16 + 24 * size_t(world);
         options.splitter.lookaheadCandidates = 2 + size_t(world);
