@@ -58,7 +58,9 @@ public:
         for (;;) {
             throwIfCancelled(ctx_.cancel);
             if (depth > kMaxTreeDepth) throw TreeTooDeep();
-            const bool lookahead = ctx_.carryCells && ctx_.params.lookaheadCandidates > 1 &&
+            // (liveCount walks the polygons: only when the lookahead is on.)
+            const bool lookahead = ctx_.carryCells && ctx_.params.lookaheadBelow > 0 &&
+                                   ctx_.params.lookaheadCandidates > 1 &&
                                    liveCount(polygons) <= ctx_.params.lookaheadBelow;
             const std::vector<PlaneId> ranked =
                 rankSplitters(polygons, ctx_.planes, ctx_.params, lookahead ? ctx_.params.lookaheadCandidates : 1);
