@@ -295,15 +295,17 @@ void Viewport::movePicture(const BaseInputs& in, bool panned) {
     drawBase(in);
 }
 
-std::optional<QRect> Viewport::stretchedPicture(const BaseInputs& in) const {
-    if (is3d() || !baseCacheEnabled_ || (grabTarget_ && !grabAsShown_) || !baseCache_.drawnFor({}, in.pixels))
-        return std::nullopt;
+bool Viewport::storedPictureOfContent(const BaseInputs& in) const {
     const std::vector<char>& stored = baseCache_.key();
     const size_t matrixBytes = 16 * sizeof(float);
-    if (stored.size() < in.view.size() + in.content.size() ||
-        !std::equal(in.view.begin() + long(matrixBytes), in.view.end(), stored.begin() + long(matrixBytes)) ||
-        !std::equal(in.content.begin(), in.content.end(), stored.begin() + long(in.view.size())))
-        return std::nullopt;
+    return baseCache_.drawnFor({}, in.pixels) && stored.size() >= in.view.size() + in.content.size() &&
+           std::equal(in.view.begin() + long(matrixBytes), in.view.end(), stored.begin() + long(matrixBytes)) &&
+           std::equal(in.content.begin(), in.content.end(), stored.begin() + long(in.view.size()));
+}
+
+std::optional<QRect> Viewport::stretchedPicture(const BaseInputs& in) const {
+    if (is3d() || !baseCacheEnabled_ || (grabTarget_ && !grabAsShown_) || !storedPictureOfContent(in)) return std::nullopt;
+    const std::vector<char>& stored = baseCache_.key();
     float from[16], to[16];
     std::memcpy(from, stored.data(), sizeof(from));
     std::memcpy(to, in.view.data(), sizeof(to));
@@ -328,14 +330,9 @@ std::optional<QRect> Viewport::stretchedPicture(const BaseInputs& in) const {
 }
 
 bool Viewport::shiftPicture(const BaseInputs& in) {
+    // A picture in parts would be newer than the stored one.
+    if (!baseCache_.partialKey().empty() || !storedPictureOfContent(in)) return false;
     const std::vector<char>& stored = baseCache_.key();
-    const size_t matrixBytes = 16 * sizeof(float);
-    // The stored picture: this size, the same content (a picture in parts would be newer).
-    if (!baseCache_.partialKey().empty() || !baseCache_.drawnFor({}, in.pixels)) return false;
-    if (stored.size() < in.view.size() + in.content.size() ||
-        !std::equal(in.view.begin() + long(matrixBytes), in.view.end(), stored.begin() + long(matrixBytes)) ||
-        !std::equal(in.content.begin(), in.content.end(), stored.begin() + long(in.view.size())))
-        return false;
     const std::optional<QPoint> shift = pixelShift(reinterpret_cast<const float*>(stored.data()),
                                                    reinterpret_cast<const float*>(in.view.data()), in.pixels);
     if (!shift) return false;

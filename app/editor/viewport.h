@@ -118,6 +118,9 @@ private:
     // A 2D view's picture after a camera move; `panned`: the camera only shifted since the
     // last frame (a drag), so the picture is wanted at once to shift it again next frame.
     void movePicture(const BaseInputs& in, bool panned);
+    // The stored picture is of this size and content (background, base layers), whatever
+    // the camera it was drawn with.
+    bool storedPictureOfContent(const BaseInputs& in) const;
     // Where the stored picture lands in this frame (pixels, y up) when only the 2D camera's
     // scale and position changed since it was drawn (a zoom), its layers and size the same.
     std::optional<QRect> stretchedPicture(const BaseInputs& in) const;
