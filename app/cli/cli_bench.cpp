@@ -353,10 +353,7 @@ int runBench(const std::vector<std::string>& args) {
             options.splitter.maxCandidates = size_t(std::max(1, std::atoi(args[++i].c_str())));
         else if (args[i] == "--max-scored" && hasValue)
             options.splitter.maxScored = size_t(std::max(1, std::atoi(args[++i].c_str())));
-        else if (args[i] == "--lookahead-below" && hasValue)
-            options.splitter.lookaheadBelow = size_t(std::max(0, std::atoi(args[++i].c_str())));
-        else if (args[i] == "--lookahead-candidates" && hasValue)
-            options.splitter.lookaheadCandidates = size_t(std::max(1, std::atoi(args[++i].c_str())));
+        else if (parseLookaheadOption(args, i, options.splitter)) continue;
         else if (args[i] == "--scaling") options.scaling = true;
         else if (args[i] == "--json") options.json = true;
         else maps.push_back(args[i]);

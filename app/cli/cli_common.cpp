@@ -6,7 +6,9 @@
 #include "io/shallot_document.h"
 
 #include <QJsonDocument>
+#include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -38,6 +40,17 @@ std::optional<LoadedWorld> loadWorld(const std::string& path) {
     for (const std::string& w : warnings) std::cerr << "warning: " << w << "\n";
     out.parseMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return out;
+}
+
+bool parseLookaheadOption(const std::vector<std::string>& args, size_t& i, SplitterParams& splitter) {
+    if (i + 1 >= args.size()) return false;
+    if (args[i] == "--lookahead-below")
+        splitter.lookaheadBelow = size_t(std::max(0, std::atoi(args[++i].c_str())));
+    else if (args[i] == "--lookahead-candidates")
+        splitter.lookaheadCandidates = size_t(std::max(1, std::atoi(args[++i].c_str())));
+    else
+        return false;
+    return true;
 }
 
 std::optional<Pose> parsePoseArgument(const std::string& text, std::string& error) {

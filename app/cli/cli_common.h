@@ -26,6 +26,10 @@ std::optional<LoadedWorld> loadWorld(const std::string& path);
 // Parses "NAME=MINX,MINY,MINZ,MAXX,MAXY,MAXZ".
 std::optional<Pose> parsePoseArgument(const std::string& text, std::string& error);
 
+// `--lookahead-below N` or `--lookahead-candidates K` at args[i] (with its value, which it
+// steps past) into `splitter`; false when args[i] is neither.
+bool parseLookaheadOption(const std::vector<std::string>& args, size_t& i, SplitterParams& splitter);
+
 QJsonArray toJson(const Vec3& v);
 // Prints a JSON object on one line to stdout.
 void printJsonLine(const QJsonObject& object);

@@ -18,10 +18,7 @@ int runCompile(const std::vector<std::string>& args) {
         if (a == "-o" && hasValue) output = args[++i];
         else if (a == "--stats") stats = true;
         else if (a == "--threads" && hasValue) threads = std::max(1, std::atoi(args[++i].c_str()));
-        else if (a == "--lookahead-below" && hasValue)
-            splitter.lookaheadBelow = size_t(std::max(0, std::atoi(args[++i].c_str())));
-        else if (a == "--lookahead-candidates" && hasValue)
-            splitter.lookaheadCandidates = size_t(std::max(1, std::atoi(args[++i].c_str())));
+        else if (parseLookaheadOption(args, i, splitter)) continue;
         else if (a == "--pose" && hasValue) {
             std::string error;
             const std::optional<Pose> pose = parsePoseArgument(args[++i], error);
