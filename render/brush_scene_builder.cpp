@@ -28,8 +28,8 @@ BrushBatches buildBrushBatches(const std::vector<Brush>& brushes, const std::vec
         const QColor colour = brushColour(brushes[i]);
         out.faces.setLeaf(int32_t(i)); // runs name brushes (render_scene.h: brush sight)
         for (const ConvexFace& f : geometry[i]->hull.faces) {
-            out.faces.addPolygon(f.polygon, f.plane.normal, colour);
-            if (isSelected) out.selectedFaces.addPolygon(f.polygon, f.plane.normal, selectedTint);
+            out.faces.addPolygon(f.polygon.vertices, f.plane.normal, colour);
+            if (isSelected) out.selectedFaces.addPolygon(f.polygon.vertices, f.plane.normal, selectedTint);
         }
         // Each edge once (not once per face): the 2D views draw every line of the level.
         for (const auto& [a, b] : geometry[i]->edges) (isSelected ? out.selectedEdges : out.edges).addLine(a, b, isSelected ? selectedEdge : edge);

@@ -34,8 +34,7 @@ std::array<uint8_t, 4> edgeCoordinates(int k, const std::array<bool, 3>& outline
 
 } // namespace
 
-void MeshBatch::addPolygon(const Polygon& polygon, const Vec3& normal, const QColor& colour) {
-    const auto& v = polygon.vertices;
+void MeshBatch::addPolygon(std::span<const Vec3> v, const Vec3& normal, const QColor& colour) {
     if (v.size() < 3) return;
     // Wound counter-clockwise seen from the normal's side (OpenGL's front face), whatever
     // the polygon's own order: the 3D view culls brush faces seen from behind.
@@ -55,8 +54,7 @@ void MeshBatch::addPolygon(const Polygon& polygon, const Vec3& normal, const QCo
     }
 }
 
-void MeshBatch::addOutline(const Polygon& polygon, const QColor& colour) {
-    const auto& v = polygon.vertices;
+void MeshBatch::addOutline(std::span<const Vec3> v, const QColor& colour) {
     const Rgba c = rgba(colour);
     for (size_t i = 0; i < v.size(); ++i) {
         vertices.push_back(vertex(v[i], Vec3::UnitZ(), c));

@@ -50,9 +50,9 @@ struct MeshBatch {
     }
     bool empty() const { return vertices.empty(); }
     // A convex polygon as a triangle fan, facing `normal` (counter-clockwise seen from it).
-    void addPolygon(const Polygon& polygon, const Vec3& normal, const QColor& colour);
+    void addPolygon(std::span<const Vec3> polygon, const Vec3& normal, const QColor& colour);
     // The polygon's outline as line segments.
-    void addOutline(const Polygon& polygon, const QColor& colour);
+    void addOutline(std::span<const Vec3> polygon, const QColor& colour);
     void addLine(const Vec3& a, const Vec3& b, const QColor& colour);
     // The 12 edges of an axis-aligned box.
     void addBoxEdges(const Vec3& mins, const Vec3& maxs, const QColor& colour);

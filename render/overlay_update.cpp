@@ -74,7 +74,7 @@ Aabb drawnExtent(const BspTree& tree, const std::vector<Aabb>& cellBounds, bool 
     for (const Aabb& cell : cellBounds)
         if (!cell.empty() && !touchesWorldBox(cell, tree.bounds)) extent.add(cell);
     for (const LeafPolygon& p : tree.polygons)
-        for (const Vec3& v : p.polygon.vertices) extent.add(v);
+        for (const Vec3& v : tree.polygons.vertices(p)) extent.add(v);
     return extent;
 }
 

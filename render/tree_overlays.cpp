@@ -100,7 +100,7 @@ void addRegionBoundaries(MeshBatch& batch, const BspTree& tree, const LeafCellLi
         }
         if (!colour) continue;
         batch.setLeaf(seenOwner(tree, sight, p.leaf, p.neighbour));
-        batch.addPolygon(p.polygon, p.normal, *colour);
+        batch.addPolygon(p.polygon.vertices, p.normal, *colour);
     }
 }
 
@@ -159,7 +159,7 @@ void addLeakPath(MeshBatch& batch, const std::vector<Vec3>& leakPath) {
         const Vec3 up = d.cross(side).normalized() * kLeakPathRadius;
         for (const Vec3& offset : {side, up}) {
             Polygon quad{{a - offset, b - offset, b + offset, a + offset}};
-            batch.addPolygon(quad, d.cross(offset).normalized(), red);
+            batch.addPolygon(quad.vertices, d.cross(offset).normalized(), red);
         }
     }
 }
@@ -210,13 +210,13 @@ MeshBatch portalOverlay(const OverlaySource& source, int pose, bool includeOutsi
     // copies and page faults than filling it.
     size_t lineVertices = 0;
     for (const Portal& p : tree.portals)
-        if (shown(p)) lineVertices += 2 * p.polygon.vertices.size();
+        if (shown(p)) lineVertices += 2 * size_t(p.vertexCount);
     batch.vertices.reserve(lineVertices);
     const int sight = sightPose(tree);
     for (const Portal& p : tree.portals) {
         if (!shown(p)) continue;
         batch.setLeaf(seenOwner(tree, sight, p.front, p.back));
-        batch.addOutline(p.polygon, colour);
+        batch.addOutline(tree.portals.vertices(p), colour);
     }
     return batch;
 }
@@ -233,7 +233,7 @@ MeshBatch unionWireOverlay(const BspTree& tree, int pose, const LeafMask* onlyLe
         const LeafInfo& info = tree.leaves[leaf];
         batch.setLeaf(seenOwner(tree, sight, int32_t(leaf), -1));
         for (uint32_t k = info.firstPolygon; k < info.firstPolygon + info.polygonCount && k < tree.polygons.size(); ++k)
-            if (tree.polygons[k].pose == pose) batch.addOutline(tree.polygons[k].polygon, colour);
+            if (tree.polygons[k].pose == pose) batch.addOutline(tree.polygons.vertices(k), colour);
     }
     return batch;
 }

@@ -26,7 +26,7 @@ std::string number(double d) {
 void writePrt(const BspTree& tree, const std::vector<const Portal*>& open, std::ostream& out) {
     out << "PRT1\n" << tree.leafCount() << "\n" << open.size() << "\n";
     for (const Portal* p : open) {
-        const std::vector<Vec3>& v = p->polygon.vertices;
+        const std::span<const Vec3> v = tree.portals.vertices(*p);
         out << v.size() << " " << p->front << " " << p->back;
         for (auto it = v.rbegin(); it != v.rend(); ++it)
             out << " (" << number(it->x()) << " " << number(it->y()) << " " << number(it->z()) << ")";
@@ -38,7 +38,7 @@ QJsonObject portalsJson(const BspTree& tree, int pose, const std::vector<const P
     QJsonArray portals;
     for (const Portal* p : open) {
         QJsonArray vertices, poses;
-        for (const Vec3& v : p->polygon.vertices) vertices.append(toJson(v));
+        for (const Vec3& v : tree.portals.vertices(*p)) vertices.append(toJson(v));
         for (size_t i = 0; i < tree.poses.size(); ++i)
             if ((p->poses >> i) & 1u) poses.append(QString::fromStdString(tree.poses[i].name));
         portals.append(QJsonObject{

@@ -26,14 +26,14 @@ const char* formatFor(std::string path) {
 // Collects polygons as fan triangles with flat normals, then hands them over as an aiMesh.
 class MeshBuilder {
 public:
-    void add(const Polygon& polygon, const Vec3& normal) {
-        if (polygon.empty()) return;
+    void add(std::span<const Vec3> polygon, const Vec3& normal) {
+        if (polygon.size() < 3) return;
         const auto first = uint32_t(positions_.size());
-        for (const Vec3& v : polygon.vertices) {
+        for (const Vec3& v : polygon) {
             positions_.emplace_back(float(v.x()), float(v.y()), float(v.z()));
             normals_.emplace_back(float(normal.x()), float(normal.y()), float(normal.z()));
         }
-        for (uint32_t i = 1; i + 1 < polygon.vertices.size(); ++i) triangles_.push_back({first, first + i, first + i + 1});
+        for (uint32_t i = 1; i + 1 < polygon.size(); ++i) triangles_.push_back({first, first + i, first + i + 1});
     }
     bool empty() const { return triangles_.empty(); }
 
@@ -140,19 +140,20 @@ std::string exportTreeMesh(const BspTree& tree, const std::string& path, const M
         const unsigned material = builder.addMaterial(poseMaterial(pose));
         MeshBuilder surface;
         for (const LeafPolygon& lp : tree.polygons)
-            if (lp.pose == p) surface.add(lp.polygon, tree.planes[size_t(lp.plane)].normal);
+            if (lp.pose == p) surface.add(tree.polygons.vertices(lp), tree.planes[size_t(lp.plane)].normal);
         builder.addNode("pose:" + pose.name, surface, material);
         if (options.cells) {
             MeshBuilder open;
             for (size_t leaf = 0; leaf < cells.size(); ++leaf)
                 if (!((tree.leafSolid[leaf] >> p) & 1u))
-                    for (const ConvexFace& f : cells[leaf].faces) open.add(f.polygon, f.plane.normal);
+                    for (const ConvexFace& f : cells[leaf].faces) open.add(f.polygon.vertices, f.plane.normal);
             builder.addNode("cells:" + pose.name, open, material);
         }
         if (options.portals) {
             MeshBuilder portals;
             for (const Portal& portal : tree.portals)
-                if ((portal.poses >> p) & 1u) portals.add(portal.polygon, tree.planes[size_t(portal.plane)].normal);
+                if ((portal.poses >> p) & 1u)
+                    portals.add(tree.portals.vertices(portal), tree.planes[size_t(portal.plane)].normal);
             builder.addNode("portals:" + pose.name, portals, material);
         }
     }

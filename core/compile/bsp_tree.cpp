@@ -12,8 +12,7 @@ int BspTree::depth() const {
 
 size_t BspTree::bytes() const {
     size_t b = planes.size() * sizeof(Plane) + nodes.size() * sizeof(BspNode) +
-               leafSolid.size() * sizeof(uint64_t) + leaves.size() * sizeof(LeafInfo);
-    for (const LeafPolygon& p : polygons) b += sizeof(LeafPolygon) + p.polygon.vertices.size() * sizeof(Vec3);
+               leafSolid.size() * sizeof(uint64_t) + leaves.size() * sizeof(LeafInfo) + polygons.bytes();
     return b;
 }
 

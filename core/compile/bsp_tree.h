@@ -1,5 +1,6 @@
 #pragma once
 #include "geometry/aabb.h"
+#include "geometry/flat_polygons.h"
 #include "geometry/plane_pool.h"
 #include "geometry/polygon.h"
 #include "world/pose.h"
@@ -30,13 +31,15 @@ inline ChildRef childAt(const BspNode& n, double d) {
     return (n.front & frontMask) | (n.back & ~frontMask);
 }
 
-// A boundary polygon kept in a leaf, for rendering and navigation.
+// A boundary polygon kept in a leaf, for rendering and navigation. Its vertices are in
+// BspTree::polygons (polygons.vertices(p)).
 struct LeafPolygon {
-    Polygon polygon;
     PlaneId plane;  // facing of the polygon (outward from the pose's solid)
     uint8_t pose;   // the pose whose expanded world it bounds
     int32_t brush;  // the world brush it came from
+    uint32_t firstVertex = 0, vertexCount = 0; // set by FlatPolygons
 };
+using LeafPolygons = FlatPolygons<LeafPolygon>;
 
 // The cold per-leaf data; the hot solidity bits live in BspTree::leafSolid.
 struct LeafInfo {
@@ -51,14 +54,16 @@ struct LeafInfo {
 
 // An opening between two leaves whose cells share a face: the shared polygon, on the
 // split plane of the node that separates the leaves (the front leaf is on its front side).
-// `poses` has bit p set when both leaves are empty for poses[p]; it is never 0.
+// `poses` has bit p set when both leaves are empty for poses[p]; it is never 0. Its
+// vertices (counter-clockwise seen from the front leaf) are in BspTree::portals.
 struct Portal {
-    Polygon polygon;  // counter-clockwise seen from the front leaf
     PlaneId plane;
     int32_t front;    // leaf indices
     int32_t back;
     uint64_t poses;
+    uint32_t firstVertex = 0, vertexCount = 0; // set by FlatPolygons
 };
+using Portals = FlatPolygons<Portal>;
 
 // A solid/empty BSP tree over one or more poses. An onion tree has a solidity bit per
 // pose in every leaf; a map tree is the same structure with a single pose.
@@ -69,9 +74,9 @@ struct BspTree {
     ChildRef root = leafRef(0);
     std::vector<uint64_t> leafSolid;  // bit p set: the leaf is solid for poses[p]
     std::vector<LeafInfo> leaves;
-    std::vector<LeafPolygon> polygons; // leaf polygons, LeafInfo::firstPolygon..+polygonCount
+    LeafPolygons polygons;             // leaf polygons, LeafInfo::firstPolygon..+polygonCount
     Aabb bounds;                       // the world box the tree partitions
-    std::vector<Portal> portals;       // see portal/portal_generation.h
+    Portals portals;                   // see portal/portal_generation.h
 
     int32_t findLeaf(const Vec3& p) const {
         ChildRef r = root;

@@ -15,6 +15,11 @@ namespace {
 // per thread, which are then walked in parallel.
 constexpr size_t kSubtreesPerThread = 16;
 
+// Room reserved for a one-thread walk's single list, so that it never regrows (see
+// kLeafPolygonReserve in bsp_builder.cpp): the Quake maps have 3.8 portals per node and 4
+// vertices per portal; pages never written cost no memory.
+constexpr size_t kPortalsPerNode = 6, kPortalVertices = 6;
+
 // Splits a node's cell as visitCells does: the halves for its children (the front cap
 // tagged with the flipped plane) and the section on its plane.
 struct CellSplit {
@@ -38,33 +43,45 @@ CellSplit splitCell(const BspTree& tree, int32_t node, const ConvexPolyhedron& c
     return out;
 }
 
+// Generates the portals of the nodes to generate. Each walk task writes its own list; a
+// task walks its subtree depth first, front child first, i.e. in node order.
 class PortalWalk {
 public:
+    // Where a node's portals are: lists()[list], items begin..end.
+    struct Where {
+        uint32_t list = 0, begin = 0, end = 0;
+    };
+
     PortalWalk(const BspTree& tree, const std::vector<int32_t>* nodeSource)
-        : tree_(tree), nodeSource_(nodeSource), byNode_(tree.nodes.size()) {}
+        : tree_(tree), nodeSource_(nodeSource), where_(tree.nodes.size()), lists_(1) {}
 
     void run(int threads) {
         if (isLeaf(tree_.root)) return;
         std::vector<Task> tasks{{tree_.root, boxPolyhedron(treeBox(tree_), kWorldBoxFace)}};
         const size_t wanted = threads > 1 ? size_t(threads) * kSubtreesPerThread : 1;
-        // Breadth first until there are enough subtrees to share out.
+        // Breadth first until there are enough subtrees to share out (into list 0).
         for (size_t i = 0; i < tasks.size() && tasks.size() - i < wanted; ++i) {
             Task t = std::move(tasks[i]);
             tasks[i].ref = leafRef(0); // done
-            expand(std::move(t), tasks);
+            expand(std::move(t), tasks, 0);
         }
         std::erase_if(tasks, [](const Task& t) { return isLeaf(t.ref); });
+        lists_.resize(1 + tasks.size());
+        if (tasks.size() == 1)
+            lists_[1].reserve(kPortalsPerNode * tree_.nodes.size(), kPortalVertices * kPortalsPerNode * tree_.nodes.size());
         parallelFor(tasks.size(), threads, [&](size_t i) {
             std::vector<Task> stack{std::move(tasks[i])};
             while (!stack.empty()) {
                 Task t = std::move(stack.back());
                 stack.pop_back();
-                expand(std::move(t), stack);
+                expand(std::move(t), stack, 1 + i);
             }
         });
     }
 
-    std::vector<std::vector<Portal>>& byNode() { return byNode_; }
+    bool generated(ChildRef r) const { return !isLeaf(r) && (!nodeSource_ || (*nodeSource_)[size_t(r)] < 0); }
+    const Where& where(size_t node) const { return where_[node]; }
+    std::vector<Portals>& lists() { return lists_; }
 
 private:
     struct Task {
@@ -72,13 +89,14 @@ private:
         ConvexPolyhedron cell;
     };
 
-    bool generated(ChildRef r) const { return !isLeaf(r) && (!nodeSource_ || (*nodeSource_)[size_t(r)] < 0); }
-
-    // The node's portals; its children to generate are added to `more`.
-    void expand(Task t, std::vector<Task>& more) {
+    // The node's portals, into lists_[list]; its children to generate are added to `more`.
+    void expand(Task t, std::vector<Task>& more, size_t list) {
         if (!generated(t.ref)) return;
         CellSplit s = splitCell(tree_, t.ref, t.cell);
-        appendNodePortals(tree_, t.ref, s.section, byNode_[size_t(t.ref)]);
+        Portals& out = lists_[list];
+        const uint32_t begin = uint32_t(out.size());
+        appendNodePortals(tree_, t.ref, s.section, out);
+        where_[size_t(t.ref)] = {uint32_t(list), begin, uint32_t(out.size())};
         const BspNode& n = tree_.nodes[size_t(t.ref)];
         if (generated(n.back)) more.push_back({n.back, std::move(s.back)});
         if (generated(n.front)) more.push_back({n.front, std::move(s.front)});
@@ -86,48 +104,79 @@ private:
 
     const BspTree& tree_;
     const std::vector<int32_t>* nodeSource_;
-    std::vector<std::vector<Portal>> byNode_;
+    std::vector<Where> where_;
+    std::vector<Portals> lists_;
 };
 
-std::vector<Portal> concatenate(std::vector<std::vector<Portal>>& byNode, std::vector<uint32_t>& first) {
-    std::vector<Portal> out;
-    first.assign(byNode.size(), 0);
-    size_t total = 0;
-    for (const auto& v : byNode) total += v.size();
-    out.reserve(total);
-    for (size_t n = 0; n < byNode.size(); ++n) {
+// With one list holding every node's portals in node order (one thread, nothing reused),
+// that list is the result: copying it would hold the portals twice at the compile's peak.
+bool inNodeOrder(const PortalWalk& walk, size_t nodes, size_t listSize) {
+    uint32_t next = 0;
+    for (size_t n = 0; n < nodes; ++n) {
+        const PortalWalk::Where& w = walk.where(n);
+        if (!walk.generated(int32_t(n)) || w.list != 1 || w.begin != next) return false;
+        next = w.end;
+    }
+    return next == listSize;
+}
+
+// The portals of every node in node order: those generated, or for a node that copies a
+// previous one (reuse), that node's with their leaves renumbered.
+Portals concatenate(PortalWalk& walk, size_t nodes, const PortalReuse* reuse, std::vector<uint32_t>& first) {
+    std::vector<Portals>& lists = walk.lists();
+    first.assign(nodes, 0);
+    if (!reuse && lists.size() == 2 && lists[0].empty() && inNodeOrder(walk, nodes, lists[1].size())) {
+        for (size_t n = 0; n < nodes; ++n) first[n] = walk.where(n).begin;
+        return std::move(lists[1]);
+    }
+    auto source = [&](size_t n, const Portals*& from) -> std::pair<size_t, size_t> {
+        if (walk.generated(int32_t(n))) {
+            const PortalWalk::Where& w = walk.where(n);
+            from = &lists[w.list];
+            return {w.begin, w.end};
+        }
+        // Not generated: a copy of the previous node old (so reuse is given).
+        const size_t old = size_t(reuse->nodeSource[n]);
+        from = &reuse->portals;
+        const size_t end = old + 1 < reuse->first.size() ? reuse->first[old + 1] : reuse->portals.size();
+        return {reuse->first[old], end};
+    };
+    size_t portals = 0, vertices = 0;
+    for (size_t n = 0; n < nodes; ++n) {
+        const Portals* from = nullptr;
+        const auto [begin, end] = source(n, from);
+        for (size_t i = begin; i < end; ++i) vertices += (*from)[i].vertexCount;
+        portals += end - begin;
+    }
+    Portals out;
+    out.reserve(portals, vertices);
+    for (size_t n = 0; n < nodes; ++n) {
         first[n] = uint32_t(out.size());
-        std::move(byNode[n].begin(), byNode[n].end(), std::back_inserter(out));
+        const Portals* from = nullptr;
+        const auto [begin, end] = source(n, from);
+        const bool renumber = !walk.generated(int32_t(n));
+        for (size_t i = begin; i < end; ++i) {
+            Portal& p = out.addFrom(*from, i);
+            if (!renumber) continue;
+            p.front = reuse->leafOfOld[size_t(p.front)];
+            p.back = reuse->leafOfOld[size_t(p.back)];
+        }
     }
     return out;
 }
 
 } // namespace
 
-std::vector<Portal> generateNodePortals(const BspTree& tree, int threads, std::vector<uint32_t>& first) {
+Portals generateNodePortals(const BspTree& tree, int threads, std::vector<uint32_t>& first) {
     PortalWalk walk(tree, nullptr);
     walk.run(threads);
-    return concatenate(walk.byNode(), first);
+    return concatenate(walk, tree.nodes.size(), nullptr, first);
 }
 
-std::vector<Portal> updateNodePortals(const BspTree& tree, const PortalReuse& reuse, int threads,
-                                      std::vector<uint32_t>& first) {
+Portals updateNodePortals(const BspTree& tree, const PortalReuse& reuse, int threads, std::vector<uint32_t>& first) {
     PortalWalk walk(tree, &reuse.nodeSource);
     walk.run(threads);
-    std::vector<std::vector<Portal>>& byNode = walk.byNode();
-    for (size_t n = 0; n < tree.nodes.size(); ++n) {
-        const int32_t old = reuse.nodeSource[n];
-        if (old < 0) continue;
-        const size_t begin = reuse.first[size_t(old)];
-        const size_t end = size_t(old) + 1 < reuse.first.size() ? reuse.first[size_t(old) + 1] : reuse.portals.size();
-        for (size_t i = begin; i < end; ++i) {
-            Portal p = std::move(reuse.portals[i]);
-            p.front = reuse.leafOfOld[size_t(p.front)];
-            p.back = reuse.leafOfOld[size_t(p.back)];
-            byNode[n].push_back(std::move(p));
-        }
-    }
-    return concatenate(byNode, first);
+    return concatenate(walk, tree.nodes.size(), &reuse, first);
 }
 
 } // namespace shallot

@@ -10,20 +10,19 @@ namespace shallot {
 // portals depend only on its cell and its subtree, so nodes are independent: they are
 // generated on up to `threads` threads, and a later compile can copy those of the nodes
 // whose subtree it kept. `first[n]` receives the index of node n's first portal.
-std::vector<Portal> generateNodePortals(const BspTree& tree, int threads, std::vector<uint32_t>& first);
+Portals generateNodePortals(const BspTree& tree, int threads, std::vector<uint32_t>& first);
 
 // What a tree keeps of the previous tree's portals.
 struct PortalReuse {
-    std::vector<Portal>& portals;             // the previous tree's, grouped by node (moved from)
+    const Portals& portals;                   // the previous tree's, grouped by node
     const std::vector<uint32_t>& first;       // the previous tree's first portal per node
     const std::vector<int32_t>& nodeSource;   // per node: the previous node it copies whole, or -1
     const std::vector<int32_t>& leafOfOld;    // per previous leaf: its copy, or -1
 };
 
 // As generateNodePortals, but a node whose nodeSource is a previous node takes that node's
-// portals (moved out of reuse.portals) with their leaves renumbered. Every ancestor of a node with nodeSource -1 must
+// portals (copied from reuse.portals) with their leaves renumbered. Every ancestor of a node with nodeSource -1 must
 // have nodeSource -1 too (a copied node's whole subtree is a copy).
-std::vector<Portal> updateNodePortals(const BspTree& tree, const PortalReuse& reuse, int threads,
-                                      std::vector<uint32_t>& first);
+Portals updateNodePortals(const BspTree& tree, const PortalReuse& reuse, int threads, std::vector<uint32_t>& first);
 
 } // namespace shallot

@@ -6,19 +6,23 @@
 
 namespace shallot {
 
-double Polygon::area() const {
-    if (empty()) return 0.0;
+double polygonArea(std::span<const Vec3> vertices) {
+    if (vertices.size() < 3) return 0.0;
     Vec3 sum = Vec3::Zero();
     for (size_t i = 1; i + 1 < vertices.size(); ++i)
         sum += (vertices[i] - vertices[0]).cross(vertices[i + 1] - vertices[0]);
     return 0.5 * sum.norm();
 }
 
-Vec3 Polygon::centroid() const {
+Vec3 polygonCentroid(std::span<const Vec3> vertices) {
     Vec3 sum = Vec3::Zero();
     for (const Vec3& v : vertices) sum += v;
     return vertices.empty() ? sum : Vec3(sum / double(vertices.size()));
 }
+
+double Polygon::area() const { return polygonArea(vertices); }
+
+Vec3 Polygon::centroid() const { return polygonCentroid(vertices); }
 
 Polygon baseWinding(const Plane& plane, double extent) {
     const Vec3& n = plane.normal;

@@ -1,6 +1,7 @@
 #pragma once
 #include "geometry/plane.h"
 
+#include <span>
 #include <vector>
 
 namespace shallot {
@@ -14,6 +15,10 @@ struct Polygon {
     double area() const;
     Vec3 centroid() const; // vertex average
 };
+
+// The same for vertices stored elsewhere (FlatPolygons).
+double polygonArea(std::span<const Vec3> vertices);
+Vec3 polygonCentroid(std::span<const Vec3> vertices);
 
 // A square of half-size `extent` on the plane, centred on the point of the plane nearest
 // the origin: the start of every clipped face.

@@ -144,35 +144,6 @@ void reclassifyKeptLeaves(BspTree& onion, const std::vector<BspTree>& mapTrees, 
     }
 }
 
-// A copy of `r` for the caller (the state keeps its own, to update after the next edit):
-// its two largest arrays, the onion's portals and leaf polygons, are taken out of `r` for
-// the time of the copy and copied alongside the rest, one part per thread. Each holds a
-// heap polygon per element; one after another they took about 50 ms of every edit on
-// librequake_e3m4.
-CompileResult copyOf(CompileResult& r, int threads) {
-    std::vector<Portal> portals = std::move(r.onion.portals);
-    std::vector<LeafPolygon> polygons = std::move(r.onion.polygons);
-    CompileResult out;
-    std::vector<Portal> portalsCopy;
-    std::vector<LeafPolygon> polygonsCopy;
-    try {
-        parallelFor(3, threads, [&](size_t part) {
-            if (part == 0) out = r;
-            else if (part == 1) polygonsCopy = polygons;
-            else portalsCopy = portals;
-        });
-    } catch (...) {
-        r.onion.portals = std::move(portals);
-        r.onion.polygons = std::move(polygons);
-        throw;
-    }
-    r.onion.portals = std::move(portals);
-    r.onion.polygons = std::move(polygons);
-    out.onion.portals = std::move(portalsCopy);
-    out.onion.polygons = std::move(polygonsCopy);
-    return out;
-}
-
 } // namespace
 
 std::vector<int32_t> composeLeafMaps(const std::vector<int32_t>& first, const std::vector<int32_t>& second) {
@@ -216,7 +187,7 @@ CompileResult IncrementalCompiler::compile(const World& world, const CompileOpti
         state_.reset();
         throw;
     }
-    return copyOf(state_->result, options.threads);
+    return state_->result; // a copy: the state keeps its own, to update after the next edit
 }
 
 bool IncrementalCompiler::update(const World& world, const CompileOptions& options) {
@@ -281,7 +252,7 @@ bool IncrementalCompiler::update(const World& world, const CompileOptions& optio
     const BuildContext context{planes, classify, options.splitter, nullptr, true};
     TreeEdit edit{removedPoses, -1, diff.newOfOld, {}};
     for (PoseEdit& e : edits) std::move(e.onionAdded.begin(), e.onionAdded.end(), std::back_inserter(edit.added));
-    std::vector<Portal> oldPortals = std::move(result.onion.portals);
+    Portals oldPortals = std::move(result.onion.portals);
     std::vector<uint32_t> oldPortalFirst = std::move(s.onionRecord.portalFirst);
     BuildStats onionStats;
     TreeUpdate update = updateTree(result.onion, s.onionRecord, edit, context, &onionStats);

@@ -16,6 +16,13 @@ public:
         out_.planes = context.planes;
         out_.bounds = old.bounds;
         outRecord_.keepCells = oldRecord.keepCells;
+        // Most of the tree is usually copied: room for all of it saves regrowing the arrays.
+        out_.nodes.reserve(old.nodes.size());
+        out_.leaves.reserve(old.leaves.size());
+        out_.leafSolid.reserve(old.leaves.size());
+        out_.polygons.reserve(old.polygons.size(), old.polygons.vertexTotal());
+        outRecord_.retiredDepth.reserve(oldRecord.retiredDepth.size());
+        if (outRecord_.keepCells) outRecord_.leafCells.reserve(old.leaves.size());
         result_.leafOfOld.assign(old.leaves.size(), -1);
         markTouched();
     }
@@ -121,9 +128,11 @@ private:
             }
             const LeafInfo& info = old_.leaves[size_t(leafIndex(r))];
             for (uint32_t i = info.firstPolygon; i < info.firstPolygon + info.polygonCount; ++i) {
-                LeafPolygon& p = old_.polygons[i];
+                const LeafPolygon& p = old_.polygons[i];
                 if (removed(sourceOf(p.pose, p.brush))) continue;
-                BuildPolygon b = makeBuildPolygon(std::move(p.polygon), p.plane, p.pose, edit_.newOfOld[size_t(p.brush)]);
+                const std::span<const Vec3> vertices = old_.polygons.vertices(p);
+                BuildPolygon b = makeBuildPolygon(Polygon{{vertices.begin(), vertices.end()}}, p.plane, p.pose,
+                                                  edit_.newOfOld[size_t(p.brush)]);
                 b.retiredDepth = oldRecord_.retiredDepth[i];
                 b.splitCandidate = b.retiredDepth >= depth;
                 into.push_back(std::move(b));
@@ -131,7 +140,7 @@ private:
         }
     }
 
-    // Copies the subtree at `ref` (pre-order), moving its polygons and cells.
+    // Copies the subtree at `ref` (pre-order), with its polygons and cells.
     ChildRef copy(ChildRef ref) {
         if (isLeaf(ref)) return copyLeaf(leafIndex(ref));
         const BspNode node = old_.nodes[size_t(ref)];
@@ -152,8 +161,8 @@ private:
         const uint32_t first = info.firstPolygon;
         info.firstPolygon = uint32_t(out_.polygons.size());
         for (uint32_t i = first; i < first + info.polygonCount; ++i) {
-            LeafPolygon& p = old_.polygons[i];
-            out_.polygons.push_back({std::move(p.polygon), p.plane, p.pose, edit_.newOfOld[size_t(p.brush)]});
+            LeafPolygon& p = out_.polygons.addFrom(old_.polygons, i);
+            p.brush = edit_.newOfOld[size_t(p.brush)];
             outRecord_.retiredDepth.push_back(oldRecord_.retiredDepth[i]);
         }
         out_.leaves.push_back(info);

@@ -36,8 +36,8 @@ struct TreeUpdate {
     size_t copiedNodes = 0, keptNodes = 0, rebuiltNodes = 0;
 };
 
-// Replaces `tree` and `record` by the tree for the edited polygons (pieces of the previous
-// ones are moved, not copied). `context` must be the one the tree was built with, but for
+// Replaces `tree` and `record` by the tree for the edited polygons (leaf cells of the
+// previous ones are shared, not copied). `context` must be the one the tree was built with, but for
 // the planes, which may have grown.
 TreeUpdate updateTree(BspTree& tree, TreeRecord& record, TreeEdit& edit, const BuildContext& context,
                       BuildStats* stats);

@@ -105,24 +105,24 @@ const char* leafProblem(const LeafInfo& l, size_t polygons) {
     return nullptr;
 }
 
-const char* polygonProblem(const LeafPolygon& p, size_t planes, size_t poses) {
+const char* polygonProblem(const LeafPolygon& p, std::span<const Vec3> vertices, size_t planes, size_t poses) {
     if (p.plane < 0 || size_t(p.plane) >= planes) return "polygon plane out of range";
     if (p.pose >= poses) return "polygon pose out of range";
-    for (const Vec3& v : p.polygon.vertices)
+    for (const Vec3& v : vertices)
         if (!v.allFinite()) return "non-finite polygon vertex";
     return nullptr;
 }
 
 // Needs t's planes, leaves and solidity in place.
-const char* portalProblem(const Portal& p, const BspTree& t) {
+const char* portalProblem(const Portal& p, std::span<const Vec3> vertices, const BspTree& t) {
     if (p.plane < 0 || size_t(p.plane) >= t.planes.size()) return "portal plane out of range";
     if (p.front < 0 || size_t(p.front) >= t.leaves.size() || p.back < 0 || size_t(p.back) >= t.leaves.size())
         return "portal leaf out of range";
     if (p.front == p.back) return "portal joins a leaf to itself";
     if (p.poses != bothEmptyPoses(t, p.front, p.back))
         return "portal poses differ from the poses in which both leaves are empty";
-    if (p.polygon.empty()) return "portal has fewer than 3 vertices";
-    for (const Vec3& v : p.polygon.vertices)
+    if (vertices.size() < 3) return "portal has fewer than 3 vertices";
+    for (const Vec3& v : vertices)
         if (!v.allFinite()) return "non-finite portal vertex";
     return nullptr;
 }
@@ -259,16 +259,15 @@ std::string prepare(const BspTree& t, StoredNodes& stored, uint64_t& vertexTotal
     vertexTotal = 0;
     for (size_t i = 0; i < t.polygons.size(); ++i) {
         const LeafPolygon& p = t.polygons[i];
-        if (const char* e = polygonProblem(p, t.planes.size(), t.poses.size())) return elementProblem("polygon", i, e);
-        if (p.polygon.vertices.size() > UINT32_MAX) return elementProblem("polygon", i, "too many vertices");
-        vertexTotal += p.polygon.vertices.size();
+        if (const char* e = polygonProblem(p, t.polygons.vertices(p), t.planes.size(), t.poses.size()))
+            return elementProblem("polygon", i, e);
+        vertexTotal += p.vertexCount;
     }
     portalVertexTotal = 0;
     for (size_t i = 0; i < t.portals.size(); ++i) {
         const Portal& p = t.portals[i];
-        if (const char* e = portalProblem(p, t)) return elementProblem("portal", i, e);
-        if (p.polygon.vertices.size() > UINT32_MAX) return elementProblem("portal", i, "too many vertices");
-        portalVertexTotal += p.polygon.vertices.size();
+        if (const char* e = portalProblem(p, t.portals.vertices(p), t)) return elementProblem("portal", i, e);
+        portalVertexTotal += p.vertexCount;
     }
     return {};
 }
@@ -420,7 +419,8 @@ void readPortals(Cursor& c, BspTree& t) {
     if (verticesLeft > available / kVertexBytes ||
         uint64_t(count) * kPortalMinBytes > available - verticesLeft * kVertexBytes)
         fail("portal counts are larger than the section", headAt);
-    t.portals.reserve(count);
+    t.portals.reserve(count, verticesLeft);
+    std::vector<Vec3> polygon;
     for (size_t i = 0; i < count; ++i) {
         const size_t at = c.pos;
         Portal p;
@@ -431,10 +431,10 @@ void readPortals(Cursor& c, BspTree& t) {
         const uint32_t vertices = c.u32();
         if (vertices > verticesLeft) fail(elementProblem("portal", i, "more vertices than the section's total"), at);
         verticesLeft -= vertices;
-        p.polygon.vertices.reserve(vertices);
-        for (uint32_t k = 0; k < vertices; ++k) p.polygon.vertices.push_back(c.vec());
-        check(portalProblem(p, t), "portal", i, at);
-        t.portals.push_back(std::move(p));
+        polygon.clear();
+        for (uint32_t k = 0; k < vertices; ++k) polygon.push_back(c.vec());
+        check(portalProblem(p, polygon, t), "portal", i, at);
+        t.portals.add(p, polygon);
     }
     if (verticesLeft != 0) fail("fewer portal vertices than the section's total", c.pos);
 }
@@ -525,8 +525,9 @@ ObspReadResult parse(const std::string& b) {
         }
     });
     pos = readSection(b, pos, kPolygons, kVariableLength, [&](Cursor& c) {
-        t.polygons.reserve(h.polygons);
+        t.polygons.reserve(h.polygons, h.vertices);
         uint64_t verticesLeft = h.vertices;
+        std::vector<Vec3> polygon;
         for (size_t i = 0; i < h.polygons; ++i) {
             const size_t at = c.pos;
             LeafPolygon p;
@@ -536,11 +537,11 @@ ObspReadResult parse(const std::string& b) {
             const uint32_t count = c.u32();
             if (count > verticesLeft) fail(elementProblem("polygon", i, "more vertices than the header's total"), at);
             verticesLeft -= count;
-            c.need(uint64_t(count) * kVertexBytes); // before reserving
-            p.polygon.vertices.reserve(count);
-            for (uint32_t k = 0; k < count; ++k) p.polygon.vertices.push_back(c.vec());
-            check(polygonProblem(p, h.planes, h.poses), "polygon", i, at);
-            t.polygons.push_back(std::move(p));
+            c.need(uint64_t(count) * kVertexBytes);
+            polygon.clear();
+            for (uint32_t k = 0; k < count; ++k) polygon.push_back(c.vec());
+            check(polygonProblem(p, polygon, h.planes, h.poses), "polygon", i, at);
+            t.polygons.add(p, polygon);
         }
         if (verticesLeft != 0) fail("fewer vertices than the header's total", c.pos);
     });
@@ -645,8 +646,8 @@ void writeObsp(const BspTree& t, std::ostream& out) {
         s.i32(p.plane);
         s.u8(p.pose);
         s.i32(p.brush);
-        s.u32(uint32_t(p.polygon.vertices.size()));
-        for (const Vec3& v : p.polygon.vertices) s.vec(v);
+        s.u32(p.vertexCount);
+        for (const Vec3& v : t.polygons.vertices(p)) s.vec(v);
     }
     writeSection(out, kPolygons, s.s);
 
@@ -658,8 +659,8 @@ void writeObsp(const BspTree& t, std::ostream& out) {
         s.i32(p.front);
         s.i32(p.back);
         s.u64(p.poses);
-        s.u32(uint32_t(p.polygon.vertices.size()));
-        for (const Vec3& v : p.polygon.vertices) s.vec(v);
+        s.u32(p.vertexCount);
+        for (const Vec3& v : t.portals.vertices(p)) s.vec(v);
     }
     writeSection(out, kPortals, s.s);
 }

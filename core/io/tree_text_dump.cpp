@@ -56,7 +56,7 @@ void dumpLeaf(const BspTree& t, int32_t leaf, const std::string& indent, std::os
         const LeafPolygon& p = t.polygons[size_t(i)];
         out << indent << "  poly " << i << " plane " << p.plane << " pose " << poseName(t, p.pose) << " brush "
             << p.brush;
-        for (const Vec3& v : p.polygon.vertices) out << " " << vec(v);
+        for (const Vec3& v : t.polygons.vertices(p)) out << " " << vec(v);
         out << "\n";
     }
 }
@@ -116,7 +116,7 @@ void dumpTreeText(const BspTree& t, std::ostream& out) {
         const Portal& p = t.portals[i];
         out << "  portal " << i << " plane " << p.plane << " front " << p.front << " back " << p.back << " open "
             << poseSet(t, p.poses, true);
-        for (const Vec3& v : p.polygon.vertices) out << " " << vec(v);
+        for (const Vec3& v : t.portals.vertices(p)) out << " " << vec(v);
         out << "\n";
     }
 }

@@ -36,18 +36,18 @@ Rect bounding(const Rect& a, const Rect& b) {
 
 // The screen rectangle of a polygon: its part in front of the eye, projected. (No
 // allocation: it runs for every portal the search crosses, 10^5 a frame from outside a level.)
-Rect screenRect(const Polygon& polygon, const Eigen::Matrix4d& clip) {
+Rect screenRect(std::span<const Vec3> polygon, const Eigen::Matrix4d& clip) {
     Rect r;
-    const size_t n = polygon.vertices.size();
+    const size_t n = polygon.size();
     if (n == 0) return r;
     auto add = [&](const Eigen::Vector4d& v) {
         const double x = v.x() / v.w(), y = v.y() / v.w();
         r = bounding(r, {x, x, y, y});
     };
-    const Eigen::Vector4d first = clip * polygon.vertices[0].homogeneous();
+    const Eigen::Vector4d first = clip * polygon[0].homogeneous();
     Eigen::Vector4d a = first;
     for (size_t i = 0; i < n; ++i) {
-        const Eigen::Vector4d b = i + 1 < n ? Eigen::Vector4d(clip * polygon.vertices[i + 1].homogeneous()) : first;
+        const Eigen::Vector4d b = i + 1 < n ? Eigen::Vector4d(clip * polygon[i + 1].homogeneous()) : first;
         if (a.w() >= kMinClipW) add(a);
         // An edge crossing w = kMinClipW adds the crossing.
         if ((a.w() >= kMinClipW) != (b.w() >= kMinClipW)) add(a + (b - a) * ((kMinClipW - a.w()) / (b.w() - a.w())));
@@ -131,7 +131,8 @@ std::vector<bool> LeafVisibility::seenFrom(const Vec3& eye, const Eigen::Matrix4
             // Looking from the leaf through the portal needs the eye on the leaf's side.
             const double d = t.planes[size_t(p.plane)].signedDistance(eye) * (fromFront ? 1.0 : -1.0);
             if (d < -kOnPortalDistance) continue;
-            const Rect r = d <= kOnPortalDistance ? seenThrough : intersection(screenRect(p.polygon, clip), seenThrough);
+            const Rect r =
+                d <= kOnPortalDistance ? seenThrough : intersection(screenRect(t.portals.vertices(p), clip), seenThrough);
             if (r.empty() || contains(s.rects[size_t(beyond)], r)) continue;
             grow(beyond, r);
             if (!s.queued[size_t(beyond)]) {

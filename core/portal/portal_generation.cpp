@@ -51,7 +51,7 @@ void pushPolygon(const BspTree& tree, ChildRef start, Polygon polygon, const Vec
     }
 }
 
-void appendNodePortals(const BspTree& tree, int32_t node, const Polygon& section, std::vector<Portal>& out) {
+void appendNodePortals(const BspTree& tree, int32_t node, const Polygon& section, Portals& out) {
     if (section.empty()) return;
     const uint64_t all = allPoses(tree);
     const BspNode& n = tree.nodes[size_t(node)];
@@ -63,13 +63,13 @@ void appendNodePortals(const BspTree& tree, int32_t node, const Polygon& section
             const uint64_t poses = bothEmptyPoses(tree, front, back);
             // A shared leaf or non-finite numbers: a malformed tree.
             if (poses == 0 || front == back || !finite(p)) return;
-            out.push_back({std::move(p), n.plane, front, back, poses});
+            out.add({n.plane, front, back, poses}, p.vertices);
         });
     });
 }
 
-std::vector<Portal> generatePortals(const BspTree& tree) {
-    std::vector<Portal> portals;
+Portals generatePortals(const BspTree& tree) {
+    Portals portals;
     visitCells(tree, {[&](int32_t node, const ConvexPolyhedron&, const Polygon& section) {
                           appendNodePortals(tree, node, section, portals);
                       },

@@ -16,7 +16,7 @@ namespace shallot {
 // split by every plane below that crosses it, and each piece reaching a front leaf is
 // pushed down the back subtree the same way: each piece reaching a back leaf is one
 // portal. Portals come out grouped by node, in pre-order.
-std::vector<Portal> generatePortals(const BspTree& tree);
+Portals generatePortals(const BspTree& tree);
 
 // Why generatePortals would not give meaningful portals for a tree read from a file (its
 // references in range): a node or leaf with two parents (its cell would not be defined),
@@ -36,6 +36,6 @@ uint64_t bothEmptyPoses(const BspTree& tree, int32_t a, int32_t b);
 
 // The portals on `node`'s split plane: its cell section pushed down the front subtree, and
 // each piece reaching a front leaf pushed down the back subtree. Appended to `out`.
-void appendNodePortals(const BspTree& tree, int32_t node, const Polygon& section, std::vector<Portal>& out);
+void appendNodePortals(const BspTree& tree, int32_t node, const Polygon& section, Portals& out);
 
 } // namespace shallot

@@ -110,7 +110,7 @@ std::vector<Vec3> leakPath(const BspTree& tree, const PortalGraph& graph, const 
         for (uint32_t portal : graph.of(leaf)) {
             const int32_t next = graph.across(portal, leaf);
             if (done[size_t(next)]) continue;
-            const Vec3 centre = tree.portals[portal].polygon.centroid();
+            const Vec3 centre = polygonCentroid(tree.portals.vertices(size_t(portal)));
             const double nd = d + (centre - entry[size_t(leaf)]).norm();
             if (nd < dist[size_t(next)]) {
                 dist[size_t(next)] = nd;

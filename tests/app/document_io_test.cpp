@@ -873,7 +873,7 @@ private slots:
             for (size_t p = 0; p < tree.poses.size(); ++p) {
                 unsigned expected = 0;
                 for (const LeafPolygon& lp : tree.polygons)
-                    if (lp.pose == p) expected += unsigned(lp.polygon.vertices.size() - 2);
+                    if (lp.pose == p) expected += unsigned(lp.vertexCount - 2);
                 const std::string node = "pose:" + tree.poses[p].name;
                 QVERIFY2(triangles.count(node), qPrintable(name + ": no node " + node.c_str()));
                 QCOMPARE(triangles[node], expected);

@@ -49,7 +49,7 @@ private slots:
         RenderScene scene;
         auto quad = [](double x) {
             MeshBatch b;
-            b.addPolygon(Polygon{{Vec3(x, 0, 0), Vec3(x + 10, 0, 0), Vec3(x + 10, 10, 0), Vec3(x, 10, 0)}}, Vec3::UnitZ(), Qt::red);
+            b.addPolygon(std::vector<Vec3>{Vec3(x, 0, 0), Vec3(x + 10, 0, 0), Vec3(x + 10, 10, 0), Vec3(x, 10, 0)}, Vec3::UnitZ(), Qt::red);
             return b;
         };
         for (int i = 0; i < 12; ++i) scene.set(Layer::Portals, quad(600.0 * i));
@@ -68,7 +68,7 @@ private slots:
             for (bool clockwise : {false, true}) {
                 const Polygon polygon = regularPolygon(n, clockwise);
                 MeshBatch batch;
-                batch.addPolygon(polygon, Vec3::UnitZ(), QColor(10, 20, 30));
+                batch.addPolygon(polygon.vertices, Vec3::UnitZ(), QColor(10, 20, 30));
                 QCOMPARE(int(batch.vertices.size()), 3 * (n - 2));
                 int outlineEdges = 0;
                 for (size_t t = 0; t < batch.vertices.size(); t += 3) {
@@ -110,7 +110,7 @@ private slots:
             const int32_t leaf = int32_t(rng() % 40) - 1; // -1: no leaf
             batch.setLeaf(leaf);
             const Vec3 c(coordinate(rng), coordinate(rng), coordinate(rng));
-            batch.addPolygon(Polygon{{c, c + Vec3(10, 0, 0), c + Vec3(10, 10, 0), c + Vec3(0, 10, 0)}}, Vec3::UnitZ(), Qt::red);
+            batch.addPolygon(std::vector<Vec3>{c, c + Vec3(10, 0, 0), c + Vec3(10, 10, 0), c + Vec3(0, 10, 0)}, Vec3::UnitZ(), Qt::red);
         }
         auto key = [](const Vertex* t) {
             std::vector<float> k;
@@ -161,7 +161,7 @@ private slots:
                 for (const Quad& q : qs) {
                     batch.setLeaf(q.leaf);
                     const Vec3 c = q.corner;
-                    batch.addPolygon(Polygon{{c, c + Vec3(10, 0, 0), c + Vec3(10, 10, 0), c + Vec3(0, 10, 0)}}, Vec3::UnitZ(), q.colour);
+                    batch.addPolygon(std::vector<Vec3>{c, c + Vec3(10, 0, 0), c + Vec3(10, 10, 0), c + Vec3(0, 10, 0)}, Vec3::UnitZ(), q.colour);
                 }
                 return splitIntoChunks(std::move(batch));
             };

@@ -1,10 +1,13 @@
 #include "compile/leaf_interior_point.h"
 #include "geometry/convex_polyhedron.h"
+#include "geometry/flat_polygons.h"
 #include "geometry/plane_pool.h"
 #include "geometry/tolerances.h"
 #include "random_world.h"
 
 #include <gtest/gtest.h>
+
+#include <random>
 
 using namespace shallot;
 using namespace shallot::test;
@@ -80,6 +83,59 @@ TEST(Polygon, SplitKeepsAreaAndSides) {
         for (const Vec3& v : s.front.vertices) EXPECT_GE(cut.signedDistance(v), -kOnPlaneEpsilon);
         for (const Vec3& v : s.back.vertices) EXPECT_LE(cut.signedDistance(v), kOnPlaneEpsilon);
     }
+}
+
+struct TaggedPolygon {
+    int tag;
+    uint32_t firstVertex = 0, vertexCount = 0;
+};
+
+// Random adds, copies of single items and whole appends, checked against a plain list of
+// (tag, vertices); the vertices of every item stay its own whatever was added after it.
+TEST(FlatPolygons, KeepEachItemsVerticesThroughAddsCopiesAndAppends) {
+    std::mt19937 rng(7);
+    using Expected = std::vector<std::pair<int, std::vector<Vec3>>>;
+    auto randomPolygon = [&] {
+        std::vector<Vec3> v(std::uniform_int_distribution<int>(0, 9)(rng));
+        for (Vec3& p : v) p = Vec3::Random();
+        return v;
+    };
+    auto expectSame = [](const FlatPolygons<TaggedPolygon>& list, const Expected& expected) {
+        ASSERT_EQ(list.size(), expected.size());
+        size_t vertices = 0;
+        for (size_t i = 0; i < list.size(); ++i) {
+            EXPECT_EQ(list[i].tag, expected[i].first) << i;
+            const std::span<const Vec3> v = list.vertices(i);
+            ASSERT_EQ(v.size(), expected[i].second.size()) << i;
+            EXPECT_TRUE(std::equal(v.begin(), v.end(), expected[i].second.begin())) << i;
+            vertices += v.size();
+        }
+        EXPECT_EQ(list.vertexTotal(), vertices);
+    };
+    FlatPolygons<TaggedPolygon> a, b;
+    Expected expectedA, expectedB;
+    for (int step = 0; step < 2000; ++step) {
+        const int what = std::uniform_int_distribution<int>(0, 9)(rng);
+        if (what < 6) {
+            const std::vector<Vec3> v = randomPolygon();
+            (step % 2 ? a : b).add({step}, v);
+            (step % 2 ? expectedA : expectedB).push_back({step, v});
+        } else if (what < 9 && !b.empty()) {
+            const size_t i = std::uniform_int_distribution<size_t>(0, b.size() - 1)(rng);
+            a.addFrom(b, i).tag = -step;
+            expectedA.push_back({-step, expectedB[i].second});
+        } else if (what == 9) {
+            a.append(b);
+            expectedA.insert(expectedA.end(), expectedB.begin(), expectedB.end());
+        }
+    }
+    expectSame(a, expectedA);
+    expectSame(b, expectedB);
+    const FlatPolygons<TaggedPolygon> copy = a;
+    a.clear();
+    EXPECT_TRUE(a.empty());
+    EXPECT_EQ(a.vertexTotal(), 0u);
+    expectSame(copy, expectedA);
 }
 
 TEST(ConvexPolyhedron, SplitPreservesVolume) {

@@ -85,10 +85,10 @@ void expectFiniteTree(const BspTree& t, const std::string& what) {
             << " volume " << l.volume;
     }
     for (size_t i = 0; i < t.polygons.size(); ++i)
-        for (const Vec3& v : t.polygons[i].polygon.vertices)
+        for (const Vec3& v : t.polygons.vertices(i))
             ASSERT_TRUE(v.allFinite()) << what << ": polygon " << i << " vertex " << v.transpose();
     for (size_t i = 0; i < t.portals.size(); ++i)
-        for (const Vec3& v : t.portals[i].polygon.vertices)
+        for (const Vec3& v : t.portals.vertices(i))
             ASSERT_TRUE(v.allFinite()) << what << ": portal " << i << " vertex " << v.transpose();
 }
 

@@ -39,13 +39,8 @@ Pose makePose(const char* name, const Vec3& mins, const Vec3& maxs, uint32_t col
     return p;
 }
 
-LeafPolygon makePolygon(PlaneId plane, uint8_t pose, int32_t brush, std::vector<Vec3> vertices) {
-    LeafPolygon p;
-    p.polygon.vertices = std::move(vertices);
-    p.plane = plane;
-    p.pose = pose;
-    p.brush = brush;
-    return p;
+void addPolygon(BspTree& t, PlaneId plane, uint8_t pose, int32_t brush, const std::vector<Vec3>& vertices) {
+    t.polygons.add({plane, pose, brush}, vertices);
 }
 
 LeafInfo makeLeaf(const Vec3& point, double clearance, double volume, uint32_t first, uint32_t count, uint16_t depth,
@@ -80,13 +75,11 @@ BspTree makeTree() {
                 makeLeaf(Vec3(64, 0, 96), 1.0 / 3.0, 1e5, 1, 0, 2),
                 makeLeaf(Vec3(64, 64, 0), 0.1, 12345.678, 1, 2, 3, true),
                 makeLeaf(Vec3(1e-300, -64, -0.0), 5e-7, 0.0, 3, 2, 3)};
-    t.polygons = {
-        makePolygon(1, 0, 7, {Vec3(0, -128, -128), Vec3(0, 128, -128), Vec3(0, 128, 128)}),
-        makePolygon(4, 1, 2, {Vec3(0.1, 0, 0), Vec3(0.1, 0, 1), Vec3(-1, 0.95, 1), Vec3(-1, 0.95, 0)}),
-        makePolygon(3, 2, -1, {Vec3(1, 2, 3), Vec3(4, 5, 6), Vec3(7, 8.5, 9)}),
-        makePolygon(5, 0, 0, {}),
-        makePolygon(2, 1, 123456, {Vec3(std::numbers::pi, -std::numbers::pi, 1e10), Vec3(2, 3, 4), Vec3(-2, -3, -4)}),
-    };
+    addPolygon(t, 1, 0, 7, {Vec3(0, -128, -128), Vec3(0, 128, -128), Vec3(0, 128, 128)});
+    addPolygon(t, 4, 1, 2, {Vec3(0.1, 0, 0), Vec3(0.1, 0, 1), Vec3(-1, 0.95, 1), Vec3(-1, 0.95, 0)});
+    addPolygon(t, 3, 2, -1, {Vec3(1, 2, 3), Vec3(4, 5, 6), Vec3(7, 8.5, 9)});
+    addPolygon(t, 5, 0, 0, {});
+    addPolygon(t, 2, 1, 123456, {Vec3(std::numbers::pi, -std::numbers::pi, 1e10), Vec3(2, 3, 4), Vec3(-2, -3, -4)});
     t.bounds = {Vec3(-128, -128, -128), Vec3(128, 128, 128)};
     return t;
 }
@@ -95,6 +88,11 @@ BspTree makeTree() {
 
 bool same(double a, double b) { return std::bit_cast<uint64_t>(a) == std::bit_cast<uint64_t>(b); }
 bool same(const Vec3& a, const Vec3& b) { return same(a.x(), b.x()) && same(a.y(), b.y()) && same(a.z(), b.z()); }
+
+void expectSameVertices(std::span<const Vec3> a, std::span<const Vec3> b, size_t element) {
+    ASSERT_EQ(a.size(), b.size()) << element;
+    for (size_t k = 0; k < a.size(); ++k) EXPECT_TRUE(same(a[k], b[k])) << element << " " << k;
+}
 
 void expectSameTree(const BspTree& a, const BspTree& b) {
     ASSERT_EQ(a.poses.size(), b.poses.size());
@@ -134,9 +132,7 @@ void expectSameTree(const BspTree& a, const BspTree& b) {
         EXPECT_EQ(x.plane, y.plane) << i;
         EXPECT_EQ(x.pose, y.pose) << i;
         EXPECT_EQ(x.brush, y.brush) << i;
-        ASSERT_EQ(x.polygon.vertices.size(), y.polygon.vertices.size()) << i;
-        for (size_t k = 0; k < x.polygon.vertices.size(); ++k)
-            EXPECT_TRUE(same(x.polygon.vertices[k], y.polygon.vertices[k])) << i << " " << k;
+        expectSameVertices(a.polygons.vertices(x), b.polygons.vertices(y), i);
     }
     EXPECT_TRUE(same(a.bounds.mins, b.bounds.mins));
     EXPECT_TRUE(same(a.bounds.maxs, b.bounds.maxs));
@@ -208,7 +204,8 @@ void exerciseTree(const BspTree& t, std::mt19937& rng) {
         (void)t.solidityAt(p);
         const LeafInfo& l = t.leaves[size_t(leaf)];
         for (uint32_t k = 0; k < l.polygonCount; ++k) {
-            const LeafPolygon& poly = t.polygons.at(size_t(l.firstPolygon) + k);
+            ASSERT_LT(size_t(l.firstPolygon) + k, t.polygons.size());
+            const LeafPolygon& poly = t.polygons[size_t(l.firstPolygon) + k];
             ASSERT_LT(poly.pose, t.poses.size());
             ASSERT_LT(size_t(poly.plane), t.planes.size());
         }
@@ -668,9 +665,7 @@ void expectSamePortals(const BspTree& a, const BspTree& b) {
         EXPECT_EQ(x.front, y.front) << i;
         EXPECT_EQ(x.back, y.back) << i;
         EXPECT_EQ(x.poses, y.poses) << i;
-        ASSERT_EQ(x.polygon.vertices.size(), y.polygon.vertices.size()) << i;
-        for (size_t k = 0; k < x.polygon.vertices.size(); ++k)
-            EXPECT_TRUE(same(x.polygon.vertices[k], y.polygon.vertices[k])) << i << " " << k;
+        expectSameVertices(a.portals.vertices(x), b.portals.vertices(y), i);
     }
 }
 
@@ -817,7 +812,7 @@ TEST(ObspPortals, UnwritablePortalsWriteNothing) {
     t.leafSolid[1] = 0b001; // solidity edited after the portals were generated
     expectProblem(t, "portal poses differ");
     t = makeTreeWithPortals();
-    t.portals[2].polygon.vertices.resize(2);
+    t.portals[2].vertexCount = 2;
     expectProblem(t, "portal 2: portal has fewer than 3 vertices");
     t = makeTreeWithPortals();
     t.portals[0].plane = -1;

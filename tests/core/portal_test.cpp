@@ -39,9 +39,9 @@ constexpr double kThinCell = 10 * kOnPlaneEpsilon; // LeafInfo::clearance below 
 constexpr double kFlatCrease = 1e-3;               // radians between two same-facing faces
 uint64_t allPoses(const BspTree& t) { return t.poses.size() >= 64 ? ~uint64_t(0) : (uint64_t(1) << t.poses.size()) - 1; }
 
-double perimeter(const Polygon& p) {
+double perimeter(std::span<const Vec3> v) {
     double sum = 0.0;
-    for (size_t i = 0; i < p.vertices.size(); ++i) sum += (p.vertices[(i + 1) % p.vertices.size()] - p.vertices[i]).norm();
+    for (size_t i = 0; i < v.size(); ++i) sum += (v[(i + 1) % v.size()] - v[i]).norm();
     return sum;
 }
 
@@ -102,10 +102,10 @@ void expectPortalsCoverOpenFaces(const BspTree& t, const LeafCellList& cells) {
     for (const Portal& p : t.portals) {
         if (!checked[size_t(p.front)] || !checked[size_t(p.back)]) continue;
         for (int32_t leaf : {p.front, p.back}) {
-            edges[size_t(leaf)] += perimeter(p.polygon);
+            edges[size_t(leaf)] += perimeter(t.portals.vertices(p));
             ++pieces[size_t(leaf)];
             for (size_t k = 0; k < poses; ++k)
-                if ((p.poses >> k) & 1u) portalArea[size_t(leaf)][k] += p.polygon.area();
+                if ((p.poses >> k) & 1u) portalArea[size_t(leaf)][k] += polygonArea(t.portals.vertices(p));
         }
     }
     for (size_t leaf = 0; leaf < t.leaves.size(); ++leaf) {
@@ -118,7 +118,7 @@ void expectPortalsCoverOpenFaces(const BspTree& t, const LeafCellList& cells) {
             for (const auto& [other, piece] : across) {
                 ASSERT_NE(size_t(other), leaf) << "a face of leaf " << leaf << " leads back into it";
                 if (!checked[size_t(other)]) continue;
-                edges[leaf] += perimeter(piece);
+                edges[leaf] += perimeter(piece.vertices);
                 ++pieces[leaf];
                 const uint64_t open = ~(t.leafSolid[leaf] | t.leafSolid[size_t(other)]) & allPoses(t);
                 for (size_t k = 0; k < poses; ++k)
@@ -152,14 +152,14 @@ void expectPortalInvariants(const BspTree& t) {
         ASSERT_TRUE(pairs.insert(std::minmax(p.front, p.back)).second) << "two portals join the same leaves";
         ASSERT_EQ(p.poses, ~(t.leafSolid[size_t(p.front)] | t.leafSolid[size_t(p.back)]) & allPoses(t));
         ASSERT_NE(p.poses, 0u);
-        ASSERT_FALSE(p.polygon.empty());
+        const std::span<const Vec3> vertices = t.portals.vertices(p);
+        ASSERT_GE(vertices.size(), 3u);
         const Plane& plane = t.planes[size_t(p.plane)];
-        const Vec3& v0 = p.polygon.vertices[0];
+        const Vec3& v0 = vertices[0];
         Vec3 normal = Vec3::Zero(); // right-hand normal of the winding
-        for (size_t k = 1; k + 1 < p.polygon.vertices.size(); ++k)
-            normal += (p.polygon.vertices[k] - v0).cross(p.polygon.vertices[k + 1] - v0);
+        for (size_t k = 1; k + 1 < vertices.size(); ++k) normal += (vertices[k] - v0).cross(vertices[k + 1] - v0);
         ASSERT_GT(normal.dot(plane.normal), 0.0) << "winding is not counter-clockwise seen from the front";
-        for (const Vec3& v : p.polygon.vertices) {
+        for (const Vec3& v : vertices) {
             ASSERT_LE(std::abs(plane.signedDistance(v)), kVertexTolerance);
             ASSERT_GE(cells[size_t(p.front)].clearance(v), -kVertexTolerance) << "outside the front cell";
             ASSERT_GE(cells[size_t(p.back)].clearance(v), -kVertexTolerance) << "outside the back cell";
@@ -248,7 +248,7 @@ TEST(Portals, Figure1CorridorJoinsTheRooms) {
         for (uint32_t i : f.portalsCrossed) {
             const Aabb box = [&] {
                 Aabb b;
-                for (const Vec3& v : t.portals[i].polygon.vertices) b.add(v);
+                for (const Vec3& v : t.portals.vertices(i)) b.add(v);
                 return b;
             }();
             corridor |= box.mins.y() == box.maxs.y() && box.mins.y() >= yFrom && box.mins.y() <= yTo &&

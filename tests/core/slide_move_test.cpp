@@ -130,7 +130,7 @@ const SharedMap* sharedE1m1() {
 Aabb polygonBounds(const BspTree& tree) {
     Aabb box;
     for (const LeafPolygon& p : tree.polygons)
-        for (const Vec3& v : p.polygon.vertices) box.add(v);
+        for (const Vec3& v : tree.polygons.vertices(p)) box.add(v);
     return box;
 }
 

@@ -101,7 +101,7 @@ void ClipTool::showPreview() {
                 for (const auto* part : {keep_ != Keep::Back ? &r.front : nullptr, keep_ != Keep::Front ? &r.back : nullptr}) {
                     if (!part || !*part) continue;
                     if (const auto g = buildBrushGeometry(**part, doc.data().world.bounds).geometry)
-                        for (const ConvexFace& f : g->hull.faces) preview.addOutline(f.polygon, QColor(255, 220, 60));
+                        for (const ConvexFace& f : g->hull.faces) preview.addOutline(f.polygon.vertices, QColor(255, 220, 60));
                 }
             }
         }

@@ -137,7 +137,7 @@ void SelectTool::showPreview(const ViewPoint& p) {
     } else {
         for (const Brush& b : draggedBrushes(p))
             if (const auto g = buildBrushGeometry(b, editor_.document().data().world.bounds).geometry)
-                for (const ConvexFace& f : g->hull.faces) preview.addOutline(f.polygon, colour);
+                for (const ConvexFace& f : g->hull.faces) preview.addOutline(f.polygon.vertices, colour);
     }
     editor_.setToolPreview(std::move(preview));
 }
