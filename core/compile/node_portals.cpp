@@ -67,7 +67,7 @@ public:
         }
         std::erase_if(tasks, [](const Task& t) { return isLeaf(t.ref); });
         lists_.resize(1 + tasks.size());
-        if (tasks.size() == 1)
+        if (tasks.size() == 1 && !nodeSource_) // a whole tree's portals, in one list
             lists_[1].reserve(kPortalsPerNode * tree_.nodes.size(), kPortalVertices * kPortalsPerNode * tree_.nodes.size());
         parallelFor(tasks.size(), threads, [&](size_t i) {
             std::vector<Task> stack{std::move(tasks[i])};
