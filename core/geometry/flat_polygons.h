@@ -58,7 +58,6 @@ public:
     void append(const FlatPolygons& other) {
         const uint32_t offset = uint32_t(vertices_.size());
         vertices_.insert(vertices_.end(), other.vertices_.begin(), other.vertices_.end());
-        items_.reserve(items_.size() + other.items_.size());
         for (Item item : other.items_) {
             item.firstVertex += offset;
             items_.push_back(item);
