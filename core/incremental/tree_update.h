@@ -37,8 +37,8 @@ struct TreeUpdate {
 };
 
 // Replaces `tree` and `record` by the tree for the edited polygons (leaf cells of the
-// previous ones are shared, not copied). `context` must be the one the tree was built with, but for
-// the planes, which may have grown.
+// previous ones are shared, not copied). `context` must be the one the tree was built
+// with, but for the planes, which may have grown.
 TreeUpdate updateTree(BspTree& tree, TreeRecord& record, TreeEdit& edit, const BuildContext& context,
                       BuildStats* stats);
 
