@@ -81,16 +81,18 @@ EditLatency incrementalEditLatency(const World& world, const CompileOptions& opt
     if (world.brushes.empty()) return out;
     World w = world;
     IncrementalCompiler compiler;
-    compiler.compile(w, options);
     std::mt19937_64 rng(kEditSeed);
     auto offset = [&](double range) { return std::round(std::uniform_real_distribution<double>(-range, range)(rng)); };
+    // Like the editor, the previous result is held (shown) while the next one is compiled.
+    std::shared_ptr<const CompileResult> shown = compiler.compile(w, options);
     for (int e = 0; e < edits; ++e) {
         Brush& b = w.brushes[size_t(rng() % w.brushes.size())];
         b = translated(b, Vec3(offset(kMaxEditAcross), offset(kMaxEditAcross), offset(kMaxEditUp)));
         const auto start = std::chrono::steady_clock::now();
-        const CompileResult r = compiler.compile(w, options);
+        std::shared_ptr<const CompileResult> r = compiler.compile(w, options);
         out.ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
-        out.incremental += r.stats.incremental;
+        out.incremental += r->stats.incremental;
+        shown = std::move(r);
     }
     return out;
 }

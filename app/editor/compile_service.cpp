@@ -74,23 +74,25 @@ void CompileService::startNext() {
             options.threads = kCompileThreads;
             options.cancel = token;
             if (adopted) {
-                job->result.onion = std::move(*adopted);
-                CompileStats& stats = job->result.stats;
-                stats.nodes = job->result.onion.nodes.size();
-                stats.leaves = job->result.onion.leafCount();
-                stats.depth = job->result.onion.depth();
-                stats.poses = job->result.onion.poses.size();
+                auto result = std::make_shared<CompileResult>();
+                result->onion = std::move(*adopted);
+                CompileStats& stats = result->stats;
+                stats.nodes = result->onion.nodes.size();
+                stats.leaves = result->onion.leafCount();
+                stats.depth = result->onion.depth();
+                stats.poses = result->onion.poses.size();
+                job->result = std::move(result);
             } else {
                 const uint64_t previous = std::exchange(compilerSerial_, job->serial);
                 job->result = compiler_.compile(job->world, options);
-                if (job->result.stats.incremental) {
+                if (job->result->stats.incremental) {
                     job->keptFrom = previous;
                     job->leafOfKept = compiler_.onionLeafOfPrevious();
                 }
             }
-            error = QString::fromStdString(job->result.error);
+            error = QString::fromStdString(job->result->error);
             throwIfCancelled(token);
-            if (error.isEmpty()) job->cells = adopted ? leafCells(job->result.onion) : compiler_.leafCells();
+            if (error.isEmpty()) job->cells = adopted ? leafCells(job->result->onion) : compiler_.leafCells();
         } catch (const CompileCancelled&) {
             cancelled = true;
         } catch (const std::exception& e) {

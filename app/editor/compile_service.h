@@ -20,8 +20,10 @@ namespace shallot {
 struct CompiledWorld {
     uint64_t revision = 0;   // the document world revision it was compiled from
     World world;             // the snapshot
-    CompileResult result;
-    LeafCellList cells;                  // leafCells(result.onion), for the overlays
+    // Shared with the service's incremental compiler, which updates from it after the next
+    // edit without changing it. Never null.
+    std::shared_ptr<const CompileResult> result = std::make_shared<const CompileResult>();
+    LeafCellList cells;                  // leafCells(result->onion), for the overlays
     double milliseconds = 0;             // wall time of the compile and the cells
     // Leaves carried over: `serial` numbers the service's compiles; when this one updated
     // the tree of compile keptFrom (0: none, a compile from scratch) or of compiles after

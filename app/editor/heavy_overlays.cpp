@@ -19,7 +19,7 @@ HeavyBatches buildHeavyOverlays(HeavyJob job) {
     HeavyBatches out;
     out.before = std::move(job.shown);
     const std::shared_ptr<const CompiledWorld>& compiled = job.compiled;
-    const BspTree& tree = compiled->result.onion;
+    const BspTree& tree = compiled->result->onion;
     const HeavySettings& settings = job.settings;
     const int pose = settings.cells.pose;
     const bool cellsOn = settings.cellsOn || settings.cells.highlightLeaf >= 0;

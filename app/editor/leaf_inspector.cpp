@@ -41,7 +41,7 @@ void LeafInspector::inspect(const Vec3& point) {
 void LeafInspector::refresh() {
     const auto& compiled = editor_.overlays().compiled();
     if (!point_ || !compiled) return;
-    const BspTree& tree = compiled->result.onion;
+    const BspTree& tree = compiled->result->onion;
     const int32_t leaf = tree.findLeaf(*point_);
     const LeafInfo& info = tree.leaves[size_t(leaf)];
     const uint64_t bits = tree.leafSolid[size_t(leaf)];

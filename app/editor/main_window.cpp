@@ -338,15 +338,15 @@ void MainWindow::buildOverlayControls(QMenu* view) {
 }
 
 void MainWindow::showCompiled(const std::shared_ptr<const CompiledWorld>& compiled) {
-    const CompileStats& s = compiled->result.stats;
+    const CompileStats& s = compiled->result->stats;
     compileLabel_->setText(QString("Compiled in %1 ms: %2 nodes, %3 leaves, depth %4, %5 portals")
                                .arg(compiled->milliseconds, 0, 'f', 0)
                                .arg(s.nodes)
                                .arg(s.leaves)
                                .arg(s.depth)
-                               .arg(compiled->result.onion.portals.size()));
+                               .arg(compiled->result->onion.portals.size()));
     std::vector<std::pair<int, QString>> problems;
-    for (const BrushProblem& p : compiled->result.problems) problems.emplace_back(p.brush, QString::fromStdString(p.message));
+    for (const BrushProblem& p : compiled->result->problems) problems.emplace_back(p.brush, QString::fromStdString(p.message));
     problemsDock_->setCompileProblems(problems);
 }
 
@@ -394,7 +394,7 @@ bool MainWindow::saveTo(const QString& path) {
     const QImage thumbnail = view3d_->grabFramebuffer().scaled(256, 160, Qt::KeepAspectRatio, Qt::SmoothTransformation);
     // The newest tree goes into the file when it was compiled from the current world.
     const auto& compiled = editor_->overlays().compiled();
-    const BspTree* tree = compiled && compiled->revision == editor_->document().worldRevision() ? &compiled->result.onion : nullptr;
+    const BspTree* tree = compiled && compiled->revision == editor_->document().worldRevision() ? &compiled->result->onion : nullptr;
     const QString error = saveDocumentFile(editor_->document().data(), path, tree, thumbnail);
     if (!error.isEmpty()) {
         showError("Save failed", error);

@@ -95,7 +95,7 @@ void OverlayController::rebuildHeavy() {
     job.compiled = compiled_;
     job.settings = heavySettings();
     const int pose = job.settings.cells.pose;
-    if (pose < 0 || pose >= int(compiled_->result.onion.poses.size())) return;
+    if (pose < 0 || pose >= int(compiled_->result->onion.poses.size())) return;
     // The layers shown, when drawn alike from a tree whose leaves carry over to this one.
     if (drawn_ && drawn_->settings.drawLike(job.settings) && drawnCarriedTo_ == compiled_->serial) {
         job.base = drawn_;
@@ -151,7 +151,7 @@ void OverlayController::applyBrushSight() {
 void OverlayController::retraceRays() {
     rayResults_.clear();
     if (compiled_) {
-        const BspTree& tree = compiled_->result.onion;
+        const BspTree& tree = compiled_->result->onion;
         const auto& rays = editor_.document().rays();
         std::vector<TraceRequest> requests;
         for (const TestRay& r : rays)
@@ -169,7 +169,7 @@ void OverlayController::rebuildRays() {
     const auto& rays = editor_.document().rays();
     const int pose = editor_.currentPose();
     std::vector<render::RayDrawing> drawings;
-    const BspTree* tree = compiled_ ? &compiled_->result.onion : nullptr;
+    const BspTree* tree = compiled_ ? &compiled_->result->onion : nullptr;
     for (size_t i = 0; i < rays.size(); ++i) {
         render::RayDrawing d;
         d.from = rays[i].from;

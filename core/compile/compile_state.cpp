@@ -62,8 +62,7 @@ std::string posesProblem(const World& world) {
     return {};
 }
 
-void fillTreeStats(CompileState& state) {
-    CompileResult& result = state.result;
+void fillTreeStats(const CompileState& state, CompileResult& result) {
     CompileStats& stats = result.stats;
     stats.nodes = result.onion.nodes.size();
     stats.leaves = result.onion.leafCount();

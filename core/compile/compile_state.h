@@ -38,7 +38,6 @@ struct CompileState {
     PlanePool pool;                            // judges merges over the world bounds
     std::vector<PoseState> perPose;
     TreeRecord onionRecord;
-    CompileResult result;
 };
 
 // The half-size of the cube the expanded brushes are clipped to.
@@ -52,14 +51,15 @@ std::vector<std::optional<ConvexPolyhedron>> expandForPoses(const BrushGeometry&
 // The polygons of a pose's union faces for its map tree (pose 0) or the onion (pose p).
 void appendBuildPolygons(const PoseState& pose, uint8_t poseTag, std::vector<BuildPolygon>& out);
 
-// The whole pipeline from scratch (compileWorld), filling `state`; keepCells keeps the
-// onion's leaf cells in state.onionRecord. Throws CompileCancelled.
-void compileFromScratch(const World& world, const CompileOptions& options, bool keepCells, CompileState& state);
+// The whole pipeline from scratch (compileWorld), filling `state` and `result`; keepCells
+// keeps the onion's leaf cells in state.onionRecord. Throws CompileCancelled.
+void compileFromScratch(const World& world, const CompileOptions& options, bool keepCells, CompileState& state,
+                        CompileResult& result);
 
 // Checks the world's poses; the error for CompileResult::error, empty when fine.
 std::string posesProblem(const World& world);
 
-// Fills the tree figures of state.result.stats (nodes, leaves, depth, bytes, portals...).
-void fillTreeStats(CompileState& state);
+// Fills the tree figures of result.stats (nodes, leaves, depth, bytes, portals...).
+void fillTreeStats(const CompileState& state, CompileResult& result);
 
 } // namespace shallot

@@ -10,13 +10,14 @@
 
 namespace shallot {
 
-void compileFromScratch(const World& world, const CompileOptions& options, bool keepCells, CompileState& state) {
+void compileFromScratch(const World& world, const CompileOptions& options, bool keepCells, CompileState& state,
+                        CompileResult& result) {
     state = CompileState{};
+    result = CompileResult{};
     state.poses = world.poses;
     state.bounds = world.bounds;
     state.pool = PlanePool(expansionExtent(world.bounds));
     state.splitter = options.splitter;
-    CompileResult& result = state.result;
     CompileStats& stats = result.stats;
     stats.brushes = world.brushes.size();
     stats.poses = world.poses.size();
@@ -98,19 +99,20 @@ void compileFromScratch(const World& world, const CompileOptions& options, bool 
     throwIfCancelled(options.cancel);
     result.onion.portals = generateNodePortals(result.onion, options.threads, state.onionRecord.portalFirst);
     stats.msPortals = clock.lapMs();
-    fillTreeStats(state);
+    fillTreeStats(state, result);
 }
 
 CompileResult compileWorld(const World& world, const CompileOptions& options) {
-    CompileState state;
+    CompileResult result;
     if (std::string problem = posesProblem(world); !problem.empty()) {
-        state.result.error = std::move(problem);
-        state.result.stats.brushes = world.brushes.size();
-        state.result.stats.poses = world.poses.size();
-        return std::move(state.result);
+        result.error = std::move(problem);
+        result.stats.brushes = world.brushes.size();
+        result.stats.poses = world.poses.size();
+        return result;
     }
-    compileFromScratch(world, options, false, state);
-    return std::move(state.result);
+    CompileState state;
+    compileFromScratch(world, options, false, state, result);
+    return result;
 }
 
 } // namespace shallot

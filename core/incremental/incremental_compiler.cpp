@@ -159,40 +159,47 @@ const LeafCellList& IncrementalCompiler::leafCells() const {
 }
 
 bool IncrementalCompiler::canUpdate(const World& world, const CompileOptions& options) const {
-    return state_ && state_->result.error.empty() && samePoses(state_->poses, world.poses) &&
+    return state_ && samePoses(state_->poses, world.poses) &&
            state_->bounds.mins == world.bounds.mins && state_->bounds.maxs == world.bounds.maxs &&
            state_->splitter == options.splitter &&
-           double(state_->result.onion.nodes.size()) <= double(scratchNodes_) * (1.0 + kMaxTreeGrowth) &&
+           double(result_->onion.nodes.size()) <= double(scratchNodes_) * (1.0 + kMaxTreeGrowth) &&
            double(state_->pool.size()) <= double(scratchPlanes_) * (1.0 + kMaxPlaneGrowth);
 }
 
-CompileResult IncrementalCompiler::compile(const World& world, const CompileOptions& options) {
+std::shared_ptr<const CompileResult> IncrementalCompiler::compile(const World& world, const CompileOptions& options) {
     if (std::string problem = posesProblem(world); !problem.empty()) {
         state_.reset();
-        CompileResult r;
-        r.error = std::move(problem);
-        r.stats.brushes = world.brushes.size();
-        r.stats.poses = world.poses.size();
+        result_.reset();
+        auto r = std::make_shared<CompileResult>();
+        r->error = std::move(problem);
+        r->stats.brushes = world.brushes.size();
+        r->stats.poses = world.poses.size();
         return r;
     }
     leafOfPrevious_.clear();
     try {
         if (!canUpdate(world, options) || !update(world, options)) {
+            result_.reset(); // the compiler lets go of the old result before making the next
             state_ = std::make_unique<CompileState>();
-            compileFromScratch(world, options, keepCells_, *state_);
-            scratchNodes_ = state_->result.onion.nodes.size();
+            auto result = std::make_shared<CompileResult>();
+            compileFromScratch(world, options, keepCells_, *state_, *result);
+            result_ = std::move(result);
+            scratchNodes_ = result_->onion.nodes.size();
             scratchPlanes_ = state_->pool.size();
         }
     } catch (...) {
         state_.reset();
+        result_.reset();
         throw;
     }
-    return state_->result; // a copy: the state keeps its own, to update after the next edit
+    return result_;
 }
 
 bool IncrementalCompiler::update(const World& world, const CompileOptions& options) {
     CompileState& s = *state_;
-    CompileResult& result = s.result;
+    const CompileResult& previous = *result_;
+    auto next = std::make_shared<CompileResult>();
+    CompileResult& result = *next;
     Stopwatch clock;
     std::vector<BrushKey> keys;
     keys.reserve(world.brushes.size());
@@ -240,10 +247,11 @@ bool IncrementalCompiler::update(const World& world, const CompileOptions& optio
 
     const std::vector<Plane>& planes = s.pool.planes();
     const LeafSolidity lastSide = mapTreeLeafSolidity;
+    result.mapTrees.resize(poseCount);
     parallelFor(poseCount, options.threads, [&](size_t p) {
         const BuildContext context{planes, lastSide, options.splitter, nullptr, false};
         TreeEdit edit{removedPoses, int(p), diff.newOfOld, std::move(edits[p].mapAdded)};
-        updateTree(result.mapTrees[p], s.perPose[p].mapRecord, edit, context, nullptr);
+        updateTree(previous.mapTrees[p], result.mapTrees[p], s.perPose[p].mapRecord, edit, context, nullptr);
     });
     stats.msMapTrees = clock.lapMs();
 
@@ -252,10 +260,9 @@ bool IncrementalCompiler::update(const World& world, const CompileOptions& optio
     const BuildContext context{planes, classify, options.splitter, nullptr, true};
     TreeEdit edit{removedPoses, -1, diff.newOfOld, {}};
     for (PoseEdit& e : edits) std::move(e.onionAdded.begin(), e.onionAdded.end(), std::back_inserter(edit.added));
-    Portals oldPortals = std::move(result.onion.portals);
     std::vector<uint32_t> oldPortalFirst = std::move(s.onionRecord.portalFirst);
     BuildStats onionStats;
-    TreeUpdate update = updateTree(result.onion, s.onionRecord, edit, context, &onionStats);
+    TreeUpdate update = updateTree(previous.onion, result.onion, s.onionRecord, edit, context, &onionStats);
     stats.splits = onionStats.splits;
     stats.rebuiltNodes = update.rebuiltNodes + update.keptNodes;
 
@@ -264,7 +271,7 @@ bool IncrementalCompiler::update(const World& world, const CompileOptions& optio
     stats.msOnion = clock.lapMs();
 
     result.onion.portals =
-        updateNodePortals(result.onion, {oldPortals, oldPortalFirst, update.nodeSource, update.leafOfOld},
+        updateNodePortals(result.onion, {previous.onion.portals, oldPortalFirst, update.nodeSource, update.leafOfOld},
                           options.threads, s.onionRecord.portalFirst);
     stats.msPortals = clock.lapMs();
 
@@ -272,7 +279,8 @@ bool IncrementalCompiler::update(const World& world, const CompileOptions& optio
     s.brushErrors = std::move(errors);
     leafOfPrevious_ = std::move(update.leafOfOld);
     result.stats = stats;
-    fillTreeStats(s);
+    fillTreeStats(s, result);
+    result_ = std::move(next);
     return true;
 }
 

@@ -27,7 +27,10 @@ public:
     // too much. CompileStats::incremental says which it was. Throws
     // CompileCancelled (only from a compile from scratch: updates are short and run to
     // the end); after any error the next call compiles from scratch.
-    CompileResult compile(const World& world, const CompileOptions& options = {});
+    // The result is shared, not copied: the compiler keeps it to update after the next
+    // edit, which makes a new result and leaves this one as it is, so a caller may keep
+    // showing or querying it on another thread meanwhile.
+    std::shared_ptr<const CompileResult> compile(const World& world, const CompileOptions& options = {});
 
     // The onion's leaf cells of the last compile (keepCells), indexed like its leaves.
     const LeafCellList& leafCells() const;
@@ -45,6 +48,7 @@ private:
 
     bool keepCells_;
     std::unique_ptr<CompileState> state_;
+    std::shared_ptr<const CompileResult> result_; // of the last compile, null when state_ is
     std::vector<int32_t> leafOfPrevious_;
     size_t scratchNodes_ = 0;  // onion nodes of the last compile from scratch
     size_t scratchPlanes_ = 0; // and planes in its pool

@@ -10,8 +10,10 @@ namespace {
 
 class TreeUpdater {
 public:
-    TreeUpdater(BspTree& old, TreeRecord& oldRecord, TreeEdit& edit, const BuildContext& context, BuildStats* stats)
-        : old_(old), oldRecord_(oldRecord), edit_(edit), ctx_(context), stats_(stats) {
+    TreeUpdater(const BspTree& old, BspTree& out, TreeRecord& oldRecord, TreeEdit& edit, const BuildContext& context,
+                BuildStats* stats)
+        : old_(old), out_(out), oldRecord_(oldRecord), edit_(edit), ctx_(context), stats_(stats) {
+        out_ = BspTree{};
         out_.poses = old.poses;
         out_.planes = context.planes;
         out_.bounds = old.bounds;
@@ -30,7 +32,6 @@ public:
     TreeUpdate run() {
         ConvexPolyhedron root = ctx_.carryCells ? boxPolyhedron(old_.bounds, -1) : ConvexPolyhedron{};
         out_.root = walk(old_.root, std::move(edit_.added), std::move(root), false, 0);
-        old_ = std::move(out_);
         oldRecord_ = std::move(outRecord_);
         return std::move(result_);
     }
@@ -173,12 +174,12 @@ private:
         return leafRef(index);
     }
 
-    BspTree& old_;
+    const BspTree& old_;
+    BspTree& out_;
     TreeRecord& oldRecord_;
     TreeEdit& edit_;
     const BuildContext& ctx_;
     BuildStats* stats_;
-    BspTree out_;
     TreeRecord outRecord_;
     TreeUpdate result_;
     std::vector<uint8_t> touched_, leafTouched_;
@@ -186,9 +187,9 @@ private:
 
 } // namespace
 
-TreeUpdate updateTree(BspTree& tree, TreeRecord& record, TreeEdit& edit, const BuildContext& context,
+TreeUpdate updateTree(const BspTree& old, BspTree& out, TreeRecord& record, TreeEdit& edit, const BuildContext& context,
                       BuildStats* stats) {
-    return TreeUpdater(tree, record, edit, context, stats).run();
+    return TreeUpdater(old, out, record, edit, context, stats).run();
 }
 
 } // namespace shallot

@@ -36,10 +36,11 @@ struct TreeUpdate {
     size_t copiedNodes = 0, keptNodes = 0, rebuiltNodes = 0;
 };
 
-// Replaces `tree` and `record` by the tree for the edited polygons (leaf cells of the
-// previous ones are shared, not copied). `context` must be the one the tree was built
-// with, but for the planes, which may have grown.
-TreeUpdate updateTree(BspTree& tree, TreeRecord& record, TreeEdit& edit, const BuildContext& context,
+// Makes `out` the tree for the edited polygons from `old`, which it leaves as it was (the
+// compiler's previous result may still be shown or queried), and replaces `record` (leaf
+// cells of the previous ones are shared, not copied). `context` must be the one the tree
+// was built with, but for the planes, which may have grown. `out` must not be `old`.
+TreeUpdate updateTree(const BspTree& old, BspTree& out, TreeRecord& record, TreeEdit& edit, const BuildContext& context,
                       BuildStats* stats);
 
 } // namespace shallot

@@ -277,7 +277,7 @@ private slots:
         const std::vector<int> tunnelCeiling{8};
         doc.undoStack()->push(replaceInPlace(&doc, "raise", tunnelCeiling, {translated(doc.brushes()[8], Vec3(0, 0, 16))}));
         QVERIFY(waitForCompiledOverlay(w));
-        const BspTree& shown = w.editor().overlays().compiled()->result.onion;
+        const BspTree& shown = w.editor().overlays().compiled()->result->onion;
         QCOMPARE(shown.poses[1].name, std::string("stand"));
         QVERIFY(!shown.isSolid(Vec3(320, 128, 25), 1)); // 64 units of headroom now: stand fits
         QVERIFY(w.compileStatus()->text().startsWith("Compiled in"));
@@ -299,7 +299,7 @@ private slots:
         QVERIFY(waitForCompiledOverlay(w));
         QVERIFY(!staleShown);
         const CompileResult fresh = compileWorld(doc.data().world);
-        const BspTree& shown = w.editor().overlays().compiled()->result.onion;
+        const BspTree& shown = w.editor().overlays().compiled()->result->onion;
         QCOMPARE(shown.nodes.size(), fresh.onion.nodes.size());
         QVERIFY(shown.leafSolid == fresh.onion.leafSolid);
         QVERIFY(w.editor().compiler().discarded() > 0 || w.editor().compiler().started() < 200);
@@ -398,7 +398,7 @@ private slots:
         QVERIFY(waitForCompiledOverlay(w));
         QVERIFY(waitForOverlayLayers(w, {render::Layer::LeafCells, render::Layer::Portals, render::Layer::UnionWire}));
         const auto compiled = w.editor().overlays().compiled();
-        const BspTree& tree = compiled->result.onion;
+        const BspTree& tree = compiled->result->onion;
         const LeafVisibility visibility(std::shared_ptr<const BspTree>(compiled, &tree));
         QVERIFY(visibility.usable());
         // The brush faces draw only the brushes near seen leaves (render_scene.h: brush sight).
@@ -790,15 +790,15 @@ private slots:
         MainWindow& w = fresh(path);
         QVERIFY(waitForCompiledOverlay(w));
         const auto& compiled = w.editor().overlays().compiled();
-        QVERIFY(compiled->result.mapTrees.empty()); // adopted from the file, not compiled
-        QVERIFY(compiled->result.onion.isSolid(Vec3(320, 128, 25), 1));
+        QVERIFY(compiled->result->mapTrees.empty()); // adopted from the file, not compiled
+        QVERIFY(compiled->result->onion.isSolid(Vec3(320, 128, 25), 1));
         QCOMPARE(w.editor().document().rays().size(), size_t(1));
         QCOMPARE(w.editor().document().filePath(), path);
         // An edit then compiles as usual.
         EditorDocument& doc = w.editor().document();
         doc.undoStack()->push(replaceInPlace(&doc, "raise", {8}, {translated(doc.brushes()[8], Vec3(0, 0, 16))}));
         QVERIFY(waitForCompiledOverlay(w));
-        QVERIFY(!w.editor().overlays().compiled()->result.mapTrees.empty());
+        QVERIFY(!w.editor().overlays().compiled()->result->mapTrees.empty());
     }
 
     void theRecoveryFileHoldsTheUnsavedWork() {

@@ -150,7 +150,7 @@ private slots:
         Aabb box;
         for (const auto& g : window.editor().geometry())
             if (g) box.add(g->bounds);
-        const QString difference = answerDifference(window.editor().overlays().compiled()->result.onion, fresh.onion, box);
+        const QString difference = answerDifference(window.editor().overlays().compiled()->result->onion, fresh.onion, box);
         QVERIFY2(difference.isEmpty(), qPrintable("the shown tree answers differently from a fresh compile " + difference));
 
         // The autosave of the session, if there is one now, loads.

@@ -92,7 +92,7 @@ bool sameChunks(const std::vector<MeshChunk>& a, const std::vector<MeshChunk>& b
 // new tree's drawn whole. Returns the new drawing and the share of leaves drawn again.
 Drawn expectUpdateMatchesWhole(IncrementalCompiler& compiler, const World& world, const Drawn& before, int pose,
                                const Vec3& start, double& redrawnShare) {
-    const CompileResult r = compiler.compile(world);
+    const CompileResult r = *compiler.compile(world);
     const LeafCellList& cells = compiler.leafCells();
     const std::vector<int32_t>& leafOfBefore = compiler.onionLeafOfPrevious();
     const std::vector<Aabb> bounds = leafCellBounds(cells, before.inputs.cellBounds, leafOfBefore);
@@ -127,7 +127,7 @@ private slots:
         Rng rng(17);
         World w = randomRoom(rng);
         IncrementalCompiler compiler(true);
-        const CompileResult first = compiler.compile(w);
+        const CompileResult first = *compiler.compile(w);
         const Vec3 start(0, 0, 0);
         Drawn drawn = draw(first.onion, compiler.leafCells(), leafCellBounds(compiler.leafCells()), 1, start);
         int partial = 0;
@@ -148,7 +148,7 @@ private slots:
         Rng rng(3);
         const World w = randomRoom(rng);
         IncrementalCompiler compiler(true);
-        const CompileResult r = compiler.compile(w);
+        const CompileResult r = *compiler.compile(w);
         const LeafCellList& cells = compiler.leafCells();
         const std::vector<Aabb> bounds = leafCellBounds(cells);
         std::vector<int32_t> same(r.onion.leafCount());
@@ -189,7 +189,7 @@ private slots:
         for (const PointEntity& e : pointEntities(*read.map))
             if (e.classname == "info_player_start") start = e.origin;
         IncrementalCompiler compiler(true);
-        const CompileResult first = compiler.compile(w);
+        const CompileResult first = *compiler.compile(w);
         Drawn drawn = draw(first.onion, compiler.leafCells(), leafCellBounds(compiler.leafCells()), 1, start);
         Rng rng(8);
         double largest = 0;

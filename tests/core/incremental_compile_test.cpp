@@ -4,6 +4,7 @@
 #include "incremental/incremental_compiler.h"
 #include "portal/leaf_cells.h"
 #include "portal/portal_generation.h"
+#include "same_tree.h"
 #include "test_maps.h"
 
 #include <filesystem>
@@ -98,7 +99,7 @@ TEST(IncrementalCompile, FirstCompileIsTheCompileFromScratch) {
     Rng rng(11);
     const World w = randomWorld(rng, 120, 250, 2);
     IncrementalCompiler compiler;
-    const CompileResult a = compiler.compile(w), b = compileWorld(w);
+    const CompileResult a = *compiler.compile(w), b = compileWorld(w);
     EXPECT_FALSE(a.stats.incremental);
     EXPECT_EQ(a.onion.nodes.size(), b.onion.nodes.size());
     EXPECT_EQ(a.onion.leafSolid, b.onion.leafSolid);
@@ -116,7 +117,7 @@ TEST(IncrementalCompile, RandomEditsOnRandomWorldsAnswerLikeAFreshCompile) {
         for (int edit = 0; edit < 8; ++edit) {
             SCOPED_TRACE("edit " + std::to_string(edit));
             randomEdit(w, rng, spread);
-            const CompileResult r = compiler.compile(w);
+            const CompileResult r = *compiler.compile(w);
             ASSERT_TRUE(r.error.empty()) << r.error;
             EXPECT_TRUE(r.stats.incremental);
             const CompileResult fresh = compileWorld(w);
@@ -141,7 +142,7 @@ TEST(IncrementalCompile, EditsWithLookaheadAnswerLikeAFreshCompile) {
     for (int edit = 0; edit < 4; ++edit) {
         SCOPED_TRACE("edit " + std::to_string(edit));
         randomEdit(w, rng, spread);
-        const CompileResult r = compiler.compile(w, options);
+        const CompileResult r = *compiler.compile(w, options);
         ASSERT_TRUE(r.error.empty()) << r.error;
         EXPECT_TRUE(r.stats.incremental);
         expectConsistentTree(r);
@@ -158,12 +159,12 @@ TEST(IncrementalCompile, SeveralBrushesMovedTogetherAndUndone) {
     IncrementalCompiler compiler;
     CompileOptions twoThreads;
     twoThreads.threads = 2;
-    const CompileResult first = compiler.compile(w, twoThreads);
+    const CompileResult first = *compiler.compile(w, twoThreads);
     for (size_t i = 10; i < 20; i += 3) w.brushes[i] = translated(w.brushes[i], Vec3(16, -8, 4));
-    CompileResult r = compiler.compile(w, twoThreads);
+    CompileResult r = *compiler.compile(w, twoThreads);
     EXPECT_TRUE(r.stats.incremental);
     expectSameAnswers(w, r, compileWorld(w), rng, 1500, Vec3::Constant(-300), Vec3::Constant(300));
-    r = compiler.compile(original, twoThreads);
+    r = *compiler.compile(original, twoThreads);
     EXPECT_TRUE(r.stats.incremental);
     expectSameAnswers(original, r, first, rng, 1500, Vec3::Constant(-300), Vec3::Constant(300));
     expectPortalsOfItsTree(r.onion);
@@ -175,9 +176,9 @@ TEST(IncrementalCompile, LargeEditsAndNewPosesCompileFromScratch) {
     IncrementalCompiler compiler;
     compiler.compile(w);
     for (size_t i = 0; i < w.brushes.size(); i += 2) w.brushes[i] = translated(w.brushes[i], Vec3(4, 0, 0));
-    EXPECT_FALSE(compiler.compile(w).stats.incremental);
+    EXPECT_FALSE(compiler.compile(w)->stats.incremental);
     w.poses.push_back(randomPose(rng, "extra"));
-    const CompileResult r = compiler.compile(w);
+    const CompileResult r = *compiler.compile(w);
     EXPECT_FALSE(r.stats.incremental);
     EXPECT_EQ(r.onion.poses.size(), w.poses.size());
     expectTreesMatchBruteForce(w, r, rng, 500, 260);
@@ -200,7 +201,7 @@ TEST(IncrementalCompile, ChangedSplitterConstantsCompileFromScratch) {
         compiler.compile(w);
         CompileOptions changed;
         changes[i](changed.splitter);
-        const CompileResult r = compiler.compile(w, changed);
+        const CompileResult r = *compiler.compile(w, changed);
         EXPECT_FALSE(r.stats.incremental) << "change " << i;
         EXPECT_EQ(r.onion.nodes.size(), compileWorld(w, changed).onion.nodes.size()) << "change " << i;
     }
@@ -213,7 +214,7 @@ TEST(IncrementalCompile, KeptLeafCellsAreTheTreeCells) {
     compiler.compile(w);
     for (int edit = 0; edit < 4; ++edit) {
         randomEdit(w, rng, 200);
-        const CompileResult r = compiler.compile(w);
+        const CompileResult r = *compiler.compile(w);
         const LeafCellList expected = leafCells(r.onion);
         const LeafCellList& cells = compiler.leafCells();
         ASSERT_EQ(cells.size(), expected.size());
@@ -240,12 +241,39 @@ TEST(IncrementalCompile, BrushMovesInIdE1m1AnswerLikeAFreshCompile) {
         const size_t i = size_t(rng() % w.brushes.size());
         w.brushes[i] = edit % 2 ? resized(w.brushes[i], size_t(rng()), 16)
                                 : translated(w.brushes[i], Vec3(uniform(rng, -32, 32), uniform(rng, -32, 32), 0));
-        const CompileResult r = compiler.compile(w);
+        const CompileResult r = *compiler.compile(w);
         ASSERT_TRUE(r.stats.incremental);
         const CompileResult fresh = compileWorld(w);
         expectConsistentTree(r);
         expectSameAnswers(w, r, fresh, rng, 2000, box.mins, box.maxs);
         expectPortalsOfItsTree(r.onion);
+    }
+}
+
+// The editor keeps showing and querying a result while the next edit is compiled from it:
+// an update makes a new result and leaves the one it started from, and any older one still
+// held, exactly as they were.
+TEST(IncrementalCompile, UpdatesLeaveTheResultsTheyStartedFromAsTheyWere) {
+    Rng rng(31);
+    World w = randomWorld(rng, 80, 200, 3);
+    IncrementalCompiler compiler(true);
+    std::vector<std::shared_ptr<const CompileResult>> held{compiler.compile(w)};
+    std::vector<CompileResult> copies{*held.back()};
+    int updates = 0;
+    for (int edit = 0; edit < 6; ++edit) {
+        randomEdit(w, rng, 200);
+        held.push_back(compiler.compile(w));
+        copies.push_back(*held.back());
+        updates += held.back()->stats.incremental;
+        EXPECT_NE(held.back(), held[held.size() - 2]);
+    }
+    EXPECT_GT(updates, 3);
+    for (size_t i = 0; i < held.size(); ++i) {
+        SCOPED_TRACE("result " + std::to_string(i));
+        expectSameTree(held[i]->onion, copies[i].onion);
+        expectSamePortals(held[i]->onion, copies[i].onion);
+        ASSERT_EQ(held[i]->mapTrees.size(), copies[i].mapTrees.size());
+        for (size_t p = 0; p < copies[i].mapTrees.size(); ++p) expectSameTree(held[i]->mapTrees[p], copies[i].mapTrees[p]);
     }
 }
 
@@ -255,13 +283,13 @@ TEST(IncrementalCompile, KeptLeavesAreThePreviousLeavesInTheirOrder) {
     Rng rng(11);
     World w = randomWorld(rng, 80, 200, 2);
     IncrementalCompiler compiler(true);
-    CompileResult previous = compiler.compile(w);
+    CompileResult previous = *compiler.compile(w);
     EXPECT_TRUE(compiler.onionLeafOfPrevious().empty());
     LeafCellList previousCells = compiler.leafCells();
     int kept = 0, updates = 0;
     for (int edit = 0; edit < 8; ++edit) {
         randomEdit(w, rng, 200);
-        CompileResult r = compiler.compile(w);
+        CompileResult r = *compiler.compile(w);
         const std::vector<int32_t>& leafOfPrevious = compiler.onionLeafOfPrevious();
         if (!r.stats.incremental) {
             EXPECT_TRUE(leafOfPrevious.empty());

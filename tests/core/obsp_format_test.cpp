@@ -5,6 +5,7 @@
 #include "io/obsp_format.h"
 #include "io/tree_text_dump.h"
 #include "portal/portal_generation.h"
+#include "same_tree.h"
 
 #include <gtest/gtest.h>
 
@@ -21,6 +22,8 @@
 
 namespace shallot {
 namespace {
+
+using namespace test;
 
 // ---- building trees by hand ----
 
@@ -82,60 +85,6 @@ BspTree makeTree() {
     addPolygon(t, 2, 1, 123456, {Vec3(std::numbers::pi, -std::numbers::pi, 1e10), Vec3(2, 3, 4), Vec3(-2, -3, -4)});
     t.bounds = {Vec3(-128, -128, -128), Vec3(128, 128, 128)};
     return t;
-}
-
-// ---- exact comparison ----
-
-bool same(double a, double b) { return std::bit_cast<uint64_t>(a) == std::bit_cast<uint64_t>(b); }
-bool same(const Vec3& a, const Vec3& b) { return same(a.x(), b.x()) && same(a.y(), b.y()) && same(a.z(), b.z()); }
-
-void expectSameVertices(std::span<const Vec3> a, std::span<const Vec3> b, size_t element) {
-    ASSERT_EQ(a.size(), b.size()) << element;
-    for (size_t k = 0; k < a.size(); ++k) EXPECT_TRUE(same(a[k], b[k])) << element << " " << k;
-}
-
-void expectSameTree(const BspTree& a, const BspTree& b) {
-    ASSERT_EQ(a.poses.size(), b.poses.size());
-    for (size_t i = 0; i < a.poses.size(); ++i) {
-        EXPECT_EQ(a.poses[i].name, b.poses[i].name);
-        EXPECT_TRUE(same(a.poses[i].mins, b.poses[i].mins)) << i;
-        EXPECT_TRUE(same(a.poses[i].maxs, b.poses[i].maxs)) << i;
-        EXPECT_EQ(a.poses[i].colour, b.poses[i].colour);
-    }
-    ASSERT_EQ(a.planes.size(), b.planes.size());
-    for (size_t i = 0; i < a.planes.size(); ++i) {
-        EXPECT_TRUE(same(a.planes[i].normal, b.planes[i].normal)) << i;
-        EXPECT_TRUE(same(a.planes[i].dist, b.planes[i].dist)) << i;
-    }
-    ASSERT_EQ(a.nodes.size(), b.nodes.size());
-    for (size_t i = 0; i < a.nodes.size(); ++i) {
-        EXPECT_EQ(a.nodes[i].plane, b.nodes[i].plane) << i;
-        EXPECT_EQ(a.nodes[i].front, b.nodes[i].front) << i;
-        EXPECT_EQ(a.nodes[i].back, b.nodes[i].back) << i;
-    }
-    EXPECT_EQ(a.root, b.root);
-    EXPECT_EQ(a.leafSolid, b.leafSolid);
-    ASSERT_EQ(a.leaves.size(), b.leaves.size());
-    for (size_t i = 0; i < a.leaves.size(); ++i) {
-        const LeafInfo &x = a.leaves[i], &y = b.leaves[i];
-        EXPECT_TRUE(same(x.interiorPoint, y.interiorPoint)) << i;
-        EXPECT_TRUE(same(x.clearance, y.clearance)) << i;
-        EXPECT_TRUE(same(x.volume, y.volume)) << i;
-        EXPECT_EQ(x.firstPolygon, y.firstPolygon) << i;
-        EXPECT_EQ(x.polygonCount, y.polygonCount) << i;
-        EXPECT_EQ(x.depth, y.depth) << i;
-        EXPECT_EQ(x.degenerate, y.degenerate) << i;
-    }
-    ASSERT_EQ(a.polygons.size(), b.polygons.size());
-    for (size_t i = 0; i < a.polygons.size(); ++i) {
-        const LeafPolygon &x = a.polygons[i], &y = b.polygons[i];
-        EXPECT_EQ(x.plane, y.plane) << i;
-        EXPECT_EQ(x.pose, y.pose) << i;
-        EXPECT_EQ(x.brush, y.brush) << i;
-        expectSameVertices(a.polygons.vertices(x), b.polygons.vertices(y), i);
-    }
-    EXPECT_TRUE(same(a.bounds.mins, b.bounds.mins));
-    EXPECT_TRUE(same(a.bounds.maxs, b.bounds.maxs));
 }
 
 // ---- byte-level helpers ----
@@ -655,18 +604,6 @@ BspTree makeTreeWithPortals() {
     BspTree t = makeTree();
     t.portals = generatePortals(t);
     return t;
-}
-
-void expectSamePortals(const BspTree& a, const BspTree& b) {
-    ASSERT_EQ(a.portals.size(), b.portals.size());
-    for (size_t i = 0; i < a.portals.size(); ++i) {
-        const Portal &x = a.portals[i], &y = b.portals[i];
-        EXPECT_EQ(x.plane, y.plane) << i;
-        EXPECT_EQ(x.front, y.front) << i;
-        EXPECT_EQ(x.back, y.back) << i;
-        EXPECT_EQ(x.poses, y.poses) << i;
-        expectSameVertices(a.portals.vertices(x), b.portals.vertices(y), i);
-    }
 }
 
 // The same file as version 1 wrote it: no PORT section.

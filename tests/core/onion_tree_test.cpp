@@ -1,6 +1,7 @@
 #include "compile/compile_state.h"
 #include "compile/compiler.h"
 #include "brute_force.h"
+#include "same_tree.h"
 
 #include <gtest/gtest.h>
 
@@ -70,21 +71,6 @@ TEST(OnionTree, DenseOverlappingWorldMatchesBruteForce) {
     expectTreesMatchBruteForce(w, r, rng, 3000, 160);
 }
 
-namespace {
-
-void expectSameTree(const BspTree& a, const BspTree& b) {
-    ASSERT_EQ(a.nodes.size(), b.nodes.size());
-    EXPECT_EQ(a.root, b.root);
-    for (size_t i = 0; i < a.nodes.size(); ++i) {
-        const BspNode &x = a.nodes[i], &y = b.nodes[i];
-        ASSERT_TRUE(x.plane == y.plane && x.front == y.front && x.back == y.back) << "node " << i;
-    }
-    EXPECT_EQ(a.leafSolid, b.leafSolid);
-    EXPECT_EQ(a.polygons.size(), b.polygons.size());
-}
-
-} // namespace
-
 // The pooled build (pieces taken largest first, map trees sharing the threads) gives the
 // one-thread trees node for node, with 2 and 3 threads.
 TEST(OnionTree, CompileIsDeterministicAcrossThreadCounts) {
@@ -130,7 +116,8 @@ TEST(OnionTree, PooledBuildPassesOnAnErrorFromAnyThread) {
     Rng rng(11);
     const World w = randomWorld(rng, 120, 200, 3);
     CompileState state;
-    compileFromScratch(w, {}, false, state);
+    CompileResult result;
+    compileFromScratch(w, {}, false, state, result);
     std::atomic<int> leaves{0};
     const LeafSolidity failing = [&](const LeafContext&, LeafInfo&) -> uint64_t {
         if (++leaves == 200) throw std::runtime_error("leaf 200");
