@@ -66,11 +66,13 @@ ChildRef buildSubtree(const BuildContext& context, BspTree& tree, TreeRecord* re
                       std::vector<BuildPolygon> polygons, ConvexPolyhedron cell, bool fromBack, int depth,
                       BuildStats* stats);
 
-// A whole tree: buildSubtree from the world box. Nodes are numbered in pre-order (children
-// after their parent). With carryCells each node's convex cell (the world box cut by the
-// ancestors' planes) is split along, so leaves know their exact cell. With threads > 1 the
-// tree is built in pieces on a pool of threads (its top nodes one by one, the subtrees
-// below them whole); the tree is the same for any thread count.
+// A whole tree: buildSubtree from the world box. Nodes are numbered in pre-order, front
+// subtree first; leaves come in the order that walk meets them and their polygons in leaf
+// order (the incremental update copies subtrees as runs of the arrays and relies on it).
+// With carryCells each node's convex cell (the world box cut by the ancestors' planes) is
+// split along, so leaves know their exact cell. With threads > 1 the tree is built in
+// pieces on a pool of threads (its top nodes one by one, the subtrees below them whole);
+// the tree is the same for any thread count.
 BspTree buildBspTree(std::vector<BuildPolygon> polygons, const std::vector<Plane>& planes, std::vector<Pose> poses,
                      const Aabb& bounds, bool carryCells, const LeafSolidity& leafSolidity,
                      const SplitterParams& params, const CancelToken* cancel, BuildStats* stats, int threads = 1,

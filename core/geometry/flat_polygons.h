@@ -13,7 +13,8 @@ namespace shallot {
 // item.vertexCount). A tree holds hundreds of thousands of them and the incremental
 // compiler copies the tree after every edit: two array copies instead of one heap
 // allocation per polygon. The container sets firstVertex and vertexCount; the items' other
-// fields are the caller's to change.
+// fields are the caller's to change. The vertices are kept in item order, each item's right
+// after the previous one's, so a run of items owns one run of vertices (appendRange).
 template <class Item>
 class FlatPolygons {
 public:
@@ -55,13 +56,19 @@ public:
     // Appends item i of `other` with its vertices.
     Item& addFrom(const FlatPolygons& other, size_t i) { return add(other.items_[i], other.vertices(i)); }
     // Appends every item of `other`, in order.
-    void append(const FlatPolygons& other) {
-        const uint32_t offset = uint32_t(vertices_.size());
-        vertices_.insert(vertices_.end(), other.vertices_.begin(), other.vertices_.end());
-        for (Item item : other.items_) {
-            item.firstVertex += offset;
-            items_.push_back(item);
-        }
+    void append(const FlatPolygons& other) { appendRange(other, 0, other.size()); }
+    // Appends items [first, first + count) of `other`, in order, with their vertices.
+    void appendRange(const FlatPolygons& other, size_t first, size_t count) {
+        if (count == 0) return;
+        const uint32_t from = other.items_[first].firstVertex;
+        const uint32_t to = first + count < other.items_.size() ? other.items_[first + count].firstVertex
+                                                                 : uint32_t(other.vertices_.size());
+        const uint32_t offset = uint32_t(vertices_.size()) - from;
+        vertices_.insert(vertices_.end(), other.vertices_.begin() + from, other.vertices_.begin() + to);
+        const size_t at = items_.size();
+        const auto items = other.items_.begin() + std::ptrdiff_t(first);
+        items_.insert(items_.end(), items, items + std::ptrdiff_t(count));
+        for (size_t i = at; i < items_.size(); ++i) items_[i].firstVertex += offset;
     }
 
     void reserve(size_t items, size_t vertices) {

@@ -3,6 +3,7 @@
 #include "geometry/tolerances.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace shallot {
 
@@ -27,6 +28,7 @@ public:
         if (outRecord_.keepCells) outRecord_.leafCells.reserve(old.leaves.size());
         result_.leafOfOld.assign(old.leaves.size(), -1);
         markTouched();
+        markBlocks();
     }
 
     TreeUpdate run() {
@@ -64,6 +66,37 @@ private:
     }
     bool isTouched(ChildRef r) const { return isLeaf(r) ? leafTouched_[size_t(leafIndex(r))] : touched_[size_t(r)]; }
 
+    // Trees are built and updated in one layout: nodes in pre-order, front first, leaves in
+    // the order the walk meets them, leaf polygons in leaf order. So every subtree's nodes,
+    // leaves and polygons each fill one run of the arrays, and a subtree is copied run by
+    // run (copyBlock). blocks_[n]: the leaves of node n's subtree.
+    struct LeafRun {
+        int32_t first = -1; // -1: the subtree is not laid out so
+        uint32_t count = 0;
+    };
+    LeafRun leafRun(ChildRef r) const { return isLeaf(r) ? LeafRun{leafIndex(r), 1} : blocks_[size_t(r)]; }
+
+    void markBlocks() {
+        blocks_.assign(old_.nodes.size(), LeafRun{});
+        uint32_t nextPolygon = 0;
+        bool inLeafOrder = true;
+        for (const LeafInfo& info : old_.leaves) {
+            inLeafOrder = inLeafOrder && info.firstPolygon == nextPolygon;
+            nextPolygon += info.polygonCount;
+        }
+        for (size_t n = old_.nodes.size(); inLeafOrder && n-- > 0;) {
+            const BspNode& node = old_.nodes[n];
+            const LeafRun front = leafRun(node.front), back = leafRun(node.back);
+            // A front subtree of k leaves holds k - 1 nodes: the back subtree starts at n + k.
+            const bool nodesInRun = (isLeaf(node.front) || size_t(node.front) == n + 1) &&
+                                    (isLeaf(node.back) || size_t(node.back) == n + front.count);
+            if (front.first >= 0 && back.first >= 0 && nodesInRun && back.first == front.first + int32_t(front.count))
+                blocks_[n] = {front.first, front.count + back.count};
+        }
+        if (!inLeafOrder || leafRun(old_.root).first < 0)
+            throw std::logic_error("updateTree: the tree is not laid out as the builder lays trees out");
+    }
+
     bool stillSupported(int32_t node, const std::vector<BuildPolygon>& added) const {
         for (size_t i = oldRecord_.supportBegin(size_t(node)); i < oldRecord_.supportEnd(size_t(node)); ++i)
             if (!removed(oldRecord_.support[i])) return true;
@@ -76,11 +109,14 @@ private:
         return false;
     }
 
-    int32_t addNode(PlaneId plane, std::vector<PolygonSource> support, int32_t source) {
-        std::sort(support.begin(), support.end());
-        support.erase(std::unique(support.begin(), support.end()), support.end());
-        outRecord_.supportFirst.push_back(uint32_t(outRecord_.support.size()));
-        outRecord_.support.insert(outRecord_.support.end(), support.begin(), support.end());
+    // Adds a node whose support is outRecord_.support from supportStart on (sorted here,
+    // without repeats).
+    int32_t addNode(PlaneId plane, size_t supportStart, int32_t source) {
+        std::vector<PolygonSource>& support = outRecord_.support;
+        const auto first = support.begin() + std::ptrdiff_t(supportStart);
+        std::sort(first, support.end());
+        support.erase(std::unique(first, support.end()), support.end());
+        outRecord_.supportFirst.push_back(uint32_t(supportStart));
         out_.nodes.push_back({plane, 0, 0});
         result_.nodeSource.push_back(source);
         return int32_t(out_.nodes.size() - 1);
@@ -95,10 +131,12 @@ private:
             if (!ctx_.carryCells || (!halves.front.empty() && !halves.back.empty())) {
                 Partition parts = partition(std::move(added), node.plane, ctx_.planes, depth);
                 if (stats_) stats_->splits += parts.splits;
-                std::vector<PolygonSource> support = std::move(parts.support);
+                std::vector<PolygonSource>& support = outRecord_.support;
+                const size_t supportStart = support.size();
+                support.insert(support.end(), parts.support.begin(), parts.support.end());
                 for (size_t i = oldRecord_.supportBegin(size_t(ref)); i < oldRecord_.supportEnd(size_t(ref)); ++i)
                     if (!removed(oldRecord_.support[i])) support.push_back(renumbered(oldRecord_.support[i]));
-                const int32_t index = addNode(node.plane, std::move(support), -1);
+                const int32_t index = addNode(node.plane, supportStart, -1);
                 ++result_.keptNodes;
                 const ChildRef front = walk(node.front, std::move(parts.front), std::move(halves.front), false, depth + 1);
                 const ChildRef back = walk(node.back, std::move(parts.back), std::move(halves.back), true, depth + 1);
@@ -141,37 +179,60 @@ private:
         }
     }
 
-    // Copies the subtree at `ref` (pre-order), with its polygons and cells.
-    ChildRef copy(ChildRef ref) {
-        if (isLeaf(ref)) return copyLeaf(leafIndex(ref));
-        const BspNode node = old_.nodes[size_t(ref)];
-        std::vector<PolygonSource> support;
-        for (size_t i = oldRecord_.supportBegin(size_t(ref)); i < oldRecord_.supportEnd(size_t(ref)); ++i)
-            support.push_back(renumbered(oldRecord_.support[i]));
-        const int32_t index = addNode(node.plane, std::move(support), ref);
+    // Copies the subtree at `ref`, with its polygons and cells.
+    ChildRef copy(ChildRef ref) { return isLeaf(ref) ? copyLeaf(leafIndex(ref)) : copyBlock(ref); }
+
+    // Adds a copy of old node n with its support renumbered; its children are the caller's.
+    int32_t copyNode(size_t n) {
+        const size_t supportStart = outRecord_.support.size();
+        for (size_t i = oldRecord_.supportBegin(n); i < oldRecord_.supportEnd(n); ++i)
+            outRecord_.support.push_back(renumbered(oldRecord_.support[i]));
         ++result_.copiedNodes;
-        const ChildRef front = copy(node.front);
-        const ChildRef back = copy(node.back);
-        out_.nodes[size_t(index)].front = front;
-        out_.nodes[size_t(index)].back = back;
-        return index;
+        return addNode(old_.nodes[n].plane, supportStart, int32_t(n));
+    }
+
+    // Copies the subtree at node `ref` a run at a time (markBlocks), its references shifted.
+    ChildRef copyBlock(int32_t ref) {
+        const LeafRun leaves = blocks_[size_t(ref)];
+        const int32_t nodeShift = int32_t(out_.nodes.size()) - ref;
+        const int32_t leafShift = int32_t(out_.leaves.size()) - leaves.first;
+        const auto shifted = [&](ChildRef r) { return isLeaf(r) ? leafRef(leafIndex(r) + leafShift) : r + nodeShift; };
+        for (size_t n = size_t(ref); n < size_t(ref) + leaves.count - 1; ++n) {
+            BspNode& node = out_.nodes[size_t(copyNode(n))];
+            node.front = shifted(old_.nodes[n].front);
+            node.back = shifted(old_.nodes[n].back);
+        }
+        copyLeaves(size_t(leaves.first), leaves.count);
+        return ref + nodeShift;
     }
 
     ChildRef copyLeaf(int32_t leaf) {
-        LeafInfo info = old_.leaves[size_t(leaf)];
-        const uint32_t first = info.firstPolygon;
-        info.firstPolygon = uint32_t(out_.polygons.size());
-        for (uint32_t i = first; i < first + info.polygonCount; ++i) {
-            LeafPolygon& p = out_.polygons.addFrom(old_.polygons, i);
+        copyLeaves(size_t(leaf), 1);
+        return leafRef(int32_t(out_.leaves.size() - 1));
+    }
+
+    // Appends old leaves [first, first + count), whose polygons are one run, with them.
+    void copyLeaves(size_t first, size_t count) {
+        const LeafInfo& last = old_.leaves[first + count - 1];
+        const uint32_t polygonFirst = old_.leaves[first].firstPolygon;
+        const uint32_t polygonCount = last.firstPolygon + last.polygonCount - polygonFirst;
+        const uint32_t outFirst = uint32_t(out_.polygons.size());
+        out_.polygons.appendRange(old_.polygons, polygonFirst, polygonCount);
+        for (size_t i = outFirst; i < out_.polygons.size(); ++i) {
+            LeafPolygon& p = out_.polygons[i];
             p.brush = edit_.newOfOld[size_t(p.brush)];
-            outRecord_.retiredDepth.push_back(oldRecord_.retiredDepth[i]);
         }
-        out_.leaves.push_back(info);
-        out_.leafSolid.push_back(old_.leafSolid[size_t(leaf)]);
-        if (outRecord_.keepCells) outRecord_.leafCells.push_back(oldRecord_.leafCells.share(size_t(leaf)));
-        const int32_t index = int32_t(out_.leaves.size() - 1);
-        result_.leafOfOld[size_t(leaf)] = index;
-        return leafRef(index);
+        const auto depths = oldRecord_.retiredDepth.begin() + polygonFirst;
+        outRecord_.retiredDepth.insert(outRecord_.retiredDepth.end(), depths, depths + polygonCount);
+        const auto solid = old_.leafSolid.begin() + std::ptrdiff_t(first);
+        out_.leafSolid.insert(out_.leafSolid.end(), solid, solid + std::ptrdiff_t(count));
+        for (size_t leaf = first; leaf < first + count; ++leaf) {
+            LeafInfo info = old_.leaves[leaf];
+            info.firstPolygon = info.firstPolygon - polygonFirst + outFirst;
+            out_.leaves.push_back(info);
+            if (outRecord_.keepCells) outRecord_.leafCells.push_back(oldRecord_.leafCells.share(leaf));
+            result_.leafOfOld[leaf] = int32_t(out_.leaves.size() - 1);
+        }
     }
 
     const BspTree& old_;
@@ -183,6 +244,7 @@ private:
     TreeRecord outRecord_;
     TreeUpdate result_;
     std::vector<uint8_t> touched_, leafTouched_;
+    std::vector<LeafRun> blocks_; // per old node
 };
 
 } // namespace

@@ -120,10 +120,16 @@ TEST(FlatPolygons, KeepEachItemsVerticesThroughAddsCopiesAndAppends) {
             const std::vector<Vec3> v = randomPolygon();
             (step % 2 ? a : b).add({step}, v);
             (step % 2 ? expectedA : expectedB).push_back({step, v});
-        } else if (what < 9 && !b.empty()) {
+        } else if (what < 8 && !b.empty()) {
             const size_t i = std::uniform_int_distribution<size_t>(0, b.size() - 1)(rng);
             a.addFrom(b, i).tag = -step;
             expectedA.push_back({-step, expectedB[i].second});
+        } else if (what == 8) {
+            const size_t first = std::uniform_int_distribution<size_t>(0, b.size())(rng);
+            const size_t count = std::uniform_int_distribution<size_t>(0, b.size() - first)(rng);
+            a.appendRange(b, first, count);
+            expectedA.insert(expectedA.end(), expectedB.begin() + std::ptrdiff_t(first),
+                             expectedB.begin() + std::ptrdiff_t(first + count));
         } else if (what == 9) {
             a.append(b);
             expectedA.insert(expectedA.end(), expectedB.begin(), expectedB.end());
