@@ -145,7 +145,7 @@ Portals concatenate(PortalWalk& walk, size_t nodes, const PortalReuse* reuse, st
     for (size_t n = 0; n < nodes; ++n) {
         const Portals* from = nullptr;
         const auto [begin, end] = source(n, from);
-        for (size_t i = begin; i < end; ++i) vertices += (*from)[i].vertexCount;
+        vertices += from->vertexTotal(begin, end - begin);
         portals += end - begin;
     }
     Portals out;
@@ -154,12 +154,11 @@ Portals concatenate(PortalWalk& walk, size_t nodes, const PortalReuse* reuse, st
         first[n] = uint32_t(out.size());
         const Portals* from = nullptr;
         const auto [begin, end] = source(n, from);
-        const bool renumber = !walk.generated(int32_t(n));
-        for (size_t i = begin; i < end; ++i) {
-            Portal& p = out.addFrom(*from, i);
-            if (!renumber) continue;
-            p.front = reuse->leafOfOld[size_t(p.front)];
-            p.back = reuse->leafOfOld[size_t(p.back)];
+        out.appendRange(*from, begin, end - begin);
+        if (walk.generated(int32_t(n))) continue;
+        for (size_t i = first[n]; i < out.size(); ++i) {
+            out[i].front = reuse->leafOfOld[size_t(out[i].front)];
+            out[i].back = reuse->leafOfOld[size_t(out[i].back)];
         }
     }
     return out;

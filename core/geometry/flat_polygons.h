@@ -44,6 +44,12 @@ public:
     }
     std::span<const Vec3> vertices(size_t i) const { return vertices(items_[i]); }
     size_t vertexTotal() const { return vertices_.size(); }
+    // The vertices of items [first, first + count).
+    size_t vertexTotal(size_t first, size_t count) const {
+        if (count == 0) return 0;
+        const size_t end = first + count < items_.size() ? items_[first + count].firstVertex : vertices_.size();
+        return end - items_[first].firstVertex;
+    }
 
     // Appends `item` with a copy of `polygon`'s vertices.
     Item& add(Item item, std::span<const Vec3> polygon) {
@@ -61,8 +67,7 @@ public:
     void appendRange(const FlatPolygons& other, size_t first, size_t count) {
         if (count == 0) return;
         const uint32_t from = other.items_[first].firstVertex;
-        const uint32_t to = first + count < other.items_.size() ? other.items_[first + count].firstVertex
-                                                                 : uint32_t(other.vertices_.size());
+        const uint32_t to = from + uint32_t(other.vertexTotal(first, count));
         const uint32_t offset = uint32_t(vertices_.size()) - from;
         vertices_.insert(vertices_.end(), other.vertices_.begin() + from, other.vertices_.begin() + to);
         const size_t at = items_.size();
