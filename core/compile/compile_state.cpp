@@ -62,7 +62,17 @@ std::string posesProblem(const World& world) {
     return {};
 }
 
-void fillTreeStats(const CompileState& state, CompileResult& result) {
+std::vector<size_t> unionFaceCounts(const CompileState& state) {
+    std::vector<size_t> counts;
+    for (const PoseState& pose : state.perPose) {
+        size_t faces = 0;
+        for (const std::vector<UnionFace>& f : pose.faces) faces += f.size();
+        counts.push_back(faces);
+    }
+    return counts;
+}
+
+void fillTreeStats(CompileResult& result) {
     CompileStats& stats = result.stats;
     stats.nodes = result.onion.nodes.size();
     stats.leaves = result.onion.leafCount();
@@ -71,13 +81,7 @@ void fillTreeStats(const CompileState& state, CompileResult& result) {
     stats.portals = result.onion.portals.size();
     stats.degenerateLeaves = 0;
     for (const LeafInfo& l : result.onion.leaves) stats.degenerateLeaves += l.degenerate;
-    stats.polygonsPerPose.clear();
     stats.mapTreeNodesPerPose.clear();
-    for (const PoseState& pose : state.perPose) {
-        size_t faces = 0;
-        for (const std::vector<UnionFace>& f : pose.faces) faces += f.size();
-        stats.polygonsPerPose.push_back(faces);
-    }
     for (const BspTree& t : result.mapTrees) stats.mapTreeNodesPerPose.push_back(t.nodes.size());
 }
 

@@ -51,15 +51,24 @@ std::vector<std::optional<ConvexPolyhedron>> expandForPoses(const BrushGeometry&
 // The polygons of a pose's union faces for its map tree (pose 0) or the onion (pose p).
 void appendBuildPolygons(const PoseState& pose, uint8_t poseTag, std::vector<BuildPolygon>& out);
 
-// The whole pipeline from scratch (compileWorld), filling `state` and `result`; keepCells
-// keeps the onion's leaf cells in state.onionRecord. Throws CompileCancelled.
-void compileFromScratch(const World& world, const CompileOptions& options, bool keepCells, CompileState& state,
+// What a compile from scratch leaves in the state. A one-off compile (compileWorld) keeps
+// nothing an update would need: it frees the expanded brushes and the union faces as soon
+// as the trees are done with them and records no supports, which lowers its peak memory.
+enum class KeptState { None, ForUpdates, ForUpdatesWithCells };
+
+// The whole pipeline from scratch (compileWorld), filling `result` and, as `kept` says,
+// `state` (ForUpdatesWithCells: also the onion's leaf cells in state.onionRecord). Throws
+// CompileCancelled.
+void compileFromScratch(const World& world, const CompileOptions& options, KeptState kept, CompileState& state,
                         CompileResult& result);
 
 // Checks the world's poses; the error for CompileResult::error, empty when fine.
 std::string posesProblem(const World& world);
 
+// The union faces per pose (CompileStats::polygonsPerPose).
+std::vector<size_t> unionFaceCounts(const CompileState& state);
+
 // Fills the tree figures of result.stats (nodes, leaves, depth, bytes, portals...).
-void fillTreeStats(const CompileState& state, CompileResult& result);
+void fillTreeStats(CompileResult& result);
 
 } // namespace shallot

@@ -10,8 +10,9 @@
 
 namespace shallot {
 
-void compileFromScratch(const World& world, const CompileOptions& options, bool keepCells, CompileState& state,
+void compileFromScratch(const World& world, const CompileOptions& options, KeptState kept, CompileState& state,
                         CompileResult& result) {
+    const bool forUpdates = kept != KeptState::None;
     state = CompileState{};
     result = CompileResult{};
     state.poses = world.poses;
@@ -73,6 +74,9 @@ void compileFromScratch(const World& world, const CompileOptions& options, bool 
         for (int32_t k : neighbours[p][i]) others.push_back(&pose.brushes[size_t(k)]);
         unionFacesOf(pose.brushes[i], others, state.pool, pose.faces[i]);
     });
+    stats.polygonsPerPose = unionFaceCounts(state);
+    if (!forUpdates)
+        for (PoseState& pose : state.perPose) pose.brushes = {};
     stats.msUnion = clock.lapMs();
 
     const std::vector<Plane>& planes = state.pool.planes();
@@ -81,7 +85,7 @@ void compileFromScratch(const World& world, const CompileOptions& options, bool 
     std::vector<TreeRecord*> mapRecords;
     for (size_t p = 0; p < poseCount; ++p) {
         appendBuildPolygons(state.perPose[p], 0, polygonsPerPose[p]);
-        mapRecords.push_back(&state.perPose[p].mapRecord);
+        mapRecords.push_back(forUpdates ? &state.perPose[p].mapRecord : nullptr);
     }
     result.mapTrees = buildMapTrees(std::move(polygonsPerPose), planes, world.poses, world.bounds, options.splitter,
                                     options.cancel, options.threads, mapRecords);
@@ -89,17 +93,19 @@ void compileFromScratch(const World& world, const CompileOptions& options, bool 
 
     std::vector<BuildPolygon> all;
     for (size_t p = 0; p < poseCount; ++p) appendBuildPolygons(state.perPose[p], uint8_t(p), all);
+    if (!forUpdates) state.perPose.clear();
     BuildStats onionStats;
-    state.onionRecord.keepCells = keepCells;
+    state.onionRecord.keepCells = kept == KeptState::ForUpdatesWithCells;
     result.onion = buildOnionTree(std::move(all), planes, world.poses, result.mapTrees, world.bounds, options.splitter,
-                                  options.cancel, &onionStats, &stats.msSolidity, options.threads, &state.onionRecord);
+                                  options.cancel, &onionStats, &stats.msSolidity, options.threads,
+                                  forUpdates ? &state.onionRecord : nullptr);
     stats.splits = onionStats.splits;
     stats.msOnion = clock.lapMs();
 
     throwIfCancelled(options.cancel);
     result.onion.portals = generateNodePortals(result.onion, options.threads, state.onionRecord.portalFirst);
     stats.msPortals = clock.lapMs();
-    fillTreeStats(state, result);
+    fillTreeStats(result);
 }
 
 CompileResult compileWorld(const World& world, const CompileOptions& options) {
@@ -111,7 +117,7 @@ CompileResult compileWorld(const World& world, const CompileOptions& options) {
         return result;
     }
     CompileState state;
-    compileFromScratch(world, options, false, state, result);
+    compileFromScratch(world, options, KeptState::None, state, result);
     return result;
 }
 

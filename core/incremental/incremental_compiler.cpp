@@ -182,7 +182,8 @@ std::shared_ptr<const CompileResult> IncrementalCompiler::compile(const World& w
             result_.reset(); // the compiler lets go of the old result before making the next
             state_ = std::make_unique<CompileState>();
             auto result = std::make_shared<CompileResult>();
-            compileFromScratch(world, options, keepCells_, *state_, *result);
+            compileFromScratch(world, options, keepCells_ ? KeptState::ForUpdatesWithCells : KeptState::ForUpdates,
+                               *state_, *result);
             result_ = std::move(result);
             scratchNodes_ = result_->onion.nodes.size();
             scratchPlanes_ = state_->pool.size();
@@ -243,6 +244,7 @@ bool IncrementalCompiler::update(const World& world, const CompileOptions& optio
 
     parallelFor(poseCount, options.threads,
                 [&](size_t p) { remakeUnionFaces(s.perPose[p], affectedPerPose[p], s.pool, uint8_t(p), edits[p]); });
+    stats.polygonsPerPose = unionFaceCounts(s);
     stats.msUnion = clock.lapMs();
 
     const std::vector<Plane>& planes = s.pool.planes();
@@ -279,7 +281,7 @@ bool IncrementalCompiler::update(const World& world, const CompileOptions& optio
     s.brushErrors = std::move(errors);
     leafOfPrevious_ = std::move(update.leafOfOld);
     result.stats = stats;
-    fillTreeStats(s, result);
+    fillTreeStats(result);
     result_ = std::move(next);
     return true;
 }

@@ -117,7 +117,7 @@ TEST(OnionTree, PooledBuildPassesOnAnErrorFromAnyThread) {
     const World w = randomWorld(rng, 120, 200, 3);
     CompileState state;
     CompileResult result;
-    compileFromScratch(w, {}, false, state, result);
+    compileFromScratch(w, {}, KeptState::ForUpdates, state, result);
     std::atomic<int> leaves{0};
     const LeafSolidity failing = [&](const LeafContext&, LeafInfo&) -> uint64_t {
         if (++leaves == 200) throw std::runtime_error("leaf 200");
