@@ -43,8 +43,11 @@ CellSplit splitCell(const BspTree& tree, int32_t node, const ConvexPolyhedron& c
     return out;
 }
 
-// Generates the portals of the nodes to generate. Each walk task writes its own list; a
-// task walks its subtree depth first, front child first, i.e. in node order.
+// Generates the portals of the nodes to generate, in jobs that each write their own list.
+// With several threads the top levels are split first, down to enough subtrees to share
+// out; the portals of those top nodes (the root's section crosses the whole map, and an
+// update makes every ancestor of an edit again) are jobs of their own, run in parallel with
+// the subtrees'. A subtree's job walks it depth first, front child first, i.e. in node order.
 class PortalWalk {
 public:
     // Where a node's portals are: lists()[list], items begin..end.
@@ -53,28 +56,36 @@ public:
     };
 
     PortalWalk(const BspTree& tree, const std::vector<int32_t>* nodeSource)
-        : tree_(tree), nodeSource_(nodeSource), where_(tree.nodes.size()), lists_(1) {}
+        : tree_(tree), nodeSource_(nodeSource), where_(tree.nodes.size()) {}
 
     void run(int threads) {
         if (isLeaf(tree_.root)) return;
         std::vector<Task> tasks{{tree_.root, boxPolyhedron(treeBox(tree_), kWorldBoxFace)}};
+        std::vector<Section> sections; // of the top nodes
         const size_t wanted = threads > 1 ? size_t(threads) * kSubtreesPerThread : 1;
-        // Breadth first until there are enough subtrees to share out (into list 0).
         for (size_t i = 0; i < tasks.size() && tasks.size() - i < wanted; ++i) {
             Task t = std::move(tasks[i]);
             tasks[i].ref = leafRef(0); // done
-            expand(std::move(t), tasks, 0);
+            if (!generated(t.ref)) continue;
+            sections.push_back({t.ref, split(std::move(t), tasks)});
         }
         std::erase_if(tasks, [](const Task& t) { return isLeaf(t.ref); });
-        lists_.resize(1 + tasks.size());
-        if (tasks.size() == 1 && !nodeSource_) // a whole tree's portals, in one list
-            lists_[1].reserve(kPortalsPerNode * tree_.nodes.size(), kPortalVertices * kPortalsPerNode * tree_.nodes.size());
-        parallelFor(tasks.size(), threads, [&](size_t i) {
-            std::vector<Task> stack{std::move(tasks[i])};
+        lists_.resize(sections.size() + tasks.size());
+        if (lists_.size() == 1 && !nodeSource_) // a whole tree's portals, in one list
+            lists_[0].reserve(kPortalsPerNode * tree_.nodes.size(), kPortalVertices * kPortalsPerNode * tree_.nodes.size());
+        parallelFor(lists_.size(), threads, [&](size_t job) {
+            if (job < sections.size()) {
+                generate(sections[job].node, sections[job].polygon, job);
+                return;
+            }
+            std::vector<Task> stack{std::move(tasks[job - sections.size()])};
             while (!stack.empty()) {
                 Task t = std::move(stack.back());
                 stack.pop_back();
-                expand(std::move(t), stack, 1 + i);
+                if (!generated(t.ref)) continue;
+                const int32_t node = t.ref;
+                const Polygon section = split(std::move(t), stack);
+                generate(node, section, job);
             }
         });
     }
@@ -88,18 +99,26 @@ private:
         ChildRef ref;
         ConvexPolyhedron cell;
     };
+    struct Section {
+        int32_t node;
+        Polygon polygon;
+    };
 
-    // The node's portals, into lists_[list]; its children to generate are added to `more`.
-    void expand(Task t, std::vector<Task>& more, size_t list) {
-        if (!generated(t.ref)) return;
+    // Splits the node's cell: its children to generate are added to `more`; returns the
+    // section on its plane.
+    Polygon split(Task t, std::vector<Task>& more) const {
         CellSplit s = splitCell(tree_, t.ref, t.cell);
-        Portals& out = lists_[list];
-        const uint32_t begin = uint32_t(out.size());
-        appendNodePortals(tree_, t.ref, s.section, out);
-        where_[size_t(t.ref)] = {uint32_t(list), begin, uint32_t(out.size())};
         const BspNode& n = tree_.nodes[size_t(t.ref)];
         if (generated(n.back)) more.push_back({n.back, std::move(s.back)});
         if (generated(n.front)) more.push_back({n.front, std::move(s.front)});
+        return std::move(s.section);
+    }
+
+    void generate(int32_t node, const Polygon& section, size_t list) {
+        Portals& out = lists_[list];
+        const uint32_t begin = uint32_t(out.size());
+        appendNodePortals(tree_, node, section, out);
+        where_[size_t(node)] = {uint32_t(list), begin, uint32_t(out.size())};
     }
 
     const BspTree& tree_;
@@ -114,7 +133,7 @@ bool inNodeOrder(const PortalWalk& walk, size_t nodes, size_t listSize) {
     uint32_t next = 0;
     for (size_t n = 0; n < nodes; ++n) {
         const PortalWalk::Where& w = walk.where(n);
-        if (!walk.generated(int32_t(n)) || w.list != 1 || w.begin != next) return false;
+        if (!walk.generated(int32_t(n)) || w.list != 0 || w.begin != next) return false;
         next = w.end;
     }
     return next == listSize;
@@ -125,9 +144,9 @@ bool inNodeOrder(const PortalWalk& walk, size_t nodes, size_t listSize) {
 Portals concatenate(PortalWalk& walk, size_t nodes, const PortalReuse* reuse, std::vector<uint32_t>& first) {
     std::vector<Portals>& lists = walk.lists();
     first.assign(nodes, 0);
-    if (!reuse && lists.size() == 2 && lists[0].empty() && inNodeOrder(walk, nodes, lists[1].size())) {
+    if (!reuse && lists.size() == 1 && inNodeOrder(walk, nodes, lists[0].size())) {
         for (size_t n = 0; n < nodes; ++n) first[n] = walk.where(n).begin;
-        return std::move(lists[1]);
+        return std::move(lists[0]);
     }
     auto source = [&](size_t n, const Portals*& from) -> std::pair<size_t, size_t> {
         if (walk.generated(int32_t(n))) {
