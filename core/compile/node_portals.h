@@ -21,8 +21,9 @@ struct PortalReuse {
 };
 
 // As generateNodePortals, but a node whose nodeSource is a previous node takes that node's
-// portals (copied from reuse.portals) with their leaves renumbered. Every ancestor of a node with nodeSource -1 must
-// have nodeSource -1 too (a copied node's whole subtree is a copy).
+// portals (copied from reuse.portals) with their leaves renumbered. Every ancestor of a
+// node with nodeSource -1 must have nodeSource -1 too (a copied node's whole subtree is a
+// copy).
 Portals updateNodePortals(const BspTree& tree, const PortalReuse& reuse, int threads, std::vector<uint32_t>& first);
 
 } // namespace shallot

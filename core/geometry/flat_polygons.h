@@ -59,8 +59,6 @@ public:
         items_.push_back(item);
         return items_.back();
     }
-    // Appends item i of `other` with its vertices.
-    Item& addFrom(const FlatPolygons& other, size_t i) { return add(other.items_[i], other.vertices(i)); }
     // Appends every item of `other`, in order.
     void append(const FlatPolygons& other) { appendRange(other, 0, other.size()); }
     // Appends items [first, first + count) of `other`, in order, with their vertices.

@@ -122,7 +122,8 @@ TEST(FlatPolygons, KeepEachItemsVerticesThroughAddsCopiesAndAppends) {
             (step % 2 ? expectedA : expectedB).push_back({step, v});
         } else if (what < 8 && !b.empty()) {
             const size_t i = std::uniform_int_distribution<size_t>(0, b.size() - 1)(rng);
-            a.addFrom(b, i).tag = -step;
+            a.appendRange(b, i, 1);
+            a[a.size() - 1].tag = -step;
             expectedA.push_back({-step, expectedB[i].second});
         } else if (what == 8) {
             const size_t first = std::uniform_int_distribution<size_t>(0, b.size())(rng);

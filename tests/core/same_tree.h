@@ -19,6 +19,16 @@ inline void expectSameVertices(std::span<const Vec3> a, std::span<const Vec3> b,
     for (size_t k = 0; k < a.size(); ++k) EXPECT_TRUE(same(a[k], b[k])) << element << " " << k;
 }
 
+// Two flat lists alike item by item: their fields (sameFields) and their vertices.
+template <class Item, class SameFields>
+void expectSameItems(const FlatPolygons<Item>& a, const FlatPolygons<Item>& b, const SameFields& sameFields) {
+    ASSERT_EQ(a.size(), b.size());
+    for (size_t i = 0; i < a.size(); ++i) {
+        sameFields(a[i], b[i], i);
+        expectSameVertices(a.vertices(i), b.vertices(i), i);
+    }
+}
+
 inline void expectSameTree(const BspTree& a, const BspTree& b) {
     ASSERT_EQ(a.poses.size(), b.poses.size());
     for (size_t i = 0; i < a.poses.size(); ++i) {
@@ -51,28 +61,22 @@ inline void expectSameTree(const BspTree& a, const BspTree& b) {
         EXPECT_EQ(x.depth, y.depth) << i;
         EXPECT_EQ(x.degenerate, y.degenerate) << i;
     }
-    ASSERT_EQ(a.polygons.size(), b.polygons.size());
-    for (size_t i = 0; i < a.polygons.size(); ++i) {
-        const LeafPolygon &x = a.polygons[i], &y = b.polygons[i];
+    expectSameItems(a.polygons, b.polygons, [](const LeafPolygon& x, const LeafPolygon& y, size_t i) {
         EXPECT_EQ(x.plane, y.plane) << i;
         EXPECT_EQ(x.pose, y.pose) << i;
         EXPECT_EQ(x.brush, y.brush) << i;
-        expectSameVertices(a.polygons.vertices(x), b.polygons.vertices(y), i);
-    }
+    });
     EXPECT_TRUE(same(a.bounds.mins, b.bounds.mins));
     EXPECT_TRUE(same(a.bounds.maxs, b.bounds.maxs));
 }
 
 inline void expectSamePortals(const BspTree& a, const BspTree& b) {
-    ASSERT_EQ(a.portals.size(), b.portals.size());
-    for (size_t i = 0; i < a.portals.size(); ++i) {
-        const Portal &x = a.portals[i], &y = b.portals[i];
+    expectSameItems(a.portals, b.portals, [](const Portal& x, const Portal& y, size_t i) {
         EXPECT_EQ(x.plane, y.plane) << i;
         EXPECT_EQ(x.front, y.front) << i;
         EXPECT_EQ(x.back, y.back) << i;
         EXPECT_EQ(x.poses, y.poses) << i;
-        expectSameVertices(a.portals.vertices(x), b.portals.vertices(y), i);
-    }
+    });
 }
 
 } // namespace shallot::test
