@@ -131,17 +131,19 @@ Viewport::~Viewport() {
 
 void Viewport::redraw() { surface_->update(); }
 
+bool Viewport::keepsPicture() const { return baseCacheEnabled_ && !(size() * devicePixelRatio()).isEmpty(); }
+
 bool Viewport::showsScene() const {
     for (size_t i = 0; i < render::kLayerCount; ++i)
         if (renderer_.shownVersion(render::Layer(i)) != editor_.scene().layer(render::Layer(i)).version) return false;
-    if (is3d() || !baseCacheEnabled_) return true;
+    if (is3d() || !keepsPicture()) return true;
     const BaseInputs in = baseInputs();
     return baseCache_.matches(in.key, in.pixels);
 }
 QWindow* Viewport::surface() const { return surface_; }
 
 QImage Viewport::grabFramebuffer(bool asShown) {
-    if (!surface_->isValid()) return {};
+    if (!surface_->isValid() || (size() * devicePixelRatio()).isEmpty()) return {};
     surface_->makeCurrent();
     // An image of the scene as it is now: what is still to upload is uploaded first.
     while (renderer_.upload(*this, editor_.scene()) == render::SceneRenderer::UploadState::Uploading) {}
@@ -249,7 +251,7 @@ void Viewport::drawBase(const BaseInputs& in) {
 }
 
 void Viewport::drawPicturePart() {
-    if (!baseCacheEnabled_ || !surface_->isValid() || !isVisible()) return;
+    if (!keepsPicture() || !surface_->isValid() || !isVisible()) return;
     surface_->makeCurrent();
     BaseInputs in = baseInputs();
     bool finished = false;
@@ -285,7 +287,7 @@ void Viewport::drawPicturePart() {
 }
 
 void Viewport::movePicture(const BaseInputs& in, bool panned) {
-    if (is3d() || !baseCacheEnabled_ || (grabTarget_ && !grabAsShown_)) return;
+    if (is3d() || !keepsPicture() || (grabTarget_ && !grabAsShown_)) return;
     if (shiftPicture(in)) return;
     // A zoom: the frame shows the old picture stretched and the new one is drawn in parts.
     if (!panned && stretchedPicture(in)) return;
@@ -304,7 +306,7 @@ bool Viewport::storedPictureOfContent(const BaseInputs& in) const {
 }
 
 std::optional<QRect> Viewport::stretchedPicture(const BaseInputs& in) const {
-    if (is3d() || !baseCacheEnabled_ || (grabTarget_ && !grabAsShown_) || !storedPictureOfContent(in)) return std::nullopt;
+    if (is3d() || !keepsPicture() || (grabTarget_ && !grabAsShown_) || !storedPictureOfContent(in)) return std::nullopt;
     const std::vector<char>& stored = baseCache_.key();
     float from[16], to[16];
     std::memcpy(from, stored.data(), sizeof(from));
@@ -395,7 +397,7 @@ bool Viewport::patchPicture(const BaseInputs& in) {
 }
 
 void Viewport::fillBaseCache() {
-    if (!baseCacheEnabled_ || !surface_->isValid() || !isVisible()) return;
+    if (!keepsPicture() || !surface_->isValid() || !isVisible()) return;
     if (!baseDrawTurns.mayGo(this)) {
         baseFillTimer_.start(baseDrawTurns.spacingMs());
         return;
@@ -443,12 +445,12 @@ void Viewport::paintGL() {
     if (!still) movePicture(in, panned);
     bool showOldPicture = false;
     std::optional<QRect> stretched;
-    if (baseCacheEnabled_ && !baseCache_.matches(in.key, in.pixels) && (stretched = stretchedPicture(in))) {
+    if (keepsPicture() && !baseCache_.matches(in.key, in.pixels) && (stretched = stretchedPicture(in))) {
         // A zoom (75-150 ms to draw on librequake_e3m4 with every overlay): this frame shows
         // the old picture stretched, under the brushes drawn sharp as always, and the new
         // picture is drawn in parts between frames (drawPicturePart).
         queuePicturePart();
-    } else if (baseCacheEnabled_ && still && !baseCache_.matches(in.key, in.pixels)) {
+    } else if (keepsPicture() && still && !baseCache_.matches(in.key, in.pixels)) {
         if (!is3d() && !grabTarget_ && baseCache_.drawnFor(in.view, in.pixels)) {
             // New overlays in a 2D view (75-150 ms to draw on librequake_e3m4, and they
             // reach the three views at once): the new picture is drawn in parts between
@@ -475,14 +477,14 @@ void Viewport::paintGL() {
         baseCache_.stretchTo(*this, targetFramebuffer(), *stretched);
         setViewState(in.pixels);
         ++picturesStretched_;
-    } else if (baseCacheEnabled_ && (showOldPicture || baseCache_.matches(in.key, in.pixels))) {
+    } else if (keepsPicture() && (showOldPicture || baseCache_.matches(in.key, in.pixels))) {
         baseCache_.copyTo(*this, targetFramebuffer());
         ++baseCopies_;
         setViewState(in.pixels);
     } else {
         drawBase(in);
         // Moving views restart the wait: the picture is filled once the view stands still.
-        if (baseCacheEnabled_ && (in.key != lastBaseKey_ || !baseFillTimer_.isActive())) baseFillTimer_.start(kBaseFillDelayMs);
+        if (keepsPicture() && (in.key != lastBaseKey_ || !baseFillTimer_.isActive())) baseFillTimer_.start(kBaseFillDelayMs);
         lastBaseKey_ = std::move(in.key);
     }
     renderer_.drawLayers(*this, editor_.scene(), viewProjection(), is3d(), eye(), render::LayerGroup::Rest);

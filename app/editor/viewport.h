@@ -144,6 +144,9 @@ private:
     render::GpuBatch background_;
     render::BaseImageCache baseCache_;
     bool baseCacheEnabled_ = true;
+    // Whether frames keep the base picture: the cache is on and the view has pixels (a view
+    // squeezed to zero width by a splitter has none, and no framebuffer can be made for it).
+    bool keepsPicture() const;
     QTimer baseFillTimer_;
     std::vector<char> lastBaseKey_; // of the last frame that drew its base
     std::vector<char> lastView_;    // BaseInputs::view of the last frame

@@ -32,6 +32,7 @@
 #include <QProcess>
 #include <QLabel>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -602,6 +603,36 @@ private slots:
             v->setBaseCacheEnabled(true);
             QVERIFY(kept == fresh);
         }
+    }
+
+    // A splitter can squeeze a view to no width at all. It has no picture to keep then (no
+    // framebuffer can be that size: Qt warns "Framebuffer incomplete"), and it counts as
+    // showing the scene, so that waiting for every view to show an edit ends.
+    void aViewSqueezedToNoWidthKeepsNoPicture() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        w.action("overlayLeafcells")->setChecked(true);
+        QVERIFY(waitForCompiledOverlay(w));
+        auto* bottom = qobject_cast<QSplitter*>(w.view2d(1)->parentWidget());
+        QVERIFY(bottom);
+        bottom->setSizes({0, 1000});
+        QTRY_COMPARE(w.view2d(1)->width(), 0);
+        static QStringList framebufferWarnings;
+        framebufferWarnings.clear();
+        const QtMessageHandler previous = qInstallMessageHandler([](QtMsgType, const QMessageLogContext&, const QString& text) {
+            if (text.contains("Framebuffer")) framebufferWarnings << text;
+        });
+        EditorDocument& doc = w.editor().document();
+        doc.undoStack()->push(replaceInPlace(&doc, "nudge", {0}, {translated(doc.brushes()[0], Vec3(0, 0, 8))}));
+        const bool compiled = waitForCompiledOverlay(w);
+        const bool shown = QTest::qWaitFor([&] { return w.view2d(1)->showsScene() && w.view2d(2)->showsScene(); }, 20000);
+        w.view2d(1)->grabFramebuffer();
+        QTest::qWait(200); // the pictures' fill timers
+        qInstallMessageHandler(previous);
+        QVERIFY(compiled);
+        QVERIFY(shown);
+        QVERIFY2(framebufferWarnings.isEmpty(), qPrintable(framebufferWarnings.join("; ")));
+        QVERIFY(w.view2d(1)->grabFramebuffer().isNull());
+        QVERIFY(!w.view2d(2)->grabFramebuffer().isNull());
     }
 
     // Two changes of a layer reach the 2D views before they patched their pictures for the
