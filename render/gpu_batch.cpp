@@ -5,7 +5,7 @@
 
 namespace shallot::render {
 
-void GpuBatch::upload(QOpenGLFunctions_3_3_Core& gl, const MeshBatch& batch) {
+void GpuBatch::upload(QOpenGLFunctions_3_3_Core& gl, const MeshBatch& batch, std::vector<LeafRun> runs) {
     if (!buffers_ || buffers_.use_count() > 1) buffers_ = std::make_shared<Buffers>(); // others draw the old one
     QOpenGLVertexArrayObject& vao = buffers_->vao;
     QOpenGLBuffer& vbo = buffers_->vbo;
@@ -29,7 +29,7 @@ void GpuBatch::upload(QOpenGLFunctions_3_3_Core& gl, const MeshBatch& batch) {
     primitive_ = batch.primitive;
     lit_ = batch.lit;
     outline_ = batch.outline;
-    runs_ = batch.leafRuns;
+    runs_ = std::move(runs);
 }
 
 std::shared_ptr<GpuBatch> GpuBatch::withRuns(std::vector<LeafRun> runs) const {

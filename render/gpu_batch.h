@@ -13,7 +13,9 @@ namespace shallot::render {
 class GpuBatch {
 public:
     // Replaces the contents; call with the owning context current.
-    void upload(QOpenGLFunctions_3_3_Core& gl, const MeshBatch& batch);
+    void upload(QOpenGLFunctions_3_3_Core& gl, const MeshBatch& batch) { upload(gl, batch, batch.leafRuns); }
+    // The same with other leaf runs over the batch's vertices (a MeshChunk's).
+    void upload(QOpenGLFunctions_3_3_Core& gl, const MeshBatch& batch, std::vector<LeafRun> runs);
     // A batch drawing this one's vertices with other leaf runs (the same vertices after an
     // update renumbered the leaves): it shares the buffer instead of uploading it again.
     std::shared_ptr<GpuBatch> withRuns(std::vector<LeafRun> runs) const;

@@ -38,18 +38,22 @@ std::vector<MeshChunk> splitIntoChunks(MeshBatch batch) {
             std::stable_sort(primitives.begin(), primitives.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
         MeshChunk& chunk = out.emplace_back();
         chunk.cell = k;
-        chunk.batch.primitive = batch.primitive;
-        chunk.batch.lit = batch.lit;
-        chunk.batch.outline = batch.outline;
-        chunk.batch.vertices.reserve(primitives.size() * stride);
+        auto geometry = std::make_shared<MeshBatch>();
+        geometry->primitive = batch.primitive;
+        geometry->lit = batch.lit;
+        geometry->outline = batch.outline;
+        geometry->vertices.reserve(primitives.size() * stride);
         for (const auto& [leaf, first] : primitives) {
-            if (byLeaf) chunk.batch.setLeaf(leaf);
+            if (byLeaf) geometry->setLeaf(leaf);
             for (size_t v = first; v < first + stride; ++v) {
                 const Vertex& vertex = batch.vertices[v];
-                chunk.batch.vertices.push_back(vertex);
+                geometry->vertices.push_back(vertex);
                 chunk.bounds.add(Vec3(vertex.position[0], vertex.position[1], vertex.position[2]));
             }
         }
+        chunk.leafRuns = std::move(geometry->leafRuns);
+        geometry->leafRuns = {};
+        chunk.geometry = std::move(geometry);
     }
     return out;
 }
@@ -57,7 +61,9 @@ std::vector<MeshChunk> splitIntoChunks(MeshBatch batch) {
 ChunkChanges chunkChanges(const std::vector<MeshChunk>& before, const std::vector<MeshChunk>& after,
                           const std::vector<uint64_t>* onlyCells) {
     auto compared = [&](uint64_t cell) { return !onlyCells || std::binary_search(onlyCells->begin(), onlyCells->end(), cell); };
-    auto alike = [](const MeshBatch& a, const MeshBatch& b) {
+    auto alike = [](const MeshChunk& c, const MeshChunk& d) {
+        if (c.geometry == d.geometry) return true; // a chunk kept by updatedChunks
+        const MeshBatch &a = *c.geometry, &b = *d.geometry;
         return a.primitive == b.primitive && a.lit == b.lit && a.outline == b.outline &&
                a.vertices.size() == b.vertices.size() &&
                std::memcmp(a.vertices.data(), b.vertices.data(), a.vertices.size() * sizeof(Vertex)) == 0;
@@ -72,9 +78,9 @@ ChunkChanges chunkChanges(const std::vector<MeshChunk>& before, const std::vecto
         } else if (i == before.size() || after[j].cell < before[i].cell) {
             out.boxes.push_back(after[j++].bounds);
         } else {
-            if (!compared(after[j].cell) || alike(before[i].batch, after[j].batch)) {
+            if (!compared(after[j].cell) || alike(before[i], after[j])) {
                 out.keptFrom[j] = int32_t(i);
-                out.sameRuns[j] = before[i].batch.leafRuns == after[j].batch.leafRuns;
+                out.sameRuns[j] = before[i].leafRuns == after[j].leafRuns;
             } else {
                 out.boxes.push_back(before[i].bounds);
                 out.boxes.push_back(after[j].bounds);

@@ -177,7 +177,7 @@ std::vector<MeshChunk> updatedChunks(const std::vector<MeshChunk>& before, const
             MeshChunk& kept = out.emplace_back(before[i++]);
             // A run of a leaf the update removed would be a region too small: drawn from
             // everywhere (-1) rather than named wrongly.
-            for (LeafRun& run : kept.batch.leafRuns)
+            for (LeafRun& run : kept.leafRuns)
                 run.leaf = run.leaf >= 0 && size_t(run.leaf) < leafOfBefore.size() ? leafOfBefore[size_t(run.leaf)] : -1;
         } else {
             out.push_back(std::move(fresh[j++]));

@@ -135,16 +135,16 @@ SceneRenderer::UploadState SceneRenderer::upload(QOpenGLFunctions_3_3_Core& gl, 
                 // The same vertices: the same batch, or in 3D with the chunk's leaf runs.
                 const std::shared_ptr<GpuBatch>& shownBatch = shown_[i].batches[size_t(kept)];
                 const bool sameBatch = viewAxis_ >= 0 || layer.changes.sameRuns[k];
-                pending.batches.push_back(sameBatch ? shownBatch : shownBatch->withRuns(chunk.batch.leafRuns));
+                pending.batches.push_back(sameBatch ? shownBatch : shownBatch->withRuns(chunk.leafRuns));
                 pending.bounds.push_back(chunk.bounds);
                 ++chunksKept_;
                 continue;
             }
             pending.batches.push_back(std::make_shared<GpuBatch>());
-            if (viewAxis_ >= 0) pending.batches.back()->upload(gl, batchForAxisView(chunk.batch, viewAxis_, !layer.translucent));
-            else pending.batches.back()->upload(gl, chunk.batch);
+            if (viewAxis_ >= 0) pending.batches.back()->upload(gl, batchForAxisView(*chunk.geometry, viewAxis_, !layer.translucent));
+            else pending.batches.back()->upload(gl, *chunk.geometry, chunk.leafRuns);
             pending.bounds.push_back(chunk.bounds);
-            budget -= std::min(budget, chunk.batch.vertices.size());
+            budget -= std::min(budget, chunk.vertexCount());
         }
         complete = complete && pending.batches.size() == chunks.size();
     }

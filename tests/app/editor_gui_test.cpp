@@ -732,11 +732,10 @@ private slots:
             for (size_t i = 0; i < a.size(); ++i) {
                 const QString where = QString("layer %1, chunk %2").arg(k).arg(i);
                 QVERIFY2(a[i].cell == b[i].cell, qPrintable(where));
-                QVERIFY2(a[i].batch.vertices.size() == b[i].batch.vertices.size() &&
-                             std::memcmp(a[i].batch.vertices.data(), b[i].batch.vertices.data(),
-                                         a[i].batch.vertices.size() * sizeof(render::Vertex)) == 0,
+                const std::vector<render::Vertex> &x = a[i].geometry->vertices, &y = b[i].geometry->vertices;
+                QVERIFY2(x.size() == y.size() && std::memcmp(x.data(), y.data(), x.size() * sizeof(render::Vertex)) == 0,
                          qPrintable(where));
-                QVERIFY2(a[i].batch.leafRuns == b[i].batch.leafRuns, qPrintable(where));
+                QVERIFY2(a[i].leafRuns == b[i].leafRuns, qPrintable(where));
             }
         }
     }

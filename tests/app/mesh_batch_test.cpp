@@ -125,15 +125,16 @@ private slots:
         QCOMPARE(leafOfTriangle.size(), triangles);
         size_t seen = 0;
         for (const MeshChunk& chunk : splitIntoChunks(batch)) {
-            const auto& runs = chunk.batch.leafRuns;
+            const auto& runs = chunk.leafRuns;
+            QVERIFY(chunk.geometry->leafRuns.empty());
             QVERIFY(!runs.empty() && runs.front().first == 0);
             std::set<int32_t> leaves;
             for (size_t r = 0; r < runs.size(); ++r) {
                 QVERIFY(leaves.insert(runs[r].leaf).second); // one run per leaf
-                const size_t end = r + 1 < runs.size() ? runs[r + 1].first : chunk.batch.vertices.size();
+                const size_t end = r + 1 < runs.size() ? runs[r + 1].first : chunk.geometry->vertices.size();
                 QVERIFY(end > runs[r].first && (end - runs[r].first) % 3 == 0);
                 for (size_t t = runs[r].first; t < end; t += 3, ++seen)
-                    QCOMPARE(leafOfTriangle.at(key(&chunk.batch.vertices[t])), runs[r].leaf);
+                    QCOMPARE(leafOfTriangle.at(key(&chunk.geometry->vertices[t])), runs[r].leaf);
             }
         }
         QCOMPARE(seen, triangles);
@@ -181,8 +182,8 @@ private slots:
             const ChunkChanges changes = chunkChanges(before, after);
             QCOMPARE(changes.keptFrom.size(), after.size());
             auto sameBytes = [](const MeshChunk& a, const MeshChunk& b) {
-                return a.batch.vertices.size() == b.batch.vertices.size() &&
-                       std::memcmp(a.batch.vertices.data(), b.batch.vertices.data(), a.batch.vertices.size() * sizeof(Vertex)) == 0;
+                const std::vector<Vertex> &x = a.geometry->vertices, &y = b.geometry->vertices;
+                return x.size() == y.size() && std::memcmp(x.data(), y.data(), x.size() * sizeof(Vertex)) == 0;
             };
             auto listed = [&](const Aabb& box) {
                 return std::any_of(changes.boxes.begin(), changes.boxes.end(),
@@ -199,7 +200,7 @@ private slots:
                     continue;
                 }
                 beforeKept[size_t(match)] = true;
-                QCOMPARE(bool(changes.sameRuns[j]), before[size_t(match)].batch.leafRuns == after[j].batch.leafRuns);
+                QCOMPARE(bool(changes.sameRuns[j]), before[size_t(match)].leafRuns == after[j].leafRuns);
             }
             size_t changedChunks = 0;
             for (size_t i = 0; i < before.size(); ++i)

@@ -11,6 +11,7 @@
 #include "portal/reachability.h"
 
 #include <QtTest>
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <numeric>
@@ -75,7 +76,7 @@ bool sameChunks(const std::vector<MeshChunk>& a, const std::vector<MeshChunk>& b
         return false;
     }
     for (size_t i = 0; i < a.size(); ++i) {
-        const MeshBatch &x = a[i].batch, &y = b[i].batch;
+        const MeshBatch &x = *a[i].geometry, &y = *b[i].geometry;
         why = QString("chunk %1 (cell %2): ").arg(i).arg(a[i].cell);
         if (a[i].cell != b[i].cell) return why += "other cell", false;
         if (a[i].bounds.mins != b[i].bounds.mins || a[i].bounds.maxs != b[i].bounds.maxs) return why += "bounds", false;
@@ -83,7 +84,7 @@ bool sameChunks(const std::vector<MeshChunk>& a, const std::vector<MeshChunk>& b
         if (x.vertices.size() != y.vertices.size() ||
             std::memcmp(x.vertices.data(), y.vertices.data(), x.vertices.size() * sizeof(Vertex)) != 0)
             return why += QString("vertices (%1 against %2)").arg(x.vertices.size()).arg(y.vertices.size()), false;
-        if (x.leafRuns != y.leafRuns) return why += "leaf runs", false;
+        if (a[i].leafRuns != b[i].leafRuns) return why += "leaf runs", false;
     }
     return true;
 }
@@ -110,10 +111,17 @@ Drawn expectUpdateMatchesWhole(IncrementalCompiler& compiler, const World& world
     Drawn part = draw(r.onion, cells, bounds, pose, start, &region->leaves);
     for (size_t k = 0; k < whole.overlays.size(); ++k) {
         const std::vector<MeshChunk> expected = splitIntoChunks(whole.overlays[k]);
-        const std::vector<MeshChunk> updated =
-            updatedChunks(splitIntoChunks(before.overlays[k]), leafOfBefore, *region, std::move(part.overlays[k]));
+        const std::vector<MeshChunk> beforeChunks = splitIntoChunks(before.overlays[k]);
+        const std::vector<MeshChunk> updated = updatedChunks(beforeChunks, leafOfBefore, *region, std::move(part.overlays[k]));
         QString why;
         if (!sameChunks(updated, expected, why)) qFatal("overlay %zu: %s", k, qPrintable(why));
+        // The chunks outside the region are the ones before, sharing their vertices.
+        for (const MeshChunk& chunk : updated) {
+            const bool inRegion = std::binary_search(region->cells.begin(), region->cells.end(), chunk.cell);
+            const auto old = std::find_if(beforeChunks.begin(), beforeChunks.end(), [&](const MeshChunk& c) { return c.cell == chunk.cell; });
+            if (!inRegion && (old == beforeChunks.end() || old->geometry != chunk.geometry))
+                qFatal("overlay %zu: chunk cell %llu outside the region not shared", k, (unsigned long long)chunk.cell);
+        }
     }
     return whole;
 }
