@@ -134,6 +134,8 @@ void Viewport::redraw() { surface_->update(); }
 bool Viewport::keepsPicture() const { return baseCacheEnabled_ && !(size() * devicePixelRatio()).isEmpty(); }
 
 bool Viewport::showsScene() const {
+    // A view with no pixels shows nothing, and is not painted (nor uploads) until it has some.
+    if ((size() * devicePixelRatio()).isEmpty()) return true;
     for (size_t i = 0; i < render::kLayerCount; ++i)
         if (renderer_.shownVersion(render::Layer(i)) != editor_.scene().layer(render::Layer(i)).version) return false;
     if (is3d() || !keepsPicture()) return true;
