@@ -5,7 +5,7 @@
 
 namespace shallot::render {
 
-void GpuBatch::upload(QOpenGLFunctions_3_3_Core& gl, const MeshBatch& batch, std::vector<LeafRun> runs) {
+void GpuBatch::upload(QOpenGLFunctions_3_3_Core& gl, const MeshBatch& batch, std::vector<LeafRun> runs, bool pieces) {
     if (!buffers_ || buffers_.use_count() > 1) buffers_ = std::make_shared<Buffers>(); // others draw the old one
     QOpenGLVertexArrayObject& vao = buffers_->vao;
     QOpenGLBuffer& vbo = buffers_->vbo;
@@ -30,6 +30,7 @@ void GpuBatch::upload(QOpenGLFunctions_3_3_Core& gl, const MeshBatch& batch, std
     lit_ = batch.lit;
     outline_ = batch.outline;
     runs_ = std::move(runs);
+    pieces_ = pieces ? BatchPieces(batch) : BatchPieces();
 }
 
 std::shared_ptr<GpuBatch> GpuBatch::withRuns(std::vector<LeafRun> runs) const {
@@ -46,14 +47,7 @@ GpuBatch::Ranges GpuBatch::ranges(const std::vector<bool>* seenLeaves) const {
         out.counts.push_back(count_);
         return out;
     }
-    auto add = [&](int first, int end) {
-        if (!out.firsts.empty() && out.firsts.back() + out.counts.back() == first) {
-            out.counts.back() += end - first;
-        } else {
-            out.firsts.push_back(first);
-            out.counts.push_back(end - first);
-        }
-    };
+    auto add = [&](int first, int end) { out.add(first, end); };
     if (runs_.front().first > 0) add(0, int(runs_.front().first));
     for (size_t r = 0; r < runs_.size(); ++r) {
         const int32_t leaf = runs_[r].leaf;

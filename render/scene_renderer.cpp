@@ -28,15 +28,6 @@ void SceneRenderer::useProgram(const QMatrix4x4& mvp, const GpuBatch& batch) {
     program_->setUniformValue(outlineLocation_, o.isValid() ? QVector4D(o.redF(), o.greenF(), o.blueF(), o.alphaF()) : QVector4D());
 }
 
-void SceneRenderer::drawBatch(QOpenGLFunctions_3_3_Core& gl, GpuBatch& batch, const QMatrix4x4& mvp,
-                              const std::vector<bool>* seenLeaves) {
-    // A chunk with nothing seen costs no draw call (llvmpipe's are not cheap).
-    const GpuBatch::Ranges ranges = batch.ranges(seenLeaves);
-    if (ranges.firsts.empty()) return;
-    useProgram(mvp, batch);
-    batch.draw(gl, ranges);
-}
-
 namespace {
 
 // Vertices uploaded per draw call at most (about 8 MB): large overlays arrive over a few
@@ -72,6 +63,17 @@ double distanceTo(const Aabb& box, const Vec3& p) {
 }
 
 } // namespace
+
+void SceneRenderer::drawBatch(QOpenGLFunctions_3_3_Core& gl, GpuBatch& batch, const QMatrix4x4& mvp,
+                              const std::vector<bool>* seenLeaves, const QMatrix4x4* cullMvp) {
+    // A chunk with nothing seen costs no draw call (llvmpipe's are not cheap).
+    const GpuBatch::Ranges ranges = cullMvp && batch.hasPieces()
+                                        ? batch.rangesInside([&](const Aabb& box) { return outsideView(*cullMvp, box); })
+                                        : batch.ranges(seenLeaves);
+    if (ranges.firsts.empty()) return;
+    useProgram(mvp, batch);
+    batch.draw(gl, ranges);
+}
 
 void SceneRenderer::UploadedLayer::destroy() {
     for (auto& b : batches)
@@ -141,7 +143,7 @@ SceneRenderer::UploadState SceneRenderer::upload(QOpenGLFunctions_3_3_Core& gl, 
                 continue;
             }
             pending.batches.push_back(std::make_shared<GpuBatch>());
-            if (viewAxis_ >= 0) pending.batches.back()->upload(gl, batchForAxisView(*chunk.geometry, viewAxis_, !layer.translucent));
+            if (viewAxis_ >= 0) pending.batches.back()->upload(gl, batchForAxisView(*chunk.geometry, viewAxis_, !layer.translucent), {}, true);
             else pending.batches.back()->upload(gl, *chunk.geometry, chunk.leafRuns);
             pending.bounds.push_back(chunk.bounds);
             budget -= std::min(budget, chunk.vertexCount());
@@ -222,7 +224,7 @@ void SceneRenderer::drawLayers(QOpenGLFunctions_3_3_Core& gl, const RenderScene&
                 const size_t thisStep = step++;
                 if (part && (thisStep < part->next || drawnVertices >= part->vertexBudget)) continue;
                 GpuBatch& batch = *uploaded.batches[c];
-                drawBatch(gl, batch, batch.lines() ? linesMvp : mvp, leaves);
+                drawBatch(gl, batch, batch.lines() ? linesMvp : mvp, leaves, cullMvp);
                 drawnVertices += size_t(batch.vertexCount());
                 if (part) part->next = thisStep + 1;
             }

@@ -64,8 +64,10 @@ public:
     void uploadAgain();
     // Off: drawLayers draws the leaf runs of every leaf (on by default).
     void setLeafCulling(bool on) { leafCulling_ = on; }
+    // With `cullMvp` (a 2D view's rectangle), the pieces of a batch uploaded with pieces
+    // that lie entirely outside its clip volume are left out.
     void drawBatch(QOpenGLFunctions_3_3_Core& gl, GpuBatch& batch, const QMatrix4x4& mvp,
-                   const std::vector<bool>* seenLeaves = nullptr);
+                   const std::vector<bool>* seenLeaves = nullptr, const QMatrix4x4* cullMvp = nullptr);
     void release();
 
 private:

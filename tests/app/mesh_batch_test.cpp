@@ -2,6 +2,7 @@
 // triangle, a coordinate can reach 0 (and so draw an outline in scene.frag) exactly on the
 // edges that are edges of the polygon, never on the fan's inner diagonals. And the leaf
 // runs of a batch split into chunks, and how two splits differ (mesh_chunks.h).
+#include "batch_pieces.h"
 #include "mesh_batch.h"
 #include "mesh_chunks.h"
 #include "render_scene.h"
@@ -145,6 +146,56 @@ private slots:
     // byte for byte a chunk of the old one in the same cell is named as kept (with the right
     // runs flag); every other chunk, old or new, has its box among the changed boxes; kept
     // chunks add no box.
+    // The pieces of a batch a small box reaches (batch_pieces.h), against brute force: every
+    // primitive whose bounds reach the box is drawn, and every vertex drawn belongs to a run
+    // of kPrimitivesPerPiece primitives whose bounds reach it; ranges come in order, apart,
+    // and never empty.
+    void piecesInsideABoxAreThoseThatReachIt() {
+        std::mt19937 rng(5);
+        std::uniform_real_distribution<double> coordinate(-2000.0, 2000.0), offset(-40.0, 40.0);
+        for (Primitive kind : {Primitive::Triangles, Primitive::Lines}) {
+            MeshBatch batch;
+            batch.primitive = kind;
+            for (int i = 0; i < 5000; ++i) {
+                const Vec3 at(coordinate(rng), coordinate(rng), coordinate(rng));
+                const Vec3 a = at + Vec3(offset(rng), offset(rng), offset(rng)), b = at + Vec3(offset(rng), offset(rng), offset(rng));
+                if (kind == Primitive::Lines) batch.addLine(a, b, Qt::blue);
+                else batch.addPolygon(std::vector<Vec3>{at, a, b}, (a - at).cross(b - at).normalized(), Qt::blue);
+            }
+            const BatchPieces pieces(batch);
+            const size_t stride = kind == Primitive::Lines ? 2 : 3, perPiece = BatchPieces::kPrimitivesPerPiece * stride;
+            QCOMPARE(pieces.size(), (batch.vertices.size() + perPiece - 1) / perPiece);
+            for (int trial = 0; trial < 50; ++trial) {
+                Aabb box;
+                box.add(Vec3(coordinate(rng), coordinate(rng), -2000.0));
+                box.add(box.mins + Vec3(400.0, 300.0, 4000.0)); // a 2D view's rectangle, every depth
+                auto outside = [&](const Aabb& b) { return (b.maxs.array() < box.mins.array()).any() || (b.mins.array() > box.maxs.array()).any(); };
+                auto reaches = [&](size_t first, size_t count) {
+                    Aabb bounds;
+                    for (size_t v = first; v < first + count; ++v) bounds.add(position(batch.vertices[v]));
+                    return !outside(bounds);
+                };
+                const VertexRanges ranges = pieces.inside(outside);
+                std::vector<bool> drawn(batch.vertices.size(), false);
+                for (size_t r = 0; r < ranges.firsts.size(); ++r) {
+                    QVERIFY(ranges.counts[r] > 0);
+                    if (r > 0) QVERIFY(ranges.firsts[r] > ranges.firsts[r - 1] + ranges.counts[r - 1]);
+                    for (int v = ranges.firsts[r]; v < ranges.firsts[r] + ranges.counts[r]; ++v) drawn[size_t(v)] = true;
+                }
+                size_t expected = 0;
+                for (size_t first = 0; first < batch.vertices.size(); first += perPiece) {
+                    const size_t count = std::min(perPiece, batch.vertices.size() - first);
+                    const bool reached = reaches(first, count);
+                    expected += reached ? count : 0;
+                    for (size_t p = first; p < first + count; p += stride)
+                        if (reaches(p, stride)) QVERIFY2(drawn[p], "a primitive reaching the box left out");
+                    QCOMPARE(bool(drawn[first]), reached);
+                }
+                QCOMPARE(size_t(std::count(drawn.begin(), drawn.end(), true)), expected);
+            }
+        }
+    }
+
     void chunkChangesMatchBruteForce() {
         std::mt19937 rng(7);
         std::uniform_real_distribution<double> coordinate(-3000, 3000);
