@@ -187,6 +187,44 @@ private slots:
         QCOMPARE(redrawn, 4);
     }
 
+    // drawnExtent takes a leaf's cell for its polygons where the cell is added anyway: the
+    // extent must be the one of every polygon vertex and every cell away from the world box,
+    // up to the rounding between a polygon and its cell.
+    void theDrawnExtentHoldsEveryPolygonAndEveryInnerCell() {
+        constexpr double kRounding = 1e-6; // world units; polygons and cells are clipped apart
+        auto check = [&](const World& w, const char* what) {
+            IncrementalCompiler compiler(true);
+            const CompileResult r = *compiler.compile(w);
+            const std::vector<Aabb> bounds = leafCellBounds(compiler.leafCells());
+            Aabb expected;
+            for (const Aabb& cell : bounds)
+                if (!cell.empty() && !touchesWorldBox(cell, r.onion.bounds)) expected.add(cell);
+            for (const LeafPolygon& p : r.onion.polygons)
+                for (const Vec3& v : r.onion.polygons.vertices(p)) expected.add(v);
+            const Aabb extent = drawnExtent(r.onion, bounds, false);
+            QVERIFY2(!expected.empty(), what);
+            QVERIFY2((extent.mins - expected.mins).cwiseAbs().maxCoeff() <= kRounding &&
+                         (extent.maxs - expected.maxs).cwiseAbs().maxCoeff() <= kRounding,
+                     what);
+            const Aabb whole = drawnExtent(r.onion, bounds, true);
+            QVERIFY2(whole.mins == r.onion.bounds.mins && whole.maxs == r.onion.bounds.maxs, what);
+        };
+        for (uint32_t seed : {1u, 2u, 3u}) {
+            Rng rng(seed);
+            World w = randomWorld(rng, 120, 1500, 1);
+            check(w, "random world");
+            // Brushes cut by the world box: their solid cells touch it, so only their
+            // polygons say how far the overlays draw there.
+            w.bounds = Aabb{Vec3::Constant(-1000), Vec3::Constant(1000)};
+            check(w, "random world in a small box");
+        }
+        const std::string path = std::string(SHALLOT_SHARED_MAPS) + "/id_e1m1.map";
+        if (!std::filesystem::exists(path)) QSKIP("no shared id_e1m1.map");
+        const MapReadResult read = readMapFile(path);
+        QVERIFY(read.ok());
+        check(worldFromMap(*read.map), "id_e1m1");
+    }
+
     void brushMovesInIdE1m1RedrawLittle() {
         const std::string path = std::string(SHALLOT_SHARED_MAPS) + "/id_e1m1.map";
         if (!std::filesystem::exists(path)) QSKIP("no shared id_e1m1.map");
