@@ -73,8 +73,8 @@ Aabb drawnExtent(const BspTree& tree, const std::vector<Aabb>& cellBounds, bool 
     // A leaf's polygons lie on its cell: only those of the leaves whose cells are not added
     // are added vertex by vertex (every polygon's vertices took 2 ms on librequake_e3m4).
     Aabb extent;
-    for (size_t leaf = 0; leaf < cellBounds.size() && leaf < tree.leaves.size(); ++leaf) {
-        const Aabb& cell = cellBounds[leaf];
+    for (size_t leaf = 0; leaf < tree.leaves.size(); ++leaf) {
+        const Aabb cell = leaf < cellBounds.size() ? cellBounds[leaf] : Aabb{};
         if (!cell.empty() && !touchesWorldBox(cell, tree.bounds)) {
             extent.add(cell);
             continue;
