@@ -131,11 +131,13 @@ Viewport::~Viewport() {
 
 void Viewport::redraw() { surface_->update(); }
 
-bool Viewport::keepsPicture() const { return baseCacheEnabled_ && !(size() * devicePixelRatio()).isEmpty(); }
+QSize Viewport::pixels() const { return size() * devicePixelRatio(); }
+
+bool Viewport::keepsPicture() const { return baseCacheEnabled_ && !pixels().isEmpty(); }
 
 bool Viewport::showsScene() const {
     // A view with no pixels shows nothing, and is not painted (nor uploads) until it has some.
-    if ((size() * devicePixelRatio()).isEmpty()) return true;
+    if (pixels().isEmpty()) return true;
     for (size_t i = 0; i < render::kLayerCount; ++i)
         if (renderer_.shownVersion(render::Layer(i)) != editor_.scene().layer(render::Layer(i)).version) return false;
     if (is3d() || !keepsPicture()) return true;
@@ -145,7 +147,7 @@ bool Viewport::showsScene() const {
 QWindow* Viewport::surface() const { return surface_; }
 
 QImage Viewport::grabFramebuffer(bool asShown) {
-    if (!surface_->isValid() || (size() * devicePixelRatio()).isEmpty()) return {};
+    if (!surface_->isValid() || pixels().isEmpty()) return {};
     surface_->makeCurrent();
     // An image of the scene as it is now: what is still to upload is uploaded first.
     while (renderer_.upload(*this, editor_.scene()) == render::SceneRenderer::UploadState::Uploading) {}
@@ -155,7 +157,7 @@ QImage Viewport::grabFramebuffer(bool asShown) {
         // allocated in the driver until exit (LeakSanitizer reports them).
         QOpenGLFramebufferObjectFormat format;
         format.setAttachment(QOpenGLFramebufferObject::CombinedDepthStencil);
-        QOpenGLFramebufferObject image(size() * devicePixelRatio(), format);
+        QOpenGLFramebufferObject image(pixels(), format);
         grabTarget_ = image.handle();
         grabAsShown_ = asShown;
         paintGL();
@@ -192,7 +194,7 @@ void Viewport::uploadAgain() {
 
 Viewport::BaseInputs Viewport::baseInputs() const {
     using render::BaseImageCache;
-    BaseInputs in{backgroundColour(), backgroundBatch(), size() * devicePixelRatio(), {}, {}, {}, {}};
+    BaseInputs in{backgroundColour(), backgroundBatch(), pixels(), {}, {}, {}, {}};
     std::vector<char>& key = in.key;
     const QMatrix4x4 mvp = viewProjection();
     in.view.assign(reinterpret_cast<const char*>(mvp.constData()), reinterpret_cast<const char*>(mvp.constData() + 16));

@@ -144,6 +144,8 @@ private:
     render::GpuBatch background_;
     render::BaseImageCache baseCache_;
     bool baseCacheEnabled_ = true;
+    // The view's size in framebuffer pixels.
+    QSize pixels() const;
     // Whether frames keep the base picture: the cache is on and the view has pixels (a view
     // squeezed to zero width by a splitter has none, and no framebuffer can be made for it).
     bool keepsPicture() const;
