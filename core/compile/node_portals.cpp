@@ -59,14 +59,15 @@ public:
         : tree_(tree), nodeSource_(nodeSource), where_(tree.nodes.size()) {}
 
     void run(int threads) {
-        if (isLeaf(tree_.root)) return;
+        // Below the root only children to generate are queued (split), so this is the one
+        // check: a root kept from the previous tree leaves nothing to generate.
+        if (!generated(tree_.root)) return;
         std::vector<Task> tasks{{tree_.root, boxPolyhedron(treeBox(tree_), kWorldBoxFace)}};
         std::vector<Section> sections; // of the top nodes
         const size_t wanted = threads > 1 ? size_t(threads) * kSubtreesPerThread : 1;
         for (size_t i = 0; i < tasks.size() && tasks.size() - i < wanted; ++i) {
             Task t = std::move(tasks[i]);
             tasks[i].ref = leafRef(0); // done
-            if (!generated(t.ref)) continue;
             sections.push_back({t.ref, split(std::move(t), tasks)});
         }
         std::erase_if(tasks, [](const Task& t) { return isLeaf(t.ref); });
@@ -82,7 +83,6 @@ public:
             while (!stack.empty()) {
                 Task t = std::move(stack.back());
                 stack.pop_back();
-                if (!generated(t.ref)) continue;
                 const int32_t node = t.ref;
                 const Polygon section = split(std::move(t), stack);
                 generate(node, section, job);
