@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
 
 namespace shallot {
 
@@ -46,10 +47,15 @@ std::vector<std::vector<int32_t>> overlappingBrushes(const std::vector<ExpandedB
 namespace {
 
 // Keeps the parts of `piece` (a face of brush `self` on plane `facePlane`) outside
-// brush `other`, appending them to `outside`.
+// brush `other`, appending them to `outside`. A piece that does not reach into `other` is
+// kept whole: splitting it at the planes of `other` it straddles before finding that its
+// rest lies in front of another would cut it for nothing (on id_e1m1 and terrain maps most
+// of the pieces a face was cut into came from such neighbours).
 void keepOutside(Polygon piece, PlaneId facePlane, int32_t self, const ExpandedBrush& other, const PlanePool& pool,
                  std::vector<Polygon>& outside) {
     const Vec3& faceNormal = pool[facePlane].normal;
+    const size_t firstOutside = outside.size();
+    std::optional<Polygon> uncut; // the piece as it came, kept once a split has cut it
     for (size_t k = 0; k < other.planes.size(); ++k) {
         const PlaneId q = other.planes[k];
         const Plane& plane = pool[q];
@@ -60,15 +66,24 @@ void keepOutside(Polygon piece, PlaneId facePlane, int32_t self, const ExpandedB
             const bool sameFacing = plane.normal.dot(faceNormal) > 0.0;
             side = (sameFacing && self < other.brush) ? Side::Front : Side::Back;
         }
-        if (side == Side::Front) {
-            outside.push_back(std::move(piece));
-            return;
-        }
         if (side == Side::Straddle) {
             SplitPolygon s = split(piece, plane, kOnPlaneEpsilon);
-            if (!s.front.empty()) outside.push_back(std::move(s.front));
-            if (s.back.empty()) return;
-            piece = std::move(s.back);
+            if (s.front.empty() && s.back.empty()) return; // numerically nothing left
+            if (s.back.empty()) {
+                side = Side::Front;
+            } else {
+                if (!s.front.empty()) {
+                    if (!uncut) uncut = piece;
+                    outside.push_back(std::move(s.front));
+                }
+                piece = std::move(s.back);
+                continue;
+            }
+        }
+        if (side == Side::Front) { // the rest lies outside `other`, so all of the piece does
+            outside.resize(firstOutside);
+            outside.push_back(uncut ? std::move(*uncut) : std::move(piece));
+            return;
         }
     }
     // What is left is inside `other`: dropped.
