@@ -84,18 +84,18 @@ bool wellConditioned(const BspTree& t, const ConvexPolyhedron& cell, size_t leaf
 }
 
 // Does the plane, not one of the cell's faces, come within kVertexTolerance of one of them
-// at a flat angle? The strip
-// where a face and a portal on such a plane can disagree is kOnPlaneEpsilon / sin(angle)
-// wide: wider than the cell where two nearly coplanar planes of different brushes
-// (terrain built from non-integer points) wedge a sliver between them.
+// at a flat angle? The strip where a face and a portal on such a plane can disagree is
+// kOnPlaneEpsilon / sin(angle) wide: wider than the cell where two nearly coplanar planes
+// of different brushes (terrain built from non-integer points) wedge a sliver between them.
 bool crossesAFaceFlatly(const ConvexPolyhedron& cell, PlaneId plane, const Plane& p) {
     for (const ConvexFace& f : cell.faces) {
         if (f.tag == kWorldBoxFace || (f.tag >> 1) == (plane >> 1)) continue;
         if (f.plane.normal.cross(p.normal).norm() >= std::sin(kFlatCrease)) continue;
         double nearest = std::numeric_limits<double>::infinity(), farthest = -nearest;
         for (const Vec3& v : f.polygon.vertices) {
-            nearest = std::min(nearest, p.signedDistance(v));
-            farthest = std::max(farthest, p.signedDistance(v));
+            const double d = p.signedDistance(v);
+            nearest = std::min(nearest, d);
+            farthest = std::max(farthest, d);
         }
         if (nearest <= kVertexTolerance && farthest >= -kVertexTolerance) return true; // it comes that close
     }

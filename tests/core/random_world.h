@@ -28,6 +28,19 @@ inline Eigen::Matrix3d randomRotation(Rng& rng) {
     return q.toRotationMatrix();
 }
 
+// A random point of a convex polygon: a random triangle of its fan, then a random point in
+// it (not uniform over the polygon, which the tests do not need).
+inline Vec3 randomPointIn(Rng& rng, const Polygon& polygon) {
+    const std::vector<Vec3>& v = polygon.vertices;
+    const size_t k = 1 + rng() % (v.size() - 2);
+    double a = uniform(rng, 0, 1), b = uniform(rng, 0, 1);
+    if (a + b > 1) {
+        a = 1 - a;
+        b = 1 - b;
+    }
+    return v[0] + a * (v[k] - v[0]) + b * (v[k + 1] - v[0]);
+}
+
 enum class BrushShape { Box, RotatedBox, Random, Sliver, LongThin };
 
 // A convex brush around `centre`: boxes, rotated boxes, random polytopes (a box cut by a

@@ -59,17 +59,6 @@ double insideDistance(const Polygon& polygon, const Vec3& p) {
     return nearest;
 }
 
-Vec3 randomPointIn(Rng& rng, const Polygon& polygon) {
-    const std::vector<Vec3>& v = polygon.vertices;
-    const size_t k = 1 + rng() % (v.size() - 2);
-    double a = uniform(rng, 0, 1), b = uniform(rng, 0, 1);
-    if (a + b > 1) {
-        a = 1 - a;
-        b = 1 - b;
-    }
-    return v[0] + a * (v[k] - v[0]) + b * (v[k + 1] - v[0]);
-}
-
 struct Tally {
     int boundary = 0, inner = 0;
 };

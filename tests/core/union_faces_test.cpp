@@ -8,6 +8,7 @@
 #include "random_world.h"
 
 #include <gtest/gtest.h>
+#include <limits>
 
 using namespace shallot;
 using namespace shallot::test;
@@ -45,13 +46,6 @@ std::vector<std::vector<UnionFace>> unionFaces(const ExpandedWorld& w) {
     return faces;
 }
 
-// Smallest distance from p to the hull's face planes: positive inside.
-double depthInside(const ConvexPolyhedron& hull, const Vec3& p) {
-    double depth = std::numeric_limits<double>::infinity();
-    for (const ConvexFace& f : hull.faces) depth = std::min(depth, -f.plane.signedDistance(p));
-    return depth;
-}
-
 // Smallest distance from p (on the polygon's plane) to the polygon's edge lines: positive
 // inside the polygon.
 double depthInside(const Polygon& polygon, const Vec3& normal, const Vec3& p) {
@@ -63,19 +57,6 @@ double depthInside(const Polygon& polygon, const Vec3& normal, const Vec3& p) {
         depth = std::min(depth, inward.dot(p - v[i]));
     }
     return depth;
-}
-
-Vec3 randomPointOn(Rng& rng, const Polygon& polygon) {
-    // A random triangle of the fan, then a random point in it (not uniform over the
-    // polygon, which the check does not need).
-    const auto& v = polygon.vertices;
-    const size_t k = 1 + size_t(rng() % (v.size() - 2));
-    double a = uniform(rng, 0, 1), b = uniform(rng, 0, 1);
-    if (a + b > 1) {
-        a = 1 - a;
-        b = 1 - b;
-    }
-    return v[0] + a * (v[k] - v[0]) + b * (v[k + 1] - v[0]);
 }
 
 TEST(UnionFaces, EveryFacePointIsInOnePieceExactlyWhenNoOtherBrushCoversIt) {
@@ -95,10 +76,10 @@ TEST(UnionFaces, EveryFacePointIsInOnePieceExactlyWhenNoOtherBrushCoversIt) {
             for (size_t f = 0; f < b.hull.faces.size(); ++f) {
                 const Vec3& normal = b.hull.faces[f].plane.normal;
                 for (int s = 0; s < 40; ++s) {
-                    const Vec3 p = randomPointOn(rng, b.hull.faces[f].polygon);
+                    const Vec3 p = randomPointIn(rng, b.hull.faces[f].polygon);
                     double otherDepth = -std::numeric_limits<double>::infinity();
                     for (size_t k = 0; k < w.brushes.size(); ++k)
-                        if (k != i) otherDepth = std::max(otherDepth, depthInside(w.brushes[k].hull, p));
+                        if (k != i) otherDepth = std::max(otherDepth, w.brushes[k].hull.clearance(p));
                     if (std::abs(otherDepth) < kSampleMargin) continue; // on another brush's boundary
                     size_t surely = 0, maybe = 0;
                     for (const UnionFace& piece : faces[i]) {
