@@ -348,6 +348,10 @@ int runBench(const std::vector<std::string>& args) {
         else if (args[i] == "--copies" && hasValue) options.copies = std::clamp(std::atof(args[++i].c_str()), 0.1, 16.0);
         else if (args[i] == "--split-weight" && hasValue) options.splitter.splitWeight = std::atof(args[++i].c_str());
         else if (args[i] == "--balance-weight" && hasValue) options.splitter.balanceWeight = std::atof(args[++i].c_str());
+        else if (args[i] == "--balance-free-depth" && hasValue)
+            options.splitter.balanceFreeDepth = std::max(0, std::atoi(args[++i].c_str()));
+        else if (args[i] == "--balance-depth-step" && hasValue)
+            options.splitter.balanceDepthStep = std::max(0.0, std::atof(args[++i].c_str()));
         else if (args[i] == "--coplanar-weight" && hasValue) options.splitter.coplanarWeight = std::atof(args[++i].c_str());
         else if (args[i] == "--max-candidates" && hasValue)
             options.splitter.maxCandidates = size_t(std::max(1, std::atoi(args[++i].c_str())));
@@ -404,6 +408,8 @@ int runBench(const std::vector<std::string>& args) {
             stats["copies"] = options.copies;
             stats["splitter"] = QJsonObject{{"split_weight", options.splitter.splitWeight},
                                             {"balance_weight", options.splitter.balanceWeight},
+                                            {"balance_free_depth", options.splitter.balanceFreeDepth},
+                                            {"balance_depth_step", options.splitter.balanceDepthStep},
                                             {"coplanar_weight", options.splitter.coplanarWeight},
                                             {"max_candidates", double(options.splitter.maxCandidates)},
                                             {"max_scored", double(options.splitter.maxScored)},

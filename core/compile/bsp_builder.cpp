@@ -76,7 +76,7 @@ public:
                                    ctx_.params.lookaheadCandidates > 1 &&
                                    liveCount(polygons) <= ctx_.params.lookaheadBelow;
             const std::vector<PlaneId> ranked =
-                rankSplitters(polygons, ctx_.planes, ctx_.params, lookahead ? ctx_.params.lookaheadCandidates : 1);
+                rankSplitters(polygons, ctx_.planes, ctx_.params, depth, lookahead ? ctx_.params.lookaheadCandidates : 1);
             if (ranked.empty()) return std::nullopt;
             if (!ctx_.carryCells) return NodeSplit{ranked[0], {}, {}, {}, {}};
             SplitPolyhedron halves = split(cell, ctx_.planes[size_t(ranked[0])], ranked[0], kOnPlaneEpsilon);
@@ -148,7 +148,7 @@ public:
     size_t countNodes(std::vector<BuildPolygon> polygons, int depth, size_t limit, std::vector<uint32_t>& entries) const {
         const size_t at = entries.size();
         entries.push_back(0);
-        const std::optional<PlaneId> s = chooseSplitter(polygons, ctx_.planes, ctx_.params);
+        const std::optional<PlaneId> s = chooseSplitter(polygons, ctx_.planes, ctx_.params, depth);
         if (!s) return 0;
         Partition parts = partition(std::move(polygons), *s, ctx_.planes, depth);
         size_t nodes = 1;

@@ -12,7 +12,7 @@ namespace {
 bool isAxial(const Plane& p) { return p.axis() >= 0; }
 
 double score(PlaneId candidate, const std::vector<BuildPolygon>& polygons, size_t stride,
-             const std::vector<Plane>& planes, const SplitterParams& params) {
+             const std::vector<Plane>& planes, const SplitterParams& params, double balanceWeight) {
     const Plane& plane = planes[size_t(candidate)];
     size_t front = 0, back = 0, splits = 0, on = 0;
     for (size_t i = 0; i < polygons.size(); i += stride) {
@@ -32,15 +32,20 @@ double score(PlaneId candidate, const std::vector<BuildPolygon>& polygons, size_
         }
     }
     const double imbalance = std::abs(double(front) - double(back));
-    const double s = params.splitWeight * double(splits) + params.balanceWeight * imbalance -
+    const double s = params.splitWeight * double(splits) + balanceWeight * imbalance -
                      params.coplanarWeight * double(on);
     return isAxial(plane) ? s : s * params.nonAxialFactor + 1.0;
 }
 
 } // namespace
 
+double balanceWeightAt(const SplitterParams& params, int depth) {
+    if (depth <= params.balanceFreeDepth || params.balanceDepthStep <= 0.0) return params.balanceWeight;
+    return params.balanceWeight * (1.0 + double(depth - params.balanceFreeDepth) / params.balanceDepthStep);
+}
+
 std::vector<PlaneId> rankSplitters(const std::vector<BuildPolygon>& polygons, const std::vector<Plane>& planes,
-                                   const SplitterParams& params, size_t count) {
+                                   const SplitterParams& params, int depth, size_t count) {
     std::vector<PlaneId> candidates;
     for (const BuildPolygon& p : polygons)
         if (p.splitCandidate) candidates.push_back(p.plane);
@@ -59,10 +64,11 @@ std::vector<PlaneId> rankSplitters(const std::vector<BuildPolygon>& polygons, co
     }
     const size_t candidateStride = (candidates.size() + params.maxCandidates - 1) / params.maxCandidates;
     const size_t polygonStride = std::max<size_t>(1, polygons.size() / params.maxScored);
+    const double balanceWeight = balanceWeightAt(params, depth);
     std::vector<std::pair<double, PlaneId>> scored;
     // Offset the sample so that the middle of the sorted list is reached too.
     for (size_t i = candidateStride / 2; i < candidates.size(); i += candidateStride)
-        scored.push_back({score(candidates[i], polygons, polygonStride, planes, params), candidates[i]});
+        scored.push_back({score(candidates[i], polygons, polygonStride, planes, params, balanceWeight), candidates[i]});
     count = std::min(count, scored.size());
     // Equal scores keep the sample's order (the first best wins).
     std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -72,8 +78,8 @@ std::vector<PlaneId> rankSplitters(const std::vector<BuildPolygon>& polygons, co
 }
 
 std::optional<PlaneId> chooseSplitter(const std::vector<BuildPolygon>& polygons, const std::vector<Plane>& planes,
-                                      const SplitterParams& params) {
-    const std::vector<PlaneId> best = rankSplitters(polygons, planes, params, 1);
+                                      const SplitterParams& params, int depth) {
+    const std::vector<PlaneId> best = rankSplitters(polygons, planes, params, depth, 1);
     if (best.empty()) return std::nullopt;
     return best[0];
 }

@@ -202,7 +202,8 @@ TEST(IncrementalCompile, ChangedSplitterConstantsCompileFromScratch) {
         [](SplitterParams& p) { p.coplanarWeight += 1; },    [](SplitterParams& p) { p.nonAxialFactor += 1; },
         [](SplitterParams& p) { p.maxCandidates += 1; },     [](SplitterParams& p) { p.maxScored += 1; },
         [](SplitterParams& p) { p.axialOnlyAbove += 1; },    [](SplitterParams& p) { p.lookaheadBelow = 32; },
-        [](SplitterParams& p) { p.lookaheadCandidates += 1; },
+        [](SplitterParams& p) { p.lookaheadCandidates += 1; }, [](SplitterParams& p) { p.balanceFreeDepth += 1; },
+        [](SplitterParams& p) { p.balanceDepthStep += 1; },
     };
     for (size_t i = 0; i < changes.size(); ++i) {
         IncrementalCompiler compiler;

@@ -4,6 +4,8 @@
 #include "io/map_reader.h"
 #include "io/map_to_world.h"
 
+#include <array>
+#include <cmath>
 #include <filesystem>
 #include <gtest/gtest.h>
 
@@ -28,6 +30,40 @@ void expectNoRedundantSiblings(const BspTree& tree) {
         EXPECT_NE(tree.leafSolid[a] & all, all) << "node " << n << ": fully solid siblings";
         EXPECT_GT(tree.leaves[a].polygonCount + tree.leaves[b].polygonCount, 0u) << "node " << n << ": empty siblings";
     }
+}
+
+// Terrain: a height field over a grid of cells, each cell two triangular prisms whose
+// slanted tops are the surface, so nearly every top is a plane of its own.
+World terrainWorld(Rng& rng, int cells, double cellSize) {
+    std::vector<double> height(size_t((cells + 1) * (cells + 1)));
+    for (int i = 0; i <= cells; ++i)
+        for (int j = 0; j <= cells; ++j)
+            height[size_t(i * (cells + 1) + j)] =
+                96 * std::sin(0.7 * i) * std::cos(0.5 * j) + 24 * std::sin(1.3 * i + 0.4 * j) + uniform(rng, -8, 8);
+    auto corner = [&](int i, int j) {
+        return Vec3(i * cellSize, j * cellSize, height[size_t(i * (cells + 1) + j)]);
+    };
+    constexpr double kBottom = -256;
+    World w;
+    for (int i = 0; i < cells; ++i)
+        for (int j = 0; j < cells; ++j)
+            for (const auto& tri : {std::array{corner(i, j), corner(i + 1, j), corner(i + 1, j + 1)},
+                                    std::array{corner(i, j), corner(i + 1, j + 1), corner(i, j + 1)}}) {
+                const Vec3 centre = (tri[0] + tri[1] + tri[2]) / 3.0;
+                std::vector<Plane> planes;
+                Vec3 up = (tri[1] - tri[0]).cross(tri[2] - tri[0]).normalized();
+                planes.push_back({up, up.dot(tri[0])});
+                planes.push_back({-Vec3::UnitZ(), -kBottom});
+                for (int e = 0; e < 3; ++e) {
+                    // A vertical side through the edge, facing away from the triangle.
+                    Vec3 n = (tri[(e + 1) % 3] - tri[e]).cross(Vec3::UnitZ()).normalized();
+                    if (n.dot(centre - tri[e]) > 0) n = -n;
+                    planes.push_back({n, n.dot(tri[e])});
+                }
+                w.brushes.push_back(Brush::fromPlanes(planes));
+            }
+    w.poses = quakePoses();
+    return w;
 }
 
 size_t mapTreeNodes(const CompileResult& r) {
@@ -114,4 +150,24 @@ TEST(TreeQuality, ThreadCountDoesNotChangeTheTrees) {
         EXPECT_EQ(a.onion.portals[i].front, b.onion.portals[i].front);
         EXPECT_EQ(a.onion.portals[i].back, b.onion.portals[i].back);
     }
+}
+
+// A terrain's distinct slanted planes: scored with a flat balance weight the splitter
+// peels them off nearly one per level, and the tree is as deep as the terrain has faces
+// near a hill top. The balance that grows with the depth bounds that, and the trees stay
+// exact.
+TEST(TreeQuality, BalanceGrownWithDepthKeepsTerrainShallow) {
+    Rng rng(5);
+    const World w = terrainWorld(rng, 14, 64);
+    CompileOptions flat;
+    flat.splitter.balanceDepthStep = 0;
+    const CompileResult grown = compileWorld(w), peeled = compileWorld(w, flat);
+    ASSERT_TRUE(grown.error.empty()) << grown.error;
+    std::printf("[ quality  ] terrain of %zu brushes: depth %d, %zu nodes (flat balance: depth %d, %zu nodes)\n",
+                w.brushes.size(), grown.onion.depth(), grown.onion.nodes.size(), peeled.onion.depth(),
+                peeled.onion.nodes.size());
+    EXPECT_LT(double(grown.onion.depth()), 0.75 * double(peeled.onion.depth()));
+    // Not bought with many more nodes.
+    EXPECT_LT(double(grown.onion.nodes.size()), 1.05 * double(peeled.onion.nodes.size()));
+    expectTreesMatchBruteForce(w, grown, rng, 2000, Vec3(-64, -64, -320), Vec3(960, 960, 192));
 }
