@@ -1,4 +1,5 @@
 #pragma once
+#include "geometry/aabb.h"
 #include "geometry/plane_pool.h"
 #include "geometry/polygon.h"
 
@@ -15,8 +16,8 @@ struct BuildPolygon {
     int32_t brush;
     bool splitCandidate = true;  // false once a splitter on its plane has been used above it
     uint16_t retiredDepth = 0;   // the depth at which splitCandidate became false
-    Vec3 centre = Vec3::Zero();  // a sphere around the vertices: most classifications
-    double radius = 0.0;         // against far planes need no per-vertex test
+    Aabb bounds;                 // of the vertices: most classifications need no per-vertex
+                                 // test, none against an axial plane
 };
 
 // Where a polygon came from, as one number: (pose, world brush).
@@ -26,9 +27,13 @@ inline PolygonSource sourceOf(const BuildPolygon& p) { return sourceOf(p.pose, p
 
 BuildPolygon makeBuildPolygon(Polygon polygon, PlaneId plane, uint8_t pose, int32_t brush);
 
-// classify(p.polygon, plane, kOnPlaneEpsilon), answered from the bounding sphere when the
-// plane is clear of it.
-Side classifyBuildPolygon(const BuildPolygon& p, const Plane& plane);
+// classify(p.polygon, plane, kOnPlaneEpsilon): from the bounds when the plane is axial
+// (`axis`, Plane::axis()) or clear of them, otherwise vertex by vertex. The same answer
+// every way.
+Side classifyBuildPolygon(const BuildPolygon& p, const Plane& plane, int axis);
+inline Side classifyBuildPolygon(const BuildPolygon& p, const Plane& plane) {
+    return classifyBuildPolygon(p, plane, plane.axis());
+}
 
 struct Partition {
     std::vector<BuildPolygon> front;

@@ -9,11 +9,11 @@ namespace shallot {
 
 namespace {
 
-bool isAxial(const Plane& p) { return p.axis() >= 0; }
 
 double score(PlaneId candidate, const std::vector<BuildPolygon>& polygons, size_t stride,
              const std::vector<Plane>& planes, const SplitterParams& params, double balanceWeight) {
     const Plane& plane = planes[size_t(candidate)];
+    const int axis = plane.axis();
     size_t front = 0, back = 0, splits = 0, on = 0;
     for (size_t i = 0; i < polygons.size(); i += stride) {
         const BuildPolygon& p = polygons[i];
@@ -24,7 +24,7 @@ double score(PlaneId candidate, const std::vector<BuildPolygon>& polygons, size_
             ++on;
             continue;
         }
-        switch (classifyBuildPolygon(p, plane)) {
+        switch (classifyBuildPolygon(p, plane, axis)) {
         case Side::Front: ++front; break;
         case Side::Back: ++back; break;
         case Side::Straddle: ++splits; break;
@@ -34,7 +34,7 @@ double score(PlaneId candidate, const std::vector<BuildPolygon>& polygons, size_
     const double imbalance = std::abs(double(front) - double(back));
     const double s = params.splitWeight * double(splits) + balanceWeight * imbalance -
                      params.coplanarWeight * double(on);
-    return isAxial(plane) ? s : s * params.nonAxialFactor + 1.0;
+    return axis >= 0 ? s : s * params.nonAxialFactor + 1.0;
 }
 
 } // namespace
@@ -59,7 +59,7 @@ std::vector<PlaneId> rankSplitters(const std::vector<BuildPolygon>& polygons, co
     if (polygons.size() > params.axialOnlyAbove) {
         std::vector<PlaneId> axial;
         for (PlaneId c : candidates)
-            if (isAxial(planes[size_t(c)])) axial.push_back(c);
+            if (planes[size_t(c)].axis() >= 0) axial.push_back(c);
         if (!axial.empty()) candidates.swap(axial);
     }
     const size_t candidateStride = (candidates.size() + params.maxCandidates - 1) / params.maxCandidates;
