@@ -65,12 +65,21 @@ public:
         std::vector<Task> tasks{{tree_.root, boxPolyhedron(treeBox(tree_), kWorldBoxFace)}};
         std::vector<Section> sections; // of the top nodes
         const size_t wanted = threads > 1 ? size_t(threads) * kSubtreesPerThread : 1;
-        for (size_t i = 0; i < tasks.size() && tasks.size() - i < wanted; ++i) {
-            Task t = std::move(tasks[i]);
-            tasks[i].ref = leafRef(0); // done
-            sections.push_back({t.ref, split(std::move(t), tasks)});
+        if (wanted > 1) {
+            // The largest subtree is split until there are enough: subtrees of like sizes
+            // share out evenly. Then the largest go first, so none is left to run alone at
+            // the end.
+            const std::vector<uint32_t> sizes = generatedSubtreeSizes();
+            auto larger = [&](const Task& a, const Task& b) { return sizes[size_t(a.ref)] > sizes[size_t(b.ref)]; };
+            while (!tasks.empty() && tasks.size() < wanted) {
+                const auto largest = std::min_element(tasks.begin(), tasks.end(), larger);
+                if (sizes[size_t(largest->ref)] < 2) break;
+                Task t = std::move(*largest);
+                tasks.erase(largest);
+                sections.push_back({t.ref, split(std::move(t), tasks)});
+            }
+            std::stable_sort(tasks.begin(), tasks.end(), larger);
         }
-        std::erase_if(tasks, [](const Task& t) { return isLeaf(t.ref); });
         lists_.resize(sections.size() + tasks.size());
         if (lists_.size() == 1 && !nodeSource_) // a whole tree's portals, in one list
             lists_[0].reserve(kPortalsPerNode * tree_.nodes.size(), kPortalVertices * kPortalsPerNode * tree_.nodes.size());
@@ -88,6 +97,19 @@ public:
                 generate(node, section, job);
             }
         });
+    }
+
+    // Per node, the nodes to generate in its subtree (children come after their parent).
+    std::vector<uint32_t> generatedSubtreeSizes() const {
+        std::vector<uint32_t> sizes(tree_.nodes.size(), 0);
+        for (size_t n = tree_.nodes.size(); n-- > 0;) {
+            if (!generated(int32_t(n))) continue;
+            const BspNode& node = tree_.nodes[n];
+            sizes[n] = 1;
+            for (ChildRef c : {node.front, node.back})
+                if (!isLeaf(c)) sizes[n] += sizes[size_t(c)];
+        }
+        return sizes;
     }
 
     bool generated(ChildRef r) const { return !isLeaf(r) && (!nodeSource_ || (*nodeSource_)[size_t(r)] < 0); }
