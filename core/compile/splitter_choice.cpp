@@ -9,7 +9,6 @@ namespace shallot {
 
 namespace {
 
-
 double score(PlaneId candidate, const std::vector<BuildPolygon>& polygons, size_t stride,
              const std::vector<Plane>& planes, const SplitterParams& params, double balanceWeight) {
     const Plane& plane = planes[size_t(candidate)];
