@@ -1,5 +1,5 @@
-// classifyBuildPolygon answers from a polygon's bounds or bounding sphere where it can; it
-// must give classify's answer every time, at the epsilon's edge too, or the trees change.
+// classifyBuildPolygon answers from a polygon's bounds where it can; it must give
+// classify's answer every time, at the epsilon's edge too, or the trees change.
 #include "compile/bsp_partition.h"
 #include "geometry/tolerances.h"
 #include "random_world.h"
@@ -18,18 +18,12 @@ Polygon randomFace(Rng& rng) {
     Brush brush;
     if (rng() % 4 == 0) {
         const Vec3 lo(double(int(rng() % 5) - 4), double(int(rng() % 5) - 4), double(int(rng() % 5) - 4));
-        const Vec3 hi = lo + Vec3(double(1 + rng() % 4), double(1 + rng() % 4), double(1 + rng() % 4));
-        std::vector<Plane> planes;
-        for (int a = 0; a < 3; ++a) {
-            planes.push_back({Vec3::Unit(a), hi[a]});
-            planes.push_back({-Vec3::Unit(a), -lo[a]});
-        }
-        brush = Brush::fromPlanes(planes);
+        brush = Brush::box(lo, lo + Vec3(double(1 + rng() % 4), double(1 + rng() % 4), double(1 + rng() % 4)));
     } else {
         const Vec3 centre(uniform(rng, -60000, 60000), uniform(rng, -60000, 60000), uniform(rng, -60000, 60000));
         brush = randomBrush(rng, centre, uniform(rng, 0.5, 512), BrushShape(rng() % 5));
     }
-    const std::optional<BrushGeometry> g = buildBrushGeometry(brush, Aabb{Vec3::Constant(-65536), Vec3::Constant(65536)}).geometry;
+    const std::optional<BrushGeometry> g = buildBrushGeometry(brush, defaultWorldBounds()).geometry;
     if (!g || g->hull.faces.empty()) return {};
     return g->hull.faces[rng() % g->hull.faces.size()].polygon;
 }
