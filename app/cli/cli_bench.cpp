@@ -7,6 +7,7 @@
 #include "io/map_to_world.h"
 #include "query/box_trace.h"
 #include "query/point_classify.h"
+#include "query/point_locator.h"
 #include "query/trace.h"
 
 #include <algorithm>
@@ -36,32 +37,61 @@ double peakMemoryMb() {
 }
 
 struct ClassifyRates {
-    double single = 0.0; // BspTree::solidityAt, one point at a time
-    double batch = 0.0;  // classifyPoints over the whole set
+    double single = 0.0;         // BspTree::solidityAt, one point at a time from the root
+    double batch = 0.0;          // classifyPoints(tree) over the whole set
+    double locatedSingle = 0.0;  // PointLocator::solidityAt, one point at a time
+    double locatedBatch = 0.0;   // classifyPoints(locator) over the whole set
+    double locatorMs = 0.0;      // building the PointLocator
+    size_t locatorBytes = 0, locatorCells = 0, locatorCellNodes = 0;
 };
+
+double secondsSince(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
 
 // Point classifications per second over random points in the world's brush bounds, the
 // median of kClassifyPasses passes over them (one pass takes 40-200 ms; a single one
-// varied by 10% between runs).
+// varied by 10% between runs): from the tree's root and through a PointLocator (built in
+// each pass, timed apart), one point at a time and in batches. All four must agree.
 ClassifyRates classifyRates(const BspTree& tree, const Aabb& box) {
     std::mt19937_64 rng(1);
     std::vector<Vec3> points(kClassifyPoints);
     for (Vec3& p : points)
         for (int i = 0; i < 3; ++i) p[i] = std::uniform_real_distribution<double>(box.mins[i], box.maxs[i])(rng);
-    std::vector<uint64_t> single(points.size()), batch(points.size());
-    std::vector<double> singleRates, batchRates;
+    std::vector<uint64_t> single(points.size()), batch(points.size()), located(points.size()),
+        locatedBatch(points.size());
+    std::vector<double> singleRates, batchRates, locatedRates, locatedBatchRates, locatorMs;
+    ClassifyRates rates;
+    auto rate = [&](std::chrono::steady_clock::time_point start) { return double(points.size()) / secondsSince(start); };
     for (int pass = 0; pass < kClassifyPasses; ++pass) {
         auto start = std::chrono::steady_clock::now();
         for (size_t i = 0; i < points.size(); ++i) single[i] = tree.solidityAt(points[i]);
-        const double singleSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        singleRates.push_back(rate(start));
         start = std::chrono::steady_clock::now();
         classifyPoints(tree, points, batch);
-        const double batchSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        singleRates.push_back(double(points.size()) / singleSeconds);
-        batchRates.push_back(double(points.size()) / batchSeconds);
+        batchRates.push_back(rate(start));
+        start = std::chrono::steady_clock::now();
+        const PointLocator locator(tree);
+        locatorMs.push_back(secondsSince(start) * 1000.0);
+        start = std::chrono::steady_clock::now();
+        for (size_t i = 0; i < points.size(); ++i) located[i] = locator.solidityAt(points[i]);
+        locatedRates.push_back(rate(start));
+        start = std::chrono::steady_clock::now();
+        classifyPoints(locator, points, locatedBatch);
+        locatedBatchRates.push_back(rate(start));
+        rates.locatorBytes = locator.bytes();
+        rates.locatorCells = locator.cellCount();
+        rates.locatorCellNodes = locator.cellNodeCount();
     }
     if (single != batch) std::fprintf(stderr, "warning: batched classification disagrees with solidityAt\n");
-    return {median(singleRates), median(batchRates)};
+    if (single != located || single != locatedBatch)
+        std::fprintf(stderr, "warning: the point locator disagrees with solidityAt\n");
+    rates.single = median(singleRates);
+    rates.batch = median(batchRates);
+    rates.locatedSingle = median(locatedRates);
+    rates.locatedBatch = median(locatedBatchRates);
+    rates.locatorMs = median(locatorMs);
+    return rates;
 }
 
 struct Segment {
@@ -367,9 +397,9 @@ int runBench(const std::vector<std::string>& args) {
         return kExitUsage;
     }
     if (!options.json && !options.scaling)
-        std::printf("%-28s %7s %8s %8s %8s %8s %8s %8s %8s %8s %8s %7s %6s %9s %9s %7s %9s %9s %9s %9s %8s\n", "map",
+        std::printf("%-28s %7s %8s %8s %8s %8s %8s %8s %8s %8s %8s %7s %6s %9s %9s %9s %7s %9s %9s %9s %9s %8s\n", "map",
                     "brushes", "parse", "expand", "union", "maptrees", "onion", "solidity", "portals", "total", "nodes",
-                    "leaves", "depth", "classify/s", "batch/s", "peakMB", "trace/s", "maptree/s", "box/s", "brute/s", "edit ms");
+                    "leaves", "depth", "classify/s", "batch/s", "located/s", "peakMB", "trace/s", "maptree/s", "box/s", "brute/s", "edit ms");
     for (const std::string& path : maps) {
         std::vector<double> parse;
         std::optional<LoadedWorld> loaded;
@@ -422,6 +452,12 @@ int runBench(const std::vector<std::string>& args) {
                                       {"total", median(total)}};
             stats["classify_per_second"] = classify.single;
             stats["classify_batch_per_second"] = classify.batch;
+            stats["classify_located_per_second"] = classify.locatedSingle;
+            stats["classify_located_batch_per_second"] = classify.locatedBatch;
+            stats["point_locator"] = QJsonObject{{"ms", classify.locatorMs},
+                                                 {"bytes", double(classify.locatorBytes)},
+                                                 {"cells", double(classify.locatorCells)},
+                                                 {"cell_nodes", double(classify.locatorCellNodes)}};
             QJsonObject traceJson = ratesJson(traces);
             QJsonObject poses;
             for (size_t i = 0; i < perPose.size(); ++i)
@@ -439,11 +475,12 @@ int runBench(const std::vector<std::string>& args) {
             stats["peak_memory_mb_compile"] = compilePeakMb;
             printJsonLine(stats);
         } else {
-            std::printf("%-28s %7zu %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f %8zu %7zu %6d %9.3g %9.3g %7.1f %9.3g "
+            std::printf("%-28s %7zu %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f %8zu %7zu %6d %9.3g %9.3g %9.3g %7.1f %9.3g "
                         "%9.3g %9.3g %9.3g %8.1f\n",
                         name.c_str(), last.stats.brushes, median(parse), median(runs.expand), median(runs.unite),
                         median(runs.mapTrees), median(runs.onion), median(runs.solidity), median(runs.portals),
                         median(total), last.stats.nodes, last.stats.leaves, last.stats.depth, classify.single, classify.batch,
+                        classify.locatedSingle,
                         peakMemoryMb(), traces.onion, traces.mapTree, traces.box, traces.brute, edits.medianMs());
         }
         std::fflush(stdout);

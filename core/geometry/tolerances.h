@@ -50,4 +50,10 @@ inline constexpr double kDegenerateCellRadius = 1e-6;
 // a whole unit is far above both and lists only a few more brushes.
 inline constexpr double kLeafBrushMargin = 1.0;
 
+// A grid cell of the point locator (query/point_locator.h) counts as wholly on one side of a
+// plane only when its box, grown by this on every side, is, with this much to spare. It
+// absorbs the rounding of the cell index computed for a query point and of the box corners'
+// signed distances, both below 1e-10 at 65536; a cell near a plane merely keeps that plane.
+inline constexpr double kLocatorCellMargin = 1e-6;
+
 } // namespace shallot

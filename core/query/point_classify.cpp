@@ -7,14 +7,14 @@ namespace shallot {
 
 static_assert(kClassifyLanes <= 64, "one bit per lane in a uint64_t");
 
-void classifyPoints(const BspTree& tree, std::span<const Vec3> points, std::span<uint64_t> out) {
+namespace {
+
+// The rounds below, for descents that start where startOf(point) says, in `nodes`.
+template <typename StartOf>
+void classifyFrom(const BspTree& tree, const BspNode* nodes, StartOf startOf, std::span<const Vec3> points,
+                  std::span<uint64_t> out) {
     assert(out.size() == points.size());
     const size_t count = points.size();
-    if (isLeaf(tree.root)) {
-        for (size_t i = 0; i < count; ++i) out[i] = tree.leafSolid[size_t(leafIndex(tree.root))];
-        return;
-    }
-    const BspNode* nodes = tree.nodes.data();
     const Plane* planes = tree.planes.data();
     // Each lane: where its point is in the tree, which point, and the point's coordinates
     // (copied, so a step loads nothing through the point's index).
@@ -22,7 +22,7 @@ void classifyPoints(const BspTree& tree, std::span<const Vec3> points, std::span
     size_t point[kClassifyLanes];
     double x[kClassifyLanes], y[kClassifyLanes], z[kClassifyLanes];
     auto start = [&](int lane, size_t i) {
-        at[lane] = tree.root;
+        at[lane] = startOf(points[i]);
         point[lane] = i;
         x[lane] = points[i].x();
         y[lane] = points[i].y();
@@ -30,7 +30,16 @@ void classifyPoints(const BspTree& tree, std::span<const Vec3> points, std::span
     };
     int active = 0;
     size_t next = 0;
-    for (; active < kClassifyLanes && next < count; ++active) start(active, next++);
+    // A lane that starts at a leaf answers at once and takes the next point.
+    auto fill = [&](int lane) {
+        while (next < count) {
+            start(lane, next++);
+            if (!isLeaf(at[lane])) return true;
+            out[point[lane]] = tree.leafSolid[size_t(leafIndex(at[lane]))];
+        }
+        return false;
+    };
+    while (active < kClassifyLanes && fill(active)) ++active;
     while (active > 0) {
         // One round: every active lane steps one level. No branch depends on the points,
         // so the steps of different lanes overlap freely.
@@ -50,9 +59,7 @@ void classifyPoints(const BspTree& tree, std::span<const Vec3> points, std::span
             const int lane = 63 - std::countl_zero(reachedLeaf);
             reachedLeaf &= ~(uint64_t(1) << lane);
             out[point[lane]] = tree.leafSolid[size_t(leafIndex(at[lane]))];
-            if (next < count) {
-                start(lane, next++);
-            } else {
+            if (!fill(lane)) {
                 --active;
                 at[lane] = at[active];
                 point[lane] = point[active];
@@ -62,6 +69,16 @@ void classifyPoints(const BspTree& tree, std::span<const Vec3> points, std::span
             }
         }
     }
+}
+
+} // namespace
+
+void classifyPoints(const BspTree& tree, std::span<const Vec3> points, std::span<uint64_t> out) {
+    classifyFrom(tree, tree.nodes.data(), [&](const Vec3&) { return tree.root; }, points, out);
+}
+
+void classifyPoints(const PointLocator& locator, std::span<const Vec3> points, std::span<uint64_t> out) {
+    classifyFrom(locator.tree(), locator.nodes().data(), [&](const Vec3& p) { return locator.start(p); }, points, out);
 }
 
 } // namespace shallot

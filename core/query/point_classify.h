@@ -1,5 +1,6 @@
 #pragma once
 #include "compile/bsp_tree.h"
+#include "query/point_locator.h"
 
 #include <cstdint>
 #include <span>
@@ -16,5 +17,7 @@ inline constexpr int kClassifyLanes = 64;
 // kClassifyLanes points descend in rounds, one level per lane per round, so the lanes'
 // loads overlap, and a lane that reaches its leaf takes the next point.
 void classifyPoints(const BspTree& tree, std::span<const Vec3> points, std::span<uint64_t> out);
+// The same, each point's descent started in its cell of the locator (query/point_locator.h).
+void classifyPoints(const PointLocator& locator, std::span<const Vec3> points, std::span<uint64_t> out);
 
 } // namespace shallot

@@ -55,10 +55,32 @@ TEST(ClassifyPoints, MatchesSolidityAtOneByOne) {
     EXPECT_EQ(batched(r.onion, onPlanes), oneByOne(r.onion, onPlanes));
 }
 
+// Through a point locator: the same answers, lanes that start at a leaf included (most
+// cells of a random world lie wholly in one leaf), and points outside its grid.
+TEST(ClassifyPoints, ThroughALocatorMatchesSolidityAt) {
+    Rng rng(9);
+    const World world = randomWorld(rng, 150, 200, 3);
+    const CompileResult r = compileWorld(world);
+    ASSERT_TRUE(r.error.empty()) << r.error;
+    const PointLocator locator(r.onion);
+    ASSERT_GT(locator.cellCount(), 0u);
+    for (size_t n : {size_t(0), size_t(1), size_t(kClassifyLanes - 1), size_t(kClassifyLanes), size_t(kClassifyLanes + 3),
+                     size_t(20000)}) {
+        SCOPED_TRACE(n);
+        const std::vector<Vec3> points = randomPoints(rng, n, 300);
+        std::vector<uint64_t> bits(points.size(), ~uint64_t(0));
+        classifyPoints(locator, points, bits);
+        EXPECT_EQ(bits, oneByOne(r.onion, points));
+    }
+}
+
 TEST(ClassifyPoints, TreeThatIsOneLeaf) {
     BspTree tree;
     tree.leafSolid = {0b101};
     tree.leaves.resize(1);
     const std::vector<Vec3> points(40, Vec3(1, 2, 3));
     EXPECT_EQ(batched(tree, points), std::vector<uint64_t>(40, 0b101));
+    std::vector<uint64_t> located(points.size());
+    classifyPoints(PointLocator(tree), points, located);
+    EXPECT_EQ(located, std::vector<uint64_t>(40, 0b101));
 }
