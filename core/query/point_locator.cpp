@@ -15,16 +15,15 @@ enum class BoxSide { Front, Back, Both };
 
 // Where the box [lo, hi] lies against the plane: Front when every point of it has a signed
 // distance above kLocatorCellMargin (so a query reads the front), Back when every point's
-// is below -kLocatorCellMargin, Both otherwise.
+// is below -kLocatorCellMargin, Both otherwise. From the box's centre and half extent: their
+// rounding (below 1e-10 in the world box) is far inside the margin.
 BoxSide boxSide(const Plane& plane, const Vec3& lo, const Vec3& hi) {
-    Vec3 nearest, farthest; // the corners with the least and the greatest signed distance
-    for (int i = 0; i < 3; ++i) {
-        const bool up = plane.normal[i] >= 0.0;
-        nearest[i] = up ? lo[i] : hi[i];
-        farthest[i] = up ? hi[i] : lo[i];
-    }
-    if (plane.signedDistance(nearest) > kLocatorCellMargin) return BoxSide::Front;
-    if (plane.signedDistance(farthest) < -kLocatorCellMargin) return BoxSide::Back;
+    const Vec3 centre = (lo + hi) * 0.5;
+    const Vec3 half = (hi - lo) * 0.5;
+    const double distance = plane.signedDistance(centre);
+    const double reach = plane.normal.cwiseAbs().dot(half);
+    if (distance - reach > kLocatorCellMargin) return BoxSide::Front;
+    if (distance + reach < -kLocatorCellMargin) return BoxSide::Back;
     return BoxSide::Both;
 }
 
