@@ -10,13 +10,15 @@ namespace shallot {
 
 // Grid cells per tree node. More cells skip more levels at the cost of memory and build
 // time; on id_e1m1 0.5, 1, 2 and 4 cells per node gave 20.6, 22.7, 25.4 and 27.2 M
-// classifications/s (2026-11-25, stop 25; docs/performance.md, "Point locator").
+// classifications/s (2026-11-25, stop 25; docs/performance.md, "One point at a time: the
+// point locator").
 inline constexpr double kLocatorCellsPerNode = 2.0;
 // Levels of a cell's own tree, below which a cell's descent continues in the tree's nodes.
 // A terrain's cells cut by many slanted planes would otherwise copy large subtrees: on
 // ericw_q1_mountain depth 6 keeps 199,000 cell nodes and 22 M/s, no limit 1.08 million
 // and 21 M/s.
 inline constexpr int kLocatorCellTreeDepth = 6;
+// A long thin box (a corridor of a map) gets at most this many cells along its length.
 inline constexpr int kLocatorMaxCellsPerAxis = 1024;
 
 // Finds the leaf of a point faster than BspTree::findLeaf, one point at a time, with the
@@ -29,8 +31,9 @@ inline constexpr int kLocatorMaxCellsPerAxis = 1024;
 // box on one side is skipped to that child. A query computes its cell from its coordinates
 // and descends that cell's tree; a point outside the grid descends from the root.
 //
-// The cell trees are the tree's nodes with their planes, in one array after a copy of the
-// tree's nodes, so a cell tree cut off at kLocatorCellTreeDepth points into the copy.
+// A cell tree's nodes are the tree's nodes with other children. They follow a copy of the
+// tree's nodes in one array, so a cell tree cut off at kLocatorCellTreeDepth goes on in
+// the copy, under the same indices as in the tree.
 // The locator reads the tree's planes and leaf solidity: the tree must outlive it and must
 // not change.
 class PointLocator {
