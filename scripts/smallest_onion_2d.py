@@ -6,7 +6,10 @@
 # pose's faces, leaves uniform for that pose). It asks whether issue #8's "the onion tree
 # should not exceed the sum of the map trees" can hold for trees like ours; see
 # docs/performance.md, "Tree quality".
-#   scripts/smallest_onion_2d.py ["room with pillar" ...]   (default: every case; ~30 s)
+# With --free-lines every axial line on the 8-unit grid may split too, face or not (for the
+# onion and the per-pose trees alike): a partition that is not an autopartition.
+#   scripts/smallest_onion_2d.py [--free-lines] ["room with pillar" ...]   (default: every
+#   case; ~30 s, much longer with --free-lines on the larger worlds)
 from fractions import Fraction as F
 from functools import lru_cache
 import sys
@@ -50,7 +53,7 @@ def canon(poly):
     k = poly.index(min(poly))
     return tuple(poly[k:] + poly[:k])
 
-def solve(boxes, W, poses=3):
+def solve(boxes, W, poses=3, free_lines=False):
     solid, lines, n = make_world(boxes, W, poses)
     eps = F(1, 64)
     # cells of the 8-unit grid: every cell of these trees is a union of them (lines on the 16 grid)
@@ -90,8 +93,10 @@ def solve(boxes, W, poses=3):
             pts = cell_points(poly)
             if len({tuple(solid(p, *pt) for p in which) for pt in pts}) <= 1: return 0
             result = None
-            for (p, axis, v) in lines:
-                if p not in which or not face_in(poly, p, axis, v): continue
+            candidates = [(p, axis, v) for (p, axis, v) in lines if p in which and face_in(poly, p, axis, v)]
+            if free_lines:
+                candidates += [(None, axis, F(v)) for axis in 'xy' for v in range(8, W, 8)]
+            for (p, axis, v) in candidates:
                 a, b = (1, 0) if axis == 'x' else (0, 1)
                 left, right = clip(poly, a, b, v), clip(poly, -a, -b, -v)
                 if len(left) < 3 or len(right) < 3 or area(left) == 0 or area(right) == 0: continue
@@ -115,7 +120,10 @@ CASES = {
     'two close pillars': ([(32, 32, 48, 48), (64, 40, 80, 56)], 112),
     'step in a corner': ([(-100, -100, 0, 300), (-100, -100, 300, 0), (0, 0, 32, 64)], 128),
 }
-for name in (sys.argv[1:] or CASES):
+args = sys.argv[1:]
+free = '--free-lines' in args
+names = [a for a in args if a != '--free-lines'] or list(CASES)
+for name in names:
     boxes, W = CASES[name]
-    onion, per = solve(boxes, W)
+    onion, per = solve(boxes, W, free_lines=free)
     print(f"{name:20s} onion {onion:3d}  per-pose {per} sum {sum(per)}  ratio {onion / sum(per):.2f}")
