@@ -34,6 +34,15 @@ points=$(for x in 150 250 400 600 700; do for y in 150 300 450 700 850; do for z
 solidity() { "$CLI" query "$1" <<<"$points" | sed 's/"leaf":[0-9]*,//'; }
 check "--lookahead-below gives the same answers" test "$(solidity "$TMP/lookahead.obsp")" = "$(solidity "$TMP/greedy.obsp")"
 
+bench=$("$CLI" bench "$MAPS/figure1_rooms.map" --runs 1 --edits 1 --json 2>"$TMP/bench.err")
+check "bench exits 0" test $? -eq 0
+for key in '"map":"figure1_rooms.map"' '"classify_per_second":' '"classify_batch_per_second":' \
+           '"classify_located_per_second":' '"classify_located_batch_per_second":' '"point_locator":{' \
+           '"traces_per_second":{' '"incremental_edit":{' '"tree_quality":{' '"peak_memory_mb":'; do
+  check "bench has $key" contains "$bench" "$key"
+done
+check "bench's classifications agree with one another" test ! -s "$TMP/bench.err"
+
 out=$(printf '%s\n' '{"op":"classify","p":[320,128,25]}' 'not json' '{"op":"classify","p":[1,2]}' \
       '{"op":"nope"}' '{"op":"classify","p":[128,128,100]}' | "$CLI" query "$TMP/t.obsp"); status=$?
 check "query answers every line in order" test "$(wc -l <<<"$out")" -eq 5
