@@ -419,9 +419,7 @@ int runBench(const std::vector<std::string>& args) {
         const double compilePeakMb = peakMemoryMb(); // before the query benchmarks allocate theirs
         std::vector<double> total = runs.total;
         for (size_t r = 0; r < total.size(); ++r) total[r] += parse[r];
-        Aabb box;
-        for (const LeafPolygon& p : last.onion.polygons)
-            for (const Vec3& v : last.onion.polygons.vertices(p)) box.add(v);
+        Aabb box = last.onion.polygonBounds();
         if (box.empty()) box = {Vec3::Constant(-1), Vec3::Constant(1)};
         const ClassifyRates classify = classifyRates(last.onion, box);
         const std::vector<TraceRates> perPose = traceRates(world, last, box, options.runs);

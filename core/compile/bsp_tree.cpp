@@ -16,4 +16,11 @@ size_t BspTree::bytes() const {
     return b;
 }
 
+Aabb BspTree::polygonBounds() const {
+    Aabb box;
+    for (const LeafPolygon& p : polygons)
+        for (const Vec3& v : polygons.vertices(p)) box.add(v);
+    return box;
+}
+
 } // namespace shallot

@@ -31,6 +31,16 @@ inline ChildRef childAt(const BspNode& n, double d) {
     return (n.front & frontMask) | (n.back & ~frontMask);
 }
 
+// Down from r to the leaf holding p, in `nodes` (a tree's, or a point locator's that uses
+// the tree's planes).
+inline int32_t leafBelow(const BspNode* nodes, const Plane* planes, ChildRef r, const Vec3& p) {
+    while (!isLeaf(r)) {
+        const BspNode& n = nodes[size_t(r)];
+        r = childAt(n, planes[size_t(n.plane)].signedDistance(p));
+    }
+    return leafIndex(r);
+}
+
 // A boundary polygon kept in a leaf, for rendering and navigation. Its vertices are in
 // BspTree::polygons (polygons.vertices(p)).
 struct LeafPolygon {
@@ -78,14 +88,7 @@ struct BspTree {
     Aabb bounds;                       // the world box the tree partitions
     Portals portals;                   // see portal/portal_generation.h
 
-    int32_t findLeaf(const Vec3& p) const {
-        ChildRef r = root;
-        while (!isLeaf(r)) {
-            const BspNode& n = nodes[size_t(r)];
-            r = childAt(n, planes[size_t(n.plane)].signedDistance(p));
-        }
-        return leafIndex(r);
-    }
+    int32_t findLeaf(const Vec3& p) const { return leafBelow(nodes.data(), planes.data(), root, p); }
     // Solidity bits at p (a point exactly on a split plane reads the front side).
     uint64_t solidityAt(const Vec3& p) const { return leafSolid[size_t(findLeaf(p))]; }
     bool isSolid(const Vec3& p, int pose) const { return (solidityAt(p) >> pose) & 1u; }
@@ -97,6 +100,7 @@ struct BspTree {
     size_t leafCount() const { return leafSolid.size(); }
     int depth() const;
     size_t bytes() const; // memory held by the arrays
+    Aabb polygonBounds() const; // of the leaf polygons' vertices; empty without any
 };
 
 } // namespace shallot

@@ -27,14 +27,6 @@ BoxSide boxSide(const Plane& plane, const Vec3& lo, const Vec3& hi) {
     return BoxSide::Both;
 }
 
-// The box of the tree's leaf polygons: where its planes are. Empty for a tree without any.
-Aabb polygonBox(const BspTree& tree) {
-    Aabb box;
-    for (const LeafPolygon& p : tree.polygons)
-        for (const Vec3& v : tree.polygons.vertices(p)) box.add(v);
-    return box;
-}
-
 } // namespace
 
 class PointLocatorBuilder {
@@ -43,7 +35,7 @@ public:
 
     void build() {
         out_.nodes_ = tree_.nodes;
-        const Aabb box = polygonBox(tree_);
+        const Aabb box = tree_.polygonBounds(); // where the planes are
         if (isLeaf(tree_.root) || box.empty()) return;
         chooseGrid(box);
         const std::array<int, 3> lo{0, 0, 0};
@@ -95,11 +87,11 @@ private:
         if (isLeaf(r)) {
             for (int z = lo[2]; z < hi[2]; ++z)
                 for (int y = lo[1]; y < hi[1]; ++y)
-                    for (int x = lo[0]; x < hi[0]; ++x) out_.cellRoots_[cellIndex(x, y, z)] = r;
+                    for (int x = lo[0]; x < hi[0]; ++x) out_.cellRoots_[out_.cellIndex(x, y, z)] = r;
             return;
         }
         if (size[0] == 1 && size[1] == 1 && size[2] == 1) {
-            out_.cellRoots_[cellIndex(lo[0], lo[1], lo[2])] = cellTree(r, boxLo, boxHi, 0);
+            out_.cellRoots_[out_.cellIndex(lo[0], lo[1], lo[2])] = cellTree(r, boxLo, boxHi, 0);
             return;
         }
         const int axis = int(std::max_element(size.begin(), size.end()) - size.begin());
@@ -109,10 +101,6 @@ private:
         upperLo[axis] = mid;
         fillCells(r, lo, lowerHi);
         fillCells(r, upperLo, hi);
-    }
-
-    size_t cellIndex(int x, int y, int z) const {
-        return (size_t(z) * size_t(out_.cellsY_) + size_t(y)) * size_t(out_.cellsX_) + size_t(x);
     }
 
     // Down from r while the box lies wholly on one side of the node's plane.

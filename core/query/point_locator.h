@@ -51,15 +51,7 @@ public:
             r = cellRoot(int(x), int(y), int(z));
         return r;
     }
-    int32_t findLeaf(const Vec3& p) const {
-        ChildRef r = start(p);
-        const Plane* planes = tree_->planes.data();
-        while (!isLeaf(r)) {
-            const BspNode& n = nodes_[size_t(r)];
-            r = childAt(n, planes[size_t(n.plane)].signedDistance(p));
-        }
-        return leafIndex(r);
-    }
+    int32_t findLeaf(const Vec3& p) const { return leafBelow(nodes_.data(), tree_->planes.data(), start(p), p); }
     uint64_t solidityAt(const Vec3& p) const { return tree_->leafSolid[size_t(findLeaf(p))]; }
 
     size_t cellCount() const { return cellRoots_.size(); }
@@ -69,9 +61,7 @@ public:
     const Vec3& cellEdge() const { return cell_; }
     std::array<int, 3> cellsPerAxis() const { return {cellsX_, cellsY_, cellsZ_}; }
     // The root of the cell's tree (a node index into nodes()) or its leaf.
-    ChildRef cellRoot(int x, int y, int z) const {
-        return cellRoots_[(size_t(z) * size_t(cellsY_) + size_t(y)) * size_t(cellsX_) + size_t(x)];
-    }
+    ChildRef cellRoot(int x, int y, int z) const { return cellRoots_[cellIndex(x, y, z)]; }
     const std::vector<BspNode>& nodes() const { return nodes_; }
     const BspTree& tree() const { return *tree_; }
 
@@ -84,6 +74,10 @@ private:
     int cellsX_ = 0, cellsY_ = 0, cellsZ_ = 0;
     std::vector<ChildRef> cellRoots_;  // per cell, x fastest: its tree's root, or its leaf
     std::vector<BspNode> nodes_;       // the tree's nodes, then the cells' trees in pre-order
+
+    size_t cellIndex(int x, int y, int z) const {
+        return (size_t(z) * size_t(cellsY_) + size_t(y)) * size_t(cellsX_) + size_t(x);
+    }
 
     friend class PointLocatorBuilder;
 };

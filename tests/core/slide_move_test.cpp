@@ -127,20 +127,13 @@ const SharedMap* sharedE1m1() {
     return map.get();
 }
 
-Aabb polygonBounds(const BspTree& tree) {
-    Aabb box;
-    for (const LeafPolygon& p : tree.polygons)
-        for (const Vec3& v : tree.polygons.vertices(p)) box.add(v);
-    return box;
-}
-
 } // namespace
 
 TEST(SlideMove, QuakeMapMovesNeverEndInSolid) {
     const SharedMap* map = sharedE1m1();
     if (!map) GTEST_SKIP() << "id_e1m1.map not found in " << SHALLOT_SHARED_MAPS;
     ASSERT_TRUE(map->result.error.empty()) << map->result.error;
-    const Aabb box = polygonBounds(map->result.onion);
+    const Aabb box = map->result.onion.polygonBounds();
     Rng rng(101);
     for (size_t pose = 0; pose < map->world.poses.size(); ++pose) {
         SCOPED_TRACE(map->world.poses[pose].name);
@@ -157,7 +150,7 @@ TEST(SlideMove, QuakeMapMovesNeverEndInSolid) {
 TEST(SlideMove, MapTreeMovesNeverEndInSolid) {
     const SharedMap* map = sharedE1m1();
     if (!map) GTEST_SKIP() << "id_e1m1.map not found in " << SHALLOT_SHARED_MAPS;
-    const Aabb box = polygonBounds(map->result.onion);
+    const Aabb box = map->result.onion.polygonBounds();
     Rng rng(102);
     for (size_t pose = 0; pose < map->world.poses.size(); ++pose) {
         // A map tree's one pose is 0; the brute force reads the world's pose `pose`.
