@@ -37,8 +37,11 @@ void CompileService::request(World world, uint64_t revision) {
     newestRevision_ = revision;
     awaitingSnapshot_ = false;
     pending_ = Job{std::move(world), revision, std::nullopt};
-    if (running_) token_->cancelled = true; // the worker stops soon; finished() starts the newest
-    else startNext();
+    // The worker stops soon; finished() starts the newest. A preview lets a running preview
+    // finish, to be shown.
+    const bool previewAfterPreview = isPreviewRevision(revision) && isPreviewRevision(runningRevision_);
+    if (running_ && !previewAfterPreview) token_->cancelled = true;
+    else if (!running_) startNext();
 }
 
 void CompileService::adopt(World world, uint64_t revision, BspTree tree) {
@@ -55,6 +58,7 @@ void CompileService::startNext() {
     auto job = std::make_shared<CompiledWorld>();
     job->world = std::move(pending_->world);
     job->revision = pending_->revision;
+    runningRevision_ = job->revision;
     job->serial = ++lastSerial_;
     std::optional<BspTree> adopted = std::move(pending_->tree);
     pending_.reset();
@@ -107,13 +111,16 @@ void CompileService::startNext() {
 
 void CompileService::finished(std::shared_ptr<CompiledWorld> result, QString error, bool cancelled) {
     running_ = false;
+    runningRevision_ = 0;
     // Updated from a dropped result: carries over the leaves of the one that one updated.
     if (dropped_ && result->keptFrom == dropped_->serial && dropped_->keptFrom != 0) {
         result->leafOfKept = composeLeafMaps(dropped_->leafOfKept, result->leafOfKept);
         result->keptFrom = dropped_->keptFrom;
     }
     dropped_.reset();
-    const bool stale = result->revision != newestRevision_;
+    // A drag's preview is shown while the drag goes on (the newest request is a preview too).
+    const bool stale = result->revision != newestRevision_ &&
+                       !(isPreviewRevision(result->revision) && isPreviewRevision(newestRevision_));
     if (cancelled || stale) {
         ++discarded_;
         if (result->keptFrom != 0) dropped_ = DroppedCarry{result->serial, result->keptFrom, std::move(result->leafOfKept)};

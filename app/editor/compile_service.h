@@ -3,6 +3,12 @@
 // snapshot on a worker thread. A newer change cancels the running compile (cooperatively,
 // through its CancelToken) and the newest snapshot is compiled next. Results of stale
 // snapshots are dropped, never shown. The UI thread never waits on the compiler.
+//
+// A drag's previews (worlds a tool shows before its edit is pushed, with revisions marked
+// by kPreviewRevisionBit) are the exception: a preview does not cancel a running preview,
+// and a preview's result is shown while the newest request is still a preview. The
+// overlays follow a drag at the compile's pace; cancelling would show nothing until the
+// mouse stops whenever the steps come faster than a compile.
 #include "compile/compiler.h"
 #include "compile/leaf_cell_list.h"
 #include "geometry/convex_polyhedron.h"
@@ -17,8 +23,12 @@
 
 namespace shallot {
 
+// Set in the revisions of previews (Editor::previewBrushes); never in the document's.
+inline constexpr uint64_t kPreviewRevisionBit = uint64_t(1) << 63;
+inline bool isPreviewRevision(uint64_t revision) { return (revision & kPreviewRevisionBit) != 0; }
+
 struct CompiledWorld {
-    uint64_t revision = 0;   // the document world revision it was compiled from
+    uint64_t revision = 0;   // the document world revision it was compiled from, or a preview's
     World world;             // the snapshot
     // Shared with the service's incremental compiler, which updates from it after the next
     // edit without changing it. Never null.
@@ -44,13 +54,16 @@ public:
     // change is complete. From now on older results are stale (never shown) and the running
     // compile is cancelled, even before the snapshot arrives.
     void expect(uint64_t revision);
-    // Schedules a compile of `world` (a snapshot taken now) for document revision `revision`.
+    // Schedules a compile of `world` (a snapshot taken now) for document revision `revision`
+    // (or a preview's, see above).
     void request(World world, uint64_t revision);
     // Shows a tree compiled earlier (a .shallot whose input hash matches) for `revision`
     // without compiling: only the leaf cells are computed, on the worker.
     void adopt(World world, uint64_t revision, BspTree tree);
     bool busy() const;
     bool awaitingSnapshot() const { return awaitingSnapshot_; }
+    // The revision of the newest request or expect().
+    uint64_t newestRevision() const { return newestRevision_; }
     const std::shared_ptr<const CompiledWorld>& latest() const { return latest_; }
     // Compiles started and results dropped as stale, for tests and the status bar.
     quint64 started() const { return started_; }
@@ -68,6 +81,7 @@ private:
     std::thread worker_;
     std::unique_ptr<CancelToken> token_;        // of the running compile
     bool running_ = false;
+    uint64_t runningRevision_ = 0;              // of the running compile
     struct Job {
         World world;
         uint64_t revision = 0;

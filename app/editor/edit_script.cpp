@@ -36,13 +36,6 @@ double snapped(const EditorDocument& doc, double v) {
     return std::round(v / g) * g;
 }
 
-bool samePlanes(const Brush& a, const Brush& b) {
-    if (a.sides.size() != b.sides.size()) return false;
-    for (size_t s = 0; s < a.sides.size(); ++s)
-        if (a.sides[s].plane.normal != b.sides[s].plane.normal || a.sides[s].plane.dist != b.sides[s].plane.dist) return false;
-    return true;
-}
-
 void push(EditorDocument& doc, QUndoCommand* command) { doc.undoStack()->push(command); }
 
 // The select tool's resize (SelectTool::draggedBrushes): every selected brush mapped from

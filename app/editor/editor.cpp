@@ -45,11 +45,15 @@ Editor::Editor(QObject* parent) : QObject(parent), overlays_(new OverlayControll
     });
 }
 
-void Editor::scheduleCompile() {
+void Editor::noteEditTime(uint64_t revision) {
     constexpr size_t kRememberedEdits = 64;
     if (!clock_.isValid()) clock_.start();
-    editTimes_.emplace_back(document_.worldRevision(), clock_.nsecsElapsed());
+    editTimes_.emplace_back(revision, clock_.nsecsElapsed());
     if (editTimes_.size() > kRememberedEdits) editTimes_.erase(editTimes_.begin());
+}
+
+void Editor::scheduleCompile() {
+    noteEditTime(document_.worldRevision());
     // One edit often changes the world twice in a row (replacing brushes removes, then
     // inserts): compiling the first snapshot only to cancel it cost librequake_e3m4 about
     // 0.6 s of every edit (the worker stops at its next check, then waits for the UI thread).
@@ -66,6 +70,48 @@ void Editor::requestQueuedCompile() {
     compileQueued_ = false;
     // A document opened with its stored tree meanwhile has been adopted already.
     if (compiler_.awaitingSnapshot()) compiler_.request(document_.data().world, document_.worldRevision());
+}
+
+void Editor::previewBrushes(const std::vector<int>& indices, std::vector<Brush> brushes) {
+    const World& world = document_.data().world;
+    if (indices.size() != brushes.size()) return;
+    for (int i : indices)
+        if (i < 0 || size_t(i) > world.brushes.size()) return;
+    auto same = [&] {
+        if (indices != previewIndices_ || brushes.size() != previewBrushes_.size()) return false;
+        for (size_t k = 0; k < brushes.size(); ++k)
+            if (!samePlanes(brushes[k], previewBrushes_[k])) return false;
+        return true;
+    };
+    if (previewing_ && same()) return;
+    // A drag that has not changed anything yet has nothing to show.
+    auto unchanged = [&] {
+        for (size_t k = 0; k < indices.size(); ++k)
+            if (size_t(indices[k]) == world.brushes.size() || !samePlanes(brushes[k], world.brushes[size_t(indices[k])]))
+                return false;
+        return true;
+    };
+    if (!previewing_ && unchanged()) return;
+    World preview = world;
+    for (size_t k = 0; k < indices.size(); ++k) {
+        if (size_t(indices[k]) < preview.brushes.size()) preview.brushes[size_t(indices[k])] = brushes[k];
+        else preview.brushes.push_back(brushes[k]);
+    }
+    previewing_ = true;
+    previewIndices_ = indices;
+    previewBrushes_ = std::move(brushes);
+    const uint64_t revision = kPreviewRevisionBit | ++previewCount_;
+    noteEditTime(revision);
+    compiler_.request(std::move(preview), revision);
+}
+
+void Editor::endPreview() {
+    if (!previewing_) return;
+    previewing_ = false;
+    previewIndices_.clear();
+    previewBrushes_.clear();
+    // A pushed edit has asked for its own compile already (expect() made it the newest).
+    if (isPreviewRevision(compiler_.newestRevision())) compiler_.request(document_.data().world, document_.worldRevision());
 }
 
 double Editor::msSinceEdit(uint64_t revision) const {

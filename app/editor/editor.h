@@ -47,6 +47,14 @@ public:
     void setActiveTool(ToolKind kind);
     // Tools call this when their preview changed.
     void setToolPreview(render::MeshBatch batch);
+    // A drag in progress: compiles the document's world with brushes[k] in place of brush
+    // indices[k] (an index at the end adds a brush), without an undo step, so that the
+    // overlays follow the drag before it is released. Asking for the brushes of the last
+    // preview again compiles nothing.
+    void previewBrushes(const std::vector<int>& indices, std::vector<Brush> brushes);
+    // The drag ended: when its edit was not pushed (cancelled, or nothing changed) the
+    // document's own world is compiled again.
+    void endPreview();
 
     // The pose the overlays and new test rays use (index into the document's poses).
     int currentPose() const;
@@ -82,6 +90,12 @@ private:
     // When each recent world revision was made, for the edit-to-overlay latency.
     std::vector<std::pair<uint64_t, qint64>> editTimes_;
     bool compileQueued_ = false;
+    void noteEditTime(uint64_t revision);
+    // The brushes of the last preview (Editor::previewBrushes), while a drag shows one.
+    bool previewing_ = false;
+    std::vector<int> previewIndices_;
+    std::vector<Brush> previewBrushes_;
+    uint64_t previewCount_ = 0;
     QElapsedTimer clock_;
     // Brushes changed, their layers not yet built again: an edit (removing, inserting,
     // selecting) builds them once, when its undo command is done or the event loop turns.

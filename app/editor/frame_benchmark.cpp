@@ -27,6 +27,8 @@ constexpr int kTimeoutMs = 120000;
 constexpr int kPanFrames2d = 9;  // frames of the 2D pan and selection measures
 constexpr double kPanPixels2d = 8.0; // the pan of each frame, as a drag with the pan button
 constexpr int kDrawnEdits = 5;   // edits timed until every view shows them
+constexpr int kDragSteps = 30;   // steps of the timed drag, one a frame at 60 Hz
+constexpr int kDragStepMs = 16;
 // CPU time of the whole process (every thread, so llvmpipe's rasterisers too), in ms. On a
 // shared machine a frame's wall time varies by a quarter from run to run; the CPU time it
 // costs varies much less and says what the rendering itself costs.
@@ -118,6 +120,37 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
     while (afterEdits.elapsed() < 1000) app.processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents);
     ticker.stop();
     const double maxGapEditsMs = maxGapMs;
+
+    // A drag: the middle brush dragged back and forth a grid step a frame, previewed
+    // (Editor::previewBrushes) as the select tool does, then dropped where it started. How
+    // many of its steps the overlay showed while it lasted, how long after each step, and
+    // how long after the last.
+    std::vector<double> dragStepMs;
+    double dragEndMs = 0.0;
+    if (!doc.brushes().empty()) {
+        const int brush = int(doc.brushes().size() / 2);
+        const Brush original = doc.brushes()[size_t(brush)];
+        QMetaObject::Connection shown = QObject::connect(&overlays, &OverlayController::overlaysUpdated, [&](quint64 revision) {
+            if (isPreviewRevision(revision)) dragStepMs.push_back(window.editor().msSinceEdit(revision));
+        });
+        QElapsedTimer step;
+        for (int i = 1; i <= kDragSteps; ++i) {
+            const int phase = i % 16; // 0, 16, .. 64, .. 0, .. -64, .. 0 units
+            const int offset = phase <= 4 ? phase : phase <= 12 ? 8 - phase : phase - 16;
+            step.start();
+            window.editor().previewBrushes({brush}, {translated(original, Vec3(16.0 * offset, 0, 0))});
+            while (step.elapsed() < kDragStepMs) app.processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 1);
+        }
+        QElapsedTimer end;
+        end.start();
+        const uint64_t last = window.editor().compiler().newestRevision();
+        while (clock.elapsed() < kTimeoutMs && overlays.shownRevision() != last)
+            app.processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents);
+        dragEndMs = double(end.nsecsElapsed()) / 1e6;
+        QObject::disconnect(shown);
+        window.editor().endPreview();
+        waitForOverlay();
+    }
 
     // Edit -> overlay again, until every view shows the new overlays (uploaded, and drawn
     // into the 2D pictures), each edit after the last is shown.
@@ -223,6 +256,10 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
                           {"median_edit_to_overlay_ms", median(editMs)},
                           {"median_edit_to_overlay_drawn_ms", median(editDrawnMs)},
                           {"overlay_rebuilds_in_part", qint64(overlays.rebuiltInPart())},
+                          {"drag_steps", kDragSteps},
+                          {"drag_overlays_shown", qint64(dragStepMs.size())},
+                          {"median_drag_step_to_overlay_ms", median(dragStepMs)},
+                          {"drag_last_step_to_overlay_ms", dragEndMs},
                           {"frames", int(frameMs.size())},
                           {"median_paint_ms", median(paintMs)},
                           {"median_2d_pan_frame_ms", median(frames2dMs)},

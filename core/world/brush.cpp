@@ -39,4 +39,11 @@ std::vector<Pose> quakePoses() {
     };
 }
 
+bool samePlanes(const Brush& a, const Brush& b) {
+    if (a.sides.size() != b.sides.size()) return false;
+    for (size_t s = 0; s < a.sides.size(); ++s)
+        if (a.sides[s].plane.normal != b.sides[s].plane.normal || a.sides[s].plane.dist != b.sides[s].plane.dist) return false;
+    return true;
+}
+
 } // namespace shallot

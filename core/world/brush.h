@@ -50,4 +50,8 @@ struct Brush {
     std::string describe(int indexInWorld) const;
 };
 
+// The same planes, bit for bit, side by side: what a compile sees of a brush (its textures,
+// points and contents aside). Tools use it to tell whether a drag changed anything.
+bool samePlanes(const Brush& a, const Brush& b);
+
 } // namespace shallot

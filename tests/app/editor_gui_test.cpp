@@ -4,6 +4,8 @@
 #include "document_files.h"
 #include "edit/brush_operations.h"
 #include "edit_commands.h"
+#include "io/map_reader.h"
+#include "io/map_to_world.h"
 #include "main_window.h"
 #include "view_surface.h"
 #include "overlay_controller.h"
@@ -44,13 +46,15 @@ namespace {
 
 bool samePlanes(const std::vector<Brush>& a, const std::vector<Brush>& b) {
     if (a.size() != b.size()) return false;
-    for (size_t i = 0; i < a.size(); ++i) {
-        if (a[i].sides.size() != b[i].sides.size()) return false;
-        for (size_t s = 0; s < a[i].sides.size(); ++s)
-            if (a[i].sides[s].plane.normal != b[i].sides[s].plane.normal || a[i].sides[s].plane.dist != b[i].sides[s].plane.dist)
-                return false;
-    }
+    for (size_t i = 0; i < a.size(); ++i)
+        if (!shallot::samePlanes(a[i], b[i])) return false;
     return true;
+}
+
+// The same tree as a fresh compile of `world` gives, answer for answer.
+bool treeOfAFreshCompile(const BspTree& shown, const World& world) {
+    const CompileResult fresh = compileWorld(world);
+    return shown.nodes.size() == fresh.onion.nodes.size() && shown.leafSolid == fresh.onion.leafSolid;
 }
 
 // The view's frame drawn whole, without its cached picture: what a copied, moved or patched
@@ -236,6 +240,113 @@ private slots:
         // And redo gets back to the last state.
         while (doc.undoStack()->canRedo()) doc.undoStack()->redo();
         QVERIFY(doc.brushes().size() > original.size() + 1);
+    }
+
+    // While a drag lasts the overlays show the world as the drag would leave it, compiled
+    // before anything is pushed; Escape brings back the document's tree, and a released
+    // drag pushes one edit shown with the tree of a fresh compile.
+    void aDragShowsItsTreeBeforeTheRelease() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/low_tunnel.map");
+        QVERIFY(waitForCompiledOverlay(w));
+        EditorDocument& doc = w.editor().document();
+        const World before = doc.data().world;
+        const std::shared_ptr<const CompiledWorld>& compiled = w.editor().overlays().compiled();
+        const Vec3 inTheTunnel(320, 128, 25);
+        const int stand = 1;
+        QVERIFY(compiled->result->onion.isSolid(inTheTunnel, stand)); // 48 high: stand does not fit
+        w.action("toolSelect")->trigger();
+        const int ceiling = 8; // the tunnel's ceiling
+        doc.setSelection({ceiling});
+        const Aabb box = bounds(doc.brushes()[ceiling]);
+        Viewport2D* front = w.view2d(1);
+        front->frame({box.mins - Vec3(64, 0, 64), box.maxs + Vec3(64, 0, 64)});
+        QTest::qWait(20);
+        const Vec3 grip(0.5 * (box.mins.x() + box.maxs.x()), 0, 0.5 * (box.mins.z() + box.maxs.z()));
+        const QPoint a = front->toWidget(grip).toPoint(), b = front->toWidget(grip + Vec3(0, 0, 16)).toPoint();
+        auto previewShown = [&] {
+            return !w.editor().compiler().busy() && compiled && isPreviewRevision(compiled->revision) &&
+                   w.editor().overlays().shownRevision() == compiled->revision;
+        };
+        QTest::mousePress(front, Qt::LeftButton, {}, a);
+        for (int i = 1; i <= 4; ++i) QTest::mouseMove(front, a + (b - a) * i / 4);
+        QVERIFY(QTest::qWaitFor(previewShown, 20000));
+        QCOMPARE(bounds(compiled->world.brushes[ceiling]).mins.z(), box.mins.z() + 16);
+        QVERIFY(!compiled->result->onion.isSolid(inTheTunnel, stand)); // 64 high: stand fits
+        World dragged = before;
+        dragged.brushes[ceiling] = translated(before.brushes[ceiling], Vec3(0, 0, 16));
+        QVERIFY(treeOfAFreshCompile(compiled->result->onion, dragged));
+        QCOMPARE(doc.undoStack()->count(), 0);
+        QVERIFY(samePlanes(doc.brushes(), before.brushes));
+        QTest::keyClick(front, Qt::Key_Escape);
+        QVERIFY(waitForCompiledOverlay(w));
+        QVERIFY(compiled->result->onion.isSolid(inTheTunnel, stand));
+        QVERIFY(treeOfAFreshCompile(compiled->result->onion, before));
+        QTest::mouseRelease(front, Qt::LeftButton, {}, b);
+        QCOMPARE(doc.undoStack()->count(), 0);
+        drag(front, grip, grip + Vec3(0, 0, 16));
+        QCOMPARE(doc.undoStack()->count(), 1);
+        QVERIFY(waitForCompiledOverlay(w));
+        QVERIFY(!compiled->result->onion.isSolid(inTheTunnel, stand));
+        QVERIFY(treeOfAFreshCompile(compiled->result->onion, doc.data().world));
+    }
+
+    void drawingABoxShowsItsTreeBeforeTheRelease() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/low_tunnel.map");
+        QVERIFY(waitForCompiledOverlay(w));
+        EditorDocument& doc = w.editor().document();
+        doc.setSelection({});
+        const size_t brushes = doc.brushes().size();
+        const std::shared_ptr<const CompiledWorld>& compiled = w.editor().overlays().compiled();
+        const Vec3 inRoomA(128, 128, 32);
+        QVERIFY(!compiled->result->onion.isSolid(inRoomA, 0));
+        Viewport2D* top = w.view2d(0);
+        top->frame({Vec3(0, 0, 0), Vec3(256, 256, 0)});
+        QTest::qWait(20);
+        w.action("toolBox")->trigger();
+        const QPoint a = top->toWidget(Vec3(96, 96, 0)).toPoint(), b = top->toWidget(Vec3(160, 160, 0)).toPoint();
+        QTest::mousePress(top, Qt::LeftButton, {}, a);
+        for (int i = 1; i <= 4; ++i) QTest::mouseMove(top, a + (b - a) * i / 4);
+        QVERIFY(QTest::qWaitFor([&] {
+            return !w.editor().compiler().busy() && compiled && isPreviewRevision(compiled->revision) &&
+                   compiled->world.brushes.size() == brushes + 1 && w.editor().overlays().shownRevision() == compiled->revision;
+        }, 20000));
+        QCOMPARE(bounds(compiled->world.brushes.back()).maxs, Vec3(160, 160, 64));
+        QVERIFY(compiled->result->onion.isSolid(inRoomA, 0));
+        QCOMPARE(doc.brushes().size(), brushes);
+        QTest::keyClick(top, Qt::Key_Escape);
+        QTest::mouseRelease(top, Qt::LeftButton, {}, b);
+        QCOMPARE(doc.brushes().size(), brushes);
+        QVERIFY(waitForCompiledOverlay(w));
+        QVERIFY(!compiled->result->onion.isSolid(inRoomA, 0));
+    }
+
+    // A drag's previews come faster than they compile: each running one finishes and is
+    // shown, the newest next, none cancelled. A document edit still cancels a preview.
+    void previewsOfADragAreShownNotCancelled() {
+        MapReadResult map = readMapFile(SHALLOT_SAMPLE_MAPS "/low_tunnel.map");
+        QVERIFY(map.ok());
+        const World world = worldFromMap(*map.map);
+        CompileService service;
+        std::vector<quint64> shown;
+        connect(&service, &CompileService::compiled, this,
+                [&](std::shared_ptr<const CompiledWorld> c) { shown.push_back(c->revision); });
+        auto raised = [&](int steps) {
+            World w = world;
+            w.brushes[8] = translated(world.brushes[8], Vec3(0, 0, 16.0 * steps));
+            return w;
+        };
+        // The first starts at once; the others arrive before it can have finished (its
+        // result is posted to this thread, which does not turn its event loop meanwhile).
+        for (int k = 1; k <= 5; ++k) service.request(raised(k), kPreviewRevisionBit | quint64(k));
+        QVERIFY(QTest::qWaitFor([&] { return !service.busy(); }, 20000));
+        QCOMPARE(shown, (std::vector<quint64>{kPreviewRevisionBit | 1, kPreviewRevisionBit | 5}));
+        QCOMPARE(service.discarded(), quint64(0));
+        service.request(raised(6), kPreviewRevisionBit | 6);
+        service.request(world, 7);
+        QVERIFY(QTest::qWaitFor([&] { return !service.busy(); }, 20000));
+        QCOMPARE(shown.back(), quint64(7));
+        QCOMPARE(shown.size(), size_t(3));
+        QCOMPARE(service.discarded(), quint64(1));
     }
 
     void editingAPoseInTheDockChangesTheDocument() {

@@ -4,7 +4,13 @@
 #include "../editor.h"
 #include "edit/brush_operations.h"
 
+#include <QKeyEvent>
+
 namespace shallot {
+
+namespace {
+const char* const kBoxTexture = "shallot/wall";
+} // namespace
 
 bool BoxTool::press(const ViewPoint& p) {
     const Aabb sel = editor_.selectionBounds();
@@ -35,8 +41,11 @@ void BoxTool::drag(const ViewPoint& p) {
     render::MeshBatch preview;
     preview.primitive = render::Primitive::Lines;
     preview.lit = false;
-    if (boxFor(p, mins, maxs)) preview.addBoxEdges(mins, maxs, QColor(255, 220, 60));
+    const bool valid = boxFor(p, mins, maxs);
+    if (valid) preview.addBoxEdges(mins, maxs, QColor(255, 220, 60));
     editor_.setToolPreview(std::move(preview));
+    if (std::optional<Brush> brush = valid ? boxBrush(mins, maxs, kBoxTexture) : std::nullopt)
+        editor_.previewBrushes({int(editor_.document().brushes().size())}, {std::move(*brush)});
     emit editor_.statusMessage(QString("Box %1 x %2 x %3").arg(maxs.x() - mins.x()).arg(maxs.y() - mins.y()).arg(maxs.z() - mins.z()));
 }
 
@@ -44,7 +53,7 @@ void BoxTool::release(const ViewPoint& p) {
     if (!dragging_) return;
     Vec3 mins, maxs;
     if (boxFor(p, mins, maxs)) {
-        if (std::optional<Brush> brush = boxBrush(mins, maxs, "shallot/wall")) {
+        if (std::optional<Brush> brush = boxBrush(mins, maxs, kBoxTexture)) {
             EditorDocument& doc = editor_.document();
             const int index = int(doc.brushes().size());
             doc.undoStack()->push(new ReplaceBrushesCommand(&doc, "Draw box", {}, {{index, *brush}}, {index}));
@@ -54,9 +63,16 @@ void BoxTool::release(const ViewPoint& p) {
     cancel();
 }
 
+bool BoxTool::key(QKeyEvent* event) {
+    if (event->key() != Qt::Key_Escape || !dragging_) return false;
+    cancel();
+    return true;
+}
+
 void BoxTool::cancel() {
     dragging_ = false;
     editor_.setToolPreview({});
+    editor_.endPreview();
 }
 
 } // namespace shallot

@@ -1,6 +1,8 @@
 #pragma once
 // Draws a box brush by dragging on the grid in a 2D view. Its depth (along the view
 // axis) is the selection's, else the last drawn box's, else one grid step above 0 x 4.
+// While the drag lasts the overlays show the world with the box in it
+// (Editor::previewBrushes); Escape cancels it.
 #include "tool.h"
 
 namespace shallot {
@@ -11,6 +13,7 @@ public:
     bool press(const ViewPoint& p) override;
     void drag(const ViewPoint& p) override;
     void release(const ViewPoint& p) override;
+    bool key(QKeyEvent* event) override;
     void cancel() override;
 
 private:

@@ -5,6 +5,7 @@
 #include "edit/brush_operations.h"
 #include "view_picking.h"
 
+#include <QKeyEvent>
 #include <cmath>
 
 namespace shallot {
@@ -21,14 +22,6 @@ Aabb rubberBand(const Vec3& a, const Vec3& b, const ViewPoint& p) {
     box.mins[p.depthAxis] = -std::numeric_limits<double>::infinity();
     box.maxs[p.depthAxis] = std::numeric_limits<double>::infinity();
     return box;
-}
-
-bool samePlanes(const Brush& a, const Brush& b) {
-    if (a.sides.size() != b.sides.size()) return false;
-    for (size_t s = 0; s < a.sides.size(); ++s)
-        if (a.sides[s].plane.normal != b.sides[s].plane.normal || a.sides[s].plane.dist != b.sides[s].plane.dist)
-            return false;
-    return true;
 }
 
 } // namespace
@@ -121,7 +114,7 @@ std::vector<Brush> SelectTool::draggedBrushes(const ViewPoint& p) const {
     return out;
 }
 
-void SelectTool::showPreview(const ViewPoint& p) {
+void SelectTool::showPreview(const ViewPoint& p, const std::vector<Brush>& dragged) {
     render::MeshBatch preview;
     preview.primitive = render::Primitive::Lines;
     preview.lit = false;
@@ -135,7 +128,7 @@ void SelectTool::showPreview(const ViewPoint& p) {
         preview.addLine(c, d, colour);
         preview.addLine(d, a, colour);
     } else {
-        for (const Brush& b : draggedBrushes(p))
+        for (const Brush& b : dragged)
             if (const auto g = buildBrushGeometry(b, editor_.document().data().world.bounds).geometry)
                 for (const ConvexFace& f : g->hull.faces) preview.addOutline(f.polygon.vertices, colour);
     }
@@ -144,7 +137,19 @@ void SelectTool::showPreview(const ViewPoint& p) {
 
 void SelectTool::drag(const ViewPoint& p) {
     if (mode_ == Mode::None) return;
-    showPreview(p);
+    if (mode_ == Mode::RubberBand) {
+        showPreview(p, {});
+        return;
+    }
+    std::vector<Brush> dragged = draggedBrushes(p);
+    showPreview(p, dragged);
+    if (!dragged.empty()) editor_.previewBrushes(editor_.document().selection(), std::move(dragged));
+}
+
+bool SelectTool::key(QKeyEvent* event) {
+    if (event->key() != Qt::Key_Escape || mode_ == Mode::None) return false;
+    cancel();
+    return true;
 }
 
 void SelectTool::release(const ViewPoint& p) {
@@ -173,6 +178,7 @@ void SelectTool::release(const ViewPoint& p) {
 void SelectTool::cancel() {
     mode_ = Mode::None;
     editor_.setToolPreview({});
+    editor_.endPreview();
 }
 
 } // namespace shallot

@@ -1,7 +1,9 @@
 #pragma once
 // The default tool in the 2D views: click to select (Shift adds/toggles), drag a selected
 // brush to move the selection, drag an edge of the selection's box to resize it, drag on
-// empty space for a rubber band. A drag is one undo step, pushed on release.
+// empty space for a rubber band. A drag is one undo step, pushed on release; while it
+// lasts, the overlays show the moved or resized brushes (Editor::previewBrushes). Escape
+// cancels a drag.
 #include "tool.h"
 #include "world/brush.h"
 
@@ -15,13 +17,14 @@ public:
     bool press(const ViewPoint& p) override;
     void drag(const ViewPoint& p) override;
     void release(const ViewPoint& p) override;
+    bool key(QKeyEvent* event) override;
     void cancel() override;
 
 private:
     enum class Mode { None, Move, Resize, RubberBand };
     // Brushes the drag would produce (moved or resized selection), or nothing if invalid.
     std::vector<Brush> draggedBrushes(const ViewPoint& p) const;
-    void showPreview(const ViewPoint& p);
+    void showPreview(const ViewPoint& p, const std::vector<Brush>& dragged);
 
     Mode mode_ = Mode::None;
     Vec3 start_ = Vec3::Zero();
