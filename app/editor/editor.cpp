@@ -97,12 +97,30 @@ void Editor::previewBrushes(const std::vector<int>& indices, std::vector<Brush> 
         if (size_t(indices[k]) < preview.brushes.size()) preview.brushes[size_t(indices[k])] = brushes[k];
         else preview.brushes.push_back(brushes[k]);
     }
-    previewing_ = true;
     previewIndices_ = indices;
     previewBrushes_ = std::move(brushes);
+    requestPreview(std::move(preview));
+}
+
+void Editor::previewPoses(std::vector<Pose> poses) {
+    const World& world = document_.data().world;
+    auto same = [](const std::vector<Pose>& a, const std::vector<Pose>& b) {
+        return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const Pose& x, const Pose& y) {
+            return x.name == y.name && x.mins == y.mins && x.maxs == y.maxs;
+        });
+    };
+    if (previewing_ ? same(poses, previewPoses_) : same(poses, world.poses)) return;
+    World preview = world;
+    preview.poses = poses;
+    previewPoses_ = std::move(poses);
+    requestPreview(std::move(preview));
+}
+
+void Editor::requestPreview(World world) {
+    previewing_ = true;
     const uint64_t revision = kPreviewRevisionBit | ++previewCount_;
     noteEditTime(revision);
-    compiler_.request(std::move(preview), revision);
+    compiler_.request(std::move(world), revision);
 }
 
 void Editor::endPreview() {
@@ -110,6 +128,7 @@ void Editor::endPreview() {
     previewing_ = false;
     previewIndices_.clear();
     previewBrushes_.clear();
+    previewPoses_.clear();
     // A pushed edit has asked for its own compile already (expect() made it the newest).
     if (isPreviewRevision(compiler_.newestRevision())) compiler_.request(document_.data().world, document_.worldRevision());
 }

@@ -52,6 +52,8 @@ public:
     // overlays follow the drag before it is released. Asking for the brushes of the last
     // preview again compiles nothing.
     void previewBrushes(const std::vector<int>& indices, std::vector<Brush> brushes);
+    // The same for a drag of a pose's box: the document's world with these poses.
+    void previewPoses(std::vector<Pose> poses);
     // The drag ended: when its edit was not pushed (cancelled, or nothing changed) the
     // document's own world is compiled again.
     void endPreview();
@@ -91,10 +93,12 @@ private:
     std::vector<std::pair<uint64_t, qint64>> editTimes_;
     bool compileQueued_ = false;
     void noteEditTime(uint64_t revision);
-    // The brushes of the last preview (Editor::previewBrushes), while a drag shows one.
+    void requestPreview(World world);
+    // What the last preview changed (previewBrushes, previewPoses), while a drag shows one.
     bool previewing_ = false;
     std::vector<int> previewIndices_;
     std::vector<Brush> previewBrushes_;
+    std::vector<Pose> previewPoses_;
     uint64_t previewCount_ = 0;
     QElapsedTimer clock_;
     // Brushes changed, their layers not yet built again: an edit (removing, inserting,

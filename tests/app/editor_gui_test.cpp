@@ -320,6 +320,38 @@ private slots:
         QVERIFY(!compiled->result->onion.isSolid(inRoomA, 0));
     }
 
+    void draggingAPoseBoxShowsItsTreeBeforeTheRelease() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/low_tunnel.map");
+        QVERIFY(waitForCompiledOverlay(w));
+        EditorDocument& doc = w.editor().document();
+        const std::shared_ptr<const CompiledWorld>& compiled = w.editor().overlays().compiled();
+        const Vec3 inTheTunnel(320, 128, 25);
+        const int stand = 1;
+        QVERIFY(compiled->result->onion.isSolid(inTheTunnel, stand));
+        Viewport2D* front = w.view2d(1);
+        front->frame({Vec3(-100, 0, -100), Vec3(100, 0, 100)});
+        QTest::qWait(20);
+        w.editor().setCurrentPose(stand); // -16 -16 -24 .. 16 16 32
+        w.action("toolPose")->trigger();
+        // Its top face down to 16: 40 high, it fits in the 48-high tunnel.
+        const QPoint a = front->toWidget(Vec3(0, 0, 32)).toPoint(), b = front->toWidget(Vec3(0, 0, 16)).toPoint();
+        QTest::mousePress(front, Qt::LeftButton, {}, a);
+        for (int i = 1; i <= 4; ++i) QTest::mouseMove(front, a + (b - a) * i / 4);
+        QVERIFY(QTest::qWaitFor([&] {
+            return !w.editor().compiler().busy() && compiled && isPreviewRevision(compiled->revision) &&
+                   w.editor().overlays().shownRevision() == compiled->revision;
+        }, 20000));
+        QCOMPARE(compiled->world.poses[stand].maxs, Vec3(16, 16, 16));
+        QVERIFY(!compiled->result->onion.isSolid(inTheTunnel, stand));
+        QCOMPARE(doc.poses()[stand].maxs, Vec3(16, 16, 32));
+        QTest::keyClick(front, Qt::Key_Escape);
+        QTest::mouseRelease(front, Qt::LeftButton, {}, b);
+        QCOMPARE(doc.undoStack()->count(), 0);
+        QVERIFY(waitForCompiledOverlay(w));
+        QVERIFY(compiled->result->onion.isSolid(inTheTunnel, stand));
+        QCOMPARE(compiled->world.poses[stand].maxs, Vec3(16, 16, 32));
+    }
+
     // A drag's previews come faster than they compile: each running one finishes and is
     // shown, the newest next, none cancelled. A document edit still cancels a preview.
     void previewsOfADragAreShownNotCancelled() {

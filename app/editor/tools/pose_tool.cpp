@@ -3,6 +3,7 @@
 #include "../edit_commands.h"
 #include "../editor.h"
 
+#include <QKeyEvent>
 #include <cmath>
 
 namespace shallot {
@@ -41,7 +42,9 @@ void PoseTool::show(const Vec3& mins, const Vec3& maxs) {
 }
 
 bool PoseTool::press(const ViewPoint& p) {
+    if (editor_.currentPose() < 0) return false; // a document without poses
     activate();
+    pressed_ = true;
     const double grab = kFaceGrabPixels * p.pixelSize;
     axis_ = -1;
     for (int axis : {p.uAxis, p.vAxis}) {
@@ -61,36 +64,55 @@ bool PoseTool::press(const ViewPoint& p) {
 }
 
 void PoseTool::drag(const ViewPoint& p) {
+    if (!pressed_) return;
     if (axis_ < 0) {
         point_[p.uAxis] = editor_.snap(p.world[p.uAxis]);
         point_[p.vAxis] = editor_.snap(p.world[p.vAxis]);
         show(mins_, maxs_);
         return;
     }
+    std::vector<Pose> poses = draggedPoses(p);
+    const Pose& edited = poses[size_t(editor_.currentPose())];
+    show(edited.mins, edited.maxs);
+    editor_.previewPoses(std::move(poses));
+}
+
+std::vector<Pose> PoseTool::draggedPoses(const ViewPoint& p) const {
+    std::vector<Pose> poses = editor_.document().poses();
     const double offset = editor_.snap(p.world[axis_]) - point_[axis_];
-    Vec3 mins = mins_, maxs = maxs_;
-    if (side_ < 0) mins[axis_] = std::min(offset, maxs[axis_]);
-    else maxs[axis_] = std::max(offset, mins[axis_]);
-    show(mins, maxs);
+    Pose& edited = poses[size_t(editor_.currentPose())];
+    if (side_ < 0) edited.mins[axis_] = std::min(offset, edited.maxs[axis_]);
+    else edited.maxs[axis_] = std::max(offset, edited.mins[axis_]);
+    return poses;
 }
 
 void PoseTool::release(const ViewPoint& p) {
+    pressed_ = false;
     if (axis_ < 0) return;
     const int pose = editor_.currentPose();
-    std::vector<Pose> poses = editor_.document().poses();
-    const double offset = editor_.snap(p.world[axis_]) - point_[axis_];
-    Pose& edited = poses[size_t(pose)];
-    if (side_ < 0) edited.mins[axis_] = std::min(offset, edited.maxs[axis_]);
-    else edited.maxs[axis_] = std::max(offset, edited.mins[axis_]);
+    const std::vector<Pose> poses = draggedPoses(p);
+    const Pose& edited = poses[size_t(pose)];
     axis_ = -1;
     if (edited.mins != editor_.document().poses()[size_t(pose)].mins || edited.maxs != editor_.document().poses()[size_t(pose)].maxs)
         editor_.document().undoStack()->push(new SetPosesCommand(&editor_.document(), "Resize pose", poses));
     else activate();
+    editor_.endPreview();
+}
+
+bool PoseTool::key(QKeyEvent* event) {
+    if (event->key() != Qt::Key_Escape || !pressed_) return false;
+    pressed_ = false;
+    axis_ = -1;
+    activate(); // the box as the document has it
+    editor_.endPreview();
+    return true;
 }
 
 void PoseTool::cancel() {
+    pressed_ = false;
     axis_ = -1;
     editor_.setToolPreview({});
+    editor_.endPreview();
 }
 
 } // namespace shallot
