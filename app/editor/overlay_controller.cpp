@@ -165,30 +165,35 @@ void OverlayController::retraceRays() {
     emit raysTraced();
 }
 
+render::RayDrawing OverlayController::rayDrawing(const Vec3& from, const Vec3& to, bool walk, const TraceResult* traced) const {
+    render::RayDrawing d;
+    d.from = from;
+    d.to = to;
+    const int pose = editor_.currentPose();
+    const BspTree* tree = compiled_ ? &compiled_->result->onion : nullptr;
+    if (!tree || pose < 0 || pose >= int(tree->poses.size())) return d;
+    if (walk) {
+        // The collide-and-slide path: start, each contact, end.
+        const MoveResult move = slideMove(*tree, pose, from, to - from, kWalkStepHeight);
+        d.walkPath.push_back(from);
+        for (const Contact& c : move.contacts) d.walkPath.push_back(c.point);
+        d.walkPath.push_back(move.end);
+    }
+    const TraceResult r = traced ? *traced : traceSegment(*tree, pose, from, to);
+    d.hit = r.hit;
+    d.startSolid = r.startSolid;
+    d.point = r.point;
+    d.normal = r.normal;
+    return d;
+}
+
 void OverlayController::rebuildRays() {
     const auto& rays = editor_.document().rays();
     const int pose = editor_.currentPose();
     std::vector<render::RayDrawing> drawings;
-    const BspTree* tree = compiled_ ? &compiled_->result->onion : nullptr;
     for (size_t i = 0; i < rays.size(); ++i) {
-        render::RayDrawing d;
-        d.from = rays[i].from;
-        d.to = rays[i].to;
-        if (rays[i].walk && tree && pose >= 0 && pose < int(tree->poses.size())) {
-            // The collide-and-slide path: start, each contact, end.
-            const MoveResult move = slideMove(*tree, pose, rays[i].from, rays[i].to - rays[i].from, kWalkStepHeight);
-            d.walkPath.push_back(rays[i].from);
-            for (const Contact& c : move.contacts) d.walkPath.push_back(c.point);
-            d.walkPath.push_back(move.end);
-        }
-        if (i < rayResults_.size() && pose >= 0 && size_t(pose) < rayResults_[i].size()) {
-            const TraceResult& r = rayResults_[i][size_t(pose)];
-            d.hit = r.hit;
-            d.startSolid = r.startSolid;
-            d.point = r.point;
-            d.normal = r.normal;
-        }
-        drawings.push_back(d);
+        const bool traced = i < rayResults_.size() && pose >= 0 && size_t(pose) < rayResults_[i].size();
+        drawings.push_back(rayDrawing(rays[i].from, rays[i].to, rays[i].walk, traced ? &rayResults_[i][size_t(pose)] : nullptr));
     }
     const Pose box = pose >= 0 ? editor_.document().poses()[size_t(pose)] : Pose{};
     editor_.scene().set(render::Layer::Rays, isOn(Overlay::Rays) ? render::rayOverlay(drawings, box) : render::MeshBatch{});

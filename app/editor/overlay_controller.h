@@ -41,6 +41,10 @@ public:
     // Per ray, per pose trace results of the newest compile (empty before the first).
     const std::vector<std::vector<TraceResult>>& rayResults() const { return rayResults_; }
     const std::shared_ptr<const CompiledWorld>& compiled() const { return compiled_; }
+    // A test ray as the ray layer draws it for the current pose in the newest tree: traced
+    // (or, for a walking ray, moved with collide-and-slide), unless `traced` gives its trace.
+    // Without a tree, the bare segment.
+    render::RayDrawing rayDrawing(const Vec3& from, const Vec3& to, bool walk, const TraceResult* traced = nullptr) const;
     // The revision of the tree the overlay layers currently show (0: none yet).
     uint64_t shownRevision() const { return shownRevision_; }
     const Flood* lastFlood() const { return flood_.get(); }

@@ -474,6 +474,43 @@ private slots:
         QVERIFY(!results[2].hit && !results[2].startSolid); // crouch goes through
     }
 
+    // A ray being dragged shows its contact before the release: stand stops at the tunnel
+    // mouth (x 240), with the cross and the pose's box drawn there.
+    void aRayBeingDraggedShowsItsContact() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/low_tunnel.map");
+        QVERIFY(waitForCompiledOverlay(w));
+        Viewport2D* top = w.view2d(0);
+        top->frame({Vec3(-50, -50, 0), Vec3(700, 300, 0)});
+        w.editor().setCurrentPose(1); // stand
+        CameraState inside = w.editor().document().data().camera;
+        inside.position = Vec3(128, 128, 100);
+        w.editor().document().setCamera(inside);
+        w.action("toolRay")->trigger();
+        const QPoint a = top->toWidget(Vec3(128, 128, 0)).toPoint(), b = top->toWidget(Vec3(512, 128, 0)).toPoint();
+        QTest::mousePress(top, Qt::LeftButton, {}, a);
+        for (int i = 1; i <= 4; ++i) QTest::mouseMove(top, a + (b - a) * i / 4);
+        QVERIFY(w.editor().document().rays().empty());
+        auto drawsAt = [&](const Vec3& p) {
+            for (const auto& chunk : w.editor().scene().layer(render::Layer::ToolPreview).chunkList())
+                for (const render::Vertex& v : chunk.geometry->vertices)
+                    if ((Vec3(v.position[0], v.position[1], v.position[2]) - p).norm() < 1e-3) return true;
+            return false;
+        };
+        const Vec3 contact(256.0 - 16, 128, 25); // the box (24 below) rests 1 above the floor
+        QVERIFY(drawsAt(contact));
+        QVERIFY(drawsAt(contact + Vec3(-16, -16, -24))); // the box at the contact
+        QTest::mouseRelease(top, Qt::LeftButton, {}, b);
+        QCOMPARE(w.editor().document().rays().size(), size_t(1));
+        QCOMPARE(w.editor().document().rays()[0].from.z(), 25.0);
+        // Escape drops a ray being drawn.
+        QTest::mousePress(top, Qt::LeftButton, {}, a + QPoint(0, 20));
+        QTest::mouseMove(top, b + QPoint(0, 20));
+        QTest::keyClick(top, Qt::Key_Escape);
+        QVERIFY(w.editor().scene().layer(render::Layer::ToolPreview).chunkList().empty());
+        QTest::mouseRelease(top, Qt::LeftButton, {}, b + QPoint(0, 20));
+        QCOMPARE(w.editor().document().rays().size(), size_t(1));
+    }
+
     // A view whose base (brushes, selection, grid) is unchanged copies its cached picture of
     // it (base_image_cache.h) and draws the overlays over that: the frame must be the one it
     // draws without the cache, before and after the base changes.

@@ -2,7 +2,10 @@
 
 #include "../edit_commands.h"
 #include "../editor.h"
+#include "../overlay_controller.h"
 #include "view_picking.h"
+
+#include <QKeyEvent>
 
 namespace shallot {
 
@@ -41,11 +44,12 @@ void RayTool::drag(const ViewPoint& p) {
     moved[p.vAxis] = editor_.snap(p.world[p.vAxis]);
     if (editedRay_ < 0 || editingEnd_) to_ = moved;
     else from_ = moved;
-    render::MeshBatch preview;
-    preview.primitive = render::Primitive::Lines;
-    preview.lit = false;
-    preview.addLine(from_, to_, QColor(255, 255, 255));
-    editor_.setToolPreview(std::move(preview));
+    // The ray as it will be drawn, traced in the newest tree on every move (microseconds).
+    const auto& rays = editor_.document().rays();
+    const bool walk = editedRay_ >= 0 && size_t(editedRay_) < rays.size() && rays[size_t(editedRay_)].walk;
+    const int pose = editor_.currentPose();
+    const Pose box = pose >= 0 ? editor_.document().poses()[size_t(pose)] : Pose{};
+    editor_.setToolPreview(render::rayOverlay({editor_.overlays().rayDrawing(from_, to_, walk)}, box));
 }
 
 void RayTool::release(const ViewPoint& p) {
@@ -64,6 +68,12 @@ void RayTool::release(const ViewPoint& p) {
         doc.undoStack()->push(new SetRaysCommand(&doc, "Add ray", rays));
     }
     cancel();
+}
+
+bool RayTool::key(QKeyEvent* event) {
+    if (event->key() != Qt::Key_Escape || !dragging_) return false;
+    cancel();
+    return true;
 }
 
 void RayTool::cancel() {

@@ -1,7 +1,8 @@
 #pragma once
 // Places test rays: drag a segment in a 2D view (endpoints on the grid); pressing near an
 // existing ray's endpoint drags that endpoint instead. Points are placed with
-// placeInView (view_picking.h).
+// placeInView (view_picking.h). While the drag lasts the ray is traced in the newest tree
+// on every move and drawn with its contact, as the ray layer draws rays; Escape cancels it.
 #include "tool.h"
 
 namespace shallot {
@@ -12,6 +13,7 @@ public:
     bool press(const ViewPoint& p) override;
     void drag(const ViewPoint& p) override;
     void release(const ViewPoint& p) override;
+    bool key(QKeyEvent* event) override;
     void cancel() override;
 
 private:
