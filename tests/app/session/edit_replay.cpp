@@ -21,6 +21,7 @@ ReplayResult replayEditScript(const std::vector<QJsonObject>& ops, DocumentData 
                 result.error = where + ": " + result.error;
                 break;
             }
+            if (op.contains("grid")) reopened->gridSize = op["grid"].toInt(); // see SoakDriver::reopen
             doc.reset(std::move(*reopened), op["path"].toString());
         } else if (!applyEditOp(doc, op, result.error)) {
             result.error = where + ": " + result.error;

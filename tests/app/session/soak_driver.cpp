@@ -144,6 +144,17 @@ void SoakDriver::drag(QWidget* view, QPoint from, QPoint to, Qt::MouseButton but
     QTest::mouseRelease(view, button, {}, to);
 }
 
+bool SoakDriver::heldDrag(QWidget* view, QPoint from, QPoint to) {
+    const bool cancel = chance(0.2);
+    const int holdMs = randomInt(0, 40);
+    QTest::mousePress(view, Qt::LeftButton, {}, from);
+    for (int i = 1; i <= 4; ++i) QTest::mouseMove(view, from + (to - from) * i / 4);
+    QTest::qWait(holdMs);
+    if (cancel) QTest::keyClick(view, Qt::Key_Escape);
+    QTest::mouseRelease(view, Qt::LeftButton, {}, to);
+    return !cancel;
+}
+
 void SoakDriver::record(QJsonObject op) {
     const int index = doc_.undoStack()->index();
     op["index"] = index;
@@ -190,8 +201,7 @@ bool SoakDriver::drawBox() {
     mins[pa.depthAxis] = sel.mins[pa.depthAxis];
     maxs[pa.depthAxis] = sel.maxs[pa.depthAxis];
     if ((maxs - mins).minCoeff() <= 0) return true; // a line, not a box: nothing to draw
-    drag(view, a, b);
-    record({{"op", "box"}, {"mins", vecToJson(mins)}, {"maxs", vecToJson(maxs)}});
+    if (heldDrag(view, a, b)) record({{"op", "box"}, {"mins", vecToJson(mins)}, {"maxs", vecToJson(maxs)}});
     return true;
 }
 
@@ -263,8 +273,7 @@ bool SoakDriver::moveSelection() {
     delta[start.uAxis] = window_.editor().snap(end.world[start.uAxis] - start.world[start.uAxis]);
     delta[start.vAxis] = window_.editor().snap(end.world[start.vAxis] - start.world[start.vAxis]);
     if (!inside(view, to) || delta.isZero()) return true;
-    drag(view, *grip, to);
-    record({{"op", "move"}, {"delta", vecToJson(delta)}});
+    if (heldDrag(view, *grip, to)) record({{"op", "move"}, {"delta", vecToJson(delta)}});
     return true;
 }
 
@@ -295,8 +304,7 @@ bool SoakDriver::resizeSelection() {
     const double snapped = window_.editor().snap(at(view, to).world[axis]);
     if (side < 0) after.mins[axis] = std::min(snapped, after.maxs[axis] - 1e-3);
     else after.maxs[axis] = std::max(snapped, after.mins[axis] + 1e-3);
-    drag(view, from, to);
-    record({{"op", "resize"}, {"bounds", boundsJson(after)}});
+    if (heldDrag(view, from, to)) record({{"op", "resize"}, {"bounds", boundsJson(after)}});
     return true;
 }
 
@@ -496,7 +504,9 @@ bool SoakDriver::reopen() {
     const QString path = doc_.filePath();
     if (!window_.openFile(path)) return fail("reopening failed: " + window_.lastError());
     ++stats_.reopens;
-    record({{"op", "reopen"}, {"path", path}});
+    // The grid is a view setting saved with the document: changing it does not make the
+    // document modified, so the file may hold another grid than the document had.
+    record({{"op", "reopen"}, {"path", path}, {"grid", doc_.data().gridSize}});
     return true;
 }
 

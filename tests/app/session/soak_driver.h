@@ -60,6 +60,10 @@ private:
     QPoint randomPixel(QWidget* view);
     bool typeShortcut(const QString& actionName);
     void drag(QWidget* view, QPoint from, QPoint to, Qt::MouseButton button = Qt::LeftButton);
+    // A left drag that holds still before its release for a random while (its previews
+    // compile and show meanwhile, or not) and is sometimes cancelled with Escape: true when
+    // it was released (the edit is made), false when cancelled.
+    bool heldDrag(QWidget* view, QPoint from, QPoint to);
     // Selects something by clicking when nothing is selected; false when that failed or
     // the document has nothing to select.
     bool selectedSomething();
