@@ -1175,6 +1175,13 @@ private slots:
         QCOMPARE(status, QProcess::NormalExit);
         QCOMPARE(code, 0);
         QVERIFY2(output.contains("\"fps\""), qPrintable(output + errors));
+        // The timed drag: on a map this small a preview compiles within a frame, so the
+        // overlay shows most of its steps while it lasts.
+        const QJsonObject bench = QJsonDocument::fromJson(output.trimmed().split('\n').last().toUtf8()).object();
+        QCOMPARE(bench["drag_steps"].toInt(), 30);
+        QVERIFY2(bench["drag_overlays_shown"].toInt() >= 5, qPrintable(output));
+        QVERIFY(bench["median_drag_step_to_overlay_ms"].toDouble() > 0.0);
+        QVERIFY(bench["drag_last_step_to_overlay_ms"].toDouble() >= 0.0);
     }
 
     void openingABrokenFileShowsAnErrorAndKeepsTheEditorUsable() {
