@@ -116,6 +116,20 @@ void Editor::previewPoses(std::vector<Pose> poses) {
     requestPreview(std::move(preview));
 }
 
+void Editor::previewReplacement(std::vector<int> removed, std::vector<std::pair<int, Brush>> inserted) {
+    World preview = document_.data().world;
+    std::sort(removed.begin(), removed.end());
+    std::sort(inserted.begin(), inserted.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (auto it = removed.rbegin(); it != removed.rend(); ++it)
+        if (*it >= 0 && size_t(*it) < preview.brushes.size()) preview.brushes.erase(preview.brushes.begin() + *it);
+    for (auto& [index, brush] : inserted)
+        preview.brushes.insert(preview.brushes.begin() + std::clamp<long>(index, 0, long(preview.brushes.size())), std::move(brush));
+    previewIndices_.clear(); // what previewBrushes and previewPoses compare with is gone
+    previewBrushes_.clear();
+    previewPoses_.clear();
+    requestPreview(std::move(preview));
+}
+
 void Editor::requestPreview(World world) {
     previewing_ = true;
     const uint64_t revision = kPreviewRevisionBit | ++previewCount_;

@@ -54,6 +54,10 @@ public:
     void previewBrushes(const std::vector<int>& indices, std::vector<Brush> brushes);
     // The same for a drag of a pose's box: the document's world with these poses.
     void previewPoses(std::vector<Pose> poses);
+    // The same for an edit that removes brushes and inserts others, as
+    // ReplaceBrushesCommand takes it (the clip tool's cut before Enter). Compiled every
+    // time: the caller asks only when the edit changed.
+    void previewReplacement(std::vector<int> removed, std::vector<std::pair<int, Brush>> inserted);
     // The drag ended: when its edit was not pushed (cancelled, or nothing changed) the
     // document's own world is compiled again.
     void endPreview();

@@ -352,6 +352,46 @@ private slots:
         QCOMPARE(compiled->world.poses[stand].maxs, Vec3(16, 16, 32));
     }
 
+    // A clip line shows the world as Enter would leave it; Escape brings the document's back.
+    void aClipLineShowsItsTreeBeforeEnter() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/low_tunnel.map");
+        QVERIFY(waitForCompiledOverlay(w));
+        EditorDocument& doc = w.editor().document();
+        const std::shared_ptr<const CompiledWorld>& compiled = w.editor().overlays().compiled();
+        const Vec3 inTheTunnel(320, 128, 25);
+        const int stand = 1;
+        doc.setSelection({8}); // the tunnel's ceiling, from z 48 up
+        Viewport2D* front = w.view2d(1);
+        front->frame({Vec3(150, 0, -50), Vec3(550, 0, 300)});
+        QTest::qWait(20);
+        w.action("toolClip")->trigger();
+        auto previewShown = [&] {
+            return !w.editor().compiler().busy() && compiled && isPreviewRevision(compiled->revision) &&
+                   w.editor().overlays().shownRevision() == compiled->revision;
+        };
+        // A cut at z 64 keeping the part above it (the front side, Keep::Front): 64 of headroom.
+        auto cutAt64 = [&] {
+            QTest::mouseClick(front, Qt::LeftButton, {}, front->toWidget(Vec3(200, 0, 64)).toPoint());
+            QTest::mouseClick(front, Qt::LeftButton, {}, front->toWidget(Vec3(500, 0, 64)).toPoint());
+        };
+        cutAt64();
+        QVERIFY(QTest::qWaitFor(previewShown, 20000));
+        QVERIFY(!compiled->result->onion.isSolid(inTheTunnel, stand));
+        QCOMPARE(doc.undoStack()->count(), 0);
+        QTest::keyClick(front, Qt::Key_Escape);
+        QVERIFY(waitForCompiledOverlay(w));
+        QVERIFY(compiled->result->onion.isSolid(inTheTunnel, stand));
+        cutAt64();
+        QVERIFY(QTest::qWaitFor(previewShown, 20000));
+        const std::vector<Brush> previewed = compiled->world.brushes;
+        QTest::keyClick(front, Qt::Key_Return);
+        QCOMPARE(doc.undoStack()->count(), 1);
+        QVERIFY(samePlanes(doc.brushes(), previewed));
+        QVERIFY(waitForCompiledOverlay(w));
+        QVERIFY(!compiled->result->onion.isSolid(inTheTunnel, stand));
+        QVERIFY(treeOfAFreshCompile(compiled->result->onion, doc.data().world));
+    }
+
     // A drag's previews come faster than they compile: each running one finishes and is
     // shown, the newest next, none cancelled. A document edit still cancels a preview.
     void previewsOfADragAreShownNotCancelled() {

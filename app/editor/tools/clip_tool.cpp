@@ -5,6 +5,7 @@
 #include "edit/brush_operations.h"
 
 #include <QKeyEvent>
+#include <algorithm>
 
 namespace shallot {
 
@@ -51,24 +52,31 @@ bool ClipTool::key(QKeyEvent* event) {
     return false;
 }
 
+ClipTool::Cut ClipTool::cut(const Plane& plane) const {
+    const EditorDocument& doc = editor_.document();
+    Cut c;
+    c.removed = doc.selection();
+    std::sort(c.removed.begin(), c.removed.end());
+    int next = 0;
+    // Results go where the clipped brushes were; brushes after them shift.
+    for (int index : c.removed) {
+        const ClipResult r = clipBrush(doc.brushes()[size_t(index)], plane);
+        const int at = index + next;
+        int added = 0;
+        if (r.front && keep_ != Keep::Back) c.inserted.emplace_back(at + added++, *r.front);
+        if (r.back && keep_ != Keep::Front) c.inserted.emplace_back(at + added++, *r.back);
+        for (int k = 0; k < added; ++k) c.selectAfter.push_back(at + k);
+        next += added - 1;
+    }
+    return c;
+}
+
 bool ClipTool::apply() {
     EditorDocument& doc = editor_.document();
     const std::optional<Plane> plane = this->plane();
     if (!plane || doc.selection().empty()) return false;
-    std::vector<std::pair<int, Brush>> inserted;
-    std::vector<int> select;
-    int next = 0;
-    // Results go where the clipped brushes were; brushes after them shift.
-    for (int index : doc.selection()) {
-        const ClipResult r = clipBrush(doc.brushes()[size_t(index)], *plane);
-        const int at = index + next;
-        int added = 0;
-        if (r.front && keep_ != Keep::Back) inserted.emplace_back(at + added++, *r.front);
-        if (r.back && keep_ != Keep::Front) inserted.emplace_back(at + added++, *r.back);
-        for (int k = 0; k < added; ++k) select.push_back(at + k);
-        next += added - 1;
-    }
-    doc.undoStack()->push(new ReplaceBrushesCommand(&doc, "Clip", doc.selection(), inserted, select));
+    Cut c = cut(*plane);
+    doc.undoStack()->push(new ReplaceBrushesCommand(&doc, "Clip", std::move(c.removed), std::move(c.inserted), std::move(c.selectAfter)));
     cancel();
     return true;
 }
@@ -92,26 +100,32 @@ void ClipTool::showPreview() {
         const Vec3 dir = (points_[1] - points_[0]);
         preview.addLine(points_[0] - dir * 100, points_[1] + dir * 100, colour);
     }
-    {
-        // Show the kept parts of the selected brushes.
-        if (const std::optional<Plane> plane = this->plane()) {
-            const EditorDocument& doc = editor_.document();
-            for (int i : doc.selection()) {
-                const ClipResult r = clipBrush(doc.brushes()[size_t(i)], *plane);
-                for (const auto* part : {keep_ != Keep::Back ? &r.front : nullptr, keep_ != Keep::Front ? &r.back : nullptr}) {
-                    if (!part || !*part) continue;
-                    if (const auto g = buildBrushGeometry(**part, doc.data().world.bounds).geometry)
-                        for (const ConvexFace& f : g->hull.faces) preview.addOutline(f.polygon.vertices, QColor(255, 220, 60));
-                }
-            }
+    // The kept parts of the selected brushes, outlined, and the world with them compiled
+    // for the overlays (once per plane, keep and selection).
+    const std::optional<Plane> plane = this->plane();
+    const EditorDocument& doc = editor_.document();
+    if (plane && !doc.selection().empty()) {
+        Cut c = cut(*plane);
+        for (const auto& [index, part] : c.inserted)
+            if (const auto g = buildBrushGeometry(part, doc.data().world.bounds).geometry)
+                for (const ConvexFace& f : g->hull.faces) preview.addOutline(f.polygon.vertices, QColor(255, 220, 60));
+        PreviewKey key{{plane->normal.x(), plane->normal.y(), plane->normal.z(), plane->dist}, keep_, doc.selection()};
+        if (previewed_ != key) {
+            previewed_ = std::move(key);
+            editor_.previewReplacement(std::move(c.removed), std::move(c.inserted));
         }
+    } else if (previewed_) {
+        previewed_.reset();
+        editor_.endPreview();
     }
     editor_.setToolPreview(std::move(preview));
 }
 
 void ClipTool::cancel() {
     points_.clear();
+    previewed_.reset();
     editor_.setToolPreview({});
+    editor_.endPreview();
 }
 
 } // namespace shallot

@@ -1,12 +1,17 @@
 #pragma once
 // Clips the selected brushes by a plane. In a 2D view, two clicks give a line; the plane
 // contains it and the view direction. In the 3D view, three clicks on surfaces give the
-// plane. Tab cycles what is kept (front, back, both), Enter applies, Escape cancels.
+// plane. Tab cycles what is kept (front, back, both), Enter applies, Escape cancels. Once
+// there is a plane the overlays show the world as Enter would leave it
+// (Editor::previewReplacement).
 #include "tool.h"
 
 #include "geometry/plane.h"
+#include "world/brush.h"
 
+#include <array>
 #include <optional>
+#include <tuple>
 #include <vector>
 
 namespace shallot {
@@ -28,6 +33,13 @@ public:
     Keep keep() const { return keep_; }
 
 private:
+    // The selection cut by a plane, as ReplaceBrushesCommand takes it.
+    struct Cut {
+        std::vector<int> removed;
+        std::vector<std::pair<int, Brush>> inserted;
+        std::vector<int> selectAfter;
+    };
+    Cut cut(const Plane& plane) const;
     void showPreview();
     std::optional<Plane> plane() const;
 
@@ -35,6 +47,10 @@ private:
     int depthAxis_ = 2;
     bool in3d_ = false; // points_ came from the 3D view (three define the plane)
     Keep keep_ = Keep::Front;
+    // What the overlays last previewed: the plane (normal, distance), what was kept and the
+    // selection cut.
+    using PreviewKey = std::tuple<std::array<double, 4>, Keep, std::vector<int>>;
+    std::optional<PreviewKey> previewed_;
 };
 
 } // namespace shallot
