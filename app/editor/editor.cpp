@@ -144,12 +144,14 @@ void Editor::endPreview() {
     previewBrushes_.clear();
     previewPoses_.clear();
     // A pushed edit has asked for its own compile already (expect() made it the newest).
-    if (isPreviewRevision(compiler_.newestRevision())) compiler_.request(document_.data().world, document_.worldRevision());
+    if (!isPreviewRevision(compiler_.newestRevision())) return;
+    noteEditTime(document_.worldRevision()); // the overlay goes back now, not at the last edit
+    compiler_.request(document_.data().world, document_.worldRevision());
 }
 
 double Editor::msSinceEdit(uint64_t revision) const {
-    for (const auto& [r, t] : editTimes_)
-        if (r == revision) return double(clock_.nsecsElapsed() - t) / 1e6;
+    for (auto it = editTimes_.rbegin(); it != editTimes_.rend(); ++it) // the latest time asked for it
+        if (it->first == revision) return double(clock_.nsecsElapsed() - it->second) / 1e6;
     return -1.0;
 }
 

@@ -82,6 +82,8 @@ private:
     void rebuildBrushLayers();
     void rebuildPendingBrushLayers();
     void requestQueuedCompile();
+    void noteEditTime(uint64_t revision);
+    void requestPreview(World world);
 
     EditorDocument document_;
     render::RenderScene scene_;
@@ -96,8 +98,6 @@ private:
     // When each recent world revision was made, for the edit-to-overlay latency.
     std::vector<std::pair<uint64_t, qint64>> editTimes_;
     bool compileQueued_ = false;
-    void noteEditTime(uint64_t revision);
-    void requestPreview(World world);
     // What the last preview changed (previewBrushes, previewPoses), while a drag shows one.
     bool previewing_ = false;
     std::vector<int> previewIndices_;
