@@ -74,6 +74,22 @@ bool waitForCompiledOverlay(MainWindow& w, int timeoutMs = 20000) {
     }, timeoutMs);
 }
 
+// Waits until the overlays show the compile of a preview: a drag, or a clip line, not yet
+// made an edit.
+bool waitForPreviewShown(MainWindow& w, int timeoutMs = 20000) {
+    return QTest::qWaitFor([&] {
+        const std::shared_ptr<const CompiledWorld>& compiled = w.editor().overlays().compiled();
+        return !w.editor().compiler().busy() && compiled && isPreviewRevision(compiled->revision) &&
+               w.editor().overlays().shownRevision() == compiled->revision;
+    }, timeoutMs);
+}
+
+// Presses the left button at `from` and moves to `to` in four steps, without releasing.
+void pressAndMove(QWidget* view, QPoint from, QPoint to) {
+    QTest::mousePress(view, Qt::LeftButton, {}, from);
+    for (int i = 1; i <= 4; ++i) QTest::mouseMove(view, from + (to - from) * i / 4);
+}
+
 // Waits until each of these overlay layers has something to draw (overlays switched on
 // after a compile arrive from a background build).
 bool waitForOverlayLayers(MainWindow& w, std::initializer_list<render::Layer> layers, int timeoutMs = 20000) {
@@ -263,13 +279,8 @@ private slots:
         QTest::qWait(20);
         const Vec3 grip(0.5 * (box.mins.x() + box.maxs.x()), 0, 0.5 * (box.mins.z() + box.maxs.z()));
         const QPoint a = front->toWidget(grip).toPoint(), b = front->toWidget(grip + Vec3(0, 0, 16)).toPoint();
-        auto previewShown = [&] {
-            return !w.editor().compiler().busy() && compiled && isPreviewRevision(compiled->revision) &&
-                   w.editor().overlays().shownRevision() == compiled->revision;
-        };
-        QTest::mousePress(front, Qt::LeftButton, {}, a);
-        for (int i = 1; i <= 4; ++i) QTest::mouseMove(front, a + (b - a) * i / 4);
-        QVERIFY(QTest::qWaitFor(previewShown, 20000));
+        pressAndMove(front, a, b);
+        QVERIFY(waitForPreviewShown(w));
         QCOMPARE(bounds(compiled->world.brushes[ceiling]).mins.z(), box.mins.z() + 16);
         QVERIFY(!compiled->result->onion.isSolid(inTheTunnel, stand)); // 64 high: stand fits
         World dragged = before;
@@ -304,12 +315,9 @@ private slots:
         QTest::qWait(20);
         w.action("toolBox")->trigger();
         const QPoint a = top->toWidget(Vec3(96, 96, 0)).toPoint(), b = top->toWidget(Vec3(160, 160, 0)).toPoint();
-        QTest::mousePress(top, Qt::LeftButton, {}, a);
-        for (int i = 1; i <= 4; ++i) QTest::mouseMove(top, a + (b - a) * i / 4);
-        QVERIFY(QTest::qWaitFor([&] {
-            return !w.editor().compiler().busy() && compiled && isPreviewRevision(compiled->revision) &&
-                   compiled->world.brushes.size() == brushes + 1 && w.editor().overlays().shownRevision() == compiled->revision;
-        }, 20000));
+        pressAndMove(top, a, b);
+        QVERIFY(waitForPreviewShown(w));
+        QCOMPARE(compiled->world.brushes.size(), brushes + 1);
         QCOMPARE(bounds(compiled->world.brushes.back()).maxs, Vec3(160, 160, 64));
         QVERIFY(compiled->result->onion.isSolid(inRoomA, 0));
         QCOMPARE(doc.brushes().size(), brushes);
@@ -335,12 +343,8 @@ private slots:
         w.action("toolPose")->trigger();
         // Its top face down to 16: 40 high, it fits in the 48-high tunnel.
         const QPoint a = front->toWidget(Vec3(0, 0, 32)).toPoint(), b = front->toWidget(Vec3(0, 0, 16)).toPoint();
-        QTest::mousePress(front, Qt::LeftButton, {}, a);
-        for (int i = 1; i <= 4; ++i) QTest::mouseMove(front, a + (b - a) * i / 4);
-        QVERIFY(QTest::qWaitFor([&] {
-            return !w.editor().compiler().busy() && compiled && isPreviewRevision(compiled->revision) &&
-                   w.editor().overlays().shownRevision() == compiled->revision;
-        }, 20000));
+        pressAndMove(front, a, b);
+        QVERIFY(waitForPreviewShown(w));
         QCOMPARE(compiled->world.poses[stand].maxs, Vec3(16, 16, 16));
         QVERIFY(!compiled->result->onion.isSolid(inTheTunnel, stand));
         QCOMPARE(doc.poses()[stand].maxs, Vec3(16, 16, 32));
@@ -365,24 +369,20 @@ private slots:
         front->frame({Vec3(150, 0, -50), Vec3(550, 0, 300)});
         QTest::qWait(20);
         w.action("toolClip")->trigger();
-        auto previewShown = [&] {
-            return !w.editor().compiler().busy() && compiled && isPreviewRevision(compiled->revision) &&
-                   w.editor().overlays().shownRevision() == compiled->revision;
-        };
         // A cut at z 64 keeping the part above it (the front side, Keep::Front): 64 of headroom.
         auto cutAt64 = [&] {
             QTest::mouseClick(front, Qt::LeftButton, {}, front->toWidget(Vec3(200, 0, 64)).toPoint());
             QTest::mouseClick(front, Qt::LeftButton, {}, front->toWidget(Vec3(500, 0, 64)).toPoint());
         };
         cutAt64();
-        QVERIFY(QTest::qWaitFor(previewShown, 20000));
+        QVERIFY(waitForPreviewShown(w));
         QVERIFY(!compiled->result->onion.isSolid(inTheTunnel, stand));
         QCOMPARE(doc.undoStack()->count(), 0);
         QTest::keyClick(front, Qt::Key_Escape);
         QVERIFY(waitForCompiledOverlay(w));
         QVERIFY(compiled->result->onion.isSolid(inTheTunnel, stand));
         cutAt64();
-        QVERIFY(QTest::qWaitFor(previewShown, 20000));
+        QVERIFY(waitForPreviewShown(w));
         const std::vector<Brush> previewed = compiled->world.brushes;
         QTest::keyClick(front, Qt::Key_Return);
         QCOMPARE(doc.undoStack()->count(), 1);
@@ -527,8 +527,7 @@ private slots:
         w.editor().document().setCamera(inside);
         w.action("toolRay")->trigger();
         const QPoint a = top->toWidget(Vec3(128, 128, 0)).toPoint(), b = top->toWidget(Vec3(512, 128, 0)).toPoint();
-        QTest::mousePress(top, Qt::LeftButton, {}, a);
-        for (int i = 1; i <= 4; ++i) QTest::mouseMove(top, a + (b - a) * i / 4);
+        pressAndMove(top, a, b);
         QVERIFY(w.editor().document().rays().empty());
         auto drawsAt = [&](const Vec3& p) {
             for (const auto& chunk : w.editor().scene().layer(render::Layer::ToolPreview).chunkList())
