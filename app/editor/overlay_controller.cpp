@@ -26,19 +26,23 @@ OverlayController::OverlayController(Editor& editor) : QObject(&editor), editor_
     connect(&editor_.document(), &EditorDocument::raysChanged, this, &OverlayController::retraceRays);
 }
 
-void OverlayController::onCompiled(std::shared_ptr<const CompiledWorld> result) {
-    // Follow the drawn tree's leaves into the new one, if it updated the one before.
-    if (drawn_ && drawnCarriedTo_ != 0 && result->keptFrom == drawnCarriedTo_) {
-        leafOfDrawn_ = drawnCarriedTo_ == drawn_->serial ? result->leafOfKept
-                                                        : composeLeafMaps(leafOfDrawn_, result->leafOfKept);
-        drawnCarriedTo_ = result->serial;
+void OverlayController::LeafCarry::follow(const CompiledWorld& next) {
+    if (to != 0 && next.keptFrom == to) {
+        leaves = to == from ? next.leafOfKept : composeLeafMaps(leaves, next.leafOfKept);
+        to = next.serial;
     } else {
-        drawnCarriedTo_ = 0;
-        leafOfDrawn_.clear();
+        to = 0;
+        leaves.clear();
     }
+}
+
+void OverlayController::onCompiled(std::shared_ptr<const CompiledWorld> result) {
+    // Follow the leaves of the tree drawn, and of the one being drawn, into the new one.
+    if (drawn_) drawnCarry_.follow(*result);
+    if (heavyRunning_) buildingCarry_.follow(*result);
     releaseInBackground(std::exchange(compiled_, std::move(result)));
     retraceRays();
-    rebuildHeavy();
+    requestHeavy();
 }
 
 void OverlayController::setOn(Overlay o, bool on) {
@@ -89,7 +93,17 @@ HeavySettings OverlayController::heavySettings() const {
 }
 
 void OverlayController::rebuildHeavy() {
-    const quint64 generation = ++heavyGeneration_;
+    ++settingsGeneration_;
+    requestHeavy();
+}
+
+void OverlayController::requestHeavy() {
+    if (heavyRunning_) heavyPending_ = true;
+    else startHeavy();
+}
+
+void OverlayController::startHeavy() {
+    heavyPending_ = false;
     if (!compiled_) return;
     HeavyJob job;
     job.compiled = compiled_;
@@ -97,13 +111,13 @@ void OverlayController::rebuildHeavy() {
     const int pose = job.settings.cells.pose;
     if (pose < 0 || pose >= int(compiled_->result->onion.poses.size())) return;
     // The layers shown, when drawn alike from a tree whose leaves carry over to this one.
-    if (drawn_ && drawn_->settings.drawLike(job.settings) && drawnCarriedTo_ == compiled_->serial) {
+    if (drawn_ && drawn_->settings.drawLike(job.settings) && drawnCarry_.to == compiled_->serial) {
         job.base = drawn_;
         if (drawn_->serial == compiled_->serial) {
             job.leafOfBase.resize(drawn_->inputs.leafSolid.size());
             std::iota(job.leafOfBase.begin(), job.leafOfBase.end(), 0);
         } else {
-            job.leafOfBase = leafOfDrawn_;
+            job.leafOfBase = drawnCarry_.leaves;
         }
     }
     // The sight of this compiled world when an earlier rebuild made it; else the brushes'
@@ -115,32 +129,41 @@ void OverlayController::rebuildHeavy() {
     if (!job.keptBrushes && compiled_->revision == editor_.document().worldRevision())
         for (const auto& g : editor_.geometry()) job.brushBoxes.push_back(g ? g->bounds : Aabb{});
     for (size_t k = 0; k < kHeavyLayerCount; ++k) job.shown[k] = editor_.scene().layer(kHeavyLayers[k]).chunks;
+    heavyRunning_ = true;
+    buildingCarry_ = LeafCarry{compiled_->serial, compiled_->serial, {}};
     QPointer<OverlayController> self(this);
-    runInBackground([self, generation, job = std::move(job)]() mutable {
+    runInBackground([self, generation = settingsGeneration_, job = std::move(job)]() mutable {
         const uint64_t revision = job.compiled->revision;
         std::weak_ptr<const CompiledWorld> world = job.compiled;
         auto out = std::make_shared<HeavyBatches>(buildHeavyOverlays(std::move(job)));
         postToUiThread([self, out, generation, revision, world] {
-            if (!self || generation != self->heavyGeneration_) return; // a newer build is coming
-            render::RenderScene& scene = self->editor_.scene();
-            for (size_t k = 0; k < kHeavyLayerCount; ++k)
-                scene.setChunks(kHeavyLayers[k], out->drawn->chunks[k], out->visibility, out->before[k].get(),
-                                std::move(out->changed[k]));
-            self->drawn_ = out->drawn;
-            self->drawnCarriedTo_ = out->drawn->serial;
-            self->leafOfDrawn_.clear();
-            self->rebuiltInPart_ += out->redrawnInPart;
-            self->flood_ = out->flood;
-            self->shownRevision_ = revision;
-            self->sightWorld_ = world;
-            self->sightVisibility_ = out->visibility;
-            self->sightBrushes_ = out->brushes;
-            self->sightRevision_ = revision;
-            self->applyBrushSight();
-            emit self->editor_.sceneChanged();
-            emit self->overlaysUpdated(revision);
+            if (!self) return;
+            self->heavyRunning_ = false;
+            // Drawn with settings changed since, it is dropped; drawn from a tree a newer
+            // compile replaced, it is shown all the same (a drag's steps show at the
+            // overlays' pace) and the newest is drawn next.
+            if (generation == self->settingsGeneration_) self->showHeavy(*out, revision, world);
+            if (self->heavyPending_) self->startHeavy();
         });
     });
+}
+
+void OverlayController::showHeavy(HeavyBatches& out, uint64_t revision, std::weak_ptr<const CompiledWorld> world) {
+    render::RenderScene& scene = editor_.scene();
+    for (size_t k = 0; k < kHeavyLayerCount; ++k)
+        scene.setChunks(kHeavyLayers[k], out.drawn->chunks[k], out.visibility, out.before[k].get(), std::move(out.changed[k]));
+    drawn_ = out.drawn;
+    drawnCarry_ = std::move(buildingCarry_);
+    rebuiltInPart_ += out.redrawnInPart;
+    flood_ = out.flood;
+    shownRevision_ = revision;
+    sightWorld_ = std::move(world);
+    sightVisibility_ = out.visibility;
+    sightBrushes_ = out.brushes;
+    sightRevision_ = revision;
+    applyBrushSight();
+    emit editor_.sceneChanged();
+    emit overlaysUpdated(revision);
 }
 
 void OverlayController::applyBrushSight() {

@@ -62,7 +62,13 @@ signals:
 
 private:
     void onCompiled(std::shared_ptr<const CompiledWorld> result);
-    void rebuildHeavy();   // cells, portals, union, reach: on a pool thread
+    // Cells, portals, union, reach: built on a pool thread, one build at a time. A change of
+    // the settings (rebuildHeavy) drops the running build's result; a new compile
+    // (requestHeavy) lets it be shown. Either draws the newest next.
+    void rebuildHeavy();
+    void requestHeavy();
+    void startHeavy();
+    void showHeavy(HeavyBatches& out, uint64_t revision, std::weak_ptr<const CompiledWorld> world);
     HeavySettings heavySettings() const;
     void retraceRays();    // all rays, all poses
     void rebuildRays();    // the ray layer for the current pose
@@ -83,15 +89,23 @@ private:
     std::shared_ptr<const LeafVisibility> sightVisibility_;
     std::shared_ptr<const LeafBrushes> sightBrushes_;
     uint64_t sightRevision_ = 0;
-    quint64 heavyGeneration_ = 0;
+    quint64 settingsGeneration_ = 0;
+    bool heavyRunning_ = false, heavyPending_ = false;
     uint64_t shownRevision_ = 0;
+    // How the leaves of compile `from` carry over to compile `to` (0: they do not), through
+    // the updates in between: per leaf of `from`, its leaf in `to` (empty when to == from).
+    struct LeafCarry {
+        uint64_t from = 0, to = 0;
+        std::vector<int32_t> leaves;
+        void follow(const CompiledWorld& next); // `next` compiled: carry on into it
+    };
     // What the heavy layers shown were drawn from (overlay_update.h), and how that tree's
-    // leaves carry over to compiled_ (leafOfDrawn: per leaf of the drawn tree; empty when it
-    // is compiled_ itself). A rebuild with the same settings draws again only where they
-    // changed; none without a carry (a compile from scratch, or updates of a dropped one).
+    // leaves carry over to compiled_. A rebuild with the same settings draws again only
+    // where they changed; none without a carry (a compile from scratch, or updates of a
+    // dropped one). buildingCarry_ does the same for the build running, which becomes
+    // drawnCarry_ when it is shown.
     std::shared_ptr<const DrawnHeavy> drawn_;
-    uint64_t drawnCarriedTo_ = 0; // the compile serial leafOfDrawn_ leads to (0: no carry)
-    std::vector<int32_t> leafOfDrawn_;
+    LeafCarry drawnCarry_, buildingCarry_;
     quint64 rebuiltInPart_ = 0;
 };
 
