@@ -150,8 +150,17 @@ private slots:
         Aabb box;
         for (const auto& g : window.editor().geometry())
             if (g) box.add(g->bounds);
-        const QString difference = answerDifference(window.editor().overlays().compiled()->result->onion, fresh.onion, box);
-        QVERIFY2(difference.isEmpty(), qPrintable("the shown tree answers differently from a fresh compile " + difference));
+        const CompiledWorld& shown = *window.editor().overlays().compiled();
+        const QString difference = answerDifference(shown.result->onion, fresh.onion, box);
+        // Which part failed: the service compiled another world than the document's, or the
+        // compiler's tree of this world is wrong (an update, an adopted stored tree).
+        bool sameWorld = shown.world.brushes.size() == doc.brushes().size();
+        for (size_t i = 0; sameWorld && i < doc.brushes().size(); ++i) sameWorld = samePlanes(shown.world.brushes[i], doc.brushes()[i]);
+        QVERIFY2(difference.isEmpty(), qPrintable(QString("the shown tree answers differently from a fresh compile %1 (revision %2, "
+                                                          "%3 world, %4)")
+                                                      .arg(difference).arg(shown.revision)
+                                                      .arg(sameWorld ? "the document's" : "another")
+                                                      .arg(shown.result->stats.incremental ? "an update" : "no update")));
 
         // The autosave of the session, if there is one now, loads.
         if (QFile::exists(MainWindow::recoveryPath())) {
