@@ -4,6 +4,7 @@
 #include "document_files.h"
 #include "edit/brush_operations.h"
 #include "edit_commands.h"
+#include "geometry/tolerances.h"
 #include "io/map_reader.h"
 #include "io/map_to_world.h"
 #include "main_window.h"
@@ -51,10 +52,16 @@ bool samePlanes(const std::vector<Brush>& a, const std::vector<Brush>& b) {
     return true;
 }
 
-// The same tree as a fresh compile of `world` gives, answer for answer.
+// Answers like a fresh compile of `world` at every leaf's interior point of both trees (an
+// update need not make the fresh tree node for node; points of sliver cells, closer than
+// kOnPlaneEpsilon to their boundary, may read either side).
 bool treeOfAFreshCompile(const BspTree& shown, const World& world) {
     const CompileResult fresh = compileWorld(world);
-    return shown.nodes.size() == fresh.onion.nodes.size() && shown.leafSolid == fresh.onion.leafSolid;
+    for (const BspTree* tree : {&shown, &fresh.onion})
+        for (const LeafInfo& leaf : tree->leaves)
+            if (leaf.clearance >= kOnPlaneEpsilon && shown.solidityAt(leaf.interiorPoint) != fresh.onion.solidityAt(leaf.interiorPoint))
+                return false;
+    return true;
 }
 
 // The view's frame drawn whole, without its cached picture: what a copied, moved or patched
