@@ -104,12 +104,7 @@ void Editor::previewBrushes(const std::vector<int>& indices, std::vector<Brush> 
 
 void Editor::previewPoses(std::vector<Pose> poses) {
     const World& world = document_.data().world;
-    auto same = [](const std::vector<Pose>& a, const std::vector<Pose>& b) {
-        return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const Pose& x, const Pose& y) {
-            return x.name == y.name && x.mins == y.mins && x.maxs == y.maxs;
-        });
-    };
-    if (previewing_ ? same(poses, previewPoses_) : same(poses, world.poses)) return;
+    if (samePoseBoxes(poses, previewing_ ? previewPoses_ : world.poses)) return;
     World preview = world;
     preview.poses = poses;
     previewPoses_ = std::move(poses);

@@ -144,12 +144,6 @@ bool isPoseKey(const std::string& key) {
 
 bool isClassnameKey(const std::pair<std::string, std::string>& kv) { return kv.first == "classname"; }
 
-bool samePoses(const std::vector<Pose>& a, const std::vector<Pose>& b) {
-    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const Pose& p, const Pose& q) {
-        return p.name == q.name && p.mins == q.mins && p.maxs == q.maxs;
-    });
-}
-
 // The poses worldFromMap reads from these worldspawn keys.
 std::vector<Pose> posesOfKeys(const MapKeyValues& keys) {
     MapFile map;
@@ -171,14 +165,14 @@ std::string poseValue(const Pose& pose) {
 }
 
 MapKeyValues withPoseKeys(const MapKeyValues& keys, const std::vector<Pose>& poses) {
-    if (samePoses(posesOfKeys(keys), poses)) return keys;
+    if (samePoseBoxes(posesOfKeys(keys), poses)) return keys;
     MapKeyValues out;
     size_t insertAt = std::string::npos;
     for (const auto& kv : keys) {
         if (!isPoseKey(kv.first)) out.push_back(kv);
         else if (insertAt == std::string::npos) insertAt = out.size();
     }
-    if (samePoses(poses, quakePoses())) return out;
+    if (samePoseBoxes(poses, quakePoses())) return out;
     MapKeyValues poseKeys;
     for (size_t i = 0; i < poses.size(); ++i) poseKeys.emplace_back(poseKey(int(i) + 1), poseValue(poses[i]));
     out.insert(out.begin() + std::ptrdiff_t(std::min(insertAt, out.size())), poseKeys.begin(), poseKeys.end());

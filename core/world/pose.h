@@ -1,8 +1,10 @@
 #pragma once
 #include "geometry/plane.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace shallot {
 
@@ -19,6 +21,13 @@ struct Pose {
         return mins.allFinite() && maxs.allFinite() && (mins.array() <= maxs.array()).all() && !name.empty();
     }
 };
+
+// The same poses, name and box, in the same order (their colours aside).
+inline bool samePoseBoxes(const std::vector<Pose>& a, const std::vector<Pose>& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const Pose& p, const Pose& q) {
+        return p.name == q.name && p.mins == q.mins && p.maxs == q.maxs;
+    });
+}
 
 // At most this many poses per world: a leaf's solidity is one 64-bit word.
 inline constexpr int kMaxPoses = 64;
