@@ -4,7 +4,6 @@
 #include "document_files.h"
 #include "edit/brush_operations.h"
 #include "edit_commands.h"
-#include "geometry/tolerances.h"
 #include "io/map_reader.h"
 #include "io/map_to_world.h"
 #include "main_window.h"
@@ -16,6 +15,7 @@
 #include "preferences_dialog.h"
 #include "screenshot.h"
 #include "tools/clip_tool.h"
+#include "tree_answers.h"
 #include "viewport_2d.h"
 #include "viewport_3d.h"
 
@@ -52,16 +52,10 @@ bool samePlanes(const std::vector<Brush>& a, const std::vector<Brush>& b) {
     return true;
 }
 
-// Answers like a fresh compile of `world` at every leaf's interior point of both trees (an
-// update need not make the fresh tree node for node; points of sliver cells, closer than
-// kOnPlaneEpsilon to their boundary, may read either side).
+// Answers like a fresh compile of `world` (tree_answers.h): an update need not make the
+// fresh tree node for node.
 bool treeOfAFreshCompile(const BspTree& shown, const World& world) {
-    const CompileResult fresh = compileWorld(world);
-    for (const BspTree* tree : {&shown, &fresh.onion})
-        for (const LeafInfo& leaf : tree->leaves)
-            if (leaf.clearance >= kOnPlaneEpsilon && shown.solidityAt(leaf.interiorPoint) != fresh.onion.solidityAt(leaf.interiorPoint))
-                return false;
-    return true;
+    return answerDifference(shown, compileWorld(world).onion, Aabb{}, 0).isEmpty();
 }
 
 // The view's frame drawn whole, without its cached picture: what a copied, moved or patched
@@ -92,8 +86,8 @@ bool waitForPreviewShown(MainWindow& w, int timeoutMs = 20000) {
 }
 
 // Presses the left button at `from` and moves to `to` in four steps, without releasing.
-void pressAndMove(QWidget* view, QPoint from, QPoint to) {
-    QTest::mousePress(view, Qt::LeftButton, {}, from);
+void pressAndMove(QWidget* view, QPoint from, QPoint to, Qt::KeyboardModifiers mods = {}) {
+    QTest::mousePress(view, Qt::LeftButton, mods, from);
     for (int i = 1; i <= 4; ++i) QTest::mouseMove(view, from + (to - from) * i / 4);
 }
 
@@ -127,8 +121,7 @@ private:
     // Drags with the left button in a 2D view between two world points.
     void drag(Viewport2D* view, const Vec3& from, const Vec3& to, Qt::KeyboardModifiers mods = {}) {
         const QPoint a = view->toWidget(from).toPoint(), b = view->toWidget(to).toPoint();
-        QTest::mousePress(view, Qt::LeftButton, mods, a);
-        for (int i = 1; i <= 4; ++i) QTest::mouseMove(view, a + (b - a) * i / 4);
+        pressAndMove(view, a, b, mods);
         QTest::mouseRelease(view, Qt::LeftButton, mods, b);
     }
 

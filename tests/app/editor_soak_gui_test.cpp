@@ -8,7 +8,6 @@
 // and the memory samples (rss.csv) there instead of in a temporary folder.
 // scripts/soak.sh runs it for 30 minutes.
 #include "compile/compiler.h"
-#include "geometry/tolerances.h"
 #include "document_files.h"
 #include "edit_script.h"
 #include "main_window.h"
@@ -17,6 +16,7 @@
 #include "session/edit_replay.h"
 #include "session/memory_probe.h"
 #include "sanitizer_build.h"
+#include "tree_answers.h"
 #include "session/soak_driver.h"
 
 #include <QApplication>
@@ -48,32 +48,6 @@ int envInt(const char* name, int fallback) {
     bool ok = false;
     const int value = qEnvironmentVariableIntValue(name, &ok);
     return ok ? value : fallback;
-}
-
-// Where two trees of the same world answer differently: the solidity bits at every leaf's
-// interior point of both trees and at random points of the world's box. The editor's
-// incremental compile keeps unchanged subtrees, so its tree need not be the fresh
-// compile's node for node, only answer the same (incremental_compiler.h). Leaves whose
-// interior point lies closer than kOnPlaneEpsilon to their cell's boundary (slivers) are
-// left out: polygons are placed to that tolerance, so there two trees may read either
-// side. (Seed 1 under load made a 0.001-wide brush by clips, and an update kept a sliver
-// cell whose point, 7e-5 from a face of its large-pose hull, read empty where the fresh
-// tree read solid; 2026-11-25, stop 26.)
-QString answerDifference(const BspTree& a, const BspTree& b, const Aabb& box) {
-    std::vector<Vec3> points;
-    for (const BspTree* tree : {&a, &b})
-        for (const LeafInfo& leaf : tree->leaves)
-            if (leaf.clearance >= kOnPlaneEpsilon) points.push_back(leaf.interiorPoint);
-    std::mt19937 rng(7);
-    for (int i = 0; i < kRandomProbePoints && !box.empty(); ++i) {
-        Vec3 p;
-        for (int k = 0; k < 3; ++k) p[k] = std::uniform_real_distribution<double>(box.mins[k], box.maxs[k])(rng);
-        points.push_back(p);
-    }
-    for (const Vec3& p : points)
-        if (a.solidityAt(p) != b.solidityAt(p))
-            return QString("at (%1, %2, %3): bits %4 vs %5").arg(p.x()).arg(p.y()).arg(p.z()).arg(a.solidityAt(p)).arg(b.solidityAt(p));
-    return QString();
 }
 
 } // namespace
@@ -158,7 +132,7 @@ private slots:
         for (const auto& g : window.editor().geometry())
             if (g) box.add(g->bounds);
         const CompiledWorld& shown = *window.editor().overlays().compiled();
-        const QString difference = answerDifference(shown.result->onion, fresh.onion, box);
+        const QString difference = answerDifference(shown.result->onion, fresh.onion, box, kRandomProbePoints);
         // Which part failed: the service compiled another world than the document's, or the
         // compiler's tree of this world is wrong (an update, an adopted stored tree).
         bool sameWorld = shown.world.brushes.size() == doc.brushes().size();

@@ -138,17 +138,20 @@ bool SoakDriver::typeShortcut(const QString& actionName) {
     return true;
 }
 
-void SoakDriver::drag(QWidget* view, QPoint from, QPoint to, Qt::MouseButton button) {
+void SoakDriver::pressAndMove(QWidget* view, QPoint from, QPoint to, Qt::MouseButton button) {
     QTest::mousePress(view, button, {}, from);
     for (int i = 1; i <= 4; ++i) QTest::mouseMove(view, from + (to - from) * i / 4);
+}
+
+void SoakDriver::drag(QWidget* view, QPoint from, QPoint to, Qt::MouseButton button) {
+    pressAndMove(view, from, to, button);
     QTest::mouseRelease(view, button, {}, to);
 }
 
 bool SoakDriver::heldDrag(QWidget* view, QPoint from, QPoint to) {
     const bool cancel = chance(0.2);
     const int holdMs = randomInt(0, 40);
-    QTest::mousePress(view, Qt::LeftButton, {}, from);
-    for (int i = 1; i <= 4; ++i) QTest::mouseMove(view, from + (to - from) * i / 4);
+    pressAndMove(view, from, to, Qt::LeftButton);
     QTest::qWait(holdMs);
     if (cancel) QTest::keyClick(view, Qt::Key_Escape);
     QTest::mouseRelease(view, Qt::LeftButton, {}, to);

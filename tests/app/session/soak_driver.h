@@ -59,6 +59,7 @@ private:
     bool inside(QWidget* view, QPoint pixel) const;
     QPoint randomPixel(QWidget* view);
     bool typeShortcut(const QString& actionName);
+    void pressAndMove(QWidget* view, QPoint from, QPoint to, Qt::MouseButton button);
     void drag(QWidget* view, QPoint from, QPoint to, Qt::MouseButton button = Qt::LeftButton);
     // A left drag that holds still before its release for a random while (its previews
     // compile and show meanwhile, or not) and is sometimes cancelled with Escape: true when
