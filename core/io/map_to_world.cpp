@@ -1,6 +1,7 @@
 #include "io/map_to_world.h"
 
-#include <charconv>
+#include "world/entity_class.h"
+
 #include <cmath>
 #include <optional>
 #include <string_view>
@@ -12,23 +13,6 @@ std::string lower(std::string s) {
     for (char& c : s)
         if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
     return s;
-}
-
-// "x y z" with finite numbers and nothing else.
-std::optional<Vec3> parseVec3(std::string_view text) {
-    Vec3 v;
-    const char* p = text.data();
-    const char* end = text.data() + text.size();
-    for (int i = 0; i < 3; ++i) {
-        while (p < end && (*p == ' ' || *p == '\t')) ++p;
-        if (p + 1 < end && *p == '+' && p[1] != '-') ++p; // from_chars does not take '+'
-        const auto [next, ec] = std::from_chars(p, end, v[i]);
-        if (ec != std::errc() || !std::isfinite(v[i])) return std::nullopt;
-        p = next;
-    }
-    while (p < end && (*p == ' ' || *p == '\t')) ++p;
-    if (p != end) return std::nullopt;
-    return v;
 }
 
 // "NAME minx miny minz maxx maxy maxz".
@@ -45,8 +29,8 @@ std::optional<Pose> parsePose(std::string_view text) {
         if (cut != std::string_view::npos) cut = rest.find(' ', cut);
     }
     if (cut == std::string_view::npos) return std::nullopt;
-    const auto mins = parseVec3(rest.substr(0, cut));
-    const auto maxs = parseVec3(rest.substr(cut + 1));
+    const auto mins = parseEntityVector(rest.substr(0, cut));
+    const auto maxs = parseEntityVector(rest.substr(cut + 1));
     if (!mins || !maxs) return std::nullopt;
     pose.mins = *mins;
     pose.maxs = *maxs;
@@ -101,7 +85,7 @@ std::vector<PointEntity> pointEntities(const MapFile& map) {
         if (!entity.brushes.empty()) continue;
         const std::string* origin = entity.value("origin");
         if (!origin) continue;
-        if (const auto v = parseVec3(*origin)) points.push_back({entity.classname(), *v, entity.line});
+        if (const auto v = parseEntityVector(*origin)) points.push_back({entity.classname(), *v, entity.line});
     }
     return points;
 }
