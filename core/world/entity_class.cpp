@@ -85,14 +85,16 @@ EntityClassTable EntityClassTable::quake() {
     t.add(sized("monster_boss", C::Monster, M::None, Vec3(-128, -128, -24), Vec3(128, 128, 256)));
     t.add(sized("monster_oldone", C::Monster, M::None, Vec3(-160, -128, -24), Vec3(160, 128, 256)));
 
-    const Vec3 itemMins(0, 0, 0), itemMaxs(32, 32, 56);
-    for (const char* n :
-         {"item_shells", "item_spikes", "item_rockets", "item_cells", "item_health", "item_armor1", "item_armor2",
-          "item_armorInv", "item_key1", "item_key2", "item_sigil", "item_artifact_invulnerability",
-          "item_artifact_envirosuit", "item_artifact_invisibility", "item_artifact_super_damage", "item_weapon",
-          "weapon_supershotgun", "weapon_nailgun", "weapon_supernailgun", "weapon_grenadelauncher",
-          "weapon_rocketlauncher", "weapon_lightning"})
-        t.add(sized(n, C::Item, M::None, itemMins, itemMaxs));
+    // Items: health and ammo 0 0 0 .. 32 32 56; armor and weapons -16 -16 0 .. 16 16 56;
+    // keys, the sigil and the artifacts -16 -16 -24 .. 16 16 32 (items.qc, weapons.qc).
+    for (const char* n : {"item_shells", "item_spikes", "item_rockets", "item_cells", "item_health", "item_weapon"})
+        t.add(sized(n, C::Item, M::None, Vec3(0, 0, 0), Vec3(32, 32, 56)));
+    for (const char* n : {"item_armor1", "item_armor2", "item_armorInv", "weapon_supershotgun", "weapon_nailgun",
+                          "weapon_supernailgun", "weapon_grenadelauncher", "weapon_rocketlauncher", "weapon_lightning"})
+        t.add(sized(n, C::Item, M::None, Vec3(-16, -16, 0), Vec3(16, 16, 56)));
+    for (const char* n : {"item_key1", "item_key2", "item_sigil", "item_artifact_invulnerability",
+                          "item_artifact_envirosuit", "item_artifact_invisibility", "item_artifact_super_damage"})
+        t.add(sized(n, C::Item, M::None, Vec3(-16, -16, -24), Vec3(16, 16, 32)));
 
     for (const char* n : {"light", "light_fluoro", "light_fluorospark", "light_globe", "light_torch_small_walltorch",
                           "light_flame_large_yellow", "light_flame_small_yellow", "light_flame_small_white"})
@@ -132,6 +134,8 @@ void EntityClassTable::merge(const EntityClassTable& other) {
             cls.maxs = known->maxs;
             cls.category = known->category;
             cls.motion = known->motion;
+        } else if (known && known->category == EntityCategory::Monster && cls.category == EntityCategory::Monster) {
+            cls.motion = known->motion; // a .fgd cannot say how a monster moves (monster_wizard flies)
         }
         add(std::move(cls));
     }
@@ -182,6 +186,18 @@ std::optional<Vec3> parseEntityVector(std::string_view text) {
     while (p < end && (*p == ' ' || *p == '\t')) ++p;
     if (p != end) return std::nullopt;
     return v;
+}
+
+std::string formatEntityVector(const Vec3& v) {
+    std::string out;
+    for (int i = 0; i < 3; ++i) {
+        char buffer[32];
+        const double x = v[i] == 0 ? 0.0 : v[i]; // no "-0"
+        const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, x);
+        if (i) out += ' ';
+        out.append(buffer, ec == std::errc() ? end : buffer);
+    }
+    return out;
 }
 
 } // namespace shallot

@@ -41,7 +41,8 @@ public:
     const EntityClass* find(std::string_view classname) const; // case-insensitive
     void add(EntityClass cls);
     // Adds every class of `other` (a loaded .fgd): its sizes and colours win. A class
-    // `other` names without a size keeps this table's size, category and motion.
+    // `other` names without a size keeps this table's size, category and motion; a monster
+    // it names with a size keeps this table's motion.
     void merge(const EntityClassTable& other);
 
 private:
@@ -69,5 +70,8 @@ Aabb entityHullBox(const EntityClass& cls, const Vec3& origin);
 
 // "x y z" with three finite numbers and nothing else (an entity's "origin").
 std::optional<Vec3> parseEntityVector(std::string_view text);
+// The inverse: "x y z", integers without a decimal point, others with the digits that read
+// back to the same double.
+std::string formatEntityVector(const Vec3& v);
 
 } // namespace shallot
