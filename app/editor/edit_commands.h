@@ -13,7 +13,8 @@ namespace shallot {
 class ReplaceBrushesCommand : public QUndoCommand {
 public:
     ReplaceBrushesCommand(EditorDocument* doc, const QString& text, std::vector<int> removed,
-                          std::vector<std::pair<int, Brush>> inserted, std::vector<int> selectAfter);
+                          std::vector<std::pair<int, Brush>> inserted, std::vector<int> selectAfter,
+                          QUndoCommand* parent = nullptr);
     void redo() override;
     void undo() override;
 
@@ -28,6 +29,29 @@ private:
 ReplaceBrushesCommand* replaceInPlace(EditorDocument* doc, const QString& text, const std::vector<int>& indices,
                                       const std::vector<Brush>& replacements);
 
+// The same for entities (positions in EditorDocument::entities()): add, delete, duplicate,
+// move, key edits. An edit of brushes and entities together (moving a selection of both)
+// is one QUndoCommand with a ReplaceBrushesCommand and a ReplaceEntitiesCommand as children.
+class ReplaceEntitiesCommand : public QUndoCommand {
+public:
+    ReplaceEntitiesCommand(EditorDocument* doc, const QString& text, std::vector<int> removed,
+                           std::vector<std::pair<int, MapEntity>> inserted, std::vector<int> selectAfter,
+                           QUndoCommand* parent = nullptr);
+    void redo() override;
+    void undo() override;
+
+private:
+    EditorDocument* doc_;
+    std::vector<std::pair<int, MapEntity>> removed_; // with their old contents
+    std::vector<std::pair<int, MapEntity>> inserted_;
+    std::vector<int> selectBefore_, selectAfter_;
+};
+
+// Replaces the entities at `indices` (ascending) by `replacements`, in place; the entity
+// selection stays.
+ReplaceEntitiesCommand* replaceEntitiesInPlace(EditorDocument* doc, const QString& text, const std::vector<int>& indices,
+                                               const std::vector<MapEntity>& replacements, QUndoCommand* parent = nullptr);
+
 class SetPosesCommand : public QUndoCommand {
 public:
     SetPosesCommand(EditorDocument* doc, const QString& text, std::vector<Pose> poses);
@@ -37,6 +61,19 @@ public:
 private:
     EditorDocument* doc_;
     std::vector<Pose> before_, after_;
+};
+
+// Loads entity definitions (.fgd text) into the document, or clears them (empty text).
+class SetEntityDefinitionsCommand : public QUndoCommand {
+public:
+    SetEntityDefinitionsCommand(EditorDocument* doc, QString path, std::string text);
+    void redo() override { doc_->setEntityDefinitions(afterPath_, afterText_); }
+    void undo() override { doc_->setEntityDefinitions(beforePath_, beforeText_); }
+
+private:
+    EditorDocument* doc_;
+    QString beforePath_, afterPath_;
+    std::string beforeText_, afterText_;
 };
 
 class SetRaysCommand : public QUndoCommand {

@@ -2,8 +2,10 @@
 
 #include "edit/brush_operations.h"
 #include "edit_commands.h"
+#include "entities/entity_edits.h"
 #include "io/document_json.h"
 #include "world/brush_geometry.h"
+#include "world/entity_class.h"
 
 #include <QCryptographicHash>
 #include <QFile>
@@ -98,6 +100,25 @@ bool applyBrushOp(EditorDocument& doc, const QString& name, const QJsonObject& o
         if (plane && !sel.empty()) clipSelection(doc, *plane, op["keep"].toString());
         return true;
     }
+    // With entities selected, move, delete and duplicate take them along (entities have no
+    // rotate or flip here: their boxes are their class's).
+    if (!doc.entitySelection().empty() && (name == "move" || name == "delete" || name == "duplicate")) {
+        QUndoCommand* command = nullptr;
+        if (name == "move") {
+            const Vec3 delta = vecFromJson(op["delta"]);
+            std::vector<Brush> moved;
+            for (int i : sel) moved.push_back(translated(doc.brushes()[size_t(i)], delta));
+            command = moveSelectionCommand(doc, "Move", moved, delta);
+        } else if (name == "delete") {
+            command = deleteSelectionCommand(doc);
+        } else {
+            Vec3 offset = Vec3::Zero();
+            offset[op["axis"].toInt()] = doc.data().gridSize;
+            command = duplicateSelectionCommand(doc, offset);
+        }
+        if (command) push(doc, command);
+        return true;
+    }
     // The commands below act on the selection and, as in the editor, do nothing without one.
     if (sel.empty()) return name == "move" || name == "delete" || name == "duplicate" || name == "rotate" || name == "flip";
     std::vector<Brush> result;
@@ -136,9 +157,23 @@ bool applyBrushOp(EditorDocument& doc, const QString& name, const QJsonObject& o
 
 bool applyOtherOp(EditorDocument& doc, const QString& name, const QJsonObject& op) {
     if (name == "select") {
-        std::vector<int> brushes;
+        std::vector<int> brushes, entities;
         for (const QJsonValue& v : op["brushes"].toArray()) brushes.push_back(v.toInt());
+        for (const QJsonValue& v : op["entities"].toArray()) entities.push_back(v.toInt());
         doc.setSelection(brushes);
+        doc.setEntitySelection(entities);
+    } else if (name == "entityAdd") {
+        MapEntity entity;
+        entity.keys = {{"classname", op["classname"].toString().toStdString()}, {"origin", formatEntityVector(vecFromJson(op["origin"]))}};
+        const int at = int(doc.entities().size());
+        doc.setSelection({});
+        push(doc, new ReplaceEntitiesCommand(&doc, "Place entity", {}, {{at, entity}}, {at}));
+    } else if (name == "entityKey") {
+        if (doc.entitySelection().empty()) return true; // as the dock: nothing to edit
+        const std::string key = op["key"].toString().toStdString(), value = op["value"].toString().toStdString();
+        std::vector<MapEntity> edited;
+        for (int e : doc.entitySelection()) edited.push_back(withKey(doc.entities()[size_t(e)], key, value));
+        push(doc, replaceEntitiesInPlace(&doc, "Set key", doc.entitySelection(), edited));
     } else if (name == "rayAdd") {
         std::vector<TestRay> rays = doc.rays();
         rays.push_back({"ray " + std::to_string(rays.size() + 1), vecFromJson(op["from"]), vecFromJson(op["to"]), false});

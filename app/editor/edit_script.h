@@ -7,11 +7,15 @@
 //
 // Operations ("op"), each applied through the document's undo stack the way the editor's
 // tools and menu commands do it:
-//   select    {brushes: [i...]}                the selection (not an undo step)
+//   select    {brushes: [i...], entities: [i...]}  the selection (not an undo step); entities
+//                                              are positions in DocumentData::entities
+//   entityAdd {classname, origin}              a point entity, appended and selected
+//   entityKey {key, value}                     the key set in every selected entity
 //   box       {mins, maxs}                     the box tool's brush, appended and selected
-//   move      {delta}                          the selection translated
+//   move      {delta}                          the selection (brushes and entities) translated
 //   resize    {bounds: {mins, maxs}}           the selection's box mapped onto `bounds`
-//   delete, duplicate {axis}                   duplicates move one grid step along axis
+//   delete, duplicate {axis}                   brushes and entities; duplicates move one grid
+//                                              step along axis
 //   rotate    {axis, clockwise}                90 degrees around the selection's centre, snapped
 //   flip      {axis}                           mirrored through the selection's centre
 //   clip      {a, b, viewAxis, keep}           the plane through ab along viewAxis; keep is

@@ -9,6 +9,7 @@ EditorDocument::EditorDocument(QObject* parent) : QObject(parent) {}
 void EditorDocument::reset(DocumentData data, const QString& filePath, bool compiled) {
     data_ = std::move(data);
     selection_.clear();
+    entitySelection_.clear();
     undo_.clear();
     ++worldRevision_;
     setFilePath(filePath);
@@ -16,6 +17,8 @@ void EditorDocument::reset(DocumentData data, const QString& filePath, bool comp
     emit brushesChanged();
     emit posesChanged();
     emit raysChanged();
+    emit entitiesChanged();
+    emit entityDefinitionsChanged();
     emit selectionChanged();
     emit gridSizeChanged(data_.gridSize);
     emit worldReplaced(compiled);
@@ -74,6 +77,70 @@ void EditorDocument::setGridSize(int size) {
     if (size == data_.gridSize) return;
     data_.gridSize = size;
     emit gridSizeChanged(size);
+}
+
+namespace {
+
+// Adds `delta` to every entity number from `first` up, in the brushes that name one.
+void renumberEntities(DocumentData& data, int first, int delta) {
+    auto shift = [&](Brush& b) {
+        if (b.source.entity >= first) b.source.entity += delta;
+    };
+    for (Brush& b : data.world.brushes) shift(b);
+    for (MapEntity& e : data.entities)
+        for (Brush& b : e.brushes) shift(b);
+}
+
+} // namespace
+
+void EditorDocument::removeEntities(const std::vector<int>& ascendingIndices) {
+    auto& entities = data_.entities;
+    for (auto it = ascendingIndices.rbegin(); it != ascendingIndices.rend(); ++it) {
+        entities.erase(entities.begin() + *it);
+        renumberEntities(data_, *it + 2, -1); // entity i is number i + 1
+    }
+    std::vector<int> kept;
+    for (int s : entitySelection_) {
+        if (std::binary_search(ascendingIndices.begin(), ascendingIndices.end(), s)) continue;
+        const int below = int(std::lower_bound(ascendingIndices.begin(), ascendingIndices.end(), s) - ascendingIndices.begin());
+        kept.push_back(s - below);
+    }
+    entitySelection_ = kept;
+    emit entitiesChanged();
+    emit selectionChanged();
+}
+
+void EditorDocument::insertEntities(const std::vector<std::pair<int, MapEntity>>& ascendingPositions) {
+    auto& entities = data_.entities;
+    for (const auto& [index, entity] : ascendingPositions) {
+        for (int& s : entitySelection_)
+            if (s >= index) ++s;
+        renumberEntities(data_, index + 1, 1);
+        entities.insert(entities.begin() + index, entity);
+    }
+    emit entitiesChanged();
+    emit selectionChanged();
+}
+
+void EditorDocument::setEntityDefinitions(QString path, std::string text) {
+    data_.entityDefinitionsPath = path.toStdString();
+    data_.entityDefinitions = std::move(text);
+    emit entityDefinitionsChanged();
+}
+
+bool EditorDocument::isEntitySelected(int entity) const {
+    return std::binary_search(entitySelection_.begin(), entitySelection_.end(), entity);
+}
+
+void EditorDocument::setEntitySelection(std::vector<int> entities) {
+    std::sort(entities.begin(), entities.end());
+    entities.erase(std::unique(entities.begin(), entities.end()), entities.end());
+    entities.erase(std::remove_if(entities.begin(), entities.end(),
+                                  [&](int e) { return e < 0 || e >= int(data_.entities.size()); }),
+                   entities.end());
+    if (entities == entitySelection_) return;
+    entitySelection_ = std::move(entities);
+    emit selectionChanged();
 }
 
 bool EditorDocument::isSelected(int brush) const {

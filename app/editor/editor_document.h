@@ -20,6 +20,8 @@ public:
     const std::vector<Brush>& brushes() const { return data_.world.brushes; }
     const std::vector<Pose>& poses() const { return data_.world.poses; }
     const std::vector<TestRay>& rays() const { return data_.rays; }
+    // Every entity but worldspawn: entities()[i] is the file's entity i + 1 (see DocumentData).
+    const std::vector<MapEntity>& entities() const { return data_.entities; }
     QUndoStack* undoStack() { return &undo_; }
 
     // Replaces the whole document (new, open, recover); clears undo and selection. With
@@ -36,6 +38,13 @@ public:
     void removeBrushes(const std::vector<int>& ascendingIndices);
     void insertBrushes(const std::vector<std::pair<int, Brush>>& ascendingPositions);
     void setPoses(std::vector<Pose> poses);
+    // Indices are positions in entities(). Brushes that name entities by number
+    // (Brush::source.entity) are renumbered, so a .map export still puts them back.
+    void removeEntities(const std::vector<int>& ascendingIndices);
+    void insertEntities(const std::vector<std::pair<int, MapEntity>>& ascendingPositions);
+    // The .fgd the document's entity classes come from (its text: the document works
+    // without the file), or empty for Quake's built-in classes.
+    void setEntityDefinitions(QString path, std::string text);
     void setRays(std::vector<TestRay> rays);
     void setCamera(const CameraState& camera) { data_.camera = camera; }
     void setGridSize(int size);
@@ -43,12 +52,19 @@ public:
     const std::vector<int>& selection() const { return selection_; }
     bool isSelected(int brush) const;
     void setSelection(std::vector<int> brushes);
+    // Selected entities (positions in entities()), apart from the brushes.
+    const std::vector<int>& entitySelection() const { return entitySelection_; }
+    bool isEntitySelected(int entity) const;
+    void setEntitySelection(std::vector<int> entities);
+    bool selectionEmpty() const { return selection_.empty() && entitySelection_.empty(); }
 
 signals:
     void brushesChanged();
     void posesChanged();
     void raysChanged();
     void selectionChanged();
+    void entitiesChanged();
+    void entityDefinitionsChanged();
     void worldChanged();     // anything the compiler reads changed
     void worldReplaced(bool compiled); // reset(): a new world, already compiled or not
     void gridSizeChanged(int size);
@@ -60,6 +76,7 @@ private:
     QString filePath_;
     QUndoStack undo_;
     std::vector<int> selection_;
+    std::vector<int> entitySelection_;
     uint64_t worldRevision_ = 0;
 };
 

@@ -274,6 +274,12 @@ DocumentData documentFrom(const QJsonObject& root) {
         doc.camera.yawDegrees = number(member(c, cp / "yaw"), cp / "yaw");
         doc.camera.pitchDegrees = number(member(c, cp / "pitch"), cp / "pitch");
     }
+    if (root.contains("entityDefinitions")) {
+        const FieldPath dp = top / "entityDefinitions";
+        const QJsonObject d = object(root.value("entityDefinitions"), dp);
+        doc.entityDefinitionsPath = text(member(d, dp / "path"), dp / "path");
+        doc.entityDefinitions = text(member(d, dp / "text"), dp / "text");
+    }
     if (root.contains("grid")) {
         const int grid = integer(root.value("grid"), top / "grid", 1);
         if (grid > 256 || (grid & (grid - 1)) != 0) fail(top / "grid", "must be a power of two from 1 to 256");
@@ -320,6 +326,9 @@ QJsonObject documentToJson(const DocumentData& doc, const std::string& treeInput
                                {"pitch", doc.camera.pitchDegrees}}},
         {"grid", doc.gridSize},
     };
+    if (!doc.entityDefinitions.empty())
+        root["entityDefinitions"] = QJsonObject{{"path", textJson(doc.entityDefinitionsPath)},
+                                                {"text", textJson(doc.entityDefinitions)}};
     if (!treeInputHash.empty())
         root["tree"] = QJsonObject{{"entry", "tree.obsp"}, {"inputHash", QString::fromStdString(treeInputHash)}};
     return root;

@@ -37,6 +37,10 @@ struct DocumentData {
     std::vector<std::pair<std::string, std::string>> worldKeys;
     std::vector<MapEntity> entities;
     std::vector<TestRay> rays;
+    // The entity definitions (.fgd) loaded for this level: where from, and the file's text
+    // (kept so the document shows the same classes on another machine). Empty: Quake's.
+    std::string entityDefinitionsPath;
+    std::string entityDefinitions;
     CameraState camera;
     int gridSize = 16;           // power of two, 1..256
 };

@@ -1,0 +1,139 @@
+#include "entity_edits.h"
+
+#include "../edit_commands.h"
+#include "../editor.h"
+#include "edit/brush_operations.h"
+#include "world/entity_class.h"
+
+#include <limits>
+
+namespace shallot {
+
+std::optional<Vec3> entityOrigin(const MapEntity& entity) {
+    const std::string* origin = entity.value("origin");
+    return origin ? parseEntityVector(*origin) : std::nullopt;
+}
+
+MapEntity withKey(MapEntity entity, const std::string& key, const std::string& value) {
+    for (auto it = entity.keys.rbegin(); it != entity.keys.rend(); ++it)
+        if (it->first == key) {
+            it->second = value;
+            return entity;
+        }
+    entity.keys.emplace_back(key, value);
+    return entity;
+}
+
+MapEntity withOrigin(MapEntity entity, const Vec3& origin) {
+    return withKey(std::move(entity), "origin", formatEntityVector(origin));
+}
+
+namespace {
+
+bool pickable(const Editor& editor, int i) {
+    const MapEntity& e = editor.document().entities()[size_t(i)];
+    return editor.entityCategoryVisible(classOf(editor.entityClasses(), e.classname()).category);
+}
+
+} // namespace
+
+std::optional<int> pickEntity2d(const Editor& editor, const ViewPoint& p) {
+    std::optional<int> best;
+    double bestArea = std::numeric_limits<double>::infinity();
+    const double slack = 2.0 * p.pixelSize; // small boxes far out are still hit
+    for (size_t i = 0; i < editor.document().entities().size(); ++i) {
+        const Aabb box = editor.entityBox(int(i));
+        if (box.empty() || !pickable(editor, int(i))) continue;
+        const double u = p.world[p.uAxis], v = p.world[p.vAxis];
+        if (u < box.mins[p.uAxis] - slack || u > box.maxs[p.uAxis] + slack || v < box.mins[p.vAxis] - slack ||
+            v > box.maxs[p.vAxis] + slack)
+            continue;
+        const double area = (box.maxs[p.uAxis] - box.mins[p.uAxis]) * (box.maxs[p.vAxis] - box.mins[p.vAxis]);
+        if (area < bestArea) {
+            bestArea = area;
+            best = int(i);
+        }
+    }
+    return best;
+}
+
+std::optional<std::pair<int, double>> pickEntity3d(const Editor& editor, const Vec3& origin, const Vec3& direction) {
+    std::optional<std::pair<int, double>> best;
+    for (size_t i = 0; i < editor.document().entities().size(); ++i) {
+        const Aabb box = editor.entityBox(int(i));
+        if (box.empty() || !pickable(editor, int(i))) continue;
+        double enter = 0, exit = std::numeric_limits<double>::infinity();
+        for (int a = 0; a < 3 && enter <= exit; ++a) {
+            if (direction[a] == 0) {
+                if (origin[a] < box.mins[a] || origin[a] > box.maxs[a]) exit = -1;
+                continue;
+            }
+            double t0 = (box.mins[a] - origin[a]) / direction[a], t1 = (box.maxs[a] - origin[a]) / direction[a];
+            if (t0 > t1) std::swap(t0, t1);
+            enter = std::max(enter, t0);
+            exit = std::min(exit, t1);
+        }
+        if (enter <= exit && (!best || enter < best->second)) best = std::make_pair(int(i), enter);
+    }
+    return best;
+}
+
+QUndoCommand* moveSelectionCommand(EditorDocument& doc, const QString& text, const std::vector<Brush>& brushes,
+                                   const Vec3& entityOffset) {
+    bool brushesChange = false;
+    for (size_t k = 0; k < brushes.size() && k < doc.selection().size(); ++k)
+        brushesChange |= !samePlanes(brushes[k], doc.brushes()[size_t(doc.selection()[k])]);
+    std::vector<int> moved;
+    std::vector<MapEntity> entities;
+    if (entityOffset != Vec3::Zero())
+        for (int e : doc.entitySelection())
+            if (const auto at = entityOrigin(doc.entities()[size_t(e)])) {
+                moved.push_back(e);
+                entities.push_back(withOrigin(doc.entities()[size_t(e)], *at + entityOffset));
+            }
+    if (!brushesChange && moved.empty()) return nullptr;
+    auto* command = new QUndoCommand(text);
+    if (brushesChange) {
+        std::vector<std::pair<int, Brush>> inserted;
+        for (size_t k = 0; k < brushes.size(); ++k) inserted.emplace_back(doc.selection()[k], brushes[k]);
+        new ReplaceBrushesCommand(&doc, text, doc.selection(), std::move(inserted), doc.selection(), command);
+    }
+    if (!moved.empty()) replaceEntitiesInPlace(&doc, text, moved, entities, command);
+    return command;
+}
+
+QUndoCommand* deleteSelectionCommand(EditorDocument& doc) {
+    if (doc.selectionEmpty()) return nullptr;
+    auto* command = new QUndoCommand("Delete");
+    if (!doc.selection().empty()) new ReplaceBrushesCommand(&doc, "Delete", doc.selection(), {}, {}, command);
+    if (!doc.entitySelection().empty()) new ReplaceEntitiesCommand(&doc, "Delete", doc.entitySelection(), {}, {}, command);
+    return command;
+}
+
+QUndoCommand* duplicateSelectionCommand(EditorDocument& doc, const Vec3& offset) {
+    if (doc.selectionEmpty()) return nullptr;
+    auto* command = new QUndoCommand("Duplicate");
+    std::vector<std::pair<int, Brush>> brushes;
+    std::vector<int> selectBrushes;
+    int at = int(doc.brushes().size());
+    for (int i : doc.selection()) {
+        brushes.emplace_back(at, translated(doc.brushes()[size_t(i)], offset));
+        selectBrushes.push_back(at++);
+    }
+    if (!brushes.empty()) new ReplaceBrushesCommand(&doc, "Duplicate", {}, brushes, selectBrushes, command);
+    std::vector<std::pair<int, MapEntity>> entities;
+    std::vector<int> selectEntities;
+    at = int(doc.entities().size());
+    for (int e : doc.entitySelection()) {
+        const MapEntity& source = doc.entities()[size_t(e)];
+        const auto origin = entityOrigin(source);
+        MapEntity copy = origin ? withOrigin(source, *origin + offset) : source;
+        copy.line = 0; // not from the file
+        entities.emplace_back(at, std::move(copy));
+        selectEntities.push_back(at++);
+    }
+    if (!entities.empty()) new ReplaceEntitiesCommand(&doc, "Duplicate", {}, entities, selectEntities, command);
+    return command;
+}
+
+} // namespace shallot

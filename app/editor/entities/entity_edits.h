@@ -1,0 +1,39 @@
+#pragma once
+// Entity edits the tools and menus share: reading and moving an origin, picking, and the
+// undo steps that move, delete and duplicate a selection of brushes and entities together.
+#include "../tools/tool.h"
+#include "io/map_file.h"
+
+#include <optional>
+#include <vector>
+
+class QUndoCommand;
+
+namespace shallot {
+
+class Editor;
+class EditorDocument;
+struct Brush;
+
+std::optional<Vec3> entityOrigin(const MapEntity& entity);
+// The entity with its "origin" set (added when it had none).
+MapEntity withOrigin(MapEntity entity, const Vec3& origin);
+// The entity with `key` set to `value` (the last of repeated keys; added when absent).
+MapEntity withKey(MapEntity entity, const std::string& key, const std::string& value);
+
+// The visible point entity under a 2D view point: the smallest box containing it.
+std::optional<int> pickEntity2d(const Editor& editor, const ViewPoint& p);
+// The visible point entity whose box the ray from `origin` along `direction` enters first,
+// with the distance along the ray.
+std::optional<std::pair<int, double>> pickEntity3d(const Editor& editor, const Vec3& origin, const Vec3& direction);
+
+// One undo step that replaces the selected brushes by `brushes` (in selection order; none
+// to leave them) and moves the selected entities by `entityOffset`. Null when nothing changes.
+QUndoCommand* moveSelectionCommand(EditorDocument& doc, const QString& text, const std::vector<Brush>& brushes,
+                                   const Vec3& entityOffset);
+// Deletes the selected brushes and entities, as one undo step (null when none is selected).
+QUndoCommand* deleteSelectionCommand(EditorDocument& doc);
+// Copies of the selected brushes and entities moved by `offset`, selected, as one step.
+QUndoCommand* duplicateSelectionCommand(EditorDocument& doc, const Vec3& offset);
+
+} // namespace shallot
