@@ -10,6 +10,12 @@ RenderScene::RenderScene() {
     layers_[size_t(Layer::SelectedEdges)].in3d = false;
     layers_[size_t(Layer::SelectedFaces)].in2d = false;
     layers_[size_t(Layer::SelectedFaces)].translucent = true;
+    layers_[size_t(Layer::EntityFaces)].in2d = false;
+    layers_[size_t(Layer::EntityFaces)].cullBackFaces = true;
+    // See-through: a camera at a player start stands inside its box, and entities should
+    // not hide the brushes and overlays behind them.
+    layers_[size_t(Layer::EntityFaces)].translucent = true;
+    layers_[size_t(Layer::EntityEdges)].in3d = false;
     layers_[size_t(Layer::LeafCells)].translucent = true;
     layers_[size_t(Layer::Reach)].translucent = true;
     for (Layer l : {Layer::LeafCells, Layer::Portals, Layer::UnionWire, Layer::Reach}) layers_[size_t(l)].range3d = kOverlayRange3d;

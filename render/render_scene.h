@@ -22,6 +22,8 @@ enum class Layer {
     Reach,
     Rays,
     ToolPreview,    // what the active tool is drawing (box being dragged, clip plane...)
+    EntityFaces,    // entity boxes and brush entities (3D)
+    EntityEdges,    // their outlines (2D)
     Count
 };
 inline constexpr size_t kLayerCount = size_t(Layer::Count);

@@ -1,9 +1,13 @@
 #include "editor.h"
 
 #include "brush_scene_builder.h"
+#include "entities/spawn_check_service.h"
+#include "entity_scene_builder.h"
+#include "io/fgd_reader.h"
 #include "overlay_controller.h"
 #include "tools/box_tool.h"
 #include "tools/clip_tool.h"
+#include "tools/entity_tool.h"
 #include "tools/inspect_tool.h"
 #include "tools/pose_tool.h"
 #include "tools/ray_tool.h"
@@ -17,13 +21,17 @@
 
 namespace shallot {
 
-Editor::Editor(QObject* parent) : QObject(parent), overlays_(new OverlayController(*this)) {
+Editor::Editor(QObject* parent)
+    : QObject(parent), overlays_(new OverlayController(*this)),
+      entityClasses_(std::make_shared<const EntityClassTable>(EntityClassTable::quake())),
+      spawnChecks_(new SpawnCheckService(this)) {
     tools_.push_back(std::make_unique<SelectTool>(*this));
     tools_.push_back(std::make_unique<BoxTool>(*this));
     tools_.push_back(std::make_unique<ClipTool>(*this));
     tools_.push_back(std::make_unique<RayTool>(*this));
     tools_.push_back(std::make_unique<InspectTool>(*this));
     tools_.push_back(std::make_unique<PoseTool>(*this));
+    tools_.push_back(std::make_unique<EntityTool>(*this));
     connect(&document_, &EditorDocument::brushesChanged, this, [this] {
         rebuildGeometry();
         if (brushLayersPending_) return;
@@ -43,6 +51,73 @@ Editor::Editor(QObject* parent) : QObject(parent), overlays_(new OverlayControll
     connect(&document_, &EditorDocument::worldReplaced, this, [this](bool compiled) {
         if (!compiled) scheduleCompile();
     });
+    connect(&document_, &EditorDocument::entitiesChanged, this, [this] {
+        ++entityRevision_;
+        rebuildEntityLayers();
+        requestSpawnChecks();
+    });
+    connect(&document_, &EditorDocument::selectionChanged, this, &Editor::rebuildEntityLayers);
+    connect(&document_, &EditorDocument::entityDefinitionsChanged, this, &Editor::reloadEntityClasses);
+    connect(&compiler_, &CompileService::compiled, this, &Editor::requestSpawnChecks);
+    connect(spawnChecks_, &SpawnCheckService::checked, this, [this] {
+        std::vector<int> entities;
+        for (const SpawnProblem& p : spawnChecks_->problems())
+            if (p.entity >= 1) entities.push_back(p.entity - 1);
+        std::sort(entities.begin(), entities.end());
+        entities.erase(std::unique(entities.begin(), entities.end()), entities.end());
+        if (entities == problemEntities_) return;
+        problemEntities_ = std::move(entities);
+        rebuildEntityLayers();
+    });
+}
+
+void Editor::reloadEntityClasses() {
+    EntityClassTable table = EntityClassTable::quake();
+    const DocumentData& data = document_.data();
+    if (!data.entityDefinitions.empty()) {
+        try {
+            const FgdFile fgd = readFgd(data.entityDefinitions, data.entityDefinitionsPath);
+            table.merge(fgd.classes);
+            if (!fgd.warnings.empty())
+                emit statusMessage(QString("%1 (and %2 more warnings)")
+                                       .arg(QString::fromStdString(fgd.warnings.front().message))
+                                       .arg(fgd.warnings.size() - 1));
+        } catch (const std::exception& e) {
+            emit statusMessage(QString("Entity definitions not used: %1").arg(e.what()));
+        }
+    }
+    entityClasses_ = std::make_shared<const EntityClassTable>(std::move(table));
+    rebuildEntityLayers();
+    requestSpawnChecks();
+}
+
+void Editor::requestSpawnChecks() {
+    const std::shared_ptr<const CompiledWorld>& compiled = compiler_.latest();
+    if (!compiled || compiled->revision == 0) return; // nothing compiled yet
+    spawnChecks_->request({compiled, document_.entities(), entityClasses_, entityRevision_});
+}
+
+void Editor::setEntityCategoryVisible(EntityCategory c, bool visible) {
+    if (categoryVisible_[size_t(c)] == visible) return;
+    categoryVisible_[size_t(c)] = visible;
+    rebuildEntityLayers();
+}
+
+Aabb Editor::entityBox(int entity) const {
+    const auto& entities = document_.entities();
+    if (entity < 0 || size_t(entity) >= entities.size()) return {};
+    return render::entityDisplayBox(entities[size_t(entity)], *entityClasses_);
+}
+
+void Editor::rebuildEntityLayers() {
+    render::EntityDrawOptions options;
+    options.categoryVisible = categoryVisible_;
+    options.selected = document_.entitySelection();
+    options.problems = problemEntities_;
+    render::EntityBatches b = render::buildEntityBatches(document_.entities(), *entityClasses_, options);
+    scene_.set(render::Layer::EntityFaces, std::move(b.faces));
+    scene_.set(render::Layer::EntityEdges, std::move(b.edges));
+    emit sceneChanged();
 }
 
 void Editor::noteEditTime(uint64_t revision) {
@@ -212,6 +287,13 @@ Aabb Editor::selectionBounds() const {
     Aabb box;
     for (int i : document_.selection())
         if (size_t(i) < geometry_.size() && geometry_[size_t(i)]) box.add(geometry_[size_t(i)]->bounds);
+    return box;
+}
+
+Aabb Editor::selectionBoundsWithEntities() const {
+    Aabb box = selectionBounds();
+    for (int e : document_.entitySelection())
+        if (const Aabb b = entityBox(e); !b.empty()) box.add(b);
     return box;
 }
 

@@ -5,9 +5,11 @@
 #include "editor_document.h"
 #include "render_scene.h"
 #include "world/brush_geometry.h"
+#include "world/entity_class.h"
 
 #include <QElapsedTimer>
 #include <QObject>
+#include <array>
 #include <memory>
 #include <unordered_map>
 #include <optional>
@@ -16,8 +18,9 @@ namespace shallot {
 
 class Tool;
 class OverlayController;
+class SpawnCheckService;
 
-enum class ToolKind { Select, DrawBox, Clip, Ray, Inspect, Pose };
+enum class ToolKind { Select, DrawBox, Clip, Ray, Inspect, Pose, Entity };
 
 class Editor : public QObject {
     Q_OBJECT
@@ -39,10 +42,25 @@ public:
     const std::vector<std::shared_ptr<const BrushGeometry>>& geometry() const { return geometry_; }
     // Why each invalid brush is invalid: (brush index, message).
     const std::vector<std::pair<int, QString>>& brushProblems() const { return brushProblems_; }
-    // Bounds of the selected brushes (empty box when nothing is selected).
+    // Bounds of the selected brushes (empty box when none is selected): what brush edits
+    // (resize, rotate, flip, the box tool's depth) work from.
     Aabb selectionBounds() const;
+    // The same with the selected entities' boxes: what the views frame.
+    Aabb selectionBoundsWithEntities() const;
+
+    // Entity classes: Quake's, with the document's .fgd merged over them.
+    const EntityClassTable& entityClasses() const { return *entityClasses_; }
+    bool entityCategoryVisible(EntityCategory c) const { return categoryVisible_[size_t(c)]; }
+    void setEntityCategoryVisible(EntityCategory c, bool visible);
+    // Where entity i of the document is drawn (empty for brush entities and bad origins).
+    Aabb entityBox(int entity) const;
+    // Problems of the spawn checks, run after every compile and entity edit.
+    SpawnCheckService& spawnChecks() { return *spawnChecks_; }
+    // Positions in the document's entities() of entities with a spawn problem, sorted.
+    const std::vector<int>& problemEntities() const { return problemEntities_; }
 
     Tool& tool() { return *tools_[size_t(activeTool_)]; }
+    Tool* toolOf(ToolKind kind) { return tools_[size_t(kind)].get(); }
     ToolKind activeTool() const { return activeTool_; }
     void setActiveTool(ToolKind kind);
     // Tools call this when their preview changed.
@@ -76,9 +94,14 @@ signals:
     void currentPoseChanged(int pose);
     void inspectRequested(const Vec3& point);
     void statusMessage(const QString& text);
+    // Something asks the views to show this box (a problem clicked, View > Go to...).
+    void frameRequested(const Aabb& box);
 
 private:
     void rebuildGeometry();
+    void rebuildEntityLayers();
+    void reloadEntityClasses();
+    void requestSpawnChecks();
     void rebuildBrushLayers();
     void rebuildPendingBrushLayers();
     void requestQueuedCompile();
@@ -93,6 +116,11 @@ private:
     std::vector<std::pair<int, QString>> brushProblems_;
     std::unordered_map<uint64_t, std::shared_ptr<const BrushGeometryResult>> geometryCache_;
     std::vector<std::unique_ptr<Tool>> tools_;
+    std::shared_ptr<const EntityClassTable> entityClasses_;
+    std::array<bool, kEntityCategoryCount> categoryVisible_{true, true, true, true, true};
+    SpawnCheckService* spawnChecks_;
+    uint64_t entityRevision_ = 0;
+    std::vector<int> problemEntities_;
     ToolKind activeTool_ = ToolKind::Select;
     int currentPose_ = 0;
     // When each recent world revision was made, for the edit-to-overlay latency.

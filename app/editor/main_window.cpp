@@ -3,6 +3,9 @@
 #include "document_files.h"
 #include "edit/brush_operations.h"
 #include "edit_commands.h"
+#include "entities/entity_dock.h"
+#include "entities/entity_edits.h"
+#include "io/fgd_reader.h"
 #include "leaf_inspector.h"
 #include "overlay_controller.h"
 #include "pose_dock.h"
@@ -39,6 +42,8 @@ namespace {
 constexpr int kMaxRecentFiles = 10;
 constexpr int kAutosaveIntervalMs = 3 * 60 * 1000;
 constexpr double kHollowWallUnits = 8.0;
+// Room around a small box the views frame: an entity framed alone would fill the view.
+constexpr double kFrameMargin = 256.0;
 
 const char* kOpenFilter = "Levels (*.shallot *.map);;Shallot documents (*.shallot);;Quake maps (*.map);;All files (*)";
 
@@ -167,6 +172,10 @@ void MainWindow::buildActions() {
         const QString path = QFileDialog::getSaveFileName(this, "Export Quake map", QString(), "Quake maps (*.map)");
         if (!path.isEmpty()) saveTo(path.endsWith(".map") ? path : path + ".map");
     });
+    make(file, "loadFgd", "Load Entity &Definitions (.fgd)...", QKeySequence(), [this] {
+        const QString path = QFileDialog::getOpenFileName(this, "Load entity definitions", QString(), "Entity definitions (*.fgd);;All files (*)");
+        if (!path.isEmpty()) loadEntityDefinitions(path);
+    });
     file->addSeparator();
     make(file, "quit", "&Quit", QKeySequence::Quit, [this] { close(); });
 
@@ -187,7 +196,10 @@ void MainWindow::buildActions() {
         std::iota(all.begin(), all.end(), 0);
         editor_->document().setSelection(all);
     });
-    make(edit, "selectNone", "Select &None", QKeySequence("Ctrl+Shift+A"), [this] { editor_->document().setSelection({}); });
+    make(edit, "selectNone", "Select &None", QKeySequence("Ctrl+Shift+A"), [this] {
+        editor_->document().setSelection({});
+        editor_->document().setEntitySelection({});
+    });
     edit->addSeparator();
     make(edit, "subtract", "CSG &Subtract", QKeySequence("Ctrl+K"), [this] { subtractSelection(); });
     make(edit, "hollow", "&Hollow", QKeySequence("Ctrl+Shift+H"), [this] { hollowSelection(); });
@@ -215,9 +227,30 @@ void MainWindow::buildActions() {
     buildOverlayControls(view);
     view->addSeparator();
     make(view, "focusSelection", "Focus Selection", QKeySequence("Ctrl+Shift+F9"), [this] {
-        const Aabb sel = editor_->selectionBounds();
+        const Aabb sel = editor_->selectionBoundsWithEntities();
         view3d_->focus(sel);
         for (Viewport2D* v : views2d_) v->frame(sel);
+    });
+    make(view, "goToPlayerStart", "Go to &Player Start", QKeySequence("Ctrl+Shift+P"), [this] {
+        if (!goToPlayerStart(true)) statusBar()->showMessage("This level has no player start", 4000);
+    });
+    QMenu* entities = view->addMenu("&Entities");
+    for (int c = 0; c < kEntityCategoryCount; ++c) {
+        const auto category = EntityCategory(c);
+        QString name = categoryName(category);
+        name[0] = name[0].toUpper();
+        QAction* a = entities->addAction(name);
+        a->setObjectName(QString("showEntities%1").arg(c));
+        a->setCheckable(true);
+        a->setChecked(editor_->entityCategoryVisible(category));
+        a->setToolTip(QString("Show or hide %1 in every view").arg(categoryName(category)));
+        connect(a, &QAction::toggled, this, [this, category](bool on) { editor_->setEntityCategoryVisible(category, on); });
+    }
+    connect(editor_, &Editor::frameRequested, this, [this](const Aabb& box) {
+        if (box.empty()) return;
+        const Aabb wide{box.mins - Vec3::Constant(kFrameMargin), box.maxs + Vec3::Constant(kFrameMargin)};
+        for (Viewport2D* v : views2d_) v->frame(wide);
+        view3d_->focus(box);
     });
 
     QMenu* tools = menuBar()->addMenu("&Tools");
@@ -227,7 +260,8 @@ void MainWindow::buildActions() {
     const std::pair<ToolKind, std::pair<const char*, const char*>> toolDefs[] = {
         {ToolKind::Select, {"Select", "V"}}, {ToolKind::DrawBox, {"Box", "B"}},
         {ToolKind::Clip, {"Clip", "C"}},     {ToolKind::Ray, {"Ray", "R"}},
-        {ToolKind::Inspect, {"Inspect", "I"}}, {ToolKind::Pose, {"Pose", "P"}}};
+        {ToolKind::Inspect, {"Inspect", "I"}}, {ToolKind::Pose, {"Pose", "P"}},
+        {ToolKind::Entity, {"Entity", "N"}}};
     for (const auto& [kind, def] : toolDefs) {
         QAction* a = tools->addAction(def.first);
         a->setObjectName(QString("tool") + def.first);
@@ -260,6 +294,10 @@ void MainWindow::buildDocks() {
     addDockWidget(Qt::BottomDockWidgetArea, rayDock_);
     leafInspector_ = new LeafInspector(*editor_, this);
     addDockWidget(Qt::RightDockWidgetArea, leafInspector_);
+    entityDock_ = new EntityDock(*editor_, this);
+    addDockWidget(Qt::RightDockWidgetArea, entityDock_);
+    tabifyDockWidget(poseDock_, entityDock_);
+    poseDock_->raise();
     tabifyDockWidget(problemsDock_, rayDock_);
     tabifyDockWidget(history, leafInspector_);
     resizeDocks({rayDock_}, {170}, Qt::Vertical);
@@ -267,7 +305,7 @@ void MainWindow::buildDocks() {
     connect(editor_, &Editor::inspectRequested, leafInspector_, &LeafInspector::inspect);
     connect(rayDock_, &RayDock::inspectPoint, leafInspector_, &LeafInspector::inspect);
     QMenu* docks = menuBar()->addMenu("&Window");
-    for (QDockWidget* d : std::initializer_list<QDockWidget*>{poseDock_, problemsDock_, rayDock_, leafInspector_, history})
+    for (QDockWidget* d : std::initializer_list<QDockWidget*>{poseDock_, entityDock_, problemsDock_, rayDock_, leafInspector_, history})
         docks->addAction(d->toggleViewAction());
 }
 
@@ -386,7 +424,64 @@ bool MainWindow::openFile(const QString& path) {
     problemsDock_->setImportWarnings(loaded->warnings);
     addRecentFile(path);
     updateTitle();
-    QTimer::singleShot(0, this, &MainWindow::frameAll);
+    QTimer::singleShot(0, this, [this] {
+        frameAll();
+        goToPlayerStart(false); // the 3D view starts where the player does, when there is one
+    });
+    return true;
+}
+
+bool MainWindow::loadEntityDefinitions(const QString& path) {
+    QFile file(path);
+    constexpr qint64 kMaxDefinitionBytes = 64 << 20; // far above any game's .fgd
+    if (!file.open(QIODevice::ReadOnly) || file.size() > kMaxDefinitionBytes) {
+        showError("Load entity definitions failed", QString("%1: %2").arg(path, file.size() > kMaxDefinitionBytes ? "larger than 64 MB" : file.errorString()));
+        return false;
+    }
+    const std::string text = file.readAll().toStdString();
+    try {
+        const FgdFile fgd = readFgd(text, path.toStdString());
+        statusBar()->showMessage(QString("%1: %2 classes, %3 warnings").arg(QFileInfo(path).fileName()).arg(fgd.classes.classes().size()).arg(fgd.warnings.size()), 6000);
+        QStringList warnings;
+        for (const MapWarning& w : fgd.warnings) warnings << QString::fromStdString(w.message);
+        if (!warnings.isEmpty()) problemsDock_->setImportWarnings(warnings);
+    } catch (const std::exception& e) {
+        showError("Load entity definitions failed", e.what());
+        return false;
+    }
+    EditorDocument& doc = editor_->document();
+    doc.undoStack()->push(new SetEntityDefinitionsCommand(&doc, path, text));
+    return true;
+}
+
+bool MainWindow::goToPlayerStart(bool frame2d) {
+    const auto& entities = editor_->document().entities();
+    std::optional<size_t> start;
+    for (size_t i = 0; i < entities.size(); ++i) {
+        const EntityClass cls = classOf(editor_->entityClasses(), entities[i].classname());
+        if (cls.category != EntityCategory::PlayerStart || !entityOrigin(entities[i])) continue;
+        if (!start || entities[i].classname() == "info_player_start") start = i; // the single player start first
+        if (entities[i].classname() == "info_player_start") break;
+    }
+    if (!start) return false;
+    const MapEntity& e = entities[*start];
+    // Quake's eye is 22 units above the origin (view_ofs); "angle" is the yaw in degrees.
+    constexpr double kQuakeEyeHeight = 22.0;
+    CameraState camera = editor_->document().data().camera;
+    camera.position = *entityOrigin(e) + Vec3(0, 0, kQuakeEyeHeight);
+    camera.pitchDegrees = 0;
+    camera.yawDegrees = 0;
+    if (const std::string* angle = e.value("angle")) {
+        try {
+            camera.yawDegrees = std::stod(*angle);
+        } catch (const std::exception&) {} // a bad angle: look along +x, as Quake does
+    }
+    editor_->document().setCamera(camera);
+    view3d_->redraw();
+    if (frame2d) {
+        const Aabb box = editor_->entityBox(int(*start));
+        for (Viewport2D* v : views2d_) v->frame({box.mins - Vec3::Constant(kFrameMargin), box.maxs + Vec3::Constant(kFrameMargin)});
+    }
     return true;
 }
 
@@ -500,23 +595,14 @@ int MainWindow::lastViewDepthAxis() const {
 
 void MainWindow::deleteSelection() {
     EditorDocument& doc = editor_->document();
-    if (doc.selection().empty()) return;
-    doc.undoStack()->push(new ReplaceBrushesCommand(&doc, "Delete", doc.selection(), {}, {}));
+    if (QUndoCommand* command = deleteSelectionCommand(doc)) doc.undoStack()->push(command);
 }
 
 void MainWindow::duplicateSelection() {
     EditorDocument& doc = editor_->document();
-    if (doc.selection().empty()) return;
-    std::vector<std::pair<int, Brush>> copies;
-    std::vector<int> select;
     Vec3 offset = Vec3::Zero();
     offset[(lastViewDepthAxis() + 1) % 3] = doc.data().gridSize;
-    int at = int(doc.brushes().size());
-    for (int i : doc.selection()) {
-        copies.emplace_back(at, translated(doc.brushes()[size_t(i)], offset));
-        select.push_back(at++);
-    }
-    doc.undoStack()->push(new ReplaceBrushesCommand(&doc, "Duplicate", {}, copies, select));
+    if (QUndoCommand* command = duplicateSelectionCommand(doc, offset)) doc.undoStack()->push(command);
 }
 
 void MainWindow::subtractSelection() {

@@ -17,6 +17,7 @@ class PoseDock;
 class ProblemsDock;
 class RayDock;
 class LeafInspector;
+class EntityDock;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -33,6 +34,7 @@ public:
     ProblemsDock* problemsDock() const { return problemsDock_; }
     RayDock* rayDock() const { return rayDock_; }
     LeafInspector* leafInspector() const { return leafInspector_; }
+    EntityDock* entityDock() const { return entityDock_; }
     QLabel* compileStatus() const { return compileLabel_; }
     QString lastError() const { return lastError_; }
 
@@ -41,6 +43,11 @@ public:
     void newDocument();
     // Fits every view to the document's brushes.
     void frameAll();
+    // The 3D camera at the first player start's eye, looking along its angle (and, with
+    // `frame2d`, the 2D views around it). False when the level has none.
+    bool goToPlayerStart(bool frame2d);
+    // Reads a .fgd into the document (one undo step); false + error when it cannot be read.
+    bool loadEntityDefinitions(const QString& path);
     // Shows only the 3D view in the central area (View > Maximize 3D View).
     void setSingleView(bool on);
     QAction* action(const QString& objectName) const;
@@ -84,6 +91,7 @@ private:
     ProblemsDock* problemsDock_ = nullptr;
     RayDock* rayDock_ = nullptr;
     LeafInspector* leafInspector_ = nullptr;
+    EntityDock* entityDock_ = nullptr;
     QLabel* cursorLabel_ = nullptr;
     QLabel* compileLabel_ = nullptr;
     QMenu* recentMenu_ = nullptr;

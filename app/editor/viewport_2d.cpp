@@ -1,9 +1,11 @@
 #include "viewport_2d.h"
 
 #include "editor.h"
+#include "entity_scene_builder.h"
 
 #include <QMouseEvent>
 #include <QPainter>
+#include <algorithm>
 #include <cmath>
 
 namespace shallot {
@@ -103,6 +105,33 @@ void Viewport2D::paintOverlay(QPainter& painter) {
     static const char* names[] = {"Top (X/Y)", "Front (X/Z)", "Side (Y/Z)"};
     painter.drawText(QPointF(8, 16), names[int(axis_)]);
     painter.drawText(QPointF(8, height() - 8), QString("grid %1").arg(editor_.document().data().gridSize));
+    paintEntityNames(painter);
+}
+
+void Viewport2D::paintEntityNames(QPainter& painter) {
+    // Names only where a 16-unit box is big enough on screen to be told apart from the next.
+    constexpr double kNamesFromPixelsPerUnit = 1.0;
+    const auto& entities = editor_.document().entities();
+    const bool all = zoom_ >= kNamesFromPixelsPerUnit;
+    const QRectF visible(0, 0, width(), height());
+    QFont font = painter.font();
+    font.setPointSizeF(std::max(6.0, font.pointSizeF() - 1));
+    painter.setFont(font);
+    for (size_t i = 0; i < entities.size(); ++i) {
+        const bool selected = editor_.document().isEntitySelected(int(i));
+        if (!all && !selected) continue;
+        const Aabb box = editor_.entityBox(int(i));
+        if (box.empty()) continue;
+        const EntityClass cls = classOf(editor_.entityClasses(), entities[i].classname());
+        if (!editor_.entityCategoryVisible(cls.category)) continue;
+        Vec3 corner = box.mins;
+        corner[v_] = box.maxs[v_];
+        const QPointF at = toWidget(corner) + QPointF(0, -3);
+        if (!visible.contains(at)) continue;
+        const bool problem = std::binary_search(editor_.problemEntities().begin(), editor_.problemEntities().end(), int(i));
+        painter.setPen(render::entityColour(cls, selected, problem));
+        painter.drawText(at, QString::fromStdString(cls.name));
+    }
 }
 
 void Viewport2D::mousePressEvent(QMouseEvent* e) {

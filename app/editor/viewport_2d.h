@@ -36,6 +36,7 @@ protected:
     bool is3d() const override { return false; }
     render::MeshBatch backgroundBatch() const override;
     void paintOverlay(QPainter& painter) override;
+    void paintEntityNames(QPainter& painter);
     void mousePressEvent(QMouseEvent* e) override;
     void mouseMoveEvent(QMouseEvent* e) override;
     void mouseReleaseEvent(QMouseEvent* e) override;

@@ -3,6 +3,7 @@
 #include "edit/brush_operations.h"
 #include "edit_commands.h"
 #include "editor.h"
+#include "entities/entity_edits.h"
 #include "tools/clip_tool.h"
 
 #include <QKeyEvent>
@@ -75,6 +76,20 @@ void Viewport3D::focus(const Aabb& box) {
 void Viewport3D::paintOverlay(QPainter& painter) {
     painter.setPen(QColor(200, 200, 210));
     painter.drawText(QPointF(8, 16), "3D");
+    // The class names of the selected entities and of the one under the mouse.
+    const QMatrix4x4 mvp = viewProjection();
+    std::vector<int> named = editor_.document().entitySelection();
+    if (hovered_ && !editor_.document().isEntitySelected(*hovered_)) named.push_back(*hovered_);
+    for (int e : named) {
+        const Aabb box = editor_.entityBox(e);
+        if (box.empty()) continue;
+        const Vec3 top(0.5 * (box.mins.x() + box.maxs.x()), 0.5 * (box.mins.y() + box.maxs.y()), box.maxs.z());
+        const QVector4D clip = mvp * QVector4D(float(top.x()), float(top.y()), float(top.z()), 1.0f);
+        if (clip.w() <= 0) continue; // behind the camera
+        const QPointF at((clip.x() / clip.w() + 1) * 0.5 * width(), (1 - clip.y() / clip.w()) * 0.5 * height() - 4);
+        painter.setPen(QColor(255, 255, 255));
+        painter.drawText(at, QString::fromStdString(editor_.document().entities()[size_t(e)].classname()));
+    }
 }
 
 void Viewport3D::mousePressEvent(QMouseEvent* e) {
@@ -83,7 +98,7 @@ void Viewport3D::mousePressEvent(QMouseEvent* e) {
     if (e->button() == Qt::RightButton) drag_ = Drag::Look;
     else if (e->button() == Qt::LeftButton && (e->modifiers() & Qt::AltModifier)) {
         drag_ = Drag::Orbit;
-        const Aabb sel = editor_.selectionBounds();
+        const Aabb sel = editor_.selectionBoundsWithEntities();
         orbitPivot_ = sel.empty() ? Vec3(camera().position + forward() * 256.0) : Vec3(0.5 * (sel.mins + sel.maxs));
     } else if (e->button() == Qt::LeftButton && editor_.activeTool() == ToolKind::DrawBox) {
         Vec3 p;
@@ -102,6 +117,10 @@ void Viewport3D::mouseMoveEvent(QMouseEvent* e) {
     const QPointF d = e->position() - lastMouse_;
     lastMouse_ = e->position();
     CameraState c = camera();
+    if (drag_ == Drag::None) {
+        updateHover(e->position());
+        return;
+    }
     if (drag_ == Drag::DrawBox) {
         boxDrag(e->position(), false);
         return;
@@ -118,6 +137,20 @@ void Viewport3D::mouseMoveEvent(QMouseEvent* e) {
         c.position = orbitPivot_ - forward() * distance;
         setCamera(c);
     }
+}
+
+void Viewport3D::updateHover(const QPointF& pos) {
+    Vec3 origin, direction;
+    rayAt(pos, origin, direction);
+    std::optional<int> hovered;
+    if (const auto hit = pickEntity3d(editor_, origin, direction)) {
+        Vec3 wall;
+        const double entityDistance = hit->second * direction.norm();
+        if (!surfacePointAny(pos, wall) || (wall - origin).norm() > entityDistance) hovered = hit->first;
+    }
+    if (hovered == hovered_) return;
+    hovered_ = hovered;
+    redraw();
 }
 
 bool Viewport3D::surfacePointAny(const QPointF& pos, Vec3& point) const {
@@ -213,15 +246,27 @@ void Viewport3D::mouseReleaseEvent(QMouseEvent* e) {
             }
         }
         EditorDocument& doc = editor_.document();
+        // An entity in front of the nearest brush is picked instead.
+        std::optional<int> entity;
+        if (const auto hit = pickEntity3d(editor_, origin, direction); hit && hit->second < bestT) {
+            entity = hit->first;
+            best.reset();
+        }
         if (e->modifiers() & Qt::ShiftModifier) {
             if (best) {
                 std::vector<int> sel = doc.selection();
                 if (doc.isSelected(*best)) sel.erase(std::find(sel.begin(), sel.end(), *best));
                 else sel.push_back(*best);
                 doc.setSelection(sel);
+            } else if (entity) {
+                std::vector<int> sel = doc.entitySelection();
+                if (doc.isEntitySelected(*entity)) sel.erase(std::find(sel.begin(), sel.end(), *entity));
+                else sel.push_back(*entity);
+                doc.setEntitySelection(sel);
             }
         } else {
             doc.setSelection(best ? std::vector<int>{*best} : std::vector<int>{});
+            doc.setEntitySelection(entity ? std::vector<int>{*entity} : std::vector<int>{});
         }
     }
     drag_ = Drag::None;
@@ -242,7 +287,7 @@ void Viewport3D::keyPressEvent(QKeyEvent* e) {
     }
     if (editor_.activeTool() == ToolKind::Clip && editor_.tool().key(e)) return;
     if (e->key() == Qt::Key_F && e->modifiers() == Qt::NoModifier) {
-        focus(editor_.selectionBounds());
+        focus(editor_.selectionBoundsWithEntities());
         return;
     }
     Viewport::keyPressEvent(e);

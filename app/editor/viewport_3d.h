@@ -9,6 +9,7 @@
 
 #include <QSet>
 #include <QTimer>
+#include <optional>
 
 namespace shallot {
 
@@ -44,6 +45,8 @@ private:
     bool surfacePoint(const QPointF& pos, Vec3& point, int& axis, double& sign) const;
     bool surfacePointAny(const QPointF& pos, Vec3& point) const; // the nearest brush surface
     void boxDrag(const QPointF& pos, bool commit);
+    // The entity under the mouse (named in the view), unless a brush is in front of it.
+    void updateHover(const QPointF& pos);
 
     enum class Drag { None, Look, Orbit, Click, DrawBox } drag_ = Drag::None;
     Vec3 boxStart_ = Vec3::Zero();
@@ -53,6 +56,7 @@ private:
     QSet<int> keysDown_;
     QTimer flyTimer_;
     Vec3 orbitPivot_ = Vec3::Zero();
+    std::optional<int> hovered_;
 };
 
 } // namespace shallot

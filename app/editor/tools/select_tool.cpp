@@ -2,6 +2,7 @@
 
 #include "../edit_commands.h"
 #include "../editor.h"
+#include "../entities/entity_edits.h"
 #include "edit/brush_operations.h"
 #include "view_picking.h"
 
@@ -31,7 +32,8 @@ bool SelectTool::press(const ViewPoint& p) {
     additive_ = p.modifiers & Qt::ShiftModifier;
     EditorDocument& doc = editor_.document();
     const Aabb sel = editor_.selectionBounds();
-    if (!sel.empty() && !additive_) {
+    // Entities have the size of their class: a selection holding any is moved, not resized.
+    if (!sel.empty() && !additive_ && doc.entitySelection().empty()) {
         const double grab = kResizeGrabPixels * p.pixelSize;
         // Near an edge: within `grab` outside it, or within a quarter of the box inside it
         // (so a thin brush can still be grabbed for a move when zoomed out).
@@ -52,15 +54,39 @@ bool SelectTool::press(const ViewPoint& p) {
     }
     // A press on any selected brush drags the selection, even where another brush is on
     // top of it in this view.
-    if (!additive_)
+    if (!additive_) {
         for (int i : doc.selection())
             if (editor_.geometry()[size_t(i)] && depthSpan(*editor_.geometry()[size_t(i)], p)) {
                 mode_ = Mode::Move;
                 return true;
             }
+        const std::optional<int> entity = pickEntity2d(editor_, p);
+        if (entity && doc.isEntitySelected(*entity)) {
+            mode_ = Mode::Move;
+            return true;
+        }
+    }
+    // Entities are small and stand on brushes: under the cursor, they come first.
+    if (const std::optional<int> entity = pickEntity2d(editor_, p)) {
+        mode_ = Mode::None;
+        if (additive_) {
+            std::vector<int> sel2 = doc.entitySelection();
+            if (doc.isEntitySelected(*entity)) sel2.erase(std::find(sel2.begin(), sel2.end(), *entity));
+            else sel2.push_back(*entity);
+            doc.setEntitySelection(sel2);
+            return true;
+        }
+        doc.setSelection({});
+        doc.setEntitySelection({*entity});
+        mode_ = Mode::Move;
+        return true;
+    }
     const std::optional<int> hit = pickBrush2d(editor_.geometry(), p);
     if (!hit) {
-        if (!additive_) doc.setSelection({});
+        if (!additive_) {
+            doc.setSelection({});
+            doc.setEntitySelection({});
+        }
         mode_ = Mode::RubberBand;
         return true;
     }
@@ -72,18 +98,26 @@ bool SelectTool::press(const ViewPoint& p) {
         mode_ = Mode::None;
         return true;
     }
-    if (!doc.isSelected(*hit)) doc.setSelection({*hit});
+    if (!doc.isSelected(*hit)) {
+        doc.setSelection({*hit});
+        doc.setEntitySelection({});
+    }
     mode_ = Mode::Move;
     return true;
+}
+
+Vec3 SelectTool::moveOffset(const ViewPoint& p) const {
+    Vec3 delta = Vec3::Zero();
+    delta[p.uAxis] = editor_.snap(p.world[p.uAxis] - start_[p.uAxis]);
+    delta[p.vAxis] = editor_.snap(p.world[p.vAxis] - start_[p.vAxis]);
+    return delta;
 }
 
 std::vector<Brush> SelectTool::draggedBrushes(const ViewPoint& p) const {
     const EditorDocument& doc = editor_.document();
     std::vector<Brush> out;
     if (mode_ == Mode::Move) {
-        Vec3 delta = Vec3::Zero();
-        delta[p.uAxis] = editor_.snap(p.world[p.uAxis] - start_[p.uAxis]);
-        delta[p.vAxis] = editor_.snap(p.world[p.vAxis] - start_[p.vAxis]);
+        const Vec3 delta = moveOffset(p);
         for (int i : doc.selection()) out.push_back(translated(doc.brushes()[size_t(i)], delta));
         return out;
     }
@@ -131,6 +165,10 @@ void SelectTool::showPreview(const ViewPoint& p, const std::vector<Brush>& dragg
         for (const Brush& b : dragged)
             if (const auto g = buildBrushGeometry(b, editor_.document().data().world.bounds).geometry)
                 for (const ConvexFace& f : g->hull.faces) preview.addOutline(f.polygon.vertices, colour);
+        if (mode_ == Mode::Move)
+            for (int e : editor_.document().entitySelection())
+                if (const Aabb box = editor_.entityBox(e); !box.empty())
+                    preview.addBoxEdges(box.mins + moveOffset(p), box.maxs + moveOffset(p), colour);
     }
     editor_.setToolPreview(std::move(preview));
 }
@@ -143,7 +181,7 @@ void SelectTool::drag(const ViewPoint& p) {
     }
     std::vector<Brush> dragged = draggedBrushes(p);
     showPreview(p, dragged);
-    if (!dragged.empty()) editor_.previewBrushes(editor_.document().selection(), std::move(dragged));
+    if (!dragged.empty() && !editor_.document().selection().empty()) editor_.previewBrushes(editor_.document().selection(), std::move(dragged));
 }
 
 bool SelectTool::key(QKeyEvent* event) {
@@ -162,13 +200,27 @@ void SelectTool::release(const ViewPoint& p) {
             if (g && band.contains(g->bounds.mins) && band.contains(g->bounds.maxs)) picked.push_back(int(i));
         }
         doc.setSelection(picked);
-    } else if (mode_ == Mode::Move || mode_ == Mode::Resize) {
+        std::vector<int> entities = additive_ ? doc.entitySelection() : std::vector<int>{};
+        for (size_t i = 0; i < doc.entities().size(); ++i) {
+            const Aabb box = editor_.entityBox(int(i));
+            if (!box.empty() && band.contains(box.mins) && band.contains(box.maxs) &&
+                editor_.entityCategoryVisible(classOf(editor_.entityClasses(), doc.entities()[i].classname()).category))
+                entities.push_back(int(i));
+        }
+        doc.setEntitySelection(entities);
+    } else if (mode_ == Mode::Move) {
+        const std::vector<Brush> result = draggedBrushes(p);
+        if (result.size() != doc.selection().size())
+            emit editor_.statusMessage("That would make an invalid brush; nothing changed");
+        else if (QUndoCommand* move = moveSelectionCommand(doc, "Move", result, moveOffset(p)))
+            doc.undoStack()->push(move);
+    } else if (mode_ == Mode::Resize) {
         const std::vector<Brush> result = draggedBrushes(p);
         bool changed = false;
         for (size_t k = 0; k < result.size(); ++k)
             changed |= !samePlanes(result[k], doc.brushes()[size_t(doc.selection()[k])]);
         if (changed)
-            doc.undoStack()->push(replaceInPlace(&doc, mode_ == Mode::Move ? "Move" : "Resize", doc.selection(), result));
+            doc.undoStack()->push(replaceInPlace(&doc, "Resize", doc.selection(), result));
         else if (result.empty())
             emit editor_.statusMessage("That would make an invalid brush; nothing changed");
     }

@@ -1,6 +1,6 @@
 #pragma once
-// The default tool in the 2D views: click to select (Shift adds/toggles), drag a selected
-// brush to move the selection, drag an edge of the selection's box to resize it, drag on
+// The default tool in the 2D views: click to select brushes and entities (Shift adds/toggles),
+// drag a selected brush or entity to move the selection, drag an edge of the selection's box to resize it, drag on
 // empty space for a rubber band. A drag is one undo step, pushed on release; while it
 // lasts, the overlays show the moved or resized brushes (Editor::previewBrushes). Escape
 // cancels a drag.
@@ -24,6 +24,8 @@ private:
     enum class Mode { None, Move, Resize, RubberBand };
     // Brushes the drag would produce (moved or resized selection), or nothing if invalid.
     std::vector<Brush> draggedBrushes(const ViewPoint& p) const;
+    // The grid-snapped offset of a move drag so far.
+    Vec3 moveOffset(const ViewPoint& p) const;
     void showPreview(const ViewPoint& p, const std::vector<Brush>& dragged);
 
     Mode mode_ = Mode::None;

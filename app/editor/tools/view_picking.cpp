@@ -34,6 +34,21 @@ namespace {
 constexpr double kRestClearance = 1.0;
 } // namespace
 
+std::optional<double> floorBelow(const Editor& editor, const Vec3& point, bool orLowest) {
+    ViewPoint column;
+    column.world = point;
+    std::optional<double> below, lowest;
+    for (const auto& g : editor.geometry()) {
+        if (!g) continue;
+        const auto span = depthSpan(*g, column);
+        if (!span) continue;
+        const double top = span->second;
+        if (top <= point.z() && (!below || top > *below)) below = top;
+        if (!lowest || top < *lowest) lowest = top;
+    }
+    return below ? below : orLowest ? lowest : std::nullopt;
+}
+
 Vec3 placeInView(const Editor& editor, const ViewPoint& p) {
     Vec3 v = editor.snap(p.world);
     const EditorDocument& doc = editor.document();
@@ -41,21 +56,12 @@ Vec3 placeInView(const Editor& editor, const ViewPoint& p) {
         // The floor: the highest top under the cursor below the 3D camera's eye (so a
         // designer looking around inside a room places rays on its floor, not on the
         // ceiling), else the lowest top under the cursor, else z = 0.
-        const double eye = doc.data().camera.position.z();
-        std::optional<double> below, lowest;
-        for (const auto& g : editor.geometry()) {
-            if (!g) continue;
-            const auto span = depthSpan(*g, p);
-            if (!span) continue;
-            const double top = span->second;
-            if (top <= eye && (!below || top > *below)) below = top;
-            if (!lowest || top < *lowest) lowest = top;
-        }
+        const Vec3 eye(p.world.x(), p.world.y(), doc.data().camera.position.z());
         const int pose = editor.currentPose();
         const double lift = pose >= 0 ? -doc.poses()[size_t(pose)].mins.z() : 0.0;
-        v.z() = below.value_or(lowest.value_or(0.0)) + lift + kRestClearance;
+        v.z() = floorBelow(editor, eye, true).value_or(0.0) + lift + kRestClearance;
     } else {
-        const Aabb sel = editor.selectionBounds();
+        const Aabb sel = editor.selectionBoundsWithEntities();
         v[p.depthAxis] = sel.empty() ? 0.0 : 0.5 * (sel.mins[p.depthAxis] + sel.maxs[p.depthAxis]);
     }
     return v;

@@ -19,6 +19,10 @@ std::optional<std::pair<double, double>> depthSpan(const BrushGeometry& g, const
 
 class Editor;
 
+// The highest brush top straight below `point` (at its x, y, not above its z); with
+// `orLowest`, when there is none, the lowest top in that column.
+std::optional<double> floorBelow(const Editor& editor, const Vec3& point, bool orLowest = false);
+
 // A 3D point for a click in a 2D view, snapped to the grid: in the top view at the height
 // where the current pose's box rests on the floor under the cursor (the highest surface
 // below the 3D camera's eye), in the side views at the selection's centre depth (or 0).

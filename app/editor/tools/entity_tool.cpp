@@ -1,0 +1,32 @@
+#include "entity_tool.h"
+
+#include "../edit_commands.h"
+#include "../editor.h"
+#include "../entities/entity_edits.h"
+#include "view_picking.h"
+#include "world/entity_class.h"
+
+namespace shallot {
+
+bool EntityTool::press(const ViewPoint& p) {
+    EditorDocument& doc = editor_.document();
+    const EntityClass cls = classOf(editor_.entityClasses(), classname_);
+    Vec3 origin = editor_.snap(p.world);
+    if (p.depthAxis == 2) {
+        const Vec3 eye(origin.x(), origin.y(), doc.data().camera.position.z());
+        origin.z() = floorBelow(editor_, eye, true).value_or(0.0) - cls.mins.z();
+    } else {
+        origin[p.depthAxis] = editor_.snap(placeInView(editor_, p)[p.depthAxis]);
+        if (const std::optional<double> floor = floorBelow(editor_, origin + Vec3(0, 0, cls.mins.z())))
+            origin.z() = *floor - cls.mins.z();
+    }
+    MapEntity entity;
+    entity.keys = {{"classname", cls.name}, {"origin", formatEntityVector(origin)}};
+    const int at = int(doc.entities().size());
+    doc.setSelection({});
+    doc.undoStack()->push(new ReplaceEntitiesCommand(&doc, QString("Place %1").arg(QString::fromStdString(cls.name)), {},
+                                                     {{at, entity}}, {at}));
+    return false;
+}
+
+} // namespace shallot

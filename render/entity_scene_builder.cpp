@@ -1,0 +1,97 @@
+#include "entity_scene_builder.h"
+
+#include "world/brush_geometry.h"
+#include "world/world.h"
+
+#include <algorithm>
+
+namespace shallot::render {
+
+namespace {
+
+// Opacity of entity faces in the 3D view (their layer is translucent): boxes show what is
+// behind them, brush entities (doors, lifts) a little less so.
+constexpr int kBoxAlpha = 110;
+constexpr int kBrushEntityAlpha = 170;
+
+QColor withAlpha(QColor c, int alpha) {
+    c.setAlpha(alpha);
+    return c;
+}
+
+QColor fromRgba(uint32_t rgba) { return QColor(int(rgba >> 24), int((rgba >> 16) & 0xff), int((rgba >> 8) & 0xff)); }
+
+bool contains(const std::vector<int>& sorted, int i) { return std::binary_search(sorted.begin(), sorted.end(), i); }
+
+void addBoxFaces(MeshBatch& batch, const Aabb& box, const QColor& colour) {
+    for (int axis = 0; axis < 3; ++axis)
+        for (int side = 0; side < 2; ++side) {
+            const int u = (axis + 1) % 3, v = (axis + 2) % 3;
+            Vec3 normal = Vec3::Zero();
+            normal[axis] = side ? 1.0 : -1.0;
+            std::array<Vec3, 4> quad;
+            const double w = side ? box.maxs[axis] : box.mins[axis];
+            const double us[4] = {box.mins[u], box.maxs[u], box.maxs[u], box.mins[u]};
+            const double vs[4] = {box.mins[v], box.mins[v], box.maxs[v], box.maxs[v]};
+            for (int k = 0; k < 4; ++k) {
+                quad[size_t(k)][axis] = w;
+                quad[size_t(k)][u] = us[k];
+                quad[size_t(k)][v] = vs[k];
+            }
+            if (!side) std::reverse(quad.begin(), quad.end()); // counter-clockwise seen from outside
+            batch.addPolygon(quad, normal, colour);
+        }
+}
+
+} // namespace
+
+QColor entityColour(const EntityClass& cls, bool selected, bool problem) {
+    if (problem) return selected ? QColor(255, 120, 110) : QColor(235, 40, 30);
+    const QColor c = fromRgba(cls.colour);
+    return selected ? c.lighter(150) : c;
+}
+
+Aabb entityDisplayBox(const MapEntity& entity, const EntityClassTable& classes) {
+    if (!entity.brushes.empty()) return {};
+    const std::string* origin = entity.value("origin");
+    const std::optional<Vec3> at = origin ? parseEntityVector(*origin) : std::nullopt;
+    if (!at || (at->array().abs() > kDefaultWorldExtent).any()) return {};
+    const EntityClass cls = classOf(classes, entity.classname());
+    return {*at + cls.mins, *at + cls.maxs};
+}
+
+EntityBatches buildEntityBatches(const std::vector<MapEntity>& entities, const EntityClassTable& classes,
+                                 const EntityDrawOptions& options) {
+    EntityBatches out;
+    out.edges.primitive = Primitive::Lines;
+    out.edges.lit = false;
+    out.faces.outline = QColor(20, 20, 24);
+    const Aabb worldBox = defaultWorldBounds();
+    for (size_t i = 0; i < entities.size(); ++i) {
+        const MapEntity& e = entities[i];
+        const EntityClass cls = classOf(classes, e.classname());
+        if (!options.categoryVisible[size_t(cls.category)]) continue;
+        const bool selected = contains(options.selected, int(i)), problem = contains(options.problems, int(i));
+        const QColor colour = entityColour(cls, selected, problem);
+        if (!e.brushes.empty()) {
+            // Tinted translucent-looking: the category colour mixed with grey, apart from the world.
+            const QColor tint = QColor::fromRgbF(0.5f * colour.redF() + 0.25f, 0.5f * colour.greenF() + 0.25f,
+                                                 0.5f * colour.blueF() + 0.35f);
+            for (const Brush& b : e.brushes) {
+                const BrushGeometryResult g = buildBrushGeometry(b, worldBox);
+                if (!g.geometry) continue;
+                for (const ConvexFace& f : g.geometry->hull.faces)
+                    out.faces.addPolygon(f.polygon.vertices, f.plane.normal, withAlpha(tint, kBrushEntityAlpha));
+                for (const auto& [a, c] : g.geometry->edges) out.edges.addLine(a, c, selected ? colour.lighter(130) : tint);
+            }
+            continue;
+        }
+        const Aabb box = entityDisplayBox(e, classes);
+        if (box.empty()) continue;
+        addBoxFaces(out.faces, box, withAlpha(colour, kBoxAlpha));
+        out.edges.addBoxEdges(box.mins, box.maxs, colour);
+    }
+    return out;
+}
+
+} // namespace shallot::render
