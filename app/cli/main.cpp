@@ -16,9 +16,14 @@ const char* kUsage = R"(usage: shallot-cli COMMAND ...
   export TREE OUT.glb|OUT.obj [--pose NAME]... [--cells] [--portals]   (TREE: .obsp, .shallot or .map)
   portals TREE --pose NAME [-o FILE] [--format prt|json]         (TREE: .obsp, .shallot or .map)
   reach TREE --pose NAME --from X,Y,Z [--pts FILE]                 (TREE: .obsp, .shallot or .map)
+  check IN.map|IN.shallot [--fgd FILE] [--stats]   (spawn problems as JSON lines; exit 0 none, 1 some, 2 unreadable)
 )";
 
 } // namespace
+
+namespace shallot::cli {
+int runCheck(const std::vector<std::string>& args); // cli_check.cpp
+}
 
 int main(int argc, char** argv) {
     using namespace shallot::cli;
@@ -38,6 +43,7 @@ int main(int argc, char** argv) {
         if (command == "export") return runExport(args);
         if (command == "portals") return runPortals(args);
         if (command == "reach") return runReach(args);
+        if (command == "check") return runCheck(args);
         if (command == "--help" || command == "-h" || command == "help") {
             std::cout << kUsage;
             return kExitOk;

@@ -1,0 +1,208 @@
+// shallot-cli check: the level's spawn problems (stuck monsters, items that fall out,
+// leaks, unreachable monsters, bad origins) as JSON lines. See docs/spawn-checks.md.
+#include "cli_common.h"
+#include "tree_source.h"
+
+#include "check/spawn_checks.h"
+#include "io/map_reader.h"
+#include "io/map_to_world.h"
+#include "io/shallot_document.h"
+
+#include <QJsonDocument>
+#include <QJsonValue>
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#ifdef SHALLOT_HAS_FGD_READER
+#include "io/fgd_reader.h"
+#endif
+
+namespace shallot::cli {
+
+namespace {
+
+// Exit codes of `check`: 0 no problem, 1 problems found, 2 the input (or the usage) is bad.
+constexpr int kCheckClean = 0;
+constexpr int kCheckProblems = 1;
+constexpr int kCheckUnreadable = 2;
+
+using Clock = std::chrono::steady_clock;
+double msSince(Clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+// What `check` needs of a level: the world, its entities, a tree when one compiles, and
+// the entity definitions a document keeps.
+struct Level {
+    World world;
+    std::vector<SpawnEntity> entities;
+    std::optional<BspTree> tree;
+    std::string fgdText, fgdName; // a document's own .fgd
+    double loadMs = 0.0, compileMs = 0.0;
+};
+
+std::optional<Level> loadLevel(const std::string& path) {
+    const auto start = Clock::now();
+    Level level;
+    if (hasExtension(path, ".shallot")) {
+        ShallotLoadResult read = loadShallot(QString::fromStdString(path));
+        if (!read.ok()) {
+            printError("check: " + read.error.toStdString());
+            return std::nullopt;
+        }
+        LoadedShallot& loaded = *read.loaded;
+        if (hasCurrentTree(loaded)) level.tree = std::move(loaded.tree);
+        level.world = std::move(loaded.doc.world);
+        level.entities = spawnEntities(loaded.doc.entities, 1);
+        level.fgdText = std::move(loaded.doc.entityDefinitions);
+        level.fgdName = loaded.doc.entityDefinitionsPath.empty() ? path + " (entity definitions)"
+                                                                  : loaded.doc.entityDefinitionsPath;
+    } else {
+        const MapReadResult read = readMapFile(path);
+        if (!read.ok()) {
+            printError("check: " + read.error.format());
+            return std::nullopt;
+        }
+        for (const MapWarning& w : read.map->warnings)
+            std::cerr << path << ":" << w.line << ":" << w.column << ": warning: " << w.message << "\n";
+        std::vector<std::string> warnings;
+        level.world = worldFromMap(*read.map, {}, &warnings);
+        for (const std::string& w : warnings) std::cerr << "warning: " << w << "\n";
+        level.entities = spawnEntities(read.map->entities, 0);
+    }
+    level.loadMs = msSince(start);
+    if (!level.tree) {
+        const auto compileStart = Clock::now();
+        CompileResult result = compileWorld(level.world);
+        level.compileMs = msSince(compileStart);
+        if (!result.error.empty())
+            std::cerr << "warning: " << path << ": " << result.error
+                      << " (checked against the brushes alone: no leaks, no reach)\n";
+        else
+            level.tree = std::move(result.onion);
+        for (const BrushProblem& p : result.problems) std::cerr << "warning: " << p.message << " (skipped)\n";
+    }
+    return level;
+}
+
+#ifdef SHALLOT_HAS_FGD_READER
+// Reads a .fgd into `classes` (merged over what is there); false when it cannot be read.
+bool mergeFgd(const std::string& text, const std::string& name, EntityClassTable& classes) {
+    try {
+        const FgdFile fgd = readFgd(text, name);
+        for (const MapWarning& w : fgd.warnings) std::cerr << "warning: " << w.message << "\n";
+        classes.merge(fgd.classes);
+        return true;
+    } catch (const std::exception& e) {
+        printError(std::string("check: ") + e.what());
+        return false;
+    }
+}
+#endif
+
+QJsonValue jsonBox(const Aabb& box) {
+    if (box.empty() || !box.mins.allFinite() || !box.maxs.allFinite()) return QJsonValue::Null;
+    return QJsonArray{box.mins.x(), box.mins.y(), box.mins.z(), box.maxs.x(), box.maxs.y(), box.maxs.z()};
+}
+
+QJsonObject problemJson(const SpawnProblem& p, const World& world) {
+    QJsonArray brushes, entities;
+    for (int b : p.brushes) {
+        const SourceLocation& s = world.brushes[size_t(b)].source;
+        brushes.append(QJsonObject{{"index", b}, {"entity", s.entity}, {"brush", s.brush}, {"line", s.line}});
+    }
+    for (int e : p.entities) entities.append(e);
+    QJsonObject o{{"kind", spawnProblemName(p.kind)},
+                  {"entity", p.entity},
+                  {"classname", QString::fromStdString(p.classname)},
+                  {"origin", toJson(p.origin)},
+                  {"pose", p.pose >= 0 ? QJsonValue(QString::fromStdString(world.poses[size_t(p.pose)].name))
+                                       : QJsonValue(QJsonValue::Null)},
+                  {"box", jsonBox(p.box)},
+                  {"message", QString::fromStdString(p.message)},
+                  {"brushes", brushes},
+                  {"entities", entities}};
+    if (p.kind == SpawnProblemKind::Leak) {
+        QJsonArray path;
+        for (const Vec3& v : p.path) path.append(toJson(v));
+        o["path"] = path;
+    }
+    return o;
+}
+
+} // namespace
+
+int runCheck(const std::vector<std::string>& args) {
+    std::string input, fgdPath;
+    bool stats = false;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "--fgd" && i + 1 < args.size()) fgdPath = args[++i];
+        else if (a == "--stats") stats = true;
+        else if (!a.empty() && a[0] != '-' && input.empty()) input = a;
+        else {
+            printError("check: unexpected argument '" + a + "'");
+            return kCheckUnreadable;
+        }
+    }
+    if (input.empty()) {
+        printError("check: usage: check MAP|DOC [--fgd FILE] [--stats]");
+        return kCheckUnreadable;
+    }
+    std::optional<Level> level = loadLevel(input);
+    if (!level) return kCheckUnreadable;
+
+    EntityClassTable classes = EntityClassTable::quake();
+#ifdef SHALLOT_HAS_FGD_READER
+    if (!level->fgdText.empty() && !mergeFgd(level->fgdText, level->fgdName, classes)) return kCheckUnreadable;
+    if (!fgdPath.empty()) {
+        std::ifstream in(fgdPath, std::ios::binary);
+        std::ostringstream text;
+        text << in.rdbuf();
+        if (!in) {
+            printError("check: cannot read '" + fgdPath + "'");
+            return kCheckUnreadable;
+        }
+        if (!mergeFgd(text.str(), fgdPath, classes)) return kCheckUnreadable;
+    }
+#else
+    if (!fgdPath.empty()) {
+        printError("check: --fgd is not available in this build (no .fgd reader)");
+        return kCheckUnreadable;
+    }
+#endif
+
+    SpawnCheckInput in;
+    in.world = &level->world;
+    in.onion = level->tree ? &*level->tree : nullptr;
+    in.classes = &classes;
+    in.entities = std::move(level->entities);
+    const auto start = Clock::now();
+    const std::vector<SpawnProblem> problems = checkSpawns(in);
+    const double checkMs = msSince(start);
+
+    std::map<std::string, int> counts;
+    for (const char* kind : {"stuck", "fell_out", "leak", "unreachable", "bad_origin"}) counts[kind] = 0;
+    for (const SpawnProblem& p : problems) {
+        printJsonLine(problemJson(p, level->world));
+        ++counts[spawnProblemName(p.kind)];
+    }
+    std::fflush(stdout);
+    if (stats) {
+        QJsonObject perKind;
+        for (const auto& [kind, n] : counts) perKind[QString::fromStdString(kind)] = n;
+        const QJsonObject ms{{"load", level->loadMs}, {"compile", level->compileMs}, {"check", checkMs}};
+        const QJsonObject summary{{"entities", qint64(in.entities.size())},
+                                  {"problems", perKind},
+                                  {"tree", in.onion != nullptr},
+                                  {"ms", ms}};
+        const QByteArray bytes = QJsonDocument(summary).toJson(QJsonDocument::Compact);
+        std::cerr << bytes.toStdString() << "\n";
+    }
+    return problems.empty() ? kCheckClean : kCheckProblems;
+}
+
+} // namespace shallot::cli

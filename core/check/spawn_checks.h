@@ -1,0 +1,83 @@
+#pragma once
+// Spawn checks: the mistakes Quake reports only in its console ("walkmonster in wall at",
+// "Bonus item fell out of level at"), found per entity from the compiled onion tree (for
+// boxes a pose carries) and the brushes (for any other box). Rules: docs/spawn-checks.md.
+#include "compile/bsp_tree.h"
+#include "io/map_file.h"
+#include "world/entity_class.h"
+#include "world/world.h"
+
+#include <string>
+#include <vector>
+
+namespace shallot {
+
+// An overlap shallower than this is contact, not "in" a brush. Quake's own point test puts
+// a point lying on a plane on its empty side, so a player start standing on a floor (its
+// box touching it) is fine; rounding of the expanded planes is below 1e-4. Two entities'
+// boxes overlap when they share more than this on every axis (touching boxes are fine).
+inline constexpr double kSpawnContactTolerance = 0.01;
+// Quake raises a walking or flying monster this far before it drops it and tests its place.
+inline constexpr double kMonsterRaise = 1.0;
+// Quake raises an item this far, then drops it at most kItemDropDistance.
+inline constexpr double kItemRaise = 6.0;
+inline constexpr double kItemDropDistance = 256.0;
+
+// An entity of the level as the checks see it. `index` numbers entities as in the file
+// (worldspawn 0). Entities without a usable "origin" have hasOrigin = false.
+struct SpawnEntity {
+    int index = -1;
+    std::string classname;
+    Vec3 origin = Vec3::Zero();
+    bool hasOrigin = false;
+    std::string originText;  // the "origin" value as written ("" when the key is missing)
+    bool hasBrushes = false; // a brush entity: not checked
+    int line = 0;            // of its opening brace in the file, 0 when not from a file
+    // "spawnflags": 256 / 512 / 1024 not in easy / normal / hard, 2048 not in deathmatch
+    // (the engine removes such entities); 1 on monster_zombie: crucified (never moves).
+    int spawnflags = 0;
+    // A trigger_teleport's brushes' box (monsters in a closet it empties are not
+    // unreachable); empty for every other entity.
+    Aabb brushBounds;
+};
+
+enum class SpawnProblemKind { Stuck, FellOut, Leak, Unreachable, BadOrigin };
+const char* spawnProblemName(SpawnProblemKind kind); // "stuck", "fell_out", "leak", "unreachable", "bad_origin"
+
+struct SpawnProblem {
+    SpawnProblemKind kind = SpawnProblemKind::Stuck;
+    int entity = -1;            // SpawnEntity::index
+    std::string classname;
+    Vec3 origin = Vec3::Zero();
+    int pose = -1;              // index into World::poses, -1 when checked with the box alone
+    Aabb box;                   // the box tested, in world coordinates
+    std::vector<int> brushes;   // World::brushes indices the box is in (stuck, fell_out in solid)
+    std::vector<int> entities;  // other entities' indices whose boxes it overlaps (stuck)
+    std::vector<Vec3> path;     // leak: start, portal centres..., a point on the world box
+    std::string message;        // one line for people: what is wrong and where
+};
+
+struct SpawnCheckInput {
+    const World* world = nullptr;            // brushes and poses (required)
+    const BspTree* onion = nullptr;          // compiled from *world; null: brushes only
+    const EntityClassTable* classes = nullptr;
+    std::vector<SpawnEntity> entities;
+};
+
+// Every problem, ordered by entity index then kind. Thread-safe; reads its input only.
+// Without input.classes, Quake's classes (EntityClassTable::quake()) are used.
+std::vector<SpawnProblem> checkSpawns(const SpawnCheckInput& input);
+
+// The entities of a .map (firstIndex 0: entities[0] is worldspawn, index 0) or of a
+// document (DocumentData::entities, whose entities[i] is entity i + 1: firstIndex 1).
+std::vector<SpawnEntity> spawnEntities(const std::vector<MapEntity>& entities, int firstIndex);
+
+// The pose that carries a hull box: the first of `poses` whose box has exactly the hull
+// box's size (for hull 0 the point pose); -1 when none has. The pose's reference point for
+// the box is box.mins - pose.mins.
+int poseForHullBox(const std::vector<Pose>& poses, const Aabb& hullBox);
+
+// How an entity is named in messages: "monster_ogre (entity 12, line 345)".
+std::string describeSpawnEntity(const std::string& classname, int index, int line);
+
+} // namespace shallot
