@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <unordered_map>
 #include <unordered_set>
@@ -345,8 +346,9 @@ private:
             if (r == NumberRead::NotANumber)
                 return warn(t, "size(...) expects numbers, found " + describe(t) + "; the size is ignored");
             if (r == NumberRead::NotFinite || std::abs(x) > kMaxFgdCoordinate)
-                return warn(t, "size coordinate '" + printable(t.text) + "' is not a finite number within +-" +
-                                   std::to_string(int(kMaxFgdCoordinate)) + "; the size is ignored");
+                return warn(t, "size coordinate '" + printable(t.text) +
+                                   "' is out of range (sizes are finite numbers within +-" +
+                                   std::to_string(int(kMaxFgdCoordinate)) + "); the size is ignored");
             v.push_back(x);
         }
         if (a.tooMany || (v.size() != 3 && v.size() != 6) || (commas == 1 && v.size() != 6))
@@ -360,6 +362,9 @@ private:
             own.mins = p.cwiseMin(q);
             own.maxs = p.cwiseMax(q);
         }
+        for (int i = 0; i < 3; ++i) // no subnormal halves: they would not read back
+            for (double* x : {&own.mins[i], &own.maxs[i]})
+                if (std::abs(*x) < std::numeric_limits<double>::min()) *x = 0;
         own.hasSize = true;
     }
 
@@ -440,7 +445,9 @@ private:
                     if (b.type == Tok::Word || b.type == Tok::String) bases.push_back(b);
                     else if (b.type != Tok::Comma) warn(b, "unexpected " + describe(b) + " in base(...)");
                 }
-                if (a.tooMany) warn(a.name, "base(...) lists more than " + std::to_string(kMaxArgs / 2) + " classes; the rest are ignored");
+                if (a.tooMany)
+                    warn(a.name, "base(...) lists more than " + std::to_string(kMaxArgs / 2) +
+                                     " classes; the rest are ignored");
             }
         }
         for (const Token& b : bases) {

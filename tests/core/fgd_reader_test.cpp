@@ -275,7 +275,8 @@ TEST(FgdReader, MissingBasesAreWarnedOnceAndTheClassKept) {
 TEST(FgdReader, DuplicateClassesTheLaterWins) {
     const FgdFile f = read("@PointClass size(1 1 1) = dup : \"first\" []\n@PointClass = other []\n"
                            "@SolidClass = DUP : \"second\" []\n"
-                           "@BaseClass color(1 1 1) = B []\n@BaseClass color(2 2 2) = B []\n@PointClass base(B) = c []");
+                           "@BaseClass color(1 1 1) = B []\n@BaseClass color(2 2 2) = B []\n"
+                           "@PointClass base(B) = c []");
     EXPECT_TRUE(f.warnings.empty());
     EXPECT_EQ(names(f.classes), "DUP other c");
     EXPECT_EQ(f.classes.find("dup")->description, "second");
@@ -340,11 +341,11 @@ TEST(FgdReader, NonFiniteHugeOrMalformedSizesAreDroppedWithAWarning) {
         std::string fragment;
     };
     const std::vector<Case> cases = {
-        {"size(nan 0 0, 1 1 1)", "not a finite number"},
-        {"size(0 0 0, inf 1 1)", "not a finite number"},
-        {"size(1e999 0 0, 1 1 1)", "not a finite number"},
-        {"size(-1e300 0 0, 1 1 1)", "not a finite number"},
-        {"size(0 0 0, 65537 1 1)", "within +-65536"},
+        {"size(nan 0 0, 1 1 1)", "is out of range"},
+        {"size(0 0 0, inf 1 1)", "is out of range"},
+        {"size(1e999 0 0, 1 1 1)", "is out of range"},
+        {"size(-1e300 0 0, 1 1 1)", "is out of range"},
+        {"size(0 0 0, 65537 1 1)", "finite numbers within +-65536"},
         {"size(1 2)", "expects 'x y z' or 'x y z, x y z'"},
         {"size(1 2 3, 4 5)", "expects 'x y z' or 'x y z, x y z'"},
         {"size(1 2, 3 4 5 6)", "expects 'x y z' or 'x y z, x y z'"},
@@ -364,7 +365,7 @@ TEST(FgdReader, NonFiniteHugeOrMalformedSizesAreDroppedWithAWarning) {
         EXPECT_EQ(f.warnings[0].line, 2);
         EXPECT_NE(f.warnings[0].message.find(c.fragment), std::string::npos) << f.warnings[0].message;
     }
-    expectWarning(read("@PointClass size(0 0 0,\n  1 nan 1) = a []"), 2, 5, "'nan' is not a finite number");
+    expectWarning(read("@PointClass size(0 0 0,\n  1 nan 1) = a []"), 2, 5, "'nan' is out of range");
     // 65536 itself is accepted.
     EXPECT_TRUE(read("@PointClass size(-65536 0 0, 65536 1 1) = a []").classes.find("a")->hasSize);
 }
