@@ -201,6 +201,11 @@ TEST(FgdReader, OneTripleSizeIsABoxCentredOnTheOrigin) {
     EXPECT_EQ(g.classes.find("b")->mins, Vec3(-8, -8, 0));
     EXPECT_EQ(g.classes.find("b")->maxs, Vec3(8, 8, 16));
     expectWarning(g, 2, 13, "mins above maxs");
+    // Halves too small for a normal double are 0 (they would not read back).
+    const FgdFile h = read("@PointClass size(3e-308 1 -3e-308) = a []");
+    EXPECT_EQ(h.classes.find("a")->mins, Vec3(0, -0.5, 0));
+    EXPECT_EQ(h.classes.find("a")->maxs, Vec3(0, 0.5, 0));
+    EXPECT_TRUE(h.warnings.empty());
 }
 
 TEST(FgdReader, SkipsOtherAttributesDeclarationsAndPropertySyntax) {
