@@ -71,8 +71,7 @@ EntityBatches buildEntityBatches(const std::vector<MapEntity>& entities, const E
         const MapEntity& e = entities[i];
         const EntityClass cls = classOf(classes, e.classname());
         if (!options.categoryVisible[size_t(cls.category)]) continue;
-        const bool selected = contains(options.selected, int(i)), problem = contains(options.problems, int(i));
-        const QColor colour = entityColour(cls, selected, problem);
+        const QColor colour = entityColour(cls, false, contains(options.problems, int(i)));
         if (!e.brushes.empty()) {
             // Tinted translucent-looking: the category colour mixed with grey, apart from the world.
             const QColor tint = QColor::fromRgbF(0.5f * colour.redF() + 0.25f, 0.5f * colour.greenF() + 0.25f,
@@ -82,7 +81,7 @@ EntityBatches buildEntityBatches(const std::vector<MapEntity>& entities, const E
                 if (!g.geometry) continue;
                 for (const ConvexFace& f : g.geometry->hull.faces)
                     out.faces.addPolygon(f.polygon.vertices, f.plane.normal, withAlpha(tint, kBrushEntityAlpha));
-                for (const auto& [a, c] : g.geometry->edges) out.edges.addLine(a, c, selected ? colour.lighter(130) : tint);
+                for (const auto& [a, c] : g.geometry->edges) out.edges.addLine(a, c, tint);
             }
             continue;
         }
@@ -91,6 +90,34 @@ EntityBatches buildEntityBatches(const std::vector<MapEntity>& entities, const E
         addBoxFaces(out.faces, box, withAlpha(colour, kBoxAlpha));
         out.edges.addBoxEdges(box.mins, box.maxs, colour);
     }
+    return out;
+}
+
+MeshBatch buildEntitySelection(const std::vector<Aabb>& boxes) {
+    MeshBatch out;
+    out.primitive = Primitive::Lines;
+    out.lit = false;
+    const QColor selected(255, 250, 140);
+    for (const Aabb& box : boxes)
+        if (!box.empty()) out.addBoxEdges(box.mins, box.maxs, selected);
+    return out;
+}
+
+MeshBatch buildProblemPaths(const std::vector<std::vector<Vec3>>& paths) {
+    MeshBatch out;
+    out.primitive = Primitive::Lines;
+    out.lit = false;
+    const QColor colour(255, 60, 40);
+    constexpr double kCornerMark = 4.0; // half-size of the corner crosses, world units
+    for (const std::vector<Vec3>& path : paths)
+        for (size_t k = 0; k < path.size(); ++k) {
+            if (k + 1 < path.size()) out.addLine(path[k], path[k + 1], colour);
+            for (int axis = 0; axis < 3; ++axis) {
+                Vec3 d = Vec3::Zero();
+                d[axis] = kCornerMark;
+                out.addLine(path[k] - d, path[k] + d, colour);
+            }
+        }
     return out;
 }
 

@@ -24,6 +24,8 @@ enum class Layer {
     ToolPreview,    // what the active tool is drawing (box being dragged, clip plane...)
     EntityFaces,    // entity boxes and brush entities (3D)
     EntityEdges,    // their outlines (2D)
+    EntitySelection,// the selected entities' boxes, bright (2D and 3D)
+    ProblemPaths,   // leak paths of the spawn checks (2D and 3D)
     Count
 };
 inline constexpr size_t kLayerCount = size_t(Layer::Count);

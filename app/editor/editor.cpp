@@ -53,13 +53,19 @@ Editor::Editor(QObject* parent)
     });
     connect(&document_, &EditorDocument::entitiesChanged, this, [this] {
         ++entityRevision_;
+        rebuildEntityViews();
         rebuildEntityLayers();
         requestSpawnChecks();
     });
-    connect(&document_, &EditorDocument::selectionChanged, this, &Editor::rebuildEntityLayers);
+    connect(&document_, &EditorDocument::selectionChanged, this, &Editor::rebuildEntitySelectionLayer);
     connect(&document_, &EditorDocument::entityDefinitionsChanged, this, &Editor::reloadEntityClasses);
     connect(&compiler_, &CompileService::compiled, this, &Editor::requestSpawnChecks);
     connect(spawnChecks_, &SpawnCheckService::checked, this, [this] {
+        std::vector<std::vector<Vec3>> paths;
+        for (const SpawnProblem& p : spawnChecks_->problems())
+            if (!p.path.empty()) paths.push_back(p.path);
+        scene_.set(render::Layer::ProblemPaths, render::buildProblemPaths(paths));
+        emit sceneChanged();
         std::vector<int> entities;
         for (const SpawnProblem& p : spawnChecks_->problems())
             if (p.entity >= 1) entities.push_back(p.entity - 1);
@@ -87,7 +93,9 @@ void Editor::reloadEntityClasses() {
         }
     }
     entityClasses_ = std::make_shared<const EntityClassTable>(std::move(table));
+    rebuildEntityViews();
     rebuildEntityLayers();
+    rebuildEntitySelectionLayer();
     requestSpawnChecks();
 }
 
@@ -101,18 +109,40 @@ void Editor::setEntityCategoryVisible(EntityCategory c, bool visible) {
     if (categoryVisible_[size_t(c)] == visible) return;
     categoryVisible_[size_t(c)] = visible;
     rebuildEntityLayers();
+    rebuildEntitySelectionLayer();
 }
 
 Aabb Editor::entityBox(int entity) const {
+    return entity >= 0 && size_t(entity) < entityViews_.size() ? entityViews_[size_t(entity)].box : Aabb{};
+}
+
+EntityCategory Editor::entityCategory(int entity) const {
+    return entity >= 0 && size_t(entity) < entityViews_.size() ? entityViews_[size_t(entity)].category : EntityCategory::Other;
+}
+
+bool Editor::entityShown(int entity) const {
+    return !entityBox(entity).empty() && categoryVisible_[size_t(entityCategory(entity))];
+}
+
+void Editor::rebuildEntityViews() {
     const auto& entities = document_.entities();
-    if (entity < 0 || size_t(entity) >= entities.size()) return {};
-    return render::entityDisplayBox(entities[size_t(entity)], *entityClasses_);
+    entityViews_.resize(entities.size());
+    for (size_t i = 0; i < entities.size(); ++i)
+        entityViews_[i] = {render::entityDisplayBox(entities[i], *entityClasses_),
+                           classOf(*entityClasses_, entities[i].classname()).category};
+}
+
+void Editor::rebuildEntitySelectionLayer() {
+    std::vector<Aabb> boxes;
+    for (int e : document_.entitySelection())
+        if (entityShown(e)) boxes.push_back(entityBox(e));
+    scene_.set(render::Layer::EntitySelection, render::buildEntitySelection(boxes));
+    emit sceneChanged();
 }
 
 void Editor::rebuildEntityLayers() {
     render::EntityDrawOptions options;
     options.categoryVisible = categoryVisible_;
-    options.selected = document_.entitySelection();
     options.problems = problemEntities_;
     render::EntityBatches b = render::buildEntityBatches(document_.entities(), *entityClasses_, options);
     scene_.set(render::Layer::EntityFaces, std::move(b.faces));

@@ -52,8 +52,12 @@ public:
     const EntityClassTable& entityClasses() const { return *entityClasses_; }
     bool entityCategoryVisible(EntityCategory c) const { return categoryVisible_[size_t(c)]; }
     void setEntityCategoryVisible(EntityCategory c, bool visible);
-    // Where entity i of the document is drawn (empty for brush entities and bad origins).
+    // Where entity i of the document is drawn (empty for brush entities and bad origins),
+    // and its class's category.
     Aabb entityBox(int entity) const;
+    EntityCategory entityCategory(int entity) const;
+    // Drawn, so picked: a point entity whose category is shown.
+    bool entityShown(int entity) const;
     // Problems of the spawn checks, run after every compile and entity edit.
     SpawnCheckService& spawnChecks() { return *spawnChecks_; }
     // Positions in the document's entities() of entities with a spawn problem, sorted.
@@ -99,7 +103,9 @@ signals:
 
 private:
     void rebuildGeometry();
+    void rebuildEntityViews();
     void rebuildEntityLayers();
+    void rebuildEntitySelectionLayer();
     void reloadEntityClasses();
     void requestSpawnChecks();
     void rebuildBrushLayers();
@@ -120,6 +126,13 @@ private:
     std::array<bool, kEntityCategoryCount> categoryVisible_{true, true, true, true, true};
     SpawnCheckService* spawnChecks_;
     uint64_t entityRevision_ = 0;
+    // Per entity of the document, what the views and picking need, kept from one entity
+    // edit to the next (a selection or a repaint does not look up 100,000 classes).
+    struct EntityView {
+        Aabb box;
+        EntityCategory category = EntityCategory::Other;
+    };
+    std::vector<EntityView> entityViews_;
     std::vector<int> problemEntities_;
     ToolKind activeTool_ = ToolKind::Select;
     int currentPose_ = 0;

@@ -5,6 +5,7 @@
 #include "edit_commands.h"
 #include "entities/entity_dock.h"
 #include "entities/entity_edits.h"
+#include "entities/spawn_check_service.h"
 #include "io/fgd_reader.h"
 #include "leaf_inspector.h"
 #include "overlay_controller.h"
@@ -57,6 +58,9 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     buildDocks();
     cursorLabel_ = new QLabel(this);
     compileLabel_ = new QLabel("No compile yet", this);
+    checksLabel_ = new QLabel(this);
+    checksLabel_->setToolTip("Spawn checks of the entities (stuck, fell out, leak, unreachable): see the Problems dock");
+    statusBar()->addPermanentWidget(checksLabel_);
     statusBar()->addPermanentWidget(compileLabel_);
     statusBar()->addPermanentWidget(cursorLabel_);
     CompileService& compiler = editor_->compiler();
@@ -69,6 +73,14 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     });
     connect(&compiler, &CompileService::compileFailed, this, [this](quint64, const QString& message) {
         compileLabel_->setText("Compile failed: " + message);
+    });
+    connect(&editor_->spawnChecks(), &SpawnCheckService::checked, this, [this] {
+        const SpawnCheckService& checks = editor_->spawnChecks();
+        const double ms = checks.milliseconds();
+        checksLabel_->setText(QString("%1 spawn problem%2 (checked in %3)")
+                                  .arg(checks.problems().size())
+                                  .arg(checks.problems().size() == 1 ? "" : "s")
+                                  .arg(ms < 1 ? QString("%1 µs").arg(ms * 1000, 0, 'f', 0) : QString("%1 ms").arg(ms, 0, 'f', 1)));
     });
     connect(editor_, &Editor::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 5000); });
     EditorDocument& doc = editor_->document();
@@ -458,8 +470,7 @@ bool MainWindow::goToPlayerStart(bool frame2d) {
     const auto& entities = editor_->document().entities();
     std::optional<size_t> start;
     for (size_t i = 0; i < entities.size(); ++i) {
-        const EntityClass cls = classOf(editor_->entityClasses(), entities[i].classname());
-        if (cls.category != EntityCategory::PlayerStart || !entityOrigin(entities[i])) continue;
+        if (editor_->entityCategory(int(i)) != EntityCategory::PlayerStart || !entityOrigin(entities[i])) continue;
         if (!start || entities[i].classname() == "info_player_start") start = i; // the single player start first
         if (entities[i].classname() == "info_player_start") break;
     }

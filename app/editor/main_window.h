@@ -94,6 +94,7 @@ private:
     EntityDock* entityDock_ = nullptr;
     QLabel* cursorLabel_ = nullptr;
     QLabel* compileLabel_ = nullptr;
+    QLabel* checksLabel_ = nullptr;
     QMenu* recentMenu_ = nullptr;
     QActionGroup* toolGroup_ = nullptr;
     QTimer autosaveTimer_;

@@ -117,21 +117,23 @@ void Viewport2D::paintEntityNames(QPainter& painter) {
     QFont font = painter.font();
     font.setPointSizeF(std::max(6.0, font.pointSizeF() - 1));
     painter.setFont(font);
-    for (size_t i = 0; i < entities.size(); ++i) {
-        const bool selected = editor_.document().isEntitySelected(int(i));
-        if (!all && !selected) continue;
-        const Aabb box = editor_.entityBox(int(i));
-        if (box.empty()) continue;
-        const EntityClass cls = classOf(editor_.entityClasses(), entities[i].classname());
-        if (!editor_.entityCategoryVisible(cls.category)) continue;
+    auto name = [&](int i) {
+        if (!editor_.entityShown(i)) return;
+        const Aabb box = editor_.entityBox(i);
         Vec3 corner = box.mins;
         corner[v_] = box.maxs[v_];
         const QPointF at = toWidget(corner) + QPointF(0, -3);
-        if (!visible.contains(at)) continue;
-        const bool problem = std::binary_search(editor_.problemEntities().begin(), editor_.problemEntities().end(), int(i));
+        if (!visible.contains(at)) return;
+        const bool selected = editor_.document().isEntitySelected(i);
+        const bool problem = std::binary_search(editor_.problemEntities().begin(), editor_.problemEntities().end(), i);
+        const EntityClass cls = classOf(editor_.entityClasses(), entities[size_t(i)].classname());
         painter.setPen(render::entityColour(cls, selected, problem));
-        painter.drawText(at, QString::fromStdString(cls.name));
-    }
+        painter.drawText(at, QString::fromStdString(entities[size_t(i)].classname()));
+    };
+    if (all)
+        for (size_t i = 0; i < entities.size(); ++i) name(int(i));
+    else
+        for (int i : editor_.document().entitySelection()) name(i);
 }
 
 void Viewport2D::mousePressEvent(QMouseEvent* e) {

@@ -1,20 +1,23 @@
 #include "world/entity_class.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 
 namespace shallot {
 namespace {
 
-bool equalsIgnoringCase(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-           });
+std::string lowerCase(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return out;
 }
 
 bool startsWithIgnoringCase(std::string_view s, std::string_view prefix) {
-    return s.size() >= prefix.size() && equalsIgnoringCase(s.substr(0, prefix.size()), prefix);
+    return s.size() >= prefix.size() && std::equal(prefix.begin(), prefix.end(), s.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+           });
 }
 
 EntityClass sized(std::string name, EntityCategory category, EntityMotion motion, Vec3 mins, Vec3 maxs) {
@@ -112,18 +115,14 @@ EntityClassTable EntityClassTable::quake() {
 }
 
 const EntityClass* EntityClassTable::find(std::string_view classname) const {
-    for (const EntityClass& c : classes_)
-        if (equalsIgnoringCase(c.name, classname)) return &c;
-    return nullptr;
+    const auto it = byLowerName_.find(lowerCase(classname));
+    return it == byLowerName_.end() ? nullptr : &classes_[it->second];
 }
 
 void EntityClassTable::add(EntityClass cls) {
-    for (EntityClass& c : classes_)
-        if (equalsIgnoringCase(c.name, cls.name)) {
-            c = std::move(cls);
-            return;
-        }
-    classes_.push_back(std::move(cls));
+    const auto [it, added] = byLowerName_.emplace(lowerCase(cls.name), classes_.size());
+    if (added) classes_.push_back(std::move(cls));
+    else classes_[it->second] = std::move(cls);
 }
 
 void EntityClassTable::merge(const EntityClassTable& other) {

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace shallot {
@@ -47,6 +48,7 @@ public:
 
 private:
     std::vector<EntityClass> classes_;
+    std::unordered_map<std::string, size_t> byLowerName_; // into classes_: levels hold 100,000 entities
 };
 
 // The class of `classname`, or a stand-in for an unknown one: category guessed from the

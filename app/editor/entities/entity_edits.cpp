@@ -28,22 +28,13 @@ MapEntity withOrigin(MapEntity entity, const Vec3& origin) {
     return withKey(std::move(entity), "origin", formatEntityVector(origin));
 }
 
-namespace {
-
-bool pickable(const Editor& editor, int i) {
-    const MapEntity& e = editor.document().entities()[size_t(i)];
-    return editor.entityCategoryVisible(classOf(editor.entityClasses(), e.classname()).category);
-}
-
-} // namespace
-
 std::optional<int> pickEntity2d(const Editor& editor, const ViewPoint& p) {
     std::optional<int> best;
     double bestArea = std::numeric_limits<double>::infinity();
     const double slack = 2.0 * p.pixelSize; // small boxes far out are still hit
     for (size_t i = 0; i < editor.document().entities().size(); ++i) {
+        if (!editor.entityShown(int(i))) continue;
         const Aabb box = editor.entityBox(int(i));
-        if (box.empty() || !pickable(editor, int(i))) continue;
         const double u = p.world[p.uAxis], v = p.world[p.vAxis];
         if (u < box.mins[p.uAxis] - slack || u > box.maxs[p.uAxis] + slack || v < box.mins[p.vAxis] - slack ||
             v > box.maxs[p.vAxis] + slack)
@@ -60,8 +51,8 @@ std::optional<int> pickEntity2d(const Editor& editor, const ViewPoint& p) {
 std::optional<std::pair<int, double>> pickEntity3d(const Editor& editor, const Vec3& origin, const Vec3& direction) {
     std::optional<std::pair<int, double>> best;
     for (size_t i = 0; i < editor.document().entities().size(); ++i) {
+        if (!editor.entityShown(int(i))) continue;
         const Aabb box = editor.entityBox(int(i));
-        if (box.empty() || !pickable(editor, int(i))) continue;
         double enter = 0, exit = std::numeric_limits<double>::infinity();
         for (int a = 0; a < 3 && enter <= exit; ++a) {
             if (direction[a] == 0) {

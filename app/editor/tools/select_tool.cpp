@@ -203,9 +203,7 @@ void SelectTool::release(const ViewPoint& p) {
         std::vector<int> entities = additive_ ? doc.entitySelection() : std::vector<int>{};
         for (size_t i = 0; i < doc.entities().size(); ++i) {
             const Aabb box = editor_.entityBox(int(i));
-            if (!box.empty() && band.contains(box.mins) && band.contains(box.maxs) &&
-                editor_.entityCategoryVisible(classOf(editor_.entityClasses(), doc.entities()[i].classname()).category))
-                entities.push_back(int(i));
+            if (editor_.entityShown(int(i)) && band.contains(box.mins) && band.contains(box.maxs)) entities.push_back(int(i));
         }
         doc.setEntitySelection(entities);
     } else if (mode_ == Mode::Move) {
