@@ -2,6 +2,7 @@
 
 #include "document_files.h"
 #include "edit_script.h"
+#include "entities/entity_dock.h"
 #include "overlay_controller.h"
 #include "pose_dock.h"
 #include "tools/view_picking.h"
@@ -9,6 +10,7 @@
 #include "viewport_3d.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QJsonArray>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -23,6 +25,7 @@ namespace {
 constexpr int kMinBrushes = 4;
 constexpr int kMaxBrushes = 40;
 constexpr int kMaxRays = 12;
+constexpr int kMaxEntities = 30;
 // Tools' grab distances in pixels (SelectTool, RayTool): the driver avoids or aims at them.
 constexpr double kResizeGrabPixels = 6.0;
 constexpr double kRayGrabPixels = 8.0;
@@ -78,7 +81,8 @@ bool SoakDriver::step() {
         {12, &SoakDriver::moveSelection}, {8, &SoakDriver::resizeSelection}, {12, &SoakDriver::menuCommand},
         {5, &SoakDriver::clip},      {4, &SoakDriver::addRay},         {4, &SoakDriver::dragRay},
         {3, &SoakDriver::editPose},  {10, &SoakDriver::undoRedo},      {2, &SoakDriver::changeGrid},
-        {4, &SoakDriver::save},      {1, &SoakDriver::reopen}};
+        {4, &SoakDriver::save},      {1, &SoakDriver::reopen},        {3, &SoakDriver::placeEntity},
+        {4, &SoakDriver::editEntity}};
     int total = 0;
     for (const auto& [weight, op] : kOps) total += weight;
     int pick = randomInt(0, total - 1);
@@ -225,10 +229,15 @@ bool SoakDriver::clickSelect() {
         const QPoint p = view->toWidget(centroid(*geometry[size_t(other)])).toPoint();
         if (inside(view, p)) QTest::mouseClick(view, Qt::LeftButton, Qt::ShiftModifier, p);
     }
-    QJsonArray selection;
-    for (int i : doc_.selection()) selection.append(i);
-    record({{"op", "select"}, {"brushes", selection}});
+    recordSelection();
     return true;
+}
+
+void SoakDriver::recordSelection() {
+    QJsonArray brushes, entities;
+    for (int i : doc_.selection()) brushes.append(i);
+    for (int i : doc_.entitySelection()) entities.append(i);
+    record({{"op", "select"}, {"brushes", brushes}, {"entities", entities}});
 }
 
 bool SoakDriver::pickIn3d() {
@@ -239,9 +248,76 @@ bool SoakDriver::pickIn3d() {
     const QPoint from = randomPixel(view);
     drag(view, from, from + QPoint(randomInt(-30, 30), randomInt(-20, 20)), Qt::RightButton);
     QTest::mouseClick(view, Qt::LeftButton, {}, randomPixel(view));
-    QJsonArray selection;
-    for (int i : doc_.selection()) selection.append(i);
-    record({{"op", "select"}, {"brushes", selection}});
+    recordSelection();
+    return true;
+}
+
+bool SoakDriver::placeEntity() {
+    static const char* kClasses[] = {"monster_army", "monster_ogre", "item_health", "info_player_deathmatch", "light"};
+    if (doc_.entities().size() >= size_t(kMaxEntities)) return true;
+    const char* classname = kClasses[randomInt(0, 4)];
+    Viewport2D* view = framedView(documentBounds());
+    if (!typeShortcut("toolEntity")) return false;
+    window_.entityDock()->classChooser()->setCurrentText(classname);
+    const size_t before = doc_.entities().size();
+    QTest::mouseClick(view, Qt::LeftButton, {}, randomPixel(view));
+    if (doc_.entities().size() != before + 1) return fail(QString("a click of the Entity tool placed no %1").arg(classname));
+    // Where it stands depends on the floor under the click (EntityTool::press): recorded as placed.
+    const std::string* origin = doc_.entities().back().value("origin");
+    const std::optional<Vec3> at = origin ? parseEntityVector(*origin) : std::nullopt;
+    if (!at) return fail("a placed entity has no origin");
+    record({{"op", "entityAdd"}, {"classname", classname}, {"origin", vecToJson(*at)}});
+    return true;
+}
+
+bool SoakDriver::editEntity() {
+    // Click a point entity's box (it is picked before the brushes under it), then drag it
+    // a few grid steps, or set a key, or delete or duplicate it.
+    std::vector<int> boxed;
+    for (size_t i = 0; i < doc_.entities().size(); ++i)
+        if (!window_.editor().entityBox(int(i)).empty()) boxed.push_back(int(i));
+    if (boxed.empty()) return placeEntity();
+    const int entity = boxed[size_t(randomInt(0, int(boxed.size()) - 1))];
+    const Aabb box = window_.editor().entityBox(entity);
+    Viewport2D* view = framedView(padded(box, 128));
+    if (!typeShortcut("selectNone") || !typeShortcut("toolSelect")) return false;
+    const Vec3 centre = 0.5 * (box.mins + box.maxs);
+    const QPoint p = view->toWidget(centre).toPoint();
+    QTest::mouseClick(view, Qt::LeftButton, {}, p);
+    recordSelection();
+    if (doc_.entitySelection().empty()) return true; // another entity's box was smaller there
+    const int action = randomInt(0, 3);
+    if (action == 0) {
+        const double grid = doc_.data().gridSize;
+        const ViewPoint start = at(view, p);
+        Vec3 target = start.world;
+        target[start.uAxis] += randomInt(-3, 3) * grid;
+        target[start.vAxis] += randomInt(-3, 3) * grid;
+        const QPoint to = view->toWidget(target).toPoint();
+        const ViewPoint end = at(view, to);
+        Vec3 delta = Vec3::Zero();
+        delta[start.uAxis] = window_.editor().snap(end.world[start.uAxis] - start.world[start.uAxis]);
+        delta[start.vAxis] = window_.editor().snap(end.world[start.vAxis] - start.world[start.vAxis]);
+        if (!inside(view, to) || delta.isZero()) return true;
+        if (heldDrag(view, p, to)) record({{"op", "move"}, {"delta", vecToJson(delta)}});
+    } else if (action == 1) {
+        const QString value = QString::number(randomInt(0, 7) * 45);
+        QTableWidget* keys = window_.entityDock()->keyTable();
+        int row = -1;
+        for (int r = 0; r < keys->rowCount(); ++r)
+            if (keys->item(r, 0) && keys->item(r, 0)->text() == "angle") row = r;
+        if (row < 0 || keys->item(row, 1)->text() == value) return true; // an unchanged cell is no edit
+        keys->item(row, 1)->setText(value);
+        record({{"op", "entityKey"}, {"key", "angle"}, {"value", value}});
+    } else if (action == 2) {
+        if (!typeShortcut("delete")) return false;
+        record({{"op", "delete"}});
+    } else {
+        if (doc_.entities().size() >= size_t(kMaxEntities)) return true;
+        const int depth = at(view, QPoint(0, 0)).depthAxis;
+        if (!typeShortcut("duplicate")) return false;
+        record({{"op", "duplicate"}, {"axis", (depth + 1) % 3}});
+    }
     return true;
 }
 
@@ -282,6 +358,7 @@ bool SoakDriver::moveSelection() {
 
 bool SoakDriver::resizeSelection() {
     if (!selectedSomething()) return error_.isEmpty();
+    if (!doc_.entitySelection().empty()) return true; // a selection with entities moves, never resizes
     const Aabb sel = window_.editor().selectionBounds();
     Viewport2D* view = framedView(sel);
     if (!typeShortcut("toolSelect")) return false;

@@ -50,6 +50,9 @@ private:
     bool save();
     bool reopen();
     bool deleteSelection();
+    bool placeEntity();
+    bool editEntity();
+    void recordSelection();
 
     // Helpers: a 2D view (random unless given) framed on `box` and focused, pixels and the
     // world points under them, a key shortcut typed into the focused widget, mouse drags.

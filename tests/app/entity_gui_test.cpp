@@ -1,0 +1,217 @@
+// Entities in the editor, driven by real mouse and key events under Xvfb: placing,
+// selecting, moving, deleting and editing them, and the spawn checks' problems following
+// every edit.
+#include "editor_document.h"
+#include "entities/entity_dock.h"
+#include "entities/spawn_check_service.h"
+#include "main_window.h"
+#include "overlay_controller.h"
+#include "problems_dock.h"
+#include "view_surface.h"
+#include "viewport_2d.h"
+#include "viewport_3d.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QListWidget>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QSettings>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace shallot;
+
+namespace {
+
+// The spawn checks have run on the document's current world and entities.
+bool waitForChecks(MainWindow& w, int timeoutMs = 20000) {
+    Editor& e = w.editor();
+    return QTest::qWaitFor([&] {
+        const auto& compiled = e.compiler().latest();
+        return compiled && !e.compiler().busy() && compiled->revision == e.document().worldRevision() &&
+               !e.spawnChecks().busy() && e.spawnChecks().checkedWorldRevision() == compiled->revision;
+    }, timeoutMs);
+}
+
+int problemsOf(MainWindow& w, SpawnProblemKind kind, int entityPosition) {
+    int n = 0;
+    for (const SpawnProblem& p : w.editor().spawnChecks().problems())
+        n += p.kind == kind && p.entity == entityPosition + 1;
+    return n;
+}
+
+std::optional<Vec3> originOf(const MapEntity& e) {
+    const std::string* o = e.value("origin");
+    return o ? parseEntityVector(*o) : std::nullopt;
+}
+
+} // namespace
+
+class EntityGuiTest : public QObject {
+    Q_OBJECT
+
+    std::unique_ptr<MainWindow> window_;
+
+    MainWindow& fresh(const QString& file) {
+        window_ = std::make_unique<MainWindow>(false);
+        window_->resize(1400, 900);
+        window_->show();
+        if (!QTest::qWaitForWindowExposed(window_.get())) qFatal("window not exposed");
+        if (!window_->openFile(file)) qFatal("cannot open %s", qPrintable(file));
+        QTest::qWait(50);
+        return *window_;
+    }
+
+    void drag(Viewport2D* view, const Vec3& from, const Vec3& to) {
+        const QPoint a = view->toWidget(from).toPoint(), b = view->toWidget(to).toPoint();
+        QTest::mousePress(view, Qt::LeftButton, {}, a);
+        for (int i = 1; i <= 4; ++i) QTest::mouseMove(view, a + (b - a) * i / 4);
+        QTest::mouseRelease(view, Qt::LeftButton, {}, b);
+    }
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+    }
+    void cleanup() { window_.reset(); }
+
+    // figure1_rooms: the lower room is x 200..600, y 200..400, floor z 0; its west wall
+    // x 184..200. The player start stands at 400 300 24.
+    void aMonsterPlacedIntoAWallIsStuckUntilMovedOutAndUndoBringsItBack() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        EditorDocument& doc = w.editor().document();
+        QVERIFY(waitForChecks(w));
+        QVERIFY(w.editor().spawnChecks().problems().empty());
+        // The 3D camera opened at the player start's eye.
+        QCOMPARE(doc.data().camera.position, Vec3(400, 300, 46));
+
+        Viewport2D* top = w.view2d(0);
+        top->frame({Vec3(150, 150, 0), Vec3(650, 450, 256)});
+        w.entityDock()->classChooser()->setCurrentText("monster_army");
+        w.action("toolEntity")->trigger();
+        const size_t before = doc.entities().size();
+        QTest::mouseClick(top, Qt::LeftButton, {}, top->toWidget(Vec3(320, 256, 0)).toPoint());
+        QCOMPARE(doc.entities().size(), before + 1);
+        const int monster = int(before);
+        QCOMPARE(doc.entities().back().classname(), std::string("monster_army"));
+        QCOMPARE(*originOf(doc.entities().back()), Vec3(320, 256, 24)); // standing on the floor
+        QCOMPARE(doc.entitySelection(), std::vector<int>{monster});
+        QVERIFY(waitForChecks(w));
+        QCOMPARE(problemsOf(w, SpawnProblemKind::Stuck, monster), 0);
+
+        // Dragged with the select tool into the west wall: stuck, listed and drawn red.
+        w.action("toolSelect")->trigger();
+        drag(top, Vec3(320, 256, 0), Vec3(192, 256, 0));
+        QCOMPARE(*originOf(doc.entities()[size_t(monster)]), Vec3(192, 256, 24));
+        QVERIFY(waitForChecks(w));
+        QCOMPARE(problemsOf(w, SpawnProblemKind::Stuck, monster), 1);
+        QVERIFY(std::binary_search(w.editor().problemEntities().begin(), w.editor().problemEntities().end(), monster));
+        QListWidget* list = w.problemsDock()->list();
+        QList<QListWidgetItem*> stuck = list->findItems("stuck", Qt::MatchStartsWith);
+        QCOMPARE(stuck.size(), 1);
+        // Clicking the problem selects the entity.
+        doc.setEntitySelection({});
+        list->itemClicked(stuck.front());
+        QCOMPARE(doc.entitySelection(), std::vector<int>{monster});
+
+        // Moved back out: the problem goes.
+        drag(top, Vec3(192, 256, 0), Vec3(320, 256, 0));
+        QVERIFY(waitForChecks(w));
+        QCOMPARE(problemsOf(w, SpawnProblemKind::Stuck, monster), 0);
+        QVERIFY(list->findItems("stuck", Qt::MatchStartsWith).isEmpty());
+
+        // Undo puts it back in the wall, and the problem with it.
+        w.action("undo")->trigger();
+        QCOMPARE(*originOf(doc.entities()[size_t(monster)]), Vec3(192, 256, 24));
+        QVERIFY(waitForChecks(w));
+        QCOMPARE(problemsOf(w, SpawnProblemKind::Stuck, monster), 1);
+    }
+
+    void twoMonstersOnTopOfEachOtherAreBothStuck() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        EditorDocument& doc = w.editor().document();
+        Viewport2D* top = w.view2d(0);
+        top->frame({Vec3(150, 150, 0), Vec3(650, 450, 256)});
+        w.entityDock()->classChooser()->setCurrentText("monster_ogre");
+        w.action("toolEntity")->trigger();
+        const int first = int(doc.entities().size());
+        QTest::mouseClick(top, Qt::LeftButton, {}, top->toWidget(Vec3(480, 320, 0)).toPoint());
+        // Duplicated one grid step along x: the boxes (64 wide) overlap.
+        w.action("duplicate")->trigger();
+        QCOMPARE(int(doc.entities().size()), first + 2);
+        QVERIFY(waitForChecks(w));
+        QCOMPARE(problemsOf(w, SpawnProblemKind::Stuck, first), 1);
+        QCOMPARE(problemsOf(w, SpawnProblemKind::Stuck, first + 1), 1);
+        // Deleting one frees the other; undo and redo are one step each.
+        w.action("delete")->trigger();
+        QCOMPARE(int(doc.entities().size()), first + 1);
+        QVERIFY(waitForChecks(w));
+        QCOMPARE(problemsOf(w, SpawnProblemKind::Stuck, first), 0);
+        w.action("undo")->trigger();
+        QCOMPARE(int(doc.entities().size()), first + 2);
+        w.action("redo")->trigger();
+        QCOMPARE(int(doc.entities().size()), first + 1);
+    }
+
+    void keysAreEditedInTheDockAndSavedWithTheDocument() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        EditorDocument& doc = w.editor().document();
+        Viewport2D* top = w.view2d(0);
+        top->frame({Vec3(150, 150, 0), Vec3(650, 450, 256)});
+        // A click on the player start's box selects it (not the floor under it).
+        w.action("toolSelect")->trigger();
+        QTest::mouseClick(top, Qt::LeftButton, {}, top->toWidget(Vec3(400, 300, 0)).toPoint());
+        QCOMPARE(doc.entitySelection().size(), size_t(1));
+        QVERIFY(doc.selection().empty());
+        const int start = doc.entitySelection().front();
+        QTableWidget* keys = w.entityDock()->keyTable();
+        QCOMPARE(keys->rowCount(), int(doc.entities()[size_t(start)].keys.size()));
+        // Set the angle through the table, as a designer types it.
+        int angleRow = -1;
+        for (int r = 0; r < keys->rowCount(); ++r)
+            if (keys->item(r, 0)->text() == "angle") angleRow = r;
+        if (angleRow < 0) {
+            QTest::mouseClick(w.entityDock()->findChild<QPushButton*>("addKey"), Qt::LeftButton);
+            angleRow = keys->rowCount() - 1;
+            keys->item(angleRow, 0)->setText("angle");
+        }
+        keys->item(angleRow, 1)->setText("90");
+        QCOMPARE(*doc.entities()[size_t(start)].value("angle"), std::string("90"));
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath("entities.shallot");
+        QVERIFY(w.saveTo(path));
+        MainWindow& reopened = fresh(path);
+        QCOMPARE(*reopened.editor().document().entities()[size_t(start)].value("angle"), std::string("90"));
+        // The camera looks along the start's angle.
+        QTRY_COMPARE(reopened.editor().document().data().camera.yawDegrees, 90.0);
+    }
+
+    void hidingACategoryHidesItsEntitiesAndTheirPicking() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        EditorDocument& doc = w.editor().document();
+        Viewport2D* top = w.view2d(0);
+        top->frame({Vec3(150, 150, 0), Vec3(650, 450, 256)});
+        const size_t drawn = w.editor().scene().layer(render::Layer::EntityEdges).chunkList().size();
+        QVERIFY(drawn > 0);
+        w.action("showEntities0")->setChecked(false); // player starts
+        QVERIFY(w.editor().scene().layer(render::Layer::EntityEdges).chunkList().empty());
+        w.action("toolSelect")->trigger();
+        QTest::mouseClick(top, Qt::LeftButton, {}, top->toWidget(Vec3(400, 300, 0)).toPoint());
+        QVERIFY(doc.entitySelection().empty()); // the floor brush is picked instead
+        QCOMPARE(doc.selection().size(), size_t(1));
+    }
+};
+
+int main(int argc, char** argv) {
+    ViewSurface::prepareApplication();
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName("ShallotTest");
+    EntityGuiTest test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "entity_gui_test.moc"
