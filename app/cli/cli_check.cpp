@@ -4,6 +4,7 @@
 #include "tree_source.h"
 
 #include "check/spawn_checks.h"
+#include "io/fgd_reader.h"
 #include "io/map_reader.h"
 #include "io/map_to_world.h"
 #include "io/shallot_document.h"
@@ -16,9 +17,6 @@
 #include <map>
 #include <sstream>
 
-#ifdef SHALLOT_HAS_FGD_READER
-#include "io/fgd_reader.h"
-#endif
 
 namespace shallot::cli {
 
@@ -88,7 +86,6 @@ std::optional<Level> loadLevel(const std::string& path) {
     return level;
 }
 
-#ifdef SHALLOT_HAS_FGD_READER
 // Reads a .fgd into `classes` (merged over what is there); false when it cannot be read.
 bool mergeFgd(const std::string& text, const std::string& name, EntityClassTable& classes) {
     try {
@@ -101,7 +98,6 @@ bool mergeFgd(const std::string& text, const std::string& name, EntityClassTable
         return false;
     }
 }
-#endif
 
 QJsonValue jsonBox(const Aabb& box) {
     if (box.empty() || !box.mins.allFinite() || !box.maxs.allFinite()) return QJsonValue::Null;
@@ -156,7 +152,6 @@ int runCheck(const std::vector<std::string>& args) {
     if (!level) return kCheckUnreadable;
 
     EntityClassTable classes = EntityClassTable::quake();
-#ifdef SHALLOT_HAS_FGD_READER
     if (!level->fgdText.empty() && !mergeFgd(level->fgdText, level->fgdName, classes)) return kCheckUnreadable;
     if (!fgdPath.empty()) {
         std::ifstream in(fgdPath, std::ios::binary);
@@ -168,12 +163,6 @@ int runCheck(const std::vector<std::string>& args) {
         }
         if (!mergeFgd(text.str(), fgdPath, classes)) return kCheckUnreadable;
     }
-#else
-    if (!fgdPath.empty()) {
-        printError("check: --fgd is not available in this build (no .fgd reader)");
-        return kCheckUnreadable;
-    }
-#endif
 
     SpawnCheckInput in;
     in.world = &level->world;

@@ -176,4 +176,30 @@ check "the round-tripped map compiles to the same answers" contains \
 check "export writes an OBJ with the pose's node" grep -q 'pose:stand' "$TMP/t.obj"
 err=$("$CLI" convert "$TMP/missing.map" "$TMP/x.shallot" 2>&1); status=$?
 check "convert of a missing file fails clearly" test "$status" -ne 0
+# check: spawn problems as JSON lines (sealed_box: a room 0..512 x 0..512 x 0..256, walls 16 thick)
+out=$("$CLI" check "$MAPS/sealed_box.map" 2>/dev/null); status=$?
+check "check on a clean level exits 0" test "$status" -eq 0
+check "check on a clean level prints nothing" test -z "$out"
+{ cat "$MAPS/sealed_box.map"; printf '{\n"classname" "monster_ogre"\n"origin" "20 256 24"\n}\n'; } > "$TMP/stuck.map"
+out=$("$CLI" check "$TMP/stuck.map" 2>/dev/null); status=$?
+check "check finds the ogre in the wall: exit 1" test "$status" -eq 1
+check "check prints one line per problem" test "$(wc -l <<<"$out")" -eq 1
+for key in '"kind":"stuck"' '"entity":2' '"classname":"monster_ogre"' '"origin":\[20,256,24\]' '"pose":"large"' \
+           '"box":\[-12,224,1,52,288,89\]' '"brushes":\[{"brush":[0-9]*,"entity":0,"index":[0-9]*,"line":[1-9]' \
+           '"entities":\[\]' '"message":"monster_ogre (entity 2, line [0-9]*) is stuck in brush'; do
+  check "the stuck line has $key" contains "$out" "$key"
+done
+"$CLI" convert "$TMP/stuck.map" "$TMP/stuck.shallot" 2>/dev/null
+check "check on a .shallot gives the same line" test "$("$CLI" check "$TMP/stuck.shallot" 2>/dev/null)" = "$out"
+printf '@PointClass size(-16 -16 -24, 16 16 40) = monster_ogre : "A thin ogre" []\n' > "$TMP/thin.fgd"
+"$CLI" check "$TMP/stuck.map" --fgd "$TMP/thin.fgd" >/dev/null 2>&1
+check "check --fgd: the .fgd's size wins (a thin ogre fits)" test $? -eq 0
+stats=$("$CLI" check "$TMP/stuck.map" --stats 2>&1 >/dev/null)
+check "check --stats prints counts and times on stderr" contains "$stats" '"ms":{.*"check":.*"problems":{.*"stuck":1'
+"$CLI" check "$TMP/missing.map" >/dev/null 2>&1
+check "check on a missing file exits 2" test $? -eq 2
+"$CLI" check "$TMP/bad.map" >/dev/null 2>&1
+check "check on a malformed map exits 2" test $? -eq 2
+"$CLI" check "$TMP/stuck.map" --fgd "$TMP/missing.fgd" >/dev/null 2>&1
+check "check with an unreadable --fgd exits 2" test $? -eq 2
 exit $fail

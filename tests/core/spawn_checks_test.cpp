@@ -1,0 +1,640 @@
+// Spawn checks (check/spawn_checks.h): random levels against a brute force of the rules in
+// docs/spawn-checks.md, hand-built cases, 100,000 entities, hostile entities and the
+// shared Quake levels.
+#include "check/box_overlap_grid.h"
+#include "check/spawn_checks.h"
+#include "compile/compiler.h"
+#include "io/map_reader.h"
+#include "io/map_to_world.h"
+#include "random_world.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <gtest/gtest.h>
+#include <map>
+#include <set>
+
+using namespace shallot;
+using namespace shallot::test;
+
+namespace {
+
+// ---- Brute force of the rules, independent of the expansion and the trees ----------------
+
+// How deep the box's interior overlaps the brush: the smallest overlap of their
+// projections over the separating axes (brush faces, box axes, brush edges x box axes);
+// <= 0 when they are apart. For a point inside the Minkowski sum this is its distance to
+// the sum's boundary, i.e. minus the largest signed distance to the expanded planes.
+double penetration(const BrushGeometry& g, const Aabb& box) {
+    const Vec3 c = 0.5 * (box.mins + box.maxs), half = 0.5 * (box.maxs - box.mins);
+    double best = INFINITY;
+    auto axis = [&](const Vec3& dir) {
+        const double len = dir.norm();
+        if (len < 1e-9) return;
+        const Vec3 n = dir / len;
+        double lo = INFINITY, hi = -INFINITY;
+        for (const Vec3& v : g.vertices) {
+            lo = std::min(lo, n.dot(v));
+            hi = std::max(hi, n.dot(v));
+        }
+        const double cc = n.dot(c), e = half.dot(n.cwiseAbs());
+        best = std::min(best, std::min(hi - (cc - e), (cc + e) - lo));
+    };
+    for (const ConvexFace& f : g.hull.faces) axis(f.plane.normal);
+    for (int k = 0; k < 3; ++k) axis(Vec3::Unit(k));
+    for (const auto& [a, b] : g.edges)
+        for (int k = 0; k < 3; ++k) axis((b - a).cross(Vec3::Unit(k)));
+    return best;
+}
+
+// The open stretch (lo, hi) of shifts s (the box moved down by s) over which the box
+// overlaps the brush deeper than m; lo >= hi when never.
+std::pair<double, double> dropSpan(const BrushGeometry& g, const Aabb& box, double m) {
+    const Vec3 c = 0.5 * (box.mins + box.maxs), half = 0.5 * (box.maxs - box.mins);
+    double lo = -INFINITY, hi = INFINITY;
+    auto linear = [&](double a, double b) { // a s > b
+        if (std::abs(a) < 1e-12) {
+            if (!(0.0 > b)) hi = -INFINITY;
+        } else if (a > 0) {
+            lo = std::max(lo, b / a);
+        } else {
+            hi = std::min(hi, b / a);
+        }
+    };
+    auto axis = [&](const Vec3& dir) {
+        const double len = dir.norm();
+        if (len < 1e-9) return;
+        const Vec3 n = dir / len;
+        double bl = INFINITY, bh = -INFINITY;
+        for (const Vec3& v : g.vertices) {
+            bl = std::min(bl, n.dot(v));
+            bh = std::max(bh, n.dot(v));
+        }
+        const double c0 = n.dot(c), e = half.dot(n.cwiseAbs()), nz = n.z();
+        // centre at s: c0 - s nz. bh - c(s) + e > m and c(s) + e - bl > m.
+        linear(nz, m - (bh - c0 + e));
+        linear(-nz, m - (c0 + e - bl));
+    };
+    for (const ConvexFace& f : g.hull.faces) axis(f.plane.normal);
+    for (int k = 0; k < 3; ++k) axis(Vec3::Unit(k));
+    for (const auto& [a, b] : g.edges)
+        for (int k = 0; k < 3; ++k) axis((b - a).cross(Vec3::Unit(k)));
+    return {lo, hi};
+}
+
+bool sameName(const std::string& a, const std::string& b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower((unsigned char)x) == std::tolower((unsigned char)y);
+           });
+}
+
+struct BruteEntity {
+    const SpawnEntity* e = nullptr;
+    EntityClass cls;
+    Aabb box;         // raised as the rules say
+    int pose = -1;
+    bool brushTest = false, entityTest = false, item = false;
+    unsigned games = 0;
+};
+
+struct BruteAnswer {
+    bool skip = false; // within a margin of a tolerance: not compared
+    bool stuck = false;
+    bool fellOut = false;
+    std::vector<int> brushes, entities;
+};
+
+// The rules of docs/spawn-checks.md for stuck and fell_out, by brute force: every brush
+// by SAT, every pair of entities, the drop as exact per-brush stretches.
+std::map<int, BruteAnswer> bruteForce(const World& world, const std::vector<SpawnEntity>& entities,
+                                      const EntityClassTable& classes) {
+    std::vector<std::optional<BrushGeometry>> geometry;
+    for (const Brush& b : world.brushes) geometry.push_back(buildBrushGeometry(b, world.bounds).geometry);
+    auto blocking = [&](size_t b, int pose, const Aabb& box) {
+        if (!geometry[b]) return false;
+        if (pose >= 0) return blocks(world.brushes[b], world.poses[size_t(pose)]);
+        const BrushContents c = world.brushes[b].contents;
+        const bool point = box.mins == box.maxs;
+        return c == BrushContents::Solid || (c == BrushContents::Clip && !point);
+    };
+
+    std::vector<BruteEntity> list;
+    for (const SpawnEntity& e : entities) {
+        if (e.hasBrushes) continue;
+        BruteEntity b;
+        b.e = &e;
+        b.cls = classOf(classes, e.classname);
+        if (!b.cls.hasSize || !e.hasOrigin || !world.bounds.contains(e.origin)) continue;
+        const int hull = quakeHullForSize(b.cls.mins, b.cls.maxs);
+        const Vec3 size = quakeHullBox(hull).maxs - quakeHullBox(hull).mins;
+        b.box = {e.origin + b.cls.mins, e.origin + b.cls.mins + size};
+        for (size_t p = 0; p < world.poses.size() && b.pose < 0; ++p)
+            if (world.poses[p].maxs - world.poses[p].mins == size) b.pose = int(p);
+        const bool zombieOnCross = sameName(e.classname, "monster_zombie") && (e.spawnflags & 1);
+        double raise = 0;
+        if (b.cls.category == EntityCategory::PlayerStart) b.brushTest = b.entityTest = true;
+        if (b.cls.category == EntityCategory::Monster) {
+            b.entityTest = true;
+            if ((b.cls.motion == EntityMotion::Walk || b.cls.motion == EntityMotion::Fly) && !zombieOnCross) {
+                b.brushTest = true;
+                raise = 1;
+            }
+        }
+        if (b.cls.category == EntityCategory::Item) {
+            b.item = b.brushTest = true;
+            raise = 6;
+        }
+        b.box.mins.z() += raise;
+        b.box.maxs.z() += raise;
+        b.games = 15;
+        if (e.spawnflags & 256) b.games &= ~1u;
+        if (e.spawnflags & 512) b.games &= ~2u;
+        if (e.spawnflags & 1024) b.games &= ~4u;
+        if (e.spawnflags & 2048) b.games &= ~8u;
+        if (b.cls.category == EntityCategory::Monster) b.games &= 7u;
+        if (b.cls.category == EntityCategory::PlayerStart)
+            b.games &= sameName(e.classname, "info_player_deathmatch") ? 8u : 7u;
+        list.push_back(b);
+    }
+
+    const double tol = kSpawnContactTolerance, margin = 2e-3;
+    std::map<int, BruteAnswer> out;
+    for (const BruteEntity& b : list) {
+        BruteAnswer& a = out[b.e->index];
+        if (!b.brushTest) continue;
+        if (!b.item) {
+            for (size_t k = 0; k < geometry.size(); ++k) {
+                if (!blocking(k, b.pose, b.box)) continue;
+                const double d = penetration(*geometry[k], b.box);
+                if (std::abs(d - tol) < margin) a.skip = true;
+                if (d > tol) a.brushes.push_back(int(k));
+            }
+            continue;
+        }
+        // Quake's droptofloor over the whole drop: out of any solid it starts in, then a floor.
+        auto fallsOut = [&](double m) {
+            std::vector<std::pair<double, double>> spans;
+            for (size_t k = 0; k < geometry.size(); ++k) {
+                if (!blocking(k, b.pose, b.box)) continue;
+                const auto [lo, hi] = dropSpan(*geometry[k], b.box, m);
+                if (lo < hi && hi > 0 && lo < kItemDropDistance) spans.emplace_back(lo, hi);
+            }
+            std::sort(spans.begin(), spans.end());
+            double s = 0;
+            for (const auto& [lo, hi] : spans) // leave the solid the start is in
+                if (lo < s && hi > s) s = hi;
+            if (s >= kItemDropDistance) return true;
+            for (const auto& [lo, hi] : spans)
+                if (lo >= s && lo < kItemDropDistance) return false;
+            return true;
+        };
+        // Overlaps thinner than `margin` (a start barely in solid, a floor barely within
+        // kItemDropDistance) are decided by the traces' on-plane tolerance and rounding.
+        const bool exact = fallsOut(1e-6);
+        if (exact != fallsOut(margin)) a.skip = true;
+        a.fellOut = exact;
+    }
+    std::vector<Aabb> boxes;
+    std::vector<size_t> owners;
+    for (size_t i = 0; i < list.size(); ++i)
+        for (size_t j = i + 1; j < list.size(); ++j) {
+            const BruteEntity &p = list[i], &q = list[j];
+            if (!p.entityTest || !q.entityTest || !(p.games & q.games)) continue;
+            if (p.cls.category == EntityCategory::PlayerStart && q.cls.category == EntityCategory::PlayerStart &&
+                !sameName(p.e->classname, q.e->classname))
+                continue;
+            double least = INFINITY;
+            for (int k = 0; k < 3; ++k)
+                least = std::min(least, std::min(p.box.maxs[k], q.box.maxs[k]) - std::max(p.box.mins[k], q.box.mins[k]));
+            if (std::abs(least - tol) < margin) out[p.e->index].skip = out[q.e->index].skip = true;
+            if (least > tol) {
+                out[p.e->index].entities.push_back(q.e->index);
+                out[q.e->index].entities.push_back(p.e->index);
+            }
+        }
+    for (auto& [index, a] : out) {
+        std::sort(a.entities.begin(), a.entities.end());
+        a.stuck = !a.brushes.empty() || !a.entities.empty();
+    }
+    return out;
+}
+
+// ---- Building levels ----------------------------------------------------------------------
+
+SpawnEntity entity(int index, const std::string& classname, const Vec3& origin, int spawnflags = 0) {
+    SpawnEntity e;
+    e.index = index;
+    e.classname = classname;
+    e.origin = origin;
+    e.hasOrigin = true;
+    e.originText = formatEntityVector(origin);
+    e.spawnflags = spawnflags;
+    return e;
+}
+
+// A closed room: six walls `thick` thick around the inside [lo, hi].
+void addRoom(World& w, const Vec3& lo, const Vec3& hi, double thick = 16) {
+    for (int axis = 0; axis < 3; ++axis)
+        for (int side = 0; side < 2; ++side) {
+            Vec3 a = lo - Vec3::Constant(thick), b = hi + Vec3::Constant(thick);
+            if (side == 0) b[axis] = lo[axis];
+            else a[axis] = hi[axis];
+            w.brushes.push_back(Brush::box(a, b));
+        }
+}
+
+World quakeWorld() {
+    World w;
+    w.poses = quakePoses();
+    w.bounds = {Vec3::Constant(-8192), Vec3::Constant(8192)};
+    return w;
+}
+
+std::vector<SpawnProblem> check(const World& world, const BspTree* tree, std::vector<SpawnEntity> entities) {
+    SpawnCheckInput in;
+    in.world = &world;
+    in.onion = tree;
+    in.entities = std::move(entities);
+    return checkSpawns(in);
+}
+
+std::vector<const SpawnProblem*> ofKind(const std::vector<SpawnProblem>& problems, SpawnProblemKind kind) {
+    std::vector<const SpawnProblem*> out;
+    for (const SpawnProblem& p : problems)
+        if (p.kind == kind) out.push_back(&p);
+    return out;
+}
+
+} // namespace
+
+// ---- Property tests -----------------------------------------------------------------------
+
+// Random worlds (random brushes with clip and liquid ones, integer floors and walls),
+// entities of every kind placed at random, on floors, against walls and into each other;
+// the checks with the tree and with the brushes alone against the brute force.
+TEST(SpawnChecks, RandomLevelsMatchBruteForce) {
+    const EntityClassTable classes = EntityClassTable::quake();
+    const char* kinds[] = {"info_player_start", "info_player_coop", "info_player_deathmatch", "monster_army",
+                           "monster_wizard",    "monster_fish",     "monster_ogre",           "monster_dog",
+                           "monster_zombie",    "monster_boss",     "item_health",            "weapon_nailgun",
+                           "misc_explobox"};
+    const int flagChoices[] = {0, 0, 0, 256, 1536, 2048, 1};
+    int compared = 0, stuckSeen = 0, fellSeen = 0, skipped = 0;
+    for (int seed = 1; seed <= 24; ++seed) {
+        Rng rng(uint64_t(seed) * 7919u);
+        World w = randomWorld(rng, 12, 160, 0);
+        w.poses = quakePoses();
+        if (seed % 4 == 0) w.poses.pop_back(); // no large pose: large hulls go by the brushes
+        // Integer floors and walls: exact contact cases.
+        std::vector<Aabb> floors;
+        for (int i = 0; i < 4; ++i) {
+            const Vec3 lo(double(int(uniform(rng, -256, 128))), double(int(uniform(rng, -256, 128))),
+                          double(int(uniform(rng, -200, 100))));
+            const Vec3 hi = lo + Vec3(double(64 + rng() % 192), double(64 + rng() % 192), double(8 + rng() % 32));
+            w.brushes.push_back(Brush::box(lo, hi));
+            floors.push_back({lo, hi});
+        }
+        const CompileResult r = compileWorld(w);
+        ASSERT_TRUE(r.error.empty());
+
+        std::vector<SpawnEntity> entities;
+        for (int i = 0; i < 60; ++i) {
+            const std::string cls = kinds[rng() % std::size(kinds)];
+            const EntityClass c = classOf(classes, cls);
+            auto half = [&](double lo, double hi) { return std::round(uniform(rng, lo, hi) * 2) / 2; };
+            Vec3 o(half(-240, 240), half(-240, 240), half(-240, 240));
+            const int mode = int(rng() % 4);
+            const Aabb& f = floors[rng() % floors.size()];
+            const Vec3 size = entityHullBox(c, Vec3::Zero()).maxs - entityHullBox(c, Vec3::Zero()).mins;
+            if (mode == 1) { // standing on a floor (the box's bottom on its top, before any raise)
+                o.x() = half(f.mins.x(), f.maxs.x());
+                o.y() = half(f.mins.y(), f.maxs.y());
+                o.z() = f.maxs.z() - c.mins.z();
+            } else if (mode == 2) { // touching a floor block's side
+                o.x() = f.mins.x() - c.mins.x() - size.x();
+                o.y() = half(f.mins.y(), f.maxs.y());
+                o.z() = half(f.mins.z() - 40, f.maxs.z() + 10);
+            } else if (mode == 3 && !entities.empty()) { // into (or against) another entity
+                o = entities[rng() % entities.size()].origin + Vec3(half(-40, 40), half(-40, 40), half(-20, 20));
+                if (rng() % 3 == 0) o.x() = entities.back().origin.x() + 64; // face to face for 64-wide boxes
+            }
+            entities.push_back(entity(int(i) + 1, cls, o, flagChoices[rng() % std::size(flagChoices)]));
+        }
+
+        const std::map<int, BruteAnswer> brute = bruteForce(w, entities, classes);
+        for (const BspTree* tree : {&r.onion, static_cast<const BspTree*>(nullptr)}) {
+            const std::vector<SpawnProblem> problems = check(w, tree, entities);
+            std::map<int, const SpawnProblem*> stuck, fell;
+            for (const SpawnProblem& p : problems) {
+                if (p.kind == SpawnProblemKind::Stuck) stuck[p.entity] = &p;
+                if (p.kind == SpawnProblemKind::FellOut) fell[p.entity] = &p;
+                EXPECT_FALSE(p.message.empty());
+            }
+            EXPECT_TRUE(std::is_sorted(problems.begin(), problems.end(), [](const SpawnProblem& a, const SpawnProblem& b) {
+                return a.entity != b.entity ? a.entity < b.entity : a.kind < b.kind;
+            }));
+            for (const auto& [index, a] : brute) {
+                if (a.skip) {
+                    ++skipped;
+                    continue;
+                }
+                ++compared;
+                const std::string where = "seed " + std::to_string(seed) + (tree ? " tree" : " brushes") + ", entity " +
+                                          std::to_string(index) + " " + entities[size_t(index - 1)].classname + " at " +
+                                          formatEntityVector(entities[size_t(index - 1)].origin);
+                ASSERT_EQ(stuck.count(index) > 0, a.stuck) << where;
+                ASSERT_EQ(fell.count(index) > 0, a.fellOut) << where;
+                if (a.stuck) {
+                    EXPECT_EQ(stuck[index]->brushes, a.brushes) << where;
+                    EXPECT_EQ(stuck[index]->entities, a.entities) << where;
+                    stuckSeen += tree != nullptr;
+                }
+                fellSeen += a.fellOut && tree != nullptr;
+            }
+        }
+    }
+    // The levels are built to give every answer often, and few cases near a tolerance.
+    EXPECT_GT(stuckSeen, 50);
+    EXPECT_GT(fellSeen, 50);
+    EXPECT_LT(skipped, compared / 20);
+}
+
+// The broad phase against every pair.
+TEST(SpawnChecks, BoxOverlapGridMatchesAllPairs) {
+    Rng rng(5);
+    for (int round = 0; round < 20; ++round) {
+        std::vector<Aabb> boxes;
+        const double spread = round < 10 ? 200 : 2000;
+        for (int i = 0; i < 300; ++i) {
+            const Vec3 lo(std::round(uniform(rng, -spread, spread)), std::round(uniform(rng, -spread, spread)),
+                          std::round(uniform(rng, -spread / 4, spread / 4)));
+            boxes.push_back({lo, lo + Vec3(double(1 + rng() % 64), double(1 + rng() % 64), double(1 + rng() % 88))});
+        }
+        std::vector<std::pair<int, int>> expected;
+        for (int i = 0; i < int(boxes.size()); ++i)
+            for (int j = i + 1; j < int(boxes.size()); ++j)
+                if (boxesOverlap(boxes[size_t(i)], boxes[size_t(j)], kSpawnContactTolerance)) expected.emplace_back(i, j);
+        EXPECT_EQ(overlappingBoxPairs(boxes, kSpawnContactTolerance), expected);
+    }
+}
+
+// ---- Hand-built levels ----------------------------------------------------------------------
+
+TEST(SpawnChecks, PlayerStartStandingOnTheFloorIsFine) {
+    World w = quakeWorld();
+    addRoom(w, Vec3(0, 0, 0), Vec3(512, 512, 256));
+    const CompileResult r = compileWorld(w);
+    // The player box reaches 24 below the origin: its bottom lies exactly on the floor.
+    const std::vector<SpawnEntity> e{entity(1, "info_player_start", Vec3(256, 256, 24)),
+                                     entity(2, "monster_army", Vec3(100, 100, 24)),
+                                     entity(3, "item_health", Vec3(300, 100, 0))};
+    EXPECT_TRUE(check(w, &r.onion, e).empty());
+    EXPECT_TRUE(check(w, nullptr, e).empty());
+}
+
+TEST(SpawnChecks, OgreUnderALowCeilingIsStuckInIt) {
+    World w = quakeWorld();
+    addRoom(w, Vec3(0, 0, 0), Vec3(512, 512, 256));
+    const int ceiling = int(w.brushes.size());
+    w.brushes.push_back(Brush::box(Vec3(0, 0, 80), Vec3(200, 200, 256))); // 80 high: the ogre needs 88 + 1
+    const CompileResult r = compileWorld(w);
+    const std::vector<SpawnEntity> e{entity(1, "info_player_start", Vec3(400, 400, 24)),
+                                     entity(2, "monster_ogre", Vec3(100, 100, 24))};
+    for (const BspTree* tree : {&r.onion, static_cast<const BspTree*>(nullptr)}) {
+        const std::vector<SpawnProblem> problems = check(w, tree, e);
+        ASSERT_EQ(problems.size(), 1u);
+        const SpawnProblem& p = problems[0];
+        EXPECT_EQ(p.kind, SpawnProblemKind::Stuck);
+        EXPECT_EQ(p.entity, 2);
+        EXPECT_EQ(p.pose, 2); // large
+        EXPECT_EQ(p.brushes, std::vector<int>{ceiling});
+        EXPECT_TRUE(p.entities.empty());
+        EXPECT_EQ(p.box.mins, Vec3(68, 68, 1));
+        EXPECT_NE(p.message.find("monster_ogre (entity 2) is stuck in brush " + std::to_string(ceiling)),
+                  std::string::npos)
+            << p.message;
+        EXPECT_NE(p.message.find("for pose large"), std::string::npos) << p.message;
+    }
+}
+
+TEST(SpawnChecks, OverlappingMonstersAreBothStuckAndNameEachOther) {
+    World w = quakeWorld();
+    addRoom(w, Vec3(0, 0, 0), Vec3(512, 512, 256));
+    const CompileResult r = compileWorld(w);
+    std::vector<SpawnEntity> e{entity(1, "info_player_start", Vec3(400, 400, 24)),
+                               entity(2, "monster_army", Vec3(100, 100, 24)),
+                               entity(3, "monster_ogre", Vec3(120, 100, 24)),
+                               // Face to face with the ogre (its box ends at x = 152): touching is fine.
+                               entity(4, "monster_army", Vec3(168, 100, 24)),
+                               // Same place, other skill levels: they never meet.
+                               entity(5, "monster_demon1", Vec3(300, 100, 24), 256),
+                               entity(6, "monster_ogre", Vec3(300, 100, 24), 1536)};
+    for (const BspTree* tree : {&r.onion, static_cast<const BspTree*>(nullptr)}) {
+        const std::vector<SpawnProblem> problems = check(w, tree, e);
+        ASSERT_EQ(problems.size(), 2u);
+        EXPECT_EQ(problems[0].entity, 2);
+        EXPECT_EQ(problems[0].entities, std::vector<int>{3});
+        EXPECT_EQ(problems[1].entity, 3);
+        EXPECT_EQ(problems[1].entities, std::vector<int>{2});
+        for (const SpawnProblem& p : problems) {
+            EXPECT_EQ(p.kind, SpawnProblemKind::Stuck);
+            EXPECT_TRUE(p.brushes.empty());
+            EXPECT_NE(p.message.find("overlaps"), std::string::npos);
+        }
+    }
+}
+
+TEST(SpawnChecks, ItemOverAHoleFallsOut) {
+    World w = quakeWorld();
+    addRoom(w, Vec3(0, 0, 0), Vec3(512, 512, 1024));
+    w.brushes.push_back(Brush::box(Vec3(0, 0, 100), Vec3(256, 512, 116))); // a ledge over half the room
+    const CompileResult r = compileWorld(w);
+    const std::vector<SpawnEntity> e{entity(1, "info_player_start", Vec3(400, 400, 24)),
+                                     entity(2, "item_health", Vec3(100, 100, 116)),  // on the ledge
+                                     entity(3, "item_health", Vec3(300, 100, 300)),  // over the hole: 306 to fall
+                                     // Its box reaches into the ledge from below: Quake drops it
+                                     // out of the ledge onto the floor.
+                                     entity(4, "item_rockets", Vec3(100, 100, 95))};
+    for (const BspTree* tree : {&r.onion, static_cast<const BspTree*>(nullptr)}) {
+        const std::vector<SpawnProblem> problems = check(w, tree, e);
+        ASSERT_EQ(problems.size(), 1u);
+        EXPECT_EQ(problems[0].kind, SpawnProblemKind::FellOut);
+        EXPECT_EQ(problems[0].entity, 3);
+        EXPECT_NE(problems[0].message.find("no floor within 256 units"), std::string::npos) << problems[0].message;
+    }
+    // An item buried deeper than its drop is in solid all the way down.
+    World solid = quakeWorld();
+    addRoom(solid, Vec3(0, 0, 0), Vec3(512, 512, 512));
+    solid.brushes.push_back(Brush::box(Vec3(0, 0, -400), Vec3(512, 512, 200)));
+    const CompileResult rs = compileWorld(solid);
+    const std::vector<SpawnProblem> problems =
+        check(solid, &rs.onion, {entity(1, "info_player_start", Vec3(256, 256, 224)), entity(2, "item_cells", Vec3(64, 64, 10))});
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_NE(problems[0].message.find("in solid"), std::string::npos) << problems[0].message;
+    EXPECT_FALSE(problems[0].brushes.empty());
+}
+
+TEST(SpawnChecks, LeakFoundWithItsPath) {
+    World w = quakeWorld();
+    addRoom(w, Vec3(0, 0, 0), Vec3(512, 512, 256));
+    // A hole 96 wide and 128 high in the +x wall: open for every pose.
+    Brush& wall = w.brushes[1]; // +x wall: [512, 528] in x
+    wall = Brush::box(Vec3(512, -16, 128), Vec3(528, 528, 272));
+    w.brushes.push_back(Brush::box(Vec3(512, -16, -16), Vec3(528, 200, 128)));
+    w.brushes.push_back(Brush::box(Vec3(512, 296, -16), Vec3(528, 528, 128)));
+    const CompileResult r = compileWorld(w);
+    const std::vector<SpawnProblem> problems =
+        check(w, &r.onion, {entity(1, "info_player_start", Vec3(100, 250, 24)), entity(2, "info_player_start", Vec3(200, 250, 24))});
+    const auto leaks = ofKind(problems, SpawnProblemKind::Leak);
+    ASSERT_EQ(leaks.size(), w.poses.size());
+    for (size_t i = 0; i < leaks.size(); ++i) {
+        EXPECT_EQ(leaks[i]->pose, int(i));
+        EXPECT_EQ(leaks[i]->entity, 1);
+        ASSERT_GE(leaks[i]->path.size(), 2u);
+        EXPECT_LT((leaks[i]->path.front() - Vec3(100, 250, 24)).norm(), 1.0);
+        EXPECT_FALSE(r.onion.bounds.contains(leaks[i]->path.back(), -1.0)); // on the world box
+    }
+    EXPECT_EQ(problems.size(), leaks.size());
+    // Without a tree there is no leak check.
+    EXPECT_TRUE(check(w, nullptr, {entity(1, "info_player_start", Vec3(100, 250, 24))}).empty());
+}
+
+TEST(SpawnChecks, MonsterInASealedRoomIsUnreachableUnlessATeleporterEmptiesIt) {
+    World w = quakeWorld();
+    addRoom(w, Vec3(0, 0, 0), Vec3(512, 512, 256));
+    addRoom(w, Vec3(1024, 0, 0), Vec3(1536, 512, 256));
+    const CompileResult r = compileWorld(w);
+    std::vector<SpawnEntity> e{entity(1, "info_player_start", Vec3(100, 100, 24)),
+                               entity(2, "monster_army", Vec3(300, 300, 24)),
+                               entity(3, "monster_army", Vec3(1200, 300, 24)),
+                               entity(4, "monster_ogre", Vec3(1300, 100, 24))};
+    std::vector<SpawnProblem> problems = check(w, &r.onion, e);
+    const auto unreachable = ofKind(problems, SpawnProblemKind::Unreachable);
+    ASSERT_EQ(unreachable.size(), 2u);
+    EXPECT_EQ(unreachable[0]->entity, 3);
+    EXPECT_EQ(unreachable[0]->pose, 1);
+    EXPECT_EQ(unreachable[1]->entity, 4);
+    EXPECT_EQ(unreachable[1]->pose, 2);
+    EXPECT_EQ(problems.size(), 2u);
+    EXPECT_NE(unreachable[0]->message.find("cannot reach any player start for pose player"), std::string::npos);
+    // A teleport closet: a trigger_teleport in the room sends its monsters into the level.
+    SpawnEntity teleporter;
+    teleporter.index = 5;
+    teleporter.classname = "trigger_teleport";
+    teleporter.hasBrushes = true;
+    teleporter.brushBounds = {Vec3(1400, 400, 0), Vec3(1500, 500, 100)};
+    e.push_back(teleporter);
+    EXPECT_TRUE(check(w, &r.onion, e).empty());
+    // No player start in empty space for a pose: nothing is said for that pose.
+    e.pop_back();
+    e[0].origin = Vec3(100, 100, -8); // in the floor
+    problems = check(w, &r.onion, e);
+    EXPECT_TRUE(ofKind(problems, SpawnProblemKind::Unreachable).empty());
+}
+
+// ---- Many entities, hostile entities ----------------------------------------------------------
+
+// 100,000 monsters in pairs placed into each other, pairs 100 apart on a floor: each is
+// stuck with its partner and nobody else. Found through the grid (n^2 would be 5e9 pairs).
+TEST(SpawnChecks, HundredThousandEntities) {
+    World w = quakeWorld();
+    w.brushes.push_back(Brush::box(Vec3(-8000, -8000, -64), Vec3(8000, 8000, 0)));
+    const CompileResult r = compileWorld(w);
+    std::vector<SpawnEntity> e;
+    int index = 1;
+    for (int i = 0; i < 224 && e.size() < 100000; ++i)
+        for (int j = 0; j < 224 && e.size() < 100000; ++j) {
+            const Vec3 o(-7000 + 60.0 * i, -7000 + 60.0 * j, 24);
+            e.push_back(entity(index++, "monster_army", o));
+            e.push_back(entity(index++, "monster_enforcer", o + Vec3(8, 4, 0)));
+        }
+    ASSERT_EQ(e.size(), 100000u);
+    const std::vector<SpawnProblem> problems = check(w, &r.onion, e);
+    ASSERT_EQ(problems.size(), 100000u);
+    for (size_t k = 0; k < problems.size(); ++k) {
+        const SpawnProblem& p = problems[k];
+        ASSERT_EQ(p.kind, SpawnProblemKind::Stuck);
+        ASSERT_EQ(p.entity, int(k) + 1);
+        ASSERT_EQ(p.entities, std::vector<int>{k % 2 ? int(k) : int(k) + 2});
+        ASSERT_TRUE(p.brushes.empty());
+    }
+}
+
+TEST(SpawnChecks, HostileEntities) {
+    World w = quakeWorld();
+    addRoom(w, Vec3(0, 0, 0), Vec3(512, 512, 256));
+    const CompileResult r = compileWorld(w);
+    std::vector<MapEntity> map(9);
+    auto set = [&](size_t i, std::vector<std::pair<std::string, std::string>> keys) { map[i].keys = std::move(keys); };
+    set(0, {{"classname", "worldspawn"}});
+    set(1, {{"classname", "monster_ogre"}});                                   // no origin
+    set(2, {{"classname", "monster_army"}, {"origin", "nan 0 0"}});           // NaN
+    set(3, {{"classname", "item_health"}, {"origin", "1e300 0 0"}});          // far outside
+    set(4, {{"classname", "info_player_start"}, {"origin", "1 2"}});          // two numbers
+    set(5, {{"classname", "monster_frobnicator"}, {"origin", "nan nan nan"}}); // unknown class: no size
+    set(6, {{"classname", "monster_army"}, {"origin", "100 100 24"}});
+    map[6].brushes.push_back(Brush::box(Vec3(0, 0, 0), Vec3(8, 8, 8)));         // brushes: not checked
+    set(7, {{"origin", "5 5 5"}});                                             // no classname
+    set(8, {{"classname", "info_player_start"}, {"origin", "256 256 24"}, {"spawnflags", "zzz"}});
+    const std::vector<SpawnEntity> entities = spawnEntities(map, 0);
+    ASSERT_EQ(entities.size(), 9u);
+    EXPECT_EQ(entities[2].originText, "nan 0 0");
+    EXPECT_FALSE(entities[2].hasOrigin);
+    EXPECT_TRUE(entities[6].hasBrushes);
+    for (const BspTree* tree : {&r.onion, static_cast<const BspTree*>(nullptr)}) {
+        const std::vector<SpawnProblem> problems = check(w, tree, entities);
+        ASSERT_EQ(problems.size(), 4u);
+        const int expected[] = {1, 2, 3, 4};
+        for (size_t i = 0; i < problems.size(); ++i) {
+            EXPECT_EQ(problems[i].kind, SpawnProblemKind::BadOrigin);
+            EXPECT_EQ(problems[i].entity, expected[i]);
+            EXPECT_TRUE(problems[i].origin.allFinite());
+        }
+        EXPECT_NE(problems[0].message.find("has no \"origin\""), std::string::npos) << problems[0].message;
+        EXPECT_NE(problems[1].message.find("unusable \"origin\" \"nan 0 0\""), std::string::npos) << problems[1].message;
+        EXPECT_NE(problems[2].message.find("outside the world box"), std::string::npos) << problems[2].message;
+    }
+    // A document's entities start at 1.
+    EXPECT_EQ(spawnEntities(map, 1)[0].index, 1);
+    // No world: nothing, no crash.
+    SpawnCheckInput none;
+    none.entities = entities;
+    EXPECT_TRUE(checkSpawns(none).empty());
+}
+
+// A class no pose carries is checked with its box against the brushes, tree or not.
+TEST(SpawnChecks, HullWithoutAPoseUsesTheBrushes) {
+    World w = quakeWorld();
+    w.poses.pop_back(); // no large pose
+    addRoom(w, Vec3(0, 0, 0), Vec3(512, 512, 256));
+    w.brushes.push_back(Brush::box(Vec3(0, 0, 80), Vec3(200, 200, 256)));
+    const CompileResult r = compileWorld(w);
+    const std::vector<SpawnProblem> problems =
+        check(w, &r.onion, {entity(1, "info_player_start", Vec3(400, 400, 24)), entity(2, "monster_shambler", Vec3(100, 100, 24))});
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_EQ(problems[0].pose, -1);
+    EXPECT_EQ(problems[0].kind, SpawnProblemKind::Stuck);
+    EXPECT_NE(problems[0].message.find("no pose has that size"), std::string::npos) << problems[0].message;
+}
+
+// ---- The shared Quake levels -----------------------------------------------------------------
+
+// Every shipped level checks without error; with the rules fitted to the engine they report
+// nothing (docs/spawn-checks.md says why each problem the first rules found was not one).
+TEST(SpawnChecks, SharedQuakeLevels) {
+    const std::filesystem::path dir = SHALLOT_SHARED_MAPS;
+    if (!std::filesystem::exists(dir)) GTEST_SKIP() << "no " << dir;
+    int levels = 0;
+    for (const auto& file : std::filesystem::directory_iterator(dir)) {
+        if (file.path().extension() != ".map") continue;
+        const MapReadResult read = readMapFile(file.path().string());
+        ASSERT_TRUE(read.ok()) << read.error.format();
+        const World world = worldFromMap(*read.map);
+        const CompileResult r = compileWorld(world);
+        ASSERT_TRUE(r.error.empty()) << file.path();
+        const std::vector<SpawnProblem> problems = check(world, &r.onion, spawnEntities(read.map->entities, 0));
+        for (const SpawnProblem& p : problems) ADD_FAILURE() << file.path().filename() << ": " << p.message;
+        ++levels;
+    }
+    EXPECT_GE(levels, 1);
+}
