@@ -1,5 +1,6 @@
 #include "screenshot.h"
 
+#include "entities/spawn_check_service.h"
 #include "main_window.h"
 #include "overlay_controller.h"
 #include "overlay_names.h"
@@ -68,12 +69,15 @@ int runScreenshot(QApplication& app, MainWindow& window, const QString& file, co
     }
     QElapsedTimer waited;
     waited.start();
-    // Ready when each view has painted and the overlays show the newest compile.
+    // Ready when each view has painted, the overlays show the newest compile and the spawn
+    // checks have run on it (their problems are drawn red).
     const EditorDocument& doc = window.editor().document();
+    const SpawnCheckService& checks = window.editor().spawnChecks();
     while (waited.elapsed() < kReadyTimeoutMs) {
         app.processEvents(QEventLoop::AllEvents, 50);
         bool ready = window.view3d()->framesPainted() >= 2 && !window.editor().compiler().busy() &&
-                     overlays.shownRevision() == doc.worldRevision();
+                     overlays.shownRevision() == doc.worldRevision() && !checks.busy() &&
+                     checks.checkedWorldRevision() == doc.worldRevision();
         for (int i = 0; i < 3; ++i) ready = ready && window.view2d(i)->framesPainted() >= 2;
         if (ready && waited.elapsed() > 300) {
             app.processEvents(QEventLoop::AllEvents, 100); // let the views repaint with the overlays

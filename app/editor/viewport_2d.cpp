@@ -7,6 +7,7 @@
 #include <QPainter>
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace shallot {
 
@@ -109,27 +110,38 @@ void Viewport2D::paintOverlay(QPainter& painter) {
 }
 
 void Viewport2D::paintEntityNames(QPainter& painter) {
-    // Names only where a 16-unit box is big enough on screen to be told apart from the next.
-    constexpr double kNamesFromPixelsPerUnit = 1.0;
+    // Names only where a 16-unit box is big enough on screen (12 pixels) to be told apart.
+    constexpr double kNamesFromPixelsPerUnit = 0.75;
     const auto& entities = editor_.document().entities();
-    const bool all = zoom_ >= kNamesFromPixelsPerUnit;
+    bool all = zoom_ >= kNamesFromPixelsPerUnit;
     const QRectF visible(0, 0, width(), height());
     QFont font = painter.font();
     font.setPointSizeF(std::max(6.0, font.pointSizeF() - 1));
     painter.setFont(font);
-    auto name = [&](int i) {
-        if (!editor_.entityShown(i)) return;
+    // More names than this in one view overlap into noise (and shaping them costs a frame):
+    // then only the selection is named.
+    constexpr int kMaxNamesPerView = 400;
+    auto place = [&](int i) -> std::optional<QPointF> {
+        if (!editor_.entityShown(i)) return std::nullopt;
         const Aabb box = editor_.entityBox(i);
         Vec3 corner = box.mins;
         corner[v_] = box.maxs[v_];
         const QPointF at = toWidget(corner) + QPointF(0, -3);
-        if (!visible.contains(at)) return;
+        return visible.contains(at) ? std::optional<QPointF>(at) : std::nullopt;
+    };
+    auto name = [&](int i) {
+        const std::optional<QPointF> at = place(i);
+        if (!at) return;
         const bool selected = editor_.document().isEntitySelected(i);
         const bool problem = std::binary_search(editor_.problemEntities().begin(), editor_.problemEntities().end(), i);
         const EntityClass cls = classOf(editor_.entityClasses(), entities[size_t(i)].classname());
         painter.setPen(render::entityColour(cls, selected, problem));
-        painter.drawText(at, QString::fromStdString(entities[size_t(i)].classname()));
+        painter.drawText(*at, QString::fromStdString(entities[size_t(i)].classname()));
     };
+    int inView = 0;
+    if (all)
+        for (size_t i = 0; i < entities.size() && inView <= kMaxNamesPerView; ++i) inView += place(int(i)).has_value();
+    if (all && inView > kMaxNamesPerView) all = false;
     if (all)
         for (size_t i = 0; i < entities.size(); ++i) name(int(i));
     else

@@ -190,6 +190,46 @@ private slots:
         QTRY_COMPARE(reopened.editor().document().data().camera.yawDegrees, 90.0);
     }
 
+    // A .fgd's sizes win over Quake's and travel with the document; a malformed one is
+    // refused with where it went wrong, and the document keeps the classes it had.
+    void entityDefinitionsAreLoadedKeptAndMalformedOnesRefused() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        EditorDocument& doc = w.editor().document();
+        int start = -1;
+        for (size_t i = 0; i < doc.entities().size(); ++i)
+            if (doc.entities()[i].classname() == "info_player_start") start = int(i);
+        QVERIFY(start >= 0);
+        QCOMPARE(w.editor().entityBox(start).maxs.z() - w.editor().entityBox(start).mins.z(), 56.0);
+
+        QTemporaryDir dir;
+        auto write = [&](const QString& name, const QByteArray& text) {
+            QFile f(dir.filePath(name));
+            if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(name));
+            f.write(text);
+            return dir.filePath(name);
+        };
+        const QString bad = write("bad.fgd", "@PointClass size(-16 -16 -24, 16 16 \"oops\"\n");
+        QVERIFY(!w.loadEntityDefinitions(bad));
+        QVERIFY2(w.lastError().contains("bad.fgd:1:"), qPrintable(w.lastError()));
+        QVERIFY(doc.data().entityDefinitions.empty());
+        QCOMPARE(w.editor().entityBox(start).maxs.z() - w.editor().entityBox(start).mins.z(), 56.0);
+
+        const QString good = write("tall.fgd", "@PointClass size(-16 -16 -24, 16 16 72) color(255 0 255) = info_player_start : \"Tall start\" []\n");
+        QVERIFY(w.loadEntityDefinitions(good));
+        QCOMPARE(w.editor().entityBox(start).maxs.z() - w.editor().entityBox(start).mins.z(), 96.0);
+        QVERIFY(!doc.data().entityDefinitions.empty());
+        // One undo step takes it back.
+        w.action("undo")->trigger();
+        QCOMPARE(w.editor().entityBox(start).maxs.z() - w.editor().entityBox(start).mins.z(), 56.0);
+        w.action("redo")->trigger();
+
+        const QString path = dir.filePath("with_fgd.shallot");
+        QVERIFY(w.saveTo(path));
+        QFile::remove(good); // the document keeps the file's text
+        MainWindow& reopened = fresh(path);
+        QCOMPARE(reopened.editor().entityBox(start).maxs.z() - reopened.editor().entityBox(start).mins.z(), 96.0);
+    }
+
     void hidingACategoryHidesItsEntitiesAndTheirPicking() {
         MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
         EditorDocument& doc = w.editor().document();
