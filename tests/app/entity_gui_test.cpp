@@ -2,6 +2,7 @@
 // selecting, moving, deleting and editing them, and the spawn checks' problems following
 // every edit.
 #include "editor_document.h"
+#include "io/map_reader.h"
 #include "entities/entity_dock.h"
 #include "entities/spawn_check_service.h"
 #include "main_window.h"
@@ -228,6 +229,34 @@ private slots:
         QFile::remove(good); // the document keeps the file's text
         MainWindow& reopened = fresh(path);
         QCOMPARE(reopened.editor().entityBox(start).maxs.z() - reopened.editor().entityBox(start).mins.z(), 96.0);
+    }
+
+    // Exported to .map, the level's entities come back key for key, with the new one.
+    void aPlacedEntityIsExportedToTheMapAndTheOthersUnchanged() {
+        const QString source = SHALLOT_SHARED_MAPS "/id_e1m1.map";
+        if (!QFile::exists(source)) QSKIP("no shared id_e1m1.map");
+        MainWindow& w = fresh(source);
+        EditorDocument& doc = w.editor().document();
+        const std::vector<MapEntity> before = doc.entities();
+        Viewport2D* top = w.view2d(0);
+        QVERIFY(w.goToPlayerStart(true));
+        w.entityDock()->classChooser()->setCurrentText("item_health");
+        w.action("toolEntity")->trigger();
+        QTest::mouseClick(top, Qt::LeftButton, {}, top->toWidget(Vec3(480, -320, 0)).toPoint());
+        QCOMPARE(doc.entities().size(), before.size() + 1);
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath("e1m1_health.map");
+        QVERIFY(w.saveTo(path));
+        const MapReadResult read = readMapFile(path.toStdString());
+        QVERIFY2(read.ok(), read.error.format().c_str());
+        std::vector<std::vector<std::pair<std::string, std::string>>> written;
+        for (const MapEntity& e : read.map->entities)
+            if (e.classname() != "worldspawn") written.push_back(e.keys);
+        QCOMPARE(written.size(), before.size() + 1);
+        for (size_t i = 0; i < before.size(); ++i) QVERIFY(written[i] == before[i].keys);
+        QVERIFY(written.back() == doc.entities().back().keys);
+        QCOMPARE(doc.entities().back().classname(), std::string("item_health"));
     }
 
     void hidingACategoryHidesItsEntitiesAndTheirPicking() {
