@@ -127,9 +127,15 @@ bool Editor::entityShown(int entity) const {
 void Editor::rebuildEntityViews() {
     const auto& entities = document_.entities();
     entityViews_.resize(entities.size());
-    for (size_t i = 0; i < entities.size(); ++i)
-        entityViews_[i] = {render::entityDisplayBox(entities[i], *entityClasses_),
-                           classOf(*entityClasses_, entities[i].classname()).category};
+    for (size_t i = 0; i < entities.size(); ++i) {
+        EntityView& view = entityViews_[i];
+        view = {render::entityDisplayBox(entities[i], *entityClasses_), classOf(*entityClasses_, entities[i].classname()).category, {}};
+        for (const Brush& b : entities[i].brushes)
+            if (std::optional<BrushGeometry> g = buildBrushGeometry(b, document_.data().world.bounds).geometry) {
+                view.box.add(g->bounds);
+                view.brushes.push_back(std::move(*g));
+            }
+    }
 }
 
 void Editor::rebuildEntitySelectionLayer() {

@@ -52,8 +52,18 @@ public:
     const EntityClassTable& entityClasses() const { return *entityClasses_; }
     bool entityCategoryVisible(EntityCategory c) const { return categoryVisible_[size_t(c)]; }
     void setEntityCategoryVisible(EntityCategory c, bool visible);
-    // Where entity i of the document is drawn (empty for brush entities and bad origins),
-    // and its class's category.
+    // Per entity of the document, what the views and picking need, kept from one entity
+    // edit to the next (a selection or a repaint does not look up 100,000 classes).
+    struct EntityView {
+        Aabb box;                // its class's box at its origin, or its brushes' bounds
+        EntityCategory category = EntityCategory::Other;
+        std::vector<BrushGeometry> brushes; // a brush entity's valid brushes
+    };
+    const EntityView* entityView(int entity) const {
+        return entity >= 0 && size_t(entity) < entityViews_.size() ? &entityViews_[size_t(entity)] : nullptr;
+    }
+    // Where entity i of the document is (empty for a bad origin or no valid brush), and its
+    // class's category.
     Aabb entityBox(int entity) const;
     EntityCategory entityCategory(int entity) const;
     // Drawn, so picked: a point entity whose category is shown.
@@ -126,12 +136,6 @@ private:
     std::array<bool, kEntityCategoryCount> categoryVisible_{true, true, true, true, true};
     SpawnCheckService* spawnChecks_;
     uint64_t entityRevision_ = 0;
-    // Per entity of the document, what the views and picking need, kept from one entity
-    // edit to the next (a selection or a repaint does not look up 100,000 classes).
-    struct EntityView {
-        Aabb box;
-        EntityCategory category = EntityCategory::Other;
-    };
     std::vector<EntityView> entityViews_;
     std::vector<int> problemEntities_;
     ToolKind activeTool_ = ToolKind::Select;

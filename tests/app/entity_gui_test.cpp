@@ -259,6 +259,51 @@ private slots:
         QCOMPARE(doc.entities().back().classname(), std::string("item_health"));
     }
 
+    // A door (a brush entity) is picked where it is on top in the view, and moves with its
+    // brushes as one step.
+    void aDoorIsPickedWhereItIsOnTopAndMovesWithItsBrushes() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("door.map");
+        {
+            QFile in(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map"), out(path);
+            QVERIFY(in.open(QIODevice::ReadOnly) && out.open(QIODevice::WriteOnly));
+            out.write(in.readAll());
+            // A door in the corridor's mouth: x 300..500, y 400..416, z 0..128.
+            out.write("{\n\"classname\" \"func_door\"\n\"angle\" \"-1\"\n{\n"
+                      "( 300 400 0 ) ( 300 401 0 ) ( 300 400 1 ) door 0 0 0 1 1\n"
+                      "( 500 400 0 ) ( 500 400 1 ) ( 500 401 0 ) door 0 0 0 1 1\n"
+                      "( 300 400 0 ) ( 300 400 1 ) ( 301 400 0 ) door 0 0 0 1 1\n"
+                      "( 300 416 0 ) ( 301 416 0 ) ( 300 416 1 ) door 0 0 0 1 1\n"
+                      "( 300 400 0 ) ( 301 400 0 ) ( 300 401 0 ) door 0 0 0 1 1\n"
+                      "( 300 400 128 ) ( 300 401 128 ) ( 301 400 128 ) door 0 0 0 1 1\n}\n}\n");
+        }
+        MainWindow& w = fresh(path);
+        EditorDocument& doc = w.editor().document();
+        int door = -1;
+        for (size_t i = 0; i < doc.entities().size(); ++i)
+            if (doc.entities()[i].classname() == "func_door") door = int(i);
+        QVERIFY(door >= 0);
+        QCOMPARE(w.editor().entityBox(door).mins, Vec3(300, 400, 0));
+        QCOMPARE(w.editor().entityBox(door).maxs, Vec3(500, 416, 128));
+        Viewport2D* top = w.view2d(0);
+        top->frame({Vec3(150, 150, 0), Vec3(650, 650, 256)});
+        // The ceiling (brush 1) is on top of everything in the top view: delete it first.
+        doc.setSelection({1});
+        w.action("delete")->trigger();
+        w.action("toolSelect")->trigger();
+        // On the floor beside it, the floor; on the door, the door.
+        QTest::mouseClick(top, Qt::LeftButton, {}, top->toWidget(Vec3(400, 350, 0)).toPoint());
+        QVERIFY(doc.entitySelection().empty());
+        QTest::mouseClick(top, Qt::LeftButton, {}, top->toWidget(Vec3(400, 408, 0)).toPoint());
+        QCOMPARE(doc.entitySelection(), std::vector<int>{door});
+        QVERIFY(doc.selection().empty());
+        drag(top, Vec3(400, 408, 0), Vec3(432, 408, 0));
+        QCOMPARE(w.editor().entityBox(door).mins, Vec3(332, 400, 0));
+        QCOMPARE(doc.entities()[size_t(door)].brushes.size(), size_t(1));
+        w.action("undo")->trigger();
+        QCOMPARE(w.editor().entityBox(door).mins, Vec3(300, 400, 0));
+    }
+
     void hidingACategoryHidesItsEntitiesAndTheirPicking() {
         MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
         EditorDocument& doc = w.editor().document();

@@ -2,6 +2,7 @@
 
 #include "../edit_commands.h"
 #include "../editor.h"
+#include "../tools/view_picking.h"
 #include "edit/brush_operations.h"
 #include "world/entity_class.h"
 
@@ -28,12 +29,18 @@ MapEntity withOrigin(MapEntity entity, const Vec3& origin) {
     return withKey(std::move(entity), "origin", formatEntityVector(origin));
 }
 
+MapEntity translatedEntity(MapEntity entity, const Vec3& offset) {
+    if (const std::optional<Vec3> origin = entityOrigin(entity)) entity = withOrigin(std::move(entity), *origin + offset);
+    for (Brush& b : entity.brushes) b = translated(b, offset);
+    return entity;
+}
+
 std::optional<int> pickEntity2d(const Editor& editor, const ViewPoint& p) {
     std::optional<int> best;
     double bestArea = std::numeric_limits<double>::infinity();
     const double slack = 2.0 * p.pixelSize; // small boxes far out are still hit
     for (size_t i = 0; i < editor.document().entities().size(); ++i) {
-        if (!editor.entityShown(int(i))) continue;
+        if (!editor.entityShown(int(i)) || !editor.entityView(int(i))->brushes.empty()) continue;
         const Aabb box = editor.entityBox(int(i));
         const double u = p.world[p.uAxis], v = p.world[p.vAxis];
         if (u < box.mins[p.uAxis] - slack || u > box.maxs[p.uAxis] + slack || v < box.mins[p.vAxis] - slack ||
@@ -45,6 +52,26 @@ std::optional<int> pickEntity2d(const Editor& editor, const ViewPoint& p) {
             best = int(i);
         }
     }
+    if (best) return best;
+    // A brush entity (door, trigger) when one of its brushes is under the cursor nearer the
+    // viewer than every world brush there: what is on top in this view is picked.
+    auto nearness = [&](const BrushGeometry& g) -> std::optional<double> {
+        const auto span = depthSpan(g, p);
+        if (!span) return std::nullopt;
+        return p.depthSign > 0 ? span->second : -span->first;
+    };
+    double bestNear = -std::numeric_limits<double>::infinity();
+    for (size_t i = 0; i < editor.document().entities().size(); ++i) {
+        if (!editor.entityShown(int(i))) continue;
+        for (const BrushGeometry& g : editor.entityView(int(i))->brushes)
+            if (const auto near = nearness(g); near && *near > bestNear) {
+                bestNear = *near;
+                best = int(i);
+            }
+    }
+    if (!best) return std::nullopt;
+    if (const std::optional<int> brush = pickBrush2d(editor.geometry(), p))
+        if (const auto near = nearness(*editor.geometry()[size_t(*brush)]); near && *near > bestNear) return std::nullopt;
     return best;
 }
 
@@ -52,6 +79,12 @@ std::optional<std::pair<int, double>> pickEntity3d(const Editor& editor, const V
     std::optional<std::pair<int, double>> best;
     for (size_t i = 0; i < editor.document().entities().size(); ++i) {
         if (!editor.entityShown(int(i))) continue;
+        if (!editor.entityView(int(i))->brushes.empty()) {
+            for (const Brush& b : editor.document().entities()[i].brushes)
+                if (const std::optional<double> t = rayHitBrush(b, origin, direction); t && (!best || *t < best->second))
+                    best = std::make_pair(int(i), *t);
+            continue;
+        }
         const Aabb box = editor.entityBox(int(i));
         double enter = 0, exit = std::numeric_limits<double>::infinity();
         for (int a = 0; a < 3 && enter <= exit; ++a) {
@@ -77,11 +110,12 @@ QUndoCommand* moveSelectionCommand(EditorDocument& doc, const QString& text, con
     std::vector<int> moved;
     std::vector<MapEntity> entities;
     if (entityOffset != Vec3::Zero())
-        for (int e : doc.entitySelection())
-            if (const auto at = entityOrigin(doc.entities()[size_t(e)])) {
-                moved.push_back(e);
-                entities.push_back(withOrigin(doc.entities()[size_t(e)], *at + entityOffset));
-            }
+        for (int e : doc.entitySelection()) {
+            const MapEntity& entity = doc.entities()[size_t(e)];
+            if (!entityOrigin(entity) && entity.brushes.empty()) continue; // nowhere: nothing to move
+            moved.push_back(e);
+            entities.push_back(translatedEntity(entity, entityOffset));
+        }
     if (!brushesChange && moved.empty()) return nullptr;
     auto* command = new QUndoCommand(text);
     if (brushesChange) {
@@ -116,9 +150,7 @@ QUndoCommand* duplicateSelectionCommand(EditorDocument& doc, const Vec3& offset)
     std::vector<int> selectEntities;
     at = int(doc.entities().size());
     for (int e : doc.entitySelection()) {
-        const MapEntity& source = doc.entities()[size_t(e)];
-        const auto origin = entityOrigin(source);
-        MapEntity copy = origin ? withOrigin(source, *origin + offset) : source;
+        MapEntity copy = translatedEntity(doc.entities()[size_t(e)], offset);
         copy.line = 0; // not from the file
         entities.emplace_back(at, std::move(copy));
         selectEntities.push_back(at++);

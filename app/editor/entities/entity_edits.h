@@ -18,13 +18,17 @@ struct Brush;
 std::optional<Vec3> entityOrigin(const MapEntity& entity);
 // The entity with its "origin" set (added when it had none).
 MapEntity withOrigin(MapEntity entity, const Vec3& origin);
+// The entity moved: its origin (when it has one) and its brushes.
+MapEntity translatedEntity(MapEntity entity, const Vec3& offset);
 // The entity with `key` set to `value` (the last of repeated keys; added when absent).
 MapEntity withKey(MapEntity entity, const std::string& key, const std::string& value);
 
-// The visible point entity under a 2D view point: the smallest box containing it.
+// The visible entity under a 2D view point: the point entity with the smallest box there
+// (they stand on brushes: they come first), else a brush entity whose brush is nearer the
+// viewer there than every world brush.
 std::optional<int> pickEntity2d(const Editor& editor, const ViewPoint& p);
-// The visible point entity whose box the ray from `origin` along `direction` enters first,
-// with the distance along the ray.
+// The visible entity the ray from `origin` along `direction` meets first (a point entity's
+// box, a brush entity's brushes), with the distance along the ray.
 std::optional<std::pair<int, double>> pickEntity3d(const Editor& editor, const Vec3& origin, const Vec3& direction);
 
 // One undo step that replaces the selected brushes by `brushes` (in selection order; none

@@ -52,22 +52,13 @@ bool SelectTool::press(const ViewPoint& p) {
             return true;
         }
     }
-    // A press on any selected brush drags the selection, even where another brush is on
-    // top of it in this view.
-    if (!additive_) {
-        for (int i : doc.selection())
-            if (editor_.geometry()[size_t(i)] && depthSpan(*editor_.geometry()[size_t(i)], p)) {
-                mode_ = Mode::Move;
-                return true;
-            }
-        const std::optional<int> entity = pickEntity2d(editor_, p);
-        if (entity && doc.isEntitySelected(*entity)) {
+    // Entities are small and stand on brushes: under the cursor, they come first, even on
+    // a selected brush (a press there would otherwise drag the brush).
+    if (const std::optional<int> entity = pickEntity2d(editor_, p)) {
+        if (!additive_ && doc.isEntitySelected(*entity)) {
             mode_ = Mode::Move;
             return true;
         }
-    }
-    // Entities are small and stand on brushes: under the cursor, they come first.
-    if (const std::optional<int> entity = pickEntity2d(editor_, p)) {
         mode_ = Mode::None;
         if (additive_) {
             std::vector<int> sel2 = doc.entitySelection();
@@ -81,6 +72,14 @@ bool SelectTool::press(const ViewPoint& p) {
         mode_ = Mode::Move;
         return true;
     }
+    // A press on any selected brush drags the selection, even where another brush is on
+    // top of it in this view.
+    if (!additive_)
+        for (int i : doc.selection())
+            if (editor_.geometry()[size_t(i)] && depthSpan(*editor_.geometry()[size_t(i)], p)) {
+                mode_ = Mode::Move;
+                return true;
+            }
     const std::optional<int> hit = pickBrush2d(editor_.geometry(), p);
     if (!hit) {
         if (!additive_) {

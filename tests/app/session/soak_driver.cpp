@@ -3,6 +3,7 @@
 #include "document_files.h"
 #include "edit_script.h"
 #include "entities/entity_dock.h"
+#include "entities/entity_edits.h"
 #include "overlay_controller.h"
 #include "pose_dock.h"
 #include "tools/view_picking.h"
@@ -334,7 +335,8 @@ bool SoakDriver::moveSelection() {
         if (!g) continue;
         const QPoint p = view->toWidget(centroid(*g)).toPoint();
         const ViewPoint vp = at(view, p);
-        if (inside(view, p) && resizeGrab(sel, vp) == std::pair(0, 0) && depthSpan(*g, vp)) {
+        // Not where an entity is: a press there picks it (SelectTool::press).
+        if (inside(view, p) && resizeGrab(sel, vp) == std::pair(0, 0) && depthSpan(*g, vp) && !pickEntity2d(window_.editor(), vp)) {
             grip = p;
             break;
         }
