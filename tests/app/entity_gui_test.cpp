@@ -169,13 +169,15 @@ private slots:
         QVERIFY(doc.selection().empty());
         const int start = doc.entitySelection().front();
         QTableWidget* keys = w.entityDock()->keyTable();
-        QCOMPARE(keys->rowCount(), int(doc.entities()[size_t(start)].keys.size()));
+        QTRY_COMPARE(keys->rowCount(), int(doc.entities()[size_t(start)].keys.size())); // refilled from the event loop
         // Set the angle through the table, as a designer types it.
         int angleRow = -1;
         for (int r = 0; r < keys->rowCount(); ++r)
             if (keys->item(r, 0)->text() == "angle") angleRow = r;
         if (angleRow < 0) {
+            const int rows = keys->rowCount();
             QTest::mouseClick(w.entityDock()->findChild<QPushButton*>("addKey"), Qt::LeftButton);
+            QTRY_COMPARE(keys->rowCount(), rows + 1);
             angleRow = keys->rowCount() - 1;
             keys->item(angleRow, 0)->setText("angle");
         }

@@ -65,8 +65,10 @@ EntityDock::EntityDock(Editor& editor, QWidget* parent) : QDockWidget("Entity", 
     connect(keys_, &QTableWidget::cellChanged, this, &EntityDock::keyEdited);
     connect(add_, &QPushButton::clicked, this, &EntityDock::addKey);
     connect(remove_, &QPushButton::clicked, this, &EntityDock::removeKey);
-    connect(&editor_.document(), &EditorDocument::selectionChanged, this, &EntityDock::refreshKeys);
-    connect(&editor_.document(), &EditorDocument::entitiesChanged, this, &EntityDock::refreshKeys);
+    // Queued: an edit typed into the table changes the entities from inside the table's
+    // cellChanged, and refilling the table there would delete the item being edited.
+    connect(&editor_.document(), &EditorDocument::selectionChanged, this, &EntityDock::refreshKeys, Qt::QueuedConnection);
+    connect(&editor_.document(), &EditorDocument::entitiesChanged, this, &EntityDock::refreshKeys, Qt::QueuedConnection);
     connect(&editor_.document(), &EditorDocument::entityDefinitionsChanged, this, &EntityDock::refillClasses);
     refillClasses();
     refreshKeys();
@@ -151,6 +153,7 @@ void EntityDock::addKey() {
     const MapEntity& first = editor_.document().entities()[size_t(selection.front())];
     for (int n = 2; first.value(key); ++n) key = "key" + std::to_string(n);
     applyKey(key, key, "");
+    refreshKeys(); // now, not from the event loop: the new row is edited at once
     const auto found = keys_->findItems(QString::fromStdString(key), Qt::MatchExactly);
     if (!found.isEmpty()) keys_->editItem(found.front());
 }

@@ -61,7 +61,7 @@ Vec3 placeInView(const Editor& editor, const ViewPoint& p) {
         const double lift = pose >= 0 ? -doc.poses()[size_t(pose)].mins.z() : 0.0;
         v.z() = floorBelow(editor, eye, true).value_or(0.0) + lift + kRestClearance;
     } else {
-        const Aabb sel = editor.selectionBoundsWithEntities();
+        const Aabb sel = editor.selectionBounds();
         v[p.depthAxis] = sel.empty() ? 0.0 : 0.5 * (sel.mins[p.depthAxis] + sel.maxs[p.depthAxis]);
     }
     return v;

@@ -303,6 +303,7 @@ bool SoakDriver::editEntity() {
         if (heldDrag(view, p, to)) record({{"op", "move"}, {"delta", vecToJson(delta)}});
     } else if (action == 1) {
         const QString value = QString::number(randomInt(0, 7) * 45);
+        QApplication::processEvents(); // the dock refills its table from the event loop
         QTableWidget* keys = window_.entityDock()->keyTable();
         int row = -1;
         for (int r = 0; r < keys->rowCount(); ++r)
