@@ -3,6 +3,7 @@
 #include "document_files.h"
 #include "edit/brush_operations.h"
 #include "edit_commands.h"
+#include "help_page.h"
 #include "entities/entity_dock.h"
 #include "entities/entity_edits.h"
 #include "entities/spawn_check_service.h"
@@ -165,7 +166,7 @@ void MainWindow::buildActions() {
         else action("saveAs")->trigger();
     });
     make(file, "saveAs", "Save &As...", QKeySequence::SaveAs, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, "Save level", QString(), "Shallot documents (*.shallot)");
+        const QString path = QFileDialog::getSaveFileName(this, "Save level", proposedSavePath(".shallot"), "Shallot documents (*.shallot)");
         if (!path.isEmpty()) saveTo(path.endsWith(".shallot") ? path : path + ".shallot");
     });
     file->addSeparator();
@@ -181,7 +182,7 @@ void MainWindow::buildActions() {
         if (!path.isEmpty()) openFile(path);
     });
     make(file, "exportMap", "&Export .map...", QKeySequence(), [this] {
-        const QString path = QFileDialog::getSaveFileName(this, "Export Quake map", QString(), "Quake maps (*.map)");
+        const QString path = QFileDialog::getSaveFileName(this, "Export Quake map", proposedSavePath(".map"), "Quake maps (*.map)");
         if (!path.isEmpty()) saveTo(path.endsWith(".map") ? path : path + ".map");
     });
     make(file, "loadFgd", "Load Entity &Definitions (.fgd)...", QKeySequence(), [this] {
@@ -280,11 +281,19 @@ void MainWindow::buildActions() {
         a->setShortcut(QKeySequence(def.second));
         a->setCheckable(true);
         a->setChecked(kind == ToolKind::Select);
+        a->setToolTip(helpTooltip(def.first));
         toolGroup_->addAction(a);
         toolbar->addAction(a);
         const ToolKind k = kind;
         connect(a, &QAction::triggered, this, [this, k] { editor_->setActiveTool(k); });
     }
+    QMenu* help = menuBar()->addMenu("&Help");
+    make(help, "keysAndOverlays", "&Keys and Overlays", QKeySequence::HelpContents, [this] { showKeysAndOverlays(this); });
+    make(help, "about", "&About Shallot", QKeySequence(), [this] {
+        QMessageBox::about(this, "About Shallot",
+                           "Shallot: a level editor for convex brushes that shows, while you draw, where each kind of "
+                           "agent can and cannot go (onion BSP trees, compiled on every edit).");
+    });
     // Key bindings the user changed are kept in the settings, by action name.
     QSettings settings;
     for (QAction* a : findChildren<QAction*>()) {
@@ -354,6 +363,7 @@ void MainWindow::buildOverlayControls(QMenu* view) {
         a->setShortcut(QKeySequence(def.second));
         a->setCheckable(true);
         a->setChecked(overlays.isOn(overlay));
+        a->setToolTip(helpTooltip(def.first));
         bar->addAction(a);
         const Overlay o = overlay;
         connect(a, &QAction::toggled, this, [this, o](bool on) { editor_->overlays().setOn(o, on); });
@@ -389,8 +399,9 @@ void MainWindow::buildOverlayControls(QMenu* view) {
 
 void MainWindow::showCompiled(const std::shared_ptr<const CompiledWorld>& compiled) {
     const CompileStats& s = compiled->result->stats;
-    compileLabel_->setText(QString("Compiled in %1 ms: %2 nodes, %3 leaves, depth %4, %5 portals")
-                               .arg(compiled->milliseconds, 0, 'f', 0)
+    const double ms = compiled->milliseconds;
+    compileLabel_->setText(QString("Compiled in %1: %2 nodes, %3 leaves, depth %4, %5 portals")
+                               .arg(ms < 1 ? QString("%1 µs").arg(ms * 1000, 0, 'f', 0) : QString("%1 ms").arg(ms, 0, 'f', 0))
                                .arg(s.nodes)
                                .arg(s.leaves)
                                .arg(s.depth)
@@ -402,7 +413,11 @@ void MainWindow::showCompiled(const std::shared_ptr<const CompiledWorld>& compil
 
 void MainWindow::updateTitle() {
     const QString path = editor_->document().filePath();
-    setWindowTitle(QString("%1[*] - Shallot").arg(path.isEmpty() ? QString("untitled") : QFileInfo(path).fileName()));
+    // An imported .map or mesh has no document file yet: its name, marked as imported.
+    const QString name = !path.isEmpty()          ? QFileInfo(path).fileName()
+                         : !sourcePath_.isEmpty() ? QString("%1 (imported)").arg(QFileInfo(sourcePath_).fileName())
+                                                  : QString("untitled");
+    setWindowTitle(QString("%1[*] - Shallot").arg(name));
     setWindowModified(editor_->document().isModified());
 }
 
@@ -418,6 +433,7 @@ void MainWindow::newDocument() {
     data.gridSize = QSettings().value("grid/size", data.gridSize).toInt();
     editor_->document().reset(std::move(data), QString());
     problemsDock_->setImportWarnings({});
+    sourcePath_.clear();
     updateTitle();
 }
 
@@ -431,6 +447,7 @@ bool MainWindow::openFile(const QString& path) {
     const bool native = path.endsWith(".shallot", Qt::CaseInsensitive);
     // A stored tree compiled from exactly this world is shown without recompiling.
     std::optional<BspTree> tree = std::move(loaded->tree);
+    sourcePath_ = path;
     editor_->document().reset(std::move(loaded->data), native ? path : QString(), tree.has_value());
     if (tree) editor_->compiler().adopt(editor_->document().data().world, editor_->document().worldRevision(), std::move(*tree));
     problemsDock_->setImportWarnings(loaded->warnings);
@@ -464,6 +481,13 @@ bool MainWindow::loadEntityDefinitions(const QString& path) {
     EditorDocument& doc = editor_->document();
     doc.undoStack()->push(new SetEntityDefinitionsCommand(&doc, path, text));
     return true;
+}
+
+QString MainWindow::proposedSavePath(const QString& extension) const {
+    const QString from = !editor_->document().filePath().isEmpty() ? editor_->document().filePath() : sourcePath_;
+    if (from.isEmpty()) return QString("untitled") + extension;
+    const QFileInfo info(from);
+    return info.absoluteDir().filePath(info.completeBaseName() + extension);
 }
 
 bool MainWindow::goToPlayerStart(bool frame2d) {
@@ -591,6 +615,8 @@ void MainWindow::offerRecovery() {
                                               QMessageBox::Yes | QMessageBox::No);
     if (answer == QMessageBox::Yes && openFile(recoveryPath())) {
         editor_->document().setFilePath(QString()); // recovered work is saved under a new name
+        sourcePath_.clear();
+        updateTitle();
     }
     else QFile::remove(recoveryPath());
 }

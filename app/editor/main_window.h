@@ -73,6 +73,9 @@ private:
     void rebuildRecentMenu();
     void offerRecovery();
     int lastViewDepthAxis() const;
+    // Where Save As and Export start: the document's or the opened file's folder and name
+    // with `extension`.
+    QString proposedSavePath(const QString& extension) const;
 
     // Edit operations on the selection.
     void deleteSelection();
@@ -99,6 +102,7 @@ private:
     QActionGroup* toolGroup_ = nullptr;
     QTimer autosaveTimer_;
     QString lastError_;
+    QString sourcePath_; // the file last opened (a .map or mesh too), for the title and Save As
 };
 
 } // namespace shallot

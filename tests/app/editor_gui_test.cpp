@@ -38,6 +38,7 @@
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QTableWidget>
+#include <QTextBrowser>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -1238,6 +1239,21 @@ private slots:
         w.action("selectAll")->trigger();
         w.action("delete")->trigger();
         QCOMPARE(w.editor().document().brushes().size(), size_t(0));
+    }
+
+    // The title names an opened .map, tools and overlays say what they do and their key,
+    // and Help > Keys and Overlays shows the page.
+    void theTitleToolTipsAndHelpSayWhatIsWhat() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        QVERIFY2(w.windowTitle().contains("figure1_rooms.map (imported)"), qPrintable(w.windowTitle()));
+        QVERIFY2(w.action("toolSelect")->toolTip().endsWith("(V)"), qPrintable(w.action("toolSelect")->toolTip()));
+        QVERIFY(w.action("toolSelect")->toolTip().size() > 40); // a sentence, not the label again
+        QVERIFY2(w.action("overlayLeafcells")->toolTip().contains("(Alt+1)"), qPrintable(w.action("overlayLeafcells")->toolTip()));
+        w.action("keysAndOverlays")->trigger();
+        QDialog* help = w.findChild<QDialog*>("keysAndOverlays");
+        QVERIFY(help);
+        QVERIFY(help->findChild<QTextBrowser*>()->toPlainText().contains("Go to Player Start"));
+        help->close();
     }
 };
 
