@@ -1,5 +1,7 @@
 #include "overlay_controller.h"
 
+#include "screenshot.h"
+
 #include "background_jobs.h"
 #include "background_release.h"
 #include "editor.h"
@@ -50,6 +52,12 @@ void OverlayController::setOn(Overlay o, bool on) {
     if (on) on_.insert(o);
     else on_.erase(o);
     emit overlayToggled(o, on);
+    // Reachability needs a start: the player start when the level has one; else say how.
+    if (o == Overlay::Reach && on && !reachStart_) {
+        if (const std::optional<Vec3> start = playerStart(editor_.document().data())) reachStart_ = *start;
+        else emit editor_.statusMessage("Reachability needs a start: Inspect (I) a point and press \"Reach from this point\", "
+                                        "or \"Reach from start\" on a test ray");
+    }
     if (o == Overlay::Rays) rebuildRays();
     else rebuildHeavy();
 }

@@ -11,7 +11,6 @@
 #include <QElapsedTimer>
 #include <QPainter>
 #include <QTimer>
-#include <cstdio>
 #include <iostream>
 
 namespace shallot {
@@ -30,17 +29,6 @@ QPixmap grabWithViews(QWidget& window) {
     return shot;
 }
 } // namespace
-
-std::optional<Vec3> playerStart(const DocumentData& data) {
-    for (const MapEntity& e : data.entities) {
-        if (e.classname() != "info_player_start") continue;
-        if (const std::string* origin = e.value("origin")) {
-            Vec3 v;
-            if (std::sscanf(origin->c_str(), "%lf %lf %lf", &v.x(), &v.y(), &v.z()) == 3) return v;
-        }
-    }
-    return std::nullopt;
-}
 
 int runScreenshot(QApplication& app, MainWindow& window, const QString& file, const ScreenshotRequest& request) {
     window.resize(request.size);

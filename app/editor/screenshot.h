@@ -20,8 +20,6 @@ struct ScreenshotRequest {
     QStringList overlays;
 };
 
-// The origin of the document's first info_player_start, if any.
-std::optional<Vec3> playerStart(const DocumentData& data);
 
 // Returns the process exit code: 0 saved, 1 the file could not be opened or saved.
 int runScreenshot(QApplication& app, MainWindow& window, const QString& file, const ScreenshotRequest& request);

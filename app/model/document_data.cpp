@@ -1,6 +1,7 @@
 #include "model/document_data.h"
 
 #include "io/map_to_world.h"
+#include "world/entity_class.h"
 
 #include <algorithm>
 
@@ -46,6 +47,15 @@ DocumentData documentFromMap(const MapFile& map, std::vector<std::string>* warni
     for (MapEntity& e : doc.entities)
         for (Brush& b : e.brushes) b.source.entity = number[entityOf(b)];
     return doc;
+}
+
+std::optional<Vec3> playerStart(const DocumentData& data) {
+    for (const MapEntity& e : data.entities) {
+        if (e.classname() != "info_player_start") continue;
+        if (const std::string* origin = e.value("origin"))
+            if (const std::optional<Vec3> v = parseEntityVector(*origin)) return v;
+    }
+    return std::nullopt;
 }
 
 } // namespace shallot

@@ -4,6 +4,7 @@
 #include "io/map_file.h"
 #include "world/world.h"
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -49,5 +50,8 @@ struct DocumentData {
 // entities, brushes numbered as above (the .map's own entity numbers when worldspawn comes
 // first, as it always does in Quake maps). Pose-key warnings go to `warnings`.
 DocumentData documentFromMap(const MapFile& map, std::vector<std::string>* warnings = nullptr);
+
+// The origin of the first info_player_start with a usable one.
+std::optional<Vec3> playerStart(const DocumentData& data);
 
 } // namespace shallot

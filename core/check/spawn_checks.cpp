@@ -526,6 +526,38 @@ std::vector<SpawnProblem> checkSpawns(const SpawnCheckInput& input) {
         }
     }
 
+    // No player start: a leak is still worth saying. As Quake's qbsp fills from the outside
+    // and calls it a leak when any entity is reached, every point entity (lights, items,
+    // monsters...) in empty space for the pose starts the flood; the problem names the first.
+    // Without any, nothing is said: an empty leaf alone cannot tell the level's inside from
+    // a pocket of the void between its outer walls and the world box.
+    for (size_t pose = 0; pose < world.poses.size() && starts.empty() && onion; ++pose) {
+        if (!treeHasPose(int(pose))) continue;
+        std::vector<Vec3> points;
+        const SpawnEntity* first = nullptr;
+        for (const SpawnEntity& e : input.entities) {
+            if (e.hasBrushes || !e.hasOrigin || !e.origin.allFinite() || !onion->bounds.contains(e.origin)) continue;
+            if (placeStart(*onion, int(pose), e.origin).leaf < 0) continue;
+            points.push_back(e.origin);
+            if (!first) first = &e;
+        }
+        if (!first) continue;
+        const Flood f = flood(*onion, int(pose), points);
+        if (!f.leak) continue;
+        SpawnProblem p;
+        p.kind = SpawnProblemKind::Leak;
+        p.entity = first->index;
+        p.classname = first->classname;
+        p.origin = first->origin;
+        p.pose = int(pose);
+        p.box = {first->origin + world.poses[pose].mins, first->origin + world.poses[pose].maxs};
+        p.path = f.leakPath;
+        p.message = "pose " + world.poses[pose].name + " leaks: with no player start, the space reachable from the " +
+                    "entities (the first: " + describe(*first) + ") reaches the outside of the world box (a path of " +
+                    std::to_string(p.path.size()) + " points)";
+        problems.push_back(std::move(p));
+    }
+
     std::stable_sort(problems.begin(), problems.end(), [](const SpawnProblem& a, const SpawnProblem& b) {
         return a.entity != b.entity ? a.entity < b.entity : a.kind < b.kind;
     });

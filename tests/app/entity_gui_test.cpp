@@ -15,6 +15,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QListWidget>
+#include <QStatusBar>
 #include <QPushButton>
 #include <QStandardPaths>
 #include <QSettings>
@@ -304,6 +305,42 @@ private slots:
         QCOMPARE(doc.entities()[size_t(door)].brushes.size(), size_t(1));
         w.action("undo")->trigger();
         QCOMPARE(w.editor().entityBox(door).mins, Vec3(300, 400, 0));
+    }
+
+    // A wall cut open: the leak is in the Problems dock for every pose without being asked,
+    // its path drawn; clicking it frames the path; undo seals the level again.
+    void aCutWallShowsItsLeakInTheProblemsDock() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        EditorDocument& doc = w.editor().document();
+        QVERIFY(waitForChecks(w));
+        QVERIFY(w.problemsDock()->list()->findItems("leak", Qt::MatchStartsWith).isEmpty());
+        doc.setSelection({13}); // the upper room's north wall: x 200..600, y 800..816
+        w.action("delete")->trigger();
+        QVERIFY(waitForChecks(w));
+        const QList<QListWidgetItem*> leaks = w.problemsDock()->list()->findItems("leak", Qt::MatchStartsWith);
+        QCOMPARE(leaks.size(), int(doc.poses().size()));
+        QVERIFY(leaks.front()->text().contains("pose point"));
+        QVERIFY(!w.editor().scene().layer(render::Layer::ProblemPaths).chunkList().empty());
+        Viewport2D* top = w.view2d(0);
+        top->frame({Vec3(-4000, -4000, 0), Vec3(4000, 4000, 256)});
+        w.problemsDock()->list()->itemClicked(leaks.front());
+        QVERIFY(top->zoom() > 0.2); // framed on the path, not on the world box
+        w.action("undo")->trigger();
+        QVERIFY(waitForChecks(w));
+        QVERIFY(w.problemsDock()->list()->findItems("leak", Qt::MatchStartsWith).isEmpty());
+        QVERIFY(w.editor().scene().layer(render::Layer::ProblemPaths).chunkList().empty());
+    }
+
+    // Reachability switched on uses the player start; without one the status bar says how.
+    void reachabilityStartsAtThePlayerStartOrSaysHowToSetOne() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        w.action("overlayReachability")->setChecked(true);
+        QCOMPARE(*w.editor().overlays().reachStart(), Vec3(400, 300, 24));
+        MainWindow& empty = fresh(SHALLOT_SAMPLE_MAPS "/sealed_box.map");
+        empty.newDocument(); // no entities at all
+        empty.action("overlayReachability")->setChecked(true);
+        QVERIFY(!empty.editor().overlays().reachStart());
+        QVERIFY2(empty.statusBar()->currentMessage().contains("Reach from this point"), qPrintable(empty.statusBar()->currentMessage()));
     }
 
     void hidingACategoryHidesItsEntitiesAndTheirPicking() {

@@ -499,6 +499,32 @@ TEST(SpawnChecks, LeakFoundWithItsPath) {
     EXPECT_TRUE(check(w, nullptr, {entity(1, "info_player_start", Vec3(100, 250, 24))}).empty());
 }
 
+// Without a player start the other point entities start the flood (qbsp's rule): a light
+// in a leaking room gives the leak, the same room sealed gives none, and with no entity at
+// all nothing is said.
+TEST(SpawnChecks, WithoutAPlayerStartAnyEntityFindsTheLeak) {
+    World w = quakeWorld();
+    addRoom(w, Vec3(0, 0, 0), Vec3(512, 512, 256));
+    const CompileResult sealed = compileWorld(w);
+    EXPECT_TRUE(ofKind(check(w, &sealed.onion, {entity(1, "light", Vec3(256, 256, 200))}), SpawnProblemKind::Leak).empty());
+
+    w.brushes[1] = Brush::box(Vec3(512, -16, 128), Vec3(528, 528, 272)); // a hole in the +x wall
+    w.brushes.push_back(Brush::box(Vec3(512, -16, -16), Vec3(528, 200, 128)));
+    w.brushes.push_back(Brush::box(Vec3(512, 296, -16), Vec3(528, 528, 128)));
+    const CompileResult leaky = compileWorld(w);
+    const std::vector<SpawnProblem> problems =
+        check(w, &leaky.onion, {entity(1, "light", Vec3(256, 256, 100)), entity(2, "info_null", Vec3(100, 100, 100))});
+    const auto leaks = ofKind(problems, SpawnProblemKind::Leak);
+    ASSERT_EQ(leaks.size(), w.poses.size());
+    for (const SpawnProblem* leak : leaks) {
+        EXPECT_EQ(leak->entity, 1);
+        EXPECT_EQ(leak->classname, "light");
+        ASSERT_GE(leak->path.size(), 2u);
+        EXPECT_FALSE(leaky.onion.bounds.contains(leak->path.back(), -1.0));
+    }
+    EXPECT_TRUE(ofKind(check(w, &leaky.onion, {}), SpawnProblemKind::Leak).empty());
+}
+
 TEST(SpawnChecks, MonsterInASealedRoomIsUnreachableUnlessATeleporterEmptiesIt) {
     World w = quakeWorld();
     addRoom(w, Vec3(0, 0, 0), Vec3(512, 512, 256));
@@ -549,7 +575,10 @@ TEST(SpawnChecks, HundredThousandEntities) {
             e.push_back(entity(index++, "monster_enforcer", o + Vec3(8, 4, 0)));
         }
     ASSERT_EQ(e.size(), 100000u);
-    const std::vector<SpawnProblem> problems = check(w, &r.onion, e);
+    std::vector<SpawnProblem> problems = check(w, &r.onion, e);
+    // A floor with no walls: with no player start, the monsters find it open to the void.
+    EXPECT_EQ(ofKind(problems, SpawnProblemKind::Leak).size(), w.poses.size());
+    std::erase_if(problems, [](const SpawnProblem& p) { return p.kind == SpawnProblemKind::Leak; });
     ASSERT_EQ(problems.size(), 100000u);
     for (size_t k = 0; k < problems.size(); ++k) {
         const SpawnProblem& p = problems[k];
