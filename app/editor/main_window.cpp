@@ -7,6 +7,7 @@
 #include "entities/entity_dock.h"
 #include "entities/entity_edits.h"
 #include "entities/spawn_check_service.h"
+#include "file_watch.h"
 #include "io/fgd_reader.h"
 #include "leaf_inspector.h"
 #include "overlay_controller.h"
@@ -100,6 +101,8 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
         if (editor_->document().isModified()) writeRecoveryFile();
     });
     autosaveTimer_.start();
+    fileWatch_ = new FileWatch(this);
+    connect(fileWatch_, &FileWatch::changedOnDisk, this, &MainWindow::reloadChangedFile);
     newDocument();
     if (interactive_) QTimer::singleShot(0, this, &MainWindow::offerRecovery);
 }
@@ -434,6 +437,7 @@ void MainWindow::newDocument() {
     editor_->document().reset(std::move(data), QString());
     problemsDock_->setImportWarnings({});
     sourcePath_.clear();
+    fileWatch_->follow(QString());
     updateTitle();
 }
 
@@ -448,6 +452,8 @@ bool MainWindow::openFile(const QString& path) {
     // A stored tree compiled from exactly this world is shown without recompiling.
     std::optional<BspTree> tree = std::move(loaded->tree);
     sourcePath_ = path;
+    // A .map may be edited by another program meanwhile (TrenchBroom): follow it.
+    fileWatch_->follow(path.endsWith(".map", Qt::CaseInsensitive) ? path : QString());
     editor_->document().reset(std::move(loaded->data), native ? path : QString(), tree.has_value());
     if (tree) editor_->compiler().adopt(editor_->document().data().world, editor_->document().worldRevision(), std::move(*tree));
     problemsDock_->setImportWarnings(loaded->warnings);
@@ -458,6 +464,38 @@ bool MainWindow::openFile(const QString& path) {
         goToPlayerStart(false); // the 3D view starts where the player does, when there is one
     });
     return true;
+}
+
+void MainWindow::reloadChangedFile(const QString& path) {
+    const QString name = QFileInfo(path).fileName();
+    EditorDocument& doc = editor_->document();
+    if (doc.isModified()) {
+        const QString question = QString("%1 changed on disk. Reload it and lose the edits made here?").arg(name);
+        if (!interactive_) {
+            statusBar()->showMessage(QString("%1 changed on disk; not reloaded over the edits made here").arg(name), 8000);
+            return;
+        }
+        if (QMessageBox::question(this, "File changed on disk", question, QMessageBox::Yes | QMessageBox::No) != QMessageBox::Yes) return;
+    }
+    QString error;
+    std::optional<LoadedDocument> loaded = loadDocumentFile(path, error);
+    if (!loaded) { // half written, or broken: the document stays as it is
+        statusBar()->showMessage(QString("%1 changed on disk but cannot be read: %2").arg(name, error), 8000);
+        return;
+    }
+    // What Shallot adds to the level stays: the camera, the poses, the test rays, the grid
+    // and the entity definitions. The compile that follows updates only what the other
+    // editor changed (the incremental compiler diffs the brushes).
+    const DocumentData& before = doc.data();
+    loaded->data.camera = before.camera;
+    loaded->data.world.poses = before.world.poses;
+    loaded->data.rays = before.rays;
+    loaded->data.gridSize = before.gridSize;
+    loaded->data.entityDefinitionsPath = before.entityDefinitionsPath;
+    loaded->data.entityDefinitions = before.entityDefinitions;
+    doc.reset(std::move(loaded->data), doc.filePath());
+    problemsDock_->setImportWarnings(loaded->warnings);
+    statusBar()->showMessage(QString("Reloaded %1: it changed on disk").arg(name), 5000);
 }
 
 bool MainWindow::loadEntityDefinitions(const QString& path) {
@@ -530,6 +568,7 @@ bool MainWindow::saveTo(const QString& path) {
         showError("Save failed", error);
         return false;
     }
+    fileWatch_->noteOwnWrite(path); // exporting over the followed .map is no outside change
     if (path.endsWith(".shallot", Qt::CaseInsensitive)) {
         editor_->document().setFilePath(path);
         editor_->document().markSaved();

@@ -18,6 +18,7 @@ class ProblemsDock;
 class RayDock;
 class LeafInspector;
 class EntityDock;
+class FileWatch;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -46,6 +47,10 @@ public:
     // The 3D camera at the first player start's eye, looking along its angle (and, with
     // `frame2d`, the 2D views around it). False when the level has none.
     bool goToPlayerStart(bool frame2d);
+    // The followed .map changed on disk (another editor saved it): reload it, keeping the
+    // camera, poses, rays and grid; with unsaved edits, ask first (never when not interactive).
+    void reloadChangedFile(const QString& path);
+    FileWatch* fileWatch() const { return fileWatch_; }
     // Reads a .fgd into the document (one undo step); false + error when it cannot be read.
     bool loadEntityDefinitions(const QString& path);
     // Shows only the 3D view in the central area (View > Maximize 3D View).
@@ -95,6 +100,7 @@ private:
     RayDock* rayDock_ = nullptr;
     LeafInspector* leafInspector_ = nullptr;
     EntityDock* entityDock_ = nullptr;
+    FileWatch* fileWatch_ = nullptr;
     QLabel* cursorLabel_ = nullptr;
     QLabel* compileLabel_ = nullptr;
     QLabel* checksLabel_ = nullptr;
