@@ -44,9 +44,11 @@ bool reproducesPlane(const std::array<Vec3, 3>& p, const Plane& plane) {
            std::abs(q->dist - plane.dist) <= kMapPointPlaneMatch;
 }
 
-// The three .map points of a face: the vertices spanning the largest triangle, projected
-// onto the plane, ordered so that (p0 - p1) x (p2 - p1) points along the normal, and
-// rounded to integers when the plane passes through the rounded points.
+// The three .map points of a face, ordered so that (p0 - p1) x (p2 - p1) points along the
+// normal: the vertices spanning the largest triangle rounded to integers when the plane
+// passes through the rounded points; else integral points of the plane near the face when
+// there are any (a plane through grid points whose face corners are not on the grid); else
+// those vertices projected onto the plane.
 std::array<Vec3, 3> mapPoints(const Plane& plane, const Polygon& face) {
     const std::vector<Vec3>& v = face.vertices;
     std::array<size_t, 3> best{0, 1, 2};
@@ -70,8 +72,19 @@ std::array<Vec3, 3> mapPoints(const Plane& plane, const Polygon& face) {
         snapped[k] = p[k].array().round().matrix();
         onPlane = onPlane && std::abs(plane.signedDistance(snapped[k])) <= kMapPointSnapDistance;
     }
-    return onPlane && reproducesPlane(snapped, plane) ? snapped : p;
+    if (onPlane && reproducesPlane(snapped, plane)) return snapped;
+
+    Vec3 centre = Vec3::Zero();
+    for (const Vec3& x : v) centre += x;
+    centre /= double(v.size());
+    double radius = 0.0;
+    for (const Vec3& x : v) radius = std::max(radius, (x - centre).norm());
+    if (const auto lattice = integralPointsOn(plane, centre, radius, kMapPointPlaneMatch)) return *lattice;
+    return p;
 }
+
+// `side`'s points, when it has them and they give its plane (not stale).
+bool hasValidPoints(const BrushSide& side) { return side.hasPoints && reproducesPlane(side.points, side.plane); }
 
 // Gives .map points to the sides flagged in `recompute` and to those without points.
 void assignPoints(Brush& brush, const ConvexPolyhedron& hull, const std::vector<bool>& recompute) {
@@ -122,7 +135,7 @@ Brush withSides(const Brush& brush, const std::vector<BrushSide>& extra, std::ve
     changed.assign(brush.sides.size(), false);
     for (const BrushSide& s : extra) {
         out.sides.push_back(s);
-        changed.push_back(true);
+        changed.push_back(!hasValidPoints(s));
     }
     return out;
 }
@@ -135,12 +148,56 @@ BrushSide newSide(const Plane& plane, const std::string& texture, const std::str
     return s;
 }
 
-// A new side on `plane` textured like the brush side facing most nearly the same way.
-BrushSide capSide(const Brush& brush, const Plane& plane) {
+// A new side on `side`'s plane (flipped when `flip`), with its texture and, when they are
+// valid, its points (reversed when flipped: Quake's order then gives the opposite normal).
+BrushSide sideLike(const BrushSide& side, bool flip) {
+    BrushSide s = newSide(flip ? side.plane.flipped() : side.plane, side.texture, side.textureParams);
+    if (hasValidPoints(side)) {
+        s.points = side.points;
+        if (flip) std::swap(s.points[0], s.points[2]);
+        s.hasPoints = true;
+    }
+    return s;
+}
+
+// A new side on `plane` textured like the brush side facing most nearly the same way, with
+// `points` when given.
+BrushSide capSide(const Brush& brush, const Plane& plane, const std::array<Vec3, 3>* points) {
     const BrushSide* style = nullptr;
     for (const BrushSide& s : brush.sides)
         if (!style || s.plane.normal.dot(plane.normal) > style->plane.normal.dot(plane.normal)) style = &s;
-    return style ? newSide(plane, style->texture, style->textureParams) : newSide(plane, {}, {});
+    BrushSide cap = style ? newSide(plane, style->texture, style->textureParams) : newSide(plane, {}, {});
+    if (points) {
+        cap.points = *points;
+        cap.hasPoints = true;
+    }
+    return cap;
+}
+
+// clipBrush, with the cap's points (for the back part's cap; the front's is reversed).
+ClipResult clip(const Brush& brush, const Plane& plane, const std::array<Vec3, 3>* points) {
+    ClipResult out;
+    const double len = plane.normal.norm();
+    if (!plane.isFinite() || !(len > 0.0)) {
+        out.error = "the clip plane is invalid";
+        return out;
+    }
+    // A plane with points is the one Plane::fromPoints gives them, as a .map reader reads
+    // it: kept bit for bit (normalizing again could move it by an ulp).
+    const Plane p = points ? plane : Plane{plane.normal / len, plane.dist / len};
+    const BrushGeometryResult g = geometryOf(brush);
+    if (!g.geometry) {
+        out.error = "the brush " + g.error;
+        return out;
+    }
+    std::array<Vec3, 3> reversed{};
+    if (points) reversed = {(*points)[2], (*points)[1], (*points)[0]};
+    std::vector<bool> changed;
+    const Brush back = withSides(brush, {capSide(brush, p, points)}, changed);
+    out.back = validated(back, changed, nullptr);
+    const Brush front = withSides(brush, {capSide(brush, p.flipped(), points ? &reversed : nullptr)}, changed);
+    out.front = validated(front, changed, nullptr);
+    return out;
 }
 
 // The sides of `brush` mapped by x -> pivot + linear(x - pivot), with `linear` orthogonal
@@ -263,42 +320,50 @@ std::optional<Brush> withBounds(const Brush& brush, const Aabb& newBounds, std::
     // Sides without a face are dropped: an affine map keeps them redundant.
     Brush out = brush;
     out.sides.clear();
+    std::vector<bool> changed;
     for (const ConvexFace& f : g.geometry->hull.faces) {
-        out.sides.push_back(brush.sides[size_t(f.tag)]);
+        const BrushSide& before = brush.sides[size_t(f.tag)];
+        out.sides.push_back(before);
+        changed.push_back(true);
         Plane& plane = out.sides.back().plane;
         if (plane.axis() >= 0) { // axial: the normal is unchanged, the face's coordinate moves
             plane.dist = plane.normal.dot(map(f.polygon.vertices[0]));
-            continue;
+        } else {
+            // Normals map by the inverse transpose of diag(scale).
+            plane.normal = plane.normal.cwiseQuotient(scale).normalized();
+            double sum = 0.0;
+            for (const Vec3& v : f.polygon.vertices) sum += plane.normal.dot(map(v));
+            plane.dist = sum / double(f.polygon.vertices.size());
         }
-        // Normals map by the inverse transpose of diag(scale).
-        plane.normal = plane.normal.cwiseQuotient(scale).normalized();
-        double sum = 0.0;
-        for (const Vec3& v : f.polygon.vertices) sum += plane.normal.dot(map(v));
-        plane.dist = sum / double(f.polygon.vertices.size());
+        // The side's points mapped, when they land on integers (a grid brush resized on the
+        // grid): the plane through them is the image of the old one, exactly (axial planes
+        // are exact already).
+        if (!hasValidPoints(before)) continue;
+        std::array<Vec3, 3> mapped;
+        bool onGrid = true;
+        for (size_t k = 0; k < 3; ++k) {
+            const Vec3 y = map(before.points[k]);
+            mapped[k] = y.array().round().matrix();
+            onGrid = onGrid && (mapped[k] - y).cwiseAbs().maxCoeff() <= kMapPointSnapDistance;
+        }
+        if (!onGrid || !reproducesPlane(mapped, plane)) continue;
+        if (plane.axis() < 0) plane = *Plane::fromPoints(mapped[0], mapped[1], mapped[2]);
+        out.sides.back().points = mapped;
+        changed.back() = false;
     }
-    const std::vector<bool> changed(out.sides.size(), true);
     return validated(std::move(out), changed, reason);
 }
 
-ClipResult clipBrush(const Brush& brush, const Plane& plane) {
-    ClipResult out;
-    const double len = plane.normal.norm();
-    if (!plane.isFinite() || !(len > 0.0)) {
-        out.error = "the clip plane is invalid";
+ClipResult clipBrush(const Brush& brush, const Plane& plane) { return clip(brush, plane, nullptr); }
+
+ClipResult clipBrushThrough(const Brush& brush, const std::array<Vec3, 3>& points) {
+    const std::optional<Plane> plane = Plane::fromPoints(points[0], points[1], points[2]);
+    if (!plane) {
+        ClipResult out;
+        out.error = "the clip points are collinear or not finite";
         return out;
     }
-    const Plane p{plane.normal / len, plane.dist / len};
-    const BrushGeometryResult g = geometryOf(brush);
-    if (!g.geometry) {
-        out.error = "the brush " + g.error;
-        return out;
-    }
-    std::vector<bool> changed;
-    const Brush back = withSides(brush, {capSide(brush, p)}, changed);
-    out.back = validated(back, changed, nullptr);
-    const Brush front = withSides(brush, {capSide(brush, p.flipped())}, changed);
-    out.front = validated(front, changed, nullptr);
-    return out;
+    return clip(brush, *plane, &points);
 }
 
 std::optional<Plane> planeFromPoints(const Vec3& a, const Vec3& b, const Vec3& c) { return Plane::fromPoints(a, b, c); }
@@ -312,6 +377,15 @@ std::optional<Plane> planeThroughLine(const Vec3& a, const Vec3& b, int viewAxis
     p.normal = n / len;
     p.dist = p.normal.dot(a);
     return p;
+}
+
+std::optional<std::array<Vec3, 3>> pointsThroughLine(const Vec3& a, const Vec3& b, int viewAxis) {
+    if (!planeThroughLine(a, b, viewAxis)) return std::nullopt;
+    // Quake's normal (p0 - p1) x (p2 - p1) = (b - a) x (kClipPointDepth axis): planeThroughLine's
+    // scaled by a power of two; its distance is taken at the middle point, a, as there.
+    const std::array<Vec3, 3> points{b, a, a + kClipPointDepth * Vec3::Unit(viewAxis)};
+    if (!Plane::fromPoints(points[0], points[1], points[2])) return std::nullopt;
+    return points;
 }
 
 std::vector<Brush> subtractBrush(const Brush& from, const Brush& cutter, std::string* reason) {
@@ -335,10 +409,10 @@ std::vector<Brush> subtractBrush(const Brush& from, const Brush& cutter, std::st
     for (const ConvexFace& f : cg.geometry->hull.faces) {
         const BrushSide& c = cutter.sides[size_t(f.tag)];
         std::vector<BrushSide> sides = behind;
-        sides.push_back(newSide(c.plane.flipped(), c.texture, c.textureParams));
+        sides.push_back(sideLike(c, true));
         if (std::optional<Brush> piece = validated(withSides(from, sides, changed), changed, nullptr))
             pieces.push_back(std::move(*piece));
-        behind.push_back(newSide(c.plane, c.texture, c.textureParams));
+        behind.push_back(sideLike(c, false));
         // Nothing left behind this plane: the brushes do not overlap (or only touch).
         if (!geometryOf(withSides(from, behind, changed)).geometry) return {from};
     }
@@ -356,7 +430,10 @@ std::vector<Brush> hollowBrush(const Brush& brush, double wallThickness, std::st
         return {};
     }
     Brush inner = brush;
-    for (BrushSide& s : inner.sides) s.plane.dist -= wallThickness;
+    for (BrushSide& s : inner.sides) {
+        s.plane.dist -= wallThickness;
+        s.hasPoints = false; // computed for the walls' faces (integral when the plane allows)
+    }
     if (!geometryOf(inner).geometry) {
         setReason(reason, "the brush is too thin for walls of " + std::to_string(wallThickness));
         return {};

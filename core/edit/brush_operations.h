@@ -6,16 +6,23 @@
 // Common rules of the results:
 // - surviving sides keep their texture, textureParams and line; sides that no longer
 //   contribute a face are dropped, so side indices may shift;
-// - every side whose plane changed (and every side that had no .map points) gets its three
-//   .map points recomputed from its face polygon: the three face vertices spanning the
-//   largest triangle, in Quake's order ((p1 - p2) x (p3 - p2) points outward), rounded to
-//   integers when the plane passes through the rounded points (grid brushes write integral
-//   points);
-// - sides whose plane did not change keep their points.
+// - sides whose plane did not change keep their points, bit for bit; new sides made from a
+//   side that has points (a cutter's side in subtractBrush, a clip by clipBrushThrough) take
+//   them (in reverse order when the plane is flipped); translated, rotated90 and flipped
+//   move the points with the planes (exactly for grid steps and grid pivots), withBounds
+//   maps them when they stay integral;
+// - every other side whose plane changed (and every side that had no .map points) gets
+//   three .map points from its plane and face polygon, in Quake's order ((p1 - p2) x
+//   (p3 - p2) points outward), the first of these that reproduces the plane: the three face
+//   vertices spanning the largest triangle rounded to integers; integral points of the
+//   plane near the face (integralPointsOn: planes through grid points, such as a clip along
+//   two grid points, write integers even where their face's corners are not); the face
+//   vertices themselves.
 #include "geometry/aabb.h"
 #include "geometry/plane.h"
 #include "world/brush.h"
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,6 +59,9 @@ struct ClipResult {
     std::string error;
 };
 ClipResult clipBrush(const Brush& brush, const Plane& plane);
+// clipBrush by the plane through three points (planeFromPoints), whose cap sides carry those
+// points (the front part's in reverse order), so a .map writes them verbatim.
+ClipResult clipBrushThrough(const Brush& brush, const std::array<Vec3, 3>& points);
 
 // The clip tool's planes. Three points, Quake's convention: normal = (a - b) x (c - b).
 std::optional<Plane> planeFromPoints(const Vec3& a, const Vec3& b, const Vec3& c);
@@ -59,6 +69,12 @@ std::optional<Plane> planeFromPoints(const Vec3& a, const Vec3& b, const Vec3& c
 // normal (b - a) x axis: to the right of a -> b seen with the axis pointing at the viewer.
 // Fails when ab is (nearly) parallel to the axis or not finite.
 std::optional<Plane> planeThroughLine(const Vec3& a, const Vec3& b, int viewAxis);
+// Three points of that plane for clipBrushThrough: b, a, and a moved kClipPointDepth along
+// the view axis. planeFromPoints of them is planeThroughLine(a, b, viewAxis) bit for bit
+// when a[viewAxis] + kClipPointDepth is exact (integral a, any grid point); on the grid
+// they are grid points. Empty when planeThroughLine is.
+inline constexpr double kClipPointDepth = 64.0; // a power of two: scales the normal exactly
+std::optional<std::array<Vec3, 3>> pointsThroughLine(const Vec3& a, const Vec3& b, int viewAxis);
 
 // CSG subtract: the parts of `from` outside `cutter`, as disjoint convex pieces (`from`
 // split successively by the cutter's planes, keeping the front parts). Returns {from}

@@ -1,6 +1,7 @@
 #pragma once
 #include <Eigen/Core>
 #include <Eigen/Geometry>
+#include <array>
 #include <cmath>
 #include <optional>
 
@@ -24,6 +25,18 @@ struct Plane {
     // Index of the axis the normal is exactly parallel to, or -1.
     int axis() const;
 };
+
+// Three points with integer coordinates on `plane`, for writing it to a .map exactly: empty
+// unless the plane is, to rounding, {x : m . x = c} with m a vector of integers up to
+// kMaxIntegralNormal (after dividing by their gcd) and c an integer, and the plane through
+// the points (Plane::fromPoints, as a .map reader computes it) differs from `plane` by at most
+// `tolerance` in every normal component and in distance. The points lie near `near`,
+// about `spread` apart where the plane's integer lattice allows, in Quake's order
+// ((p0 - p1) x (p2 - p1) points along the normal).
+// 2^20: every line between integral points of the world (+-65536) seen along an axis.
+inline constexpr long long kMaxIntegralNormal = 1LL << 20;
+std::optional<std::array<Vec3, 3>> integralPointsOn(const Plane& plane, const Vec3& near, double spread,
+                                                    double tolerance);
 
 enum class Side { Front, Back, On, Straddle };
 

@@ -103,6 +103,14 @@ Triple sidePoints(const BrushSide& side, const Polygon* face) {
     for (size_t i = 0; i < 3; ++i) rounded[i] = exact[i].array().round();
     if (const auto r = orientedTo(rounded, side.plane); r && samePlane(r->second, side.plane, kIntegralPointPlaneTolerance))
         return r->first;
+    // Integral points of the plane near the face, when it passes through any (a clip along
+    // two grid points whose face corners are off the grid).
+    Vec3 centre = Vec3::Zero();
+    for (const Vec3& v : polygon.vertices) centre += v;
+    centre /= double(polygon.vertices.size());
+    double radius = 0.0;
+    for (const Vec3& v : polygon.vertices) radius = std::max(radius, (v - centre).norm());
+    if (const auto lattice = integralPointsOn(side.plane, centre, radius, kIntegralPointPlaneTolerance)) return *lattice;
     const auto e = orientedTo(exact, side.plane);
     return e ? e->first : exact;
 }

@@ -22,7 +22,9 @@ inline constexpr double kIntegralPointPlaneTolerance = 1e-9;
 
 // The .map text of `map`: entities and their keys in order, then their brushes, one face
 // line per side. A side with its three points (hasPoints) writes them; one without gets
-// three vertices of its face, integral when that keeps the plane. Coordinates are written
+// three vertices of its face rounded to integers when that keeps the plane, else integral
+// points of its plane near the face when it has any (integralPointsOn), else the face's
+// vertices. Coordinates are written
 // as integers when integral, else as the shortest decimals that read back to the same
 // double. textureParams are written verbatim, or the default of the map's format
 // (map.valve220) when empty. A '"' in a key, value or texture name becomes '\'' and a line
