@@ -188,6 +188,20 @@ TEST(MapWriter, SidesWithoutPointsKeepTheirPlane) {
     for (size_t i = 0; i < sides.size(); ++i) expectSamePlane(sides[i].plane, brush.sides[i].plane, 1e-9);
 }
 
+TEST(MapWriter, SidesWithoutPointsGetIntegralPointsOfTheirPlane) {
+    // The plane 3x - 11y = -48 (through (-16, 0) and (160, 48)) crosses the box's edges off
+    // the grid (y = 48/11 at x = 0), yet passes through integral points: those are written.
+    Brush brush = Brush::box(Vec3(0, 0, 0), Vec3(128, 128, 64));
+    const Plane cut{Vec3(3, -11, 0).normalized(), -48 / std::sqrt(130.0)};
+    brush.sides.push_back({cut, {}, false, "", "", 0});
+    const std::string text = writeMap(worldspawnWith({brush}));
+    EXPECT_EQ(text.find('.'), std::string::npos) << text;
+    const MapFile back = read(text);
+    const auto& sides = back.entities[0].brushes[0].sides;
+    ASSERT_EQ(sides.size(), brush.sides.size());
+    for (size_t i = 0; i < sides.size(); ++i) expectSamePlane(sides[i].plane, brush.sides[i].plane, 1e-9);
+}
+
 TEST(MapWriter, SidesOfAnUnboundedBrushStillGetPoints) {
     Brush brush = Brush::fromPlanes({{Vec3(0, 0, 1), 10}, {Vec3(0.6, 0, -0.8), 5}});
     const MapFile back = read(writeMap(worldspawnWith({brush})));
