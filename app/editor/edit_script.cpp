@@ -65,12 +65,12 @@ void resizeSelection(EditorDocument& doc, const Aabb& after) {
 }
 
 // The clip tool's apply (ClipTool::apply): results replace each clipped brush in place.
-void clipSelection(EditorDocument& doc, const Plane& plane, const QString& keep) {
+void clipSelection(EditorDocument& doc, const std::array<Vec3, 3>& points, const QString& keep) {
     std::vector<std::pair<int, Brush>> inserted;
     std::vector<int> select;
     int next = 0;
     for (int index : doc.selection()) {
-        const ClipResult r = clipBrush(doc.brushes()[size_t(index)], plane);
+        const ClipResult r = clipBrushThrough(doc.brushes()[size_t(index)], points);
         const int at = index + next;
         int added = 0;
         if (r.front && keep != "back") inserted.emplace_back(at + added++, *r.front);
@@ -96,8 +96,8 @@ bool applyBrushOp(EditorDocument& doc, const QString& name, const QJsonObject& o
         return true;
     }
     if (name == "clip") {
-        const std::optional<Plane> plane = planeThroughLine(vecFromJson(op["a"]), vecFromJson(op["b"]), op["viewAxis"].toInt());
-        if (plane && !sel.empty()) clipSelection(doc, *plane, op["keep"].toString());
+        const std::optional<std::array<Vec3, 3>> points = pointsThroughLine(vecFromJson(op["a"]), vecFromJson(op["b"]), op["viewAxis"].toInt());
+        if (points && !sel.empty()) clipSelection(doc, *points, op["keep"].toString());
         return true;
     }
     // With entities selected, move, delete and duplicate take them along (entities have no

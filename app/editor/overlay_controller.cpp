@@ -218,6 +218,12 @@ render::RayDrawing OverlayController::rayDrawing(const Vec3& from, const Vec3& t
     return d;
 }
 
+std::optional<Vec3> OverlayController::walkEnd(const Vec3& from, const Vec3& to, int pose) const {
+    const BspTree* tree = compiled_ ? &compiled_->result->onion : nullptr;
+    if (!tree || pose < 0 || pose >= int(tree->poses.size())) return std::nullopt;
+    return slideMove(*tree, pose, from, to - from, kWalkStepHeight).end;
+}
+
 void OverlayController::rebuildRays() {
     const auto& rays = editor_.document().rays();
     const int pose = editor_.currentPose();

@@ -12,6 +12,7 @@
 #include "tree_overlays.h"
 
 #include <QObject>
+#include <optional>
 #include <memory>
 #include <set>
 
@@ -45,6 +46,9 @@ public:
     // (or, for a walking ray, moved with collide-and-slide), unless `traced` gives its trace.
     // Without a tree, the bare segment.
     render::RayDrawing rayDrawing(const Vec3& from, const Vec3& to, bool walk, const TraceResult* traced = nullptr) const;
+    // Where a walking ray's collide-and-slide move from `from` towards `to` ends for `pose`
+    // in the newest tree (nothing before the first compile).
+    std::optional<Vec3> walkEnd(const Vec3& from, const Vec3& to, int pose) const;
     // The revision of the tree the overlay layers currently show (0: none yet).
     uint64_t shownRevision() const { return shownRevision_; }
     const Flood* lastFlood() const { return flood_.get(); }

@@ -12,6 +12,7 @@
 #include "portal/leaf_visibility.h"
 #include "portal/reachability.h"
 #include "pose_dock.h"
+#include "ray_dock.h"
 #include "preferences_dialog.h"
 #include "screenshot.h"
 #include "tools/clip_tool.h"
@@ -37,6 +38,8 @@
 #include <QSignalSpy>
 #include <QSplitter>
 #include <QStandardPaths>
+#include <QHeaderView>
+#include <QRegularExpression>
 #include <QTableWidget>
 #include <QTextBrowser>
 #include <QTemporaryDir>
@@ -513,6 +516,20 @@ private slots:
         QCOMPARE(results[1].point.x(), 256.0 - 16);
         QCOMPARE(results[1].normal, Vec3(-1, 0, 0));
         QVERIFY(!results[2].hit && !results[2].startSolid); // crouch goes through
+
+        // The rays dock: a row per pose, all shown; Contact only where the pose hits; a
+        // walking ray says where its walk ends.
+        QTableWidget* table = w.rayDock()->table();
+        QTRY_COMPARE(table->rowCount(), 3);
+        QVERIFY(table->height() >= table->horizontalHeader()->height() + 3 * table->rowHeight(0));
+        QCOMPARE(table->item(0, 5)->text(), QString());          // point: a miss, no contact
+        QCOMPARE(table->item(1, 5)->text(), QString("240 128 25")); // stand: at the tunnel mouth
+        QCOMPARE(table->item(2, 5)->text(), QString());
+        std::vector<TestRay> walking = w.editor().document().rays();
+        walking[0].walk = true;
+        w.editor().document().setRays(walking);
+        QTRY_VERIFY(table->item(1, 7) && table->item(1, 7)->text().endsWith("(stopped short)"));
+        QVERIFY(table->item(2, 7)->text().endsWith("(got there)"));
     }
 
     // A ray being dragged shows its contact before the release: stand stops at the tunnel
@@ -1254,6 +1271,43 @@ private slots:
         QVERIFY(help);
         QVERIFY(help->findChild<QTextBrowser*>()->toPlainText().contains("Go to Player Start"));
         help->close();
+    }
+
+    // A clip along two grid points, made with the mouse in the top view, exports integers:
+    // the cut sides carry the clicked points (no 521.6000000000295 in the .map).
+    void aClipAlongGridPointsExportsIntegers() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        EditorDocument& doc = w.editor().document();
+        doc.setSelection({2}); // the lower room's west wall: x 184..200, y 184..416, z 0..256
+        Viewport2D* top = w.view2d(0);
+        top->frame({Vec3(150, 150, 0), Vec3(650, 650, 256)});
+        w.action("toolClip")->trigger();
+        QTest::mouseClick(top, Qt::LeftButton, {}, top->toWidget(Vec3(176, 192, 0)).toPoint());
+        QTest::mouseClick(top, Qt::LeftButton, {}, top->toWidget(Vec3(208, 400, 0)).toPoint());
+        QTest::keyClick(top, Qt::Key_Tab);
+        QTest::keyClick(top, Qt::Key_Tab); // keep both
+        QTest::keyClick(top, Qt::Key_Return);
+        QCOMPARE(doc.brushes().size(), size_t(15));
+        QTemporaryDir dir;
+        const QString path = dir.filePath("clipped.map");
+        QVERIFY(w.saveTo(path));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QRegularExpression point(R"(\(\s*(\S+)\s+(\S+)\s+(\S+)\s*\))");
+        int coordinates = 0;
+        for (const QByteArray& line : f.readAll().split('\n')) {
+            if (!line.startsWith('(')) continue;
+            for (auto m = point.globalMatch(QString::fromUtf8(line)); m.hasNext();) {
+                const QRegularExpressionMatch p = m.next();
+                for (int c = 1; c <= 3; ++c) {
+                    bool isInteger = false;
+                    p.captured(c).toLongLong(&isInteger);
+                    QVERIFY2(isInteger, qPrintable(QString::fromUtf8(line)));
+                    ++coordinates;
+                }
+            }
+        }
+        QCOMPARE(coordinates, 15 * 6 * 9); // 15 brushes of 6 sides (each piece lost one side, gained the cut)
     }
 };
 

@@ -14,6 +14,14 @@ std::optional<Plane> ClipTool::plane() const {
     return points_.size() == 2 ? planeThroughLine(points_[0], points_[1], depthAxis_) : std::nullopt;
 }
 
+std::optional<std::array<Vec3, 3>> ClipTool::planePoints() const {
+    if (in3d_) {
+        if (points_.size() != 3 || !planeFromPoints(points_[0], points_[1], points_[2])) return std::nullopt;
+        return std::array<Vec3, 3>{points_[0], points_[1], points_[2]};
+    }
+    return points_.size() == 2 ? pointsThroughLine(points_[0], points_[1], depthAxis_) : std::nullopt;
+}
+
 void ClipTool::addPoint3d(const Vec3& p) {
     if (!in3d_ || points_.size() == 3) points_.clear();
     in3d_ = true;
@@ -52,7 +60,7 @@ bool ClipTool::key(QKeyEvent* event) {
     return false;
 }
 
-ClipTool::Cut ClipTool::cut(const Plane& plane) const {
+ClipTool::Cut ClipTool::cut(const std::array<Vec3, 3>& points) const {
     const EditorDocument& doc = editor_.document();
     Cut c;
     c.removed = doc.selection();
@@ -60,7 +68,8 @@ ClipTool::Cut ClipTool::cut(const Plane& plane) const {
     int next = 0;
     // Results go where the clipped brushes were; brushes after them shift.
     for (int index : c.removed) {
-        const ClipResult r = clipBrush(doc.brushes()[size_t(index)], plane);
+        // The cut sides carry the clicked grid points: the .map gets them verbatim.
+        const ClipResult r = clipBrushThrough(doc.brushes()[size_t(index)], points);
         const int at = index + next;
         int added = 0;
         if (r.front && keep_ != Keep::Back) c.inserted.emplace_back(at + added++, *r.front);
@@ -73,9 +82,9 @@ ClipTool::Cut ClipTool::cut(const Plane& plane) const {
 
 bool ClipTool::apply() {
     EditorDocument& doc = editor_.document();
-    const std::optional<Plane> plane = this->plane();
-    if (!plane || doc.selection().empty()) return false;
-    Cut c = cut(*plane);
+    const std::optional<std::array<Vec3, 3>> points = planePoints();
+    if (!points || doc.selection().empty()) return false;
+    Cut c = cut(*points);
     doc.undoStack()->push(new ReplaceBrushesCommand(&doc, "Clip", std::move(c.removed), std::move(c.inserted), std::move(c.selectAfter)));
     cancel();
     return true;
@@ -103,9 +112,10 @@ void ClipTool::showPreview() {
     // The kept parts of the selected brushes, outlined, and the world with them compiled
     // for the overlays (once per plane, keep and selection).
     const std::optional<Plane> plane = this->plane();
+    const std::optional<std::array<Vec3, 3>> points = planePoints();
     const EditorDocument& doc = editor_.document();
-    if (plane && !doc.selection().empty()) {
-        Cut c = cut(*plane);
+    if (plane && points && !doc.selection().empty()) {
+        Cut c = cut(*points);
         for (const auto& [index, part] : c.inserted)
             if (const auto g = buildBrushGeometry(part, doc.data().world.bounds).geometry)
                 for (const ConvexFace& f : g->hull.faces) preview.addOutline(f.polygon.vertices, QColor(255, 220, 60));

@@ -39,9 +39,11 @@ private:
         std::vector<std::pair<int, Brush>> inserted;
         std::vector<int> selectAfter;
     };
-    Cut cut(const Plane& plane) const;
+    Cut cut(const std::array<Vec3, 3>& points) const;
     void showPreview();
     std::optional<Plane> plane() const;
+    // Three points of that plane, on the grid when the clicks were (pointsThroughLine).
+    std::optional<std::array<Vec3, 3>> planePoints() const;
 
     std::vector<Vec3> points_;
     int depthAxis_ = 2;
