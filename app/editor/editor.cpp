@@ -302,6 +302,9 @@ void Editor::rebuildGeometry() {
         else brushProblems_.emplace_back(int(i), QString::fromStdString(brushes[i].describe(int(i)) + " " + r->error));
     }
     geometryCache_ = std::move(next);
+    levelBounds_ = {};
+    for (const auto& g : geometry_)
+        if (g) levelBounds_.add(g->bounds);
 }
 
 void Editor::rebuildPendingBrushLayers() {

@@ -42,6 +42,8 @@ public:
     const std::vector<std::shared_ptr<const BrushGeometry>>& geometry() const { return geometry_; }
     // Why each invalid brush is invalid: (brush index, message).
     const std::vector<std::pair<int, QString>>& brushProblems() const { return brushProblems_; }
+    // Bounds of every valid brush (empty for an empty level).
+    const Aabb& levelBounds() const { return levelBounds_; }
     // Bounds of the selected brushes (empty box when none is selected): what brush edits
     // (resize, rotate, flip, the box tool's depth) work from.
     Aabb selectionBounds() const;
@@ -130,6 +132,7 @@ private:
     OverlayController* overlays_;
     std::vector<std::shared_ptr<const BrushGeometry>> geometry_;
     std::vector<std::pair<int, QString>> brushProblems_;
+    Aabb levelBounds_;
     std::unordered_map<uint64_t, std::shared_ptr<const BrushGeometryResult>> geometryCache_;
     std::vector<std::unique_ptr<Tool>> tools_;
     std::shared_ptr<const EntityClassTable> entityClasses_;

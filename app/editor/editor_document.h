@@ -46,7 +46,10 @@ public:
     // without the file), or empty for Quake's built-in classes.
     void setEntityDefinitions(QString path, std::string text);
     void setRays(std::vector<TestRay> rays);
-    void setCamera(const CameraState& camera) { data_.camera = camera; }
+    void setCamera(const CameraState& camera) {
+        data_.camera = camera;
+        emit cameraChanged();
+    }
     void setGridSize(int size);
 
     const std::vector<int>& selection() const { return selection_; }
@@ -64,6 +67,7 @@ signals:
     void raysChanged();
     void selectionChanged();
     void entitiesChanged();
+    void cameraChanged(); // view state: no undo step, no compile
     void entityDefinitionsChanged();
     void worldChanged();     // anything the compiler reads changed
     void worldReplaced(bool compiled); // reset(): a new world, already compiled or not

@@ -4,6 +4,7 @@
 #include <QColor>
 #include <QDialog>
 
+class QDoubleSpinBox;
 class QTableWidget;
 class QMainWindow;
 
@@ -11,6 +12,9 @@ namespace shallot {
 
 // The views' background colour from the settings (dark grey by default).
 QColor backgroundColour();
+// The 3D camera's fly speed as a multiple of the level's own (settings "camera/speed",
+// 1 by default; see Viewport3D::flySpeed).
+double cameraSpeedFactor();
 
 class PreferencesDialog : public QDialog {
     Q_OBJECT
@@ -22,6 +26,7 @@ public:
 private:
     QMainWindow& window_;
     QTableWidget* bindings_;
+    QDoubleSpinBox* cameraSpeed_;
     QColor background_;
 };
 

@@ -1,6 +1,7 @@
 #include "viewport_2d.h"
 
 #include "editor.h"
+#include "entities/entity_edits.h"
 #include "entity_scene_builder.h"
 
 #include <QMouseEvent>
@@ -26,6 +27,15 @@ Viewport2D::Viewport2D(Editor& editor, ViewAxis axis, QWidget* parent) : Viewpor
     }
     renderer_.setViewAxis(depth_);
     connect(&editor.document(), &EditorDocument::gridSizeChanged, this, &Viewport::redraw);
+    // The camera marker follows a flying camera at a few frames a second, not at every
+    // tick: three 2D views repainting at 60 Hz would take the 3D view's time.
+    cameraRepaint_.setSingleShot(true);
+    cameraRepaint_.setInterval(kCameraRepaintMs);
+    connect(&cameraRepaint_, &QTimer::timeout, this, &Viewport::redraw);
+    connect(&editor.document(), &EditorDocument::cameraChanged, this, [this] {
+        if (draggingCamera_) redraw(); // under the designer's hand: at once
+        else if (!cameraRepaint_.isActive()) cameraRepaint_.start();
+    });
 }
 
 void Viewport2D::setAxisViewReduction(bool on) {
@@ -107,6 +117,35 @@ void Viewport2D::paintOverlay(QPainter& painter) {
     painter.drawText(QPointF(8, 16), names[int(axis_)]);
     painter.drawText(QPointF(8, height() - 8), QString("grid %1").arg(editor_.document().data().gridSize));
     paintEntityNames(painter);
+    paintCamera(painter);
+}
+
+QPointF Viewport2D::cameraAhead() const {
+    const CameraState& c = editor_.document().data().camera;
+    const double yaw = c.yawDegrees * M_PI / 180, pitch = c.pitchDegrees * M_PI / 180;
+    const Vec3 forward(std::cos(pitch) * std::cos(yaw), std::cos(pitch) * std::sin(yaw), std::sin(pitch));
+    return toWidget(c.position + forward * (kCameraMarkerPixels * 3 / zoom_));
+}
+
+void Viewport2D::paintCamera(QPainter& painter) {
+    // The 3D camera: a ring where it stands and a line where it looks (as seen in this
+    // view), with a dot at its end to grab it by when the ring sits on an entity.
+    const QPointF at = toWidget(editor_.document().data().camera.position), ahead = cameraAhead();
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(QPen(QColor(255, 255, 255), 2));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawEllipse(at, kCameraMarkerPixels, kCameraMarkerPixels);
+    painter.drawLine(at, ahead);
+    painter.setBrush(QColor(255, 255, 255));
+    painter.drawEllipse(ahead, 2.5, 2.5);
+}
+
+bool Viewport2D::nearCamera(const QPointF& pos) const {
+    constexpr double kGrabSlackPixels = 3.0;
+    if (QLineF(pos, cameraAhead()).length() <= kCameraMarkerPixels) return true;
+    // On the ring itself an entity comes first: the camera opens inside the player start.
+    return QLineF(pos, toWidget(editor_.document().data().camera.position)).length() <= kCameraMarkerPixels + kGrabSlackPixels &&
+           !pickEntity2d(editor_, viewPoint(pos, {}));
 }
 
 void Viewport2D::paintEntityNames(QPainter& painter) {
@@ -150,6 +189,16 @@ void Viewport2D::paintEntityNames(QPainter& painter) {
 
 void Viewport2D::mousePressEvent(QMouseEvent* e) {
     setFocus();
+    // With the Select tool the 3D camera's marker is dragged like anything else (in this
+    // view's plane; view state, no undo step); other tools keep their presses there.
+    if (e->button() == Qt::LeftButton && e->modifiers() == Qt::NoModifier && editor_.activeTool() == ToolKind::Select &&
+        nearCamera(e->position())) {
+        draggingCamera_ = true;
+        const ViewPoint p = viewPoint(e->position(), e->modifiers());
+        const Vec3& camera = editor_.document().data().camera.position;
+        cameraGrab_ = QPointF(camera[u_] - p.world[u_], camera[v_] - p.world[v_]); // where on the marker it was taken
+        return;
+    }
     if (e->button() == Qt::LeftButton) {
         toolDragging_ = editor_.tool().press(viewPoint(e->position(), e->modifiers()));
     } else if (e->button() == Qt::RightButton || e->button() == Qt::MiddleButton) {
@@ -162,7 +211,12 @@ void Viewport2D::mouseMoveEvent(QMouseEvent* e) {
     const ViewPoint p = viewPoint(e->position(), e->modifiers());
     static const char* axes = "XYZ";
     emit cursorMoved(QString("%1 %2   %3 %4").arg(axes[u_]).arg(editor_.snap(p.world[u_])).arg(axes[v_]).arg(editor_.snap(p.world[v_])));
-    if (panning_) {
+    if (draggingCamera_) {
+        CameraState c = editor_.document().data().camera;
+        c.position[u_] = p.world[u_] + cameraGrab_.x();
+        c.position[v_] = p.world[v_] + cameraGrab_.y();
+        editor_.document().setCamera(c);
+    } else if (panning_) {
         pan(e->position() - lastPan_);
         lastPan_ = e->position();
     } else if (toolDragging_) {
@@ -171,6 +225,10 @@ void Viewport2D::mouseMoveEvent(QMouseEvent* e) {
 }
 
 void Viewport2D::mouseReleaseEvent(QMouseEvent* e) {
+    if (e->button() == Qt::LeftButton && draggingCamera_) {
+        draggingCamera_ = false;
+        return;
+    }
     if (e->button() == Qt::LeftButton && toolDragging_) {
         toolDragging_ = false;
         editor_.tool().release(viewPoint(e->position(), e->modifiers()));
@@ -191,7 +249,12 @@ void Viewport2D::zoomAt(double factor, const QPointF& at) {
 }
 
 void Viewport2D::keyPressEvent(QKeyEvent* e) {
-    if (!editor_.tool().key(e)) Viewport::keyPressEvent(e);
+    if (editor_.tool().key(e)) return;
+    if (e->key() == Qt::Key_F && e->modifiers() == Qt::NoModifier) { // as in the 3D view
+        emit editor_.frameRequested(editor_.selectionBoundsWithEntities());
+        return;
+    }
+    Viewport::keyPressEvent(e);
 }
 
 } // namespace shallot

@@ -7,6 +7,8 @@
 #include "model/document_data.h"
 #include "viewport.h"
 
+#include <QTimer>
+
 namespace shallot {
 
 enum class ViewAxis { Top, Front, Side };
@@ -15,6 +17,8 @@ class Viewport2D : public Viewport {
     Q_OBJECT
 public:
     Viewport2D(Editor& editor, ViewAxis axis, QWidget* parent = nullptr);
+    // Whether a press there (with the Select tool) grabs the 3D camera's marker.
+    bool nearCamera(const QPointF& pos) const;
     QMatrix4x4 viewProjection() const override;
     ViewAxis axis() const { return axis_; }
     // Off: the view uploads every triangle and line, not only those that draw pixels of
@@ -37,6 +41,9 @@ protected:
     render::MeshBatch backgroundBatch() const override;
     void paintOverlay(QPainter& painter) override;
     void paintEntityNames(QPainter& painter);
+    void paintCamera(QPainter& painter);
+    QPointF cameraAhead() const; // the end of the camera marker's view line
+    static constexpr double kCameraMarkerPixels = 6.0;
     void mousePressEvent(QMouseEvent* e) override;
     void mouseMoveEvent(QMouseEvent* e) override;
     void mouseReleaseEvent(QMouseEvent* e) override;
@@ -49,6 +56,10 @@ private:
     double depthSign_;
     double centreU_ = 0, centreV_ = 0;
     double zoom_ = 0.5; // pixels per world unit
+    bool draggingCamera_ = false;
+    QPointF cameraGrab_; // camera minus cursor, in this view's (u, v), while dragging it
+    static constexpr int kCameraRepaintMs = 100;
+    QTimer cameraRepaint_;
     bool toolDragging_ = false;
     bool panning_ = false;
     QPointF lastPan_;

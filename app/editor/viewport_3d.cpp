@@ -4,10 +4,13 @@
 #include "edit_commands.h"
 #include "editor.h"
 #include "entities/entity_edits.h"
+#include "preferences_dialog.h"
 #include "tools/clip_tool.h"
 
+#include <QGuiApplication>
 #include <QKeyEvent>
 #include <QPainter>
+#include <algorithm>
 #include <cmath>
 
 namespace shallot {
@@ -16,9 +19,15 @@ namespace {
 
 constexpr double kFieldOfViewDegrees = 75.0;
 constexpr double kLookDegreesPerPixel = 0.25;
-constexpr double kFlyUnitsPerSecond = 512.0;
 constexpr int kFlyTickMs = 16;
-constexpr double kWheelUnitsPerNotch = 64.0;
+// Fly speed: the level's diagonal crossed in this many seconds, within these bounds (a
+// room-sized map flies at walking pace, e1m1's 5,000 units in about 8 seconds).
+constexpr double kSecondsToCrossLevel = 8.0;
+constexpr double kMinFlyUnitsPerSecond = 128.0, kMaxFlyUnitsPerSecond = 4096.0;
+constexpr double kFastFactor = 4.0, kSlowFactor = 0.25; // Shift, Alt
+// A wheel notch moves this fraction of the distance to what is under the cursor.
+constexpr double kWheelFraction = 0.2;
+constexpr double kMinWheelUnits = 4.0; // so that the wheel never stops in front of a wall
 constexpr double kNearPlane = 1.0, kFarPlane = 131072.0;
 
 double radians(double degrees) { return degrees * M_PI / 180.0; }
@@ -28,6 +37,7 @@ double radians(double degrees) { return degrees * M_PI / 180.0; }
 Viewport3D::Viewport3D(Editor& editor, QWidget* parent) : Viewport(editor, parent) {
     flyTimer_.setInterval(kFlyTickMs);
     connect(&flyTimer_, &QTimer::timeout, this, &Viewport3D::flyStep);
+    connect(&editor.document(), &EditorDocument::cameraChanged, this, &Viewport::redraw); // dragged in a 2D view
 }
 
 CameraState Viewport3D::camera() const { return editor_.document().data().camera; }
@@ -272,9 +282,24 @@ void Viewport3D::mouseReleaseEvent(QMouseEvent* e) {
     drag_ = Drag::None;
 }
 
+double Viewport3D::flySpeed() const {
+    const Aabb level = editor_.levelBounds();
+    const double diagonal = level.empty() ? 1024.0 : (level.maxs - level.mins).norm();
+    double speed = std::clamp(diagonal / kSecondsToCrossLevel, kMinFlyUnitsPerSecond, kMaxFlyUnitsPerSecond) * cameraSpeedFactor();
+    const Qt::KeyboardModifiers mods = QGuiApplication::keyboardModifiers();
+    if (mods & Qt::ShiftModifier) speed *= kFastFactor;
+    if (mods & Qt::AltModifier) speed *= kSlowFactor;
+    return speed;
+}
+
 void Viewport3D::wheelEvent(QWheelEvent* e) {
     CameraState c = camera();
-    c.position += forward() * (e->angleDelta().y() / 120.0) * kWheelUnitsPerNotch;
+    Vec3 origin, direction, surface;
+    rayAt(e->position(), origin, direction);
+    // Towards the point under the cursor, by a fraction of the way there.
+    const double distance = surfacePointAny(e->position(), surface) ? (surface - origin).norm() : flySpeed();
+    const double step = std::max(kMinWheelUnits, kWheelFraction * distance) * (e->angleDelta().y() / 120.0);
+    c.position += direction.normalized() * step;
     setCamera(c);
 }
 
@@ -315,7 +340,7 @@ void Viewport3D::flyStep() {
     if (keysDown_.contains(Qt::Key_A)) move -= right;
     if (keysDown_.contains(Qt::Key_E)) move += Vec3::UnitZ();
     if (keysDown_.contains(Qt::Key_Q)) move -= Vec3::UnitZ();
-    c.position += move * kFlyUnitsPerSecond * kFlyTickMs / 1000.0;
+    c.position += move * flySpeed() * kFlyTickMs / 1000.0;
     setCamera(c);
 }
 

@@ -38,6 +38,8 @@ protected:
 
 private:
     void flyStep();
+    // Units per second: from the level's size, the preference and Shift (fast) / Alt (slow).
+    double flySpeed() const;
     CameraState camera() const;
     void setCamera(const CameraState& c);
 

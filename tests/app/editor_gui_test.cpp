@@ -1309,6 +1309,46 @@ private slots:
         }
         QCOMPARE(coordinates, 15 * 6 * 9); // 15 brushes of 6 sides (each piece lost one side, gained the cut)
     }
+
+    // The 3D camera in the 2D views: drawn, dragged by its marker with the Select tool (its
+    // height kept); the wheel in 3D moves a fraction of the way to what is under the cursor;
+    // F in a 2D view frames the selection in every view.
+    void theCameraIsDraggedInA2dViewAndTheWheelApproachesWhatIsUnderTheCursor() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        EditorDocument& doc = w.editor().document();
+        QTRY_COMPARE(doc.data().camera.position, Vec3(400, 300, 46)); // the player start's eye, looking along +x
+        Viewport2D* top = w.view2d(0);
+        top->frame({Vec3(150, 150, 0), Vec3(650, 650, 256)});
+        w.action("toolSelect")->trigger();
+        // Grab the marker by the dot at the end of its view line (the ring is on the start).
+        const QPoint tip = (top->toWidget(Vec3(400, 300, 46)) + QPointF(18, 0)).toPoint();
+        QVERIFY(top->nearCamera(tip));
+        const QPoint to = tip + QPoint(0, -40);
+        QTest::mousePress(top, Qt::LeftButton, {}, tip);
+        for (int i = 1; i <= 4; ++i) QTest::mouseMove(top, tip + (to - tip) * i / 4);
+        QTest::mouseRelease(top, Qt::LeftButton, {}, to);
+        QCOMPARE(doc.data().camera.position.x(), 400.0);
+        QVERIFY(std::abs(doc.data().camera.position.y() - (300 + 40 / top->zoom())) < 1.5 / top->zoom());
+        QCOMPARE(doc.data().camera.position.z(), 46.0);
+        QVERIFY(doc.selection().empty() && doc.entitySelection().empty()); // a camera drag selects nothing
+
+        // Looking along +x from x 400, the east wall (x 600) is 200 away: a notch goes a fifth of it.
+        Viewport3D* view = w.view3d();
+        CameraState c = doc.data().camera;
+        c.position = Vec3(400, 300, 128);
+        c.yawDegrees = 0;
+        c.pitchDegrees = 0;
+        doc.setCamera(c);
+        QWheelEvent notch(QPointF(view->width() / 2.0, view->height() / 2.0), view->mapToGlobal(QPointF(view->width() / 2.0, view->height() / 2.0)),
+                          QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(view, &notch);
+        QVERIFY2(std::abs(doc.data().camera.position.x() - 440) < 1.0, qPrintable(QString::number(doc.data().camera.position.x())));
+
+        doc.setSelection({2});
+        top->frame({Vec3(-4000, -4000, 0), Vec3(4000, 4000, 256)});
+        QTest::keyClick(top, Qt::Key_F);
+        QVERIFY(top->zoom() > 0.3);
+    }
 };
 
 int main(int argc, char** argv) {

@@ -352,6 +352,10 @@ private slots:
         QVERIFY(drawn > 0);
         w.action("showEntities0")->setChecked(false); // player starts
         QVERIFY(w.editor().scene().layer(render::Layer::EntityEdges).chunkList().empty());
+        // The 3D camera opened at the player start: its marker would take the click.
+        CameraState away = doc.data().camera;
+        away.position = Vec3(400, 700, 46);
+        doc.setCamera(away);
         w.action("toolSelect")->trigger();
         QTest::mouseClick(top, Qt::LeftButton, {}, top->toWidget(Vec3(400, 300, 0)).toPoint());
         QVERIFY(doc.entitySelection().empty()); // the floor brush is picked instead

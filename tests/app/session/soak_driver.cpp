@@ -284,6 +284,7 @@ bool SoakDriver::editEntity() {
     if (!typeShortcut("selectNone") || !typeShortcut("toolSelect")) return false;
     const Vec3 centre = 0.5 * (box.mins + box.maxs);
     const QPoint p = view->toWidget(centre).toPoint();
+    if (view->nearCamera(p)) return true; // that press would drag the 3D camera
     QTest::mouseClick(view, Qt::LeftButton, {}, p);
     recordSelection();
     if (doc_.entitySelection().empty()) return true; // another entity's box was smaller there
@@ -337,7 +338,8 @@ bool SoakDriver::moveSelection() {
         const QPoint p = view->toWidget(centroid(*g)).toPoint();
         const ViewPoint vp = at(view, p);
         // Not where an entity is: a press there picks it (SelectTool::press).
-        if (inside(view, p) && resizeGrab(sel, vp) == std::pair(0, 0) && depthSpan(*g, vp) && !pickEntity2d(window_.editor(), vp)) {
+        if (inside(view, p) && resizeGrab(sel, vp) == std::pair(0, 0) && depthSpan(*g, vp) && !pickEntity2d(window_.editor(), vp) &&
+            !view->nearCamera(p)) { // a press on the camera's marker drags the camera
             grip = p;
             break;
         }
@@ -375,7 +377,7 @@ bool SoakDriver::resizeSelection() {
     const QPoint from = view->toWidget(grip).toPoint();
     const ViewPoint start = at(view, from);
     const std::pair<int, int> expected = alongU ? std::pair(side, 0) : std::pair(0, side);
-    if (!inside(view, from) || resizeGrab(sel, start) != expected) return true;
+    if (!inside(view, from) || resizeGrab(sel, start) != expected || view->nearCamera(from)) return true;
     static const int kSteps[] = {-2, -1, 1, 2, 3};
     Vec3 target = grip;
     target[axis] += kSteps[randomInt(0, 4)] * doc_.data().gridSize;
