@@ -6,6 +6,8 @@
 #include "view_turns.h"
 #include "view_work_queue.h"
 
+#include <QApplication>
+#include <QEnterEvent>
 #include <QOpenGLFramebufferObject>
 #include <QOpenGLPaintDevice>
 #include <QPainter>
@@ -130,6 +132,14 @@ Viewport::~Viewport() {
 }
 
 void Viewport::redraw() { surface_->update(); }
+
+void Viewport::enterEvent(QEnterEvent* e) {
+    const QWidget* focused = QApplication::focusWidget();
+    const bool typing = focused && (focused->inherits("QLineEdit") || focused->inherits("QAbstractSpinBox") ||
+                                    focused->inherits("QTextEdit") || focused->inherits("QKeySequenceEdit"));
+    if (!typing && window()->isActiveWindow()) setFocus(Qt::MouseFocusReason);
+    QWidget::enterEvent(e);
+}
 
 QSize Viewport::pixels() const { return size() * devicePixelRatio(); }
 

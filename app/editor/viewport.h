@@ -85,6 +85,10 @@ protected:
     virtual void paintOverlay(QPainter&) {} // text on top
     // Tab belongs to the tools (the clip tool cycles with it), not to focus changes.
     bool focusNextPrevChild(bool) override { return false; }
+    // Keys act on the view under the mouse (W A S D fly the 3D view without a click first;
+    // menu commands act along the axis of the 2D view pointed at), unless text is being
+    // typed elsewhere (a dock's table cell, a spin box).
+    void enterEvent(QEnterEvent* e) override;
 
     Editor& editor_;
     render::SceneRenderer renderer_;

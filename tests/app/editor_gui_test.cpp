@@ -35,6 +35,7 @@
 #include <QFileInfo>
 #include <QProcess>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -1348,6 +1349,34 @@ private slots:
         top->frame({Vec3(-4000, -4000, 0), Vec3(4000, 4000, 256)});
         QTest::keyClick(top, Qt::Key_F);
         QVERIFY(top->zoom() > 0.3);
+    }
+
+    // Keys act on the view under the mouse: pointing at the 3D view (no click) and holding
+    // W flies forward; pointing at the side view makes it the view menu commands act in.
+    void keysActOnTheViewUnderTheMouse() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        EditorDocument& doc = w.editor().document();
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        w.view2d(0)->setFocus();
+        QVERIFY(QTest::qWaitFor([&] { return QApplication::focusWidget() == w.view2d(0); }));
+        QEnterEvent enter(QPointF(10, 10), QPointF(10, 10), w.view3d()->mapToGlobal(QPointF(10, 10)));
+        QApplication::sendEvent(w.view3d(), &enter);
+        QCOMPARE(QApplication::focusWidget(), static_cast<QWidget*>(w.view3d()));
+        const Vec3 before = doc.data().camera.position;
+        QTest::keyPress(w.view3d(), Qt::Key_W);
+        QTest::qWait(120);
+        QTest::keyRelease(w.view3d(), Qt::Key_W);
+        QVERIFY((doc.data().camera.position - before).norm() > 1.0);
+
+        // Text typed in a dock keeps the keyboard while the mouse crosses a view.
+        w.poseDock()->setFocus();
+        auto* edit = new QLineEdit(w.poseDock());
+        edit->show();
+        edit->setFocus();
+        QVERIFY(QTest::qWaitFor([&] { return QApplication::focusWidget() == edit; }));
+        QApplication::sendEvent(w.view2d(2), &enter);
+        QCOMPARE(QApplication::focusWidget(), static_cast<QWidget*>(edit));
     }
 };
 
