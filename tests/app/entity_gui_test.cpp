@@ -5,6 +5,7 @@
 #include "io/map_reader.h"
 #include "entities/entity_dock.h"
 #include "entities/spawn_check_service.h"
+#include "gui_test_window.h"
 #include "main_window.h"
 #include "overlay_controller.h"
 #include "problems_dock.h"
@@ -57,12 +58,7 @@ class EntityGuiTest : public QObject {
     std::unique_ptr<MainWindow> window_;
 
     MainWindow& fresh(const QString& file) {
-        window_ = std::make_unique<MainWindow>(false);
-        window_->resize(1400, 900);
-        window_->show();
-        if (!QTest::qWaitForWindowExposed(window_.get())) qFatal("window not exposed");
-        if (!window_->openFile(file)) qFatal("cannot open %s", qPrintable(file));
-        QTest::qWait(50);
+        window_ = test::openWindow(file);
         return *window_;
     }
 

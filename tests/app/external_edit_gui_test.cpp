@@ -3,6 +3,7 @@
 // Shallot adds (camera, poses, test rays) stays.
 #include "editor_document.h"
 #include "file_watch.h"
+#include "gui_test_window.h"
 #include "main_window.h"
 #include "overlay_controller.h"
 #include "view_surface.h"
@@ -16,15 +17,9 @@
 #include <QtTest>
 
 using namespace shallot;
+using shallot::test::waitForCompiledOverlay;
 
 namespace {
-
-bool waitForCompiledOverlay(MainWindow& w, int timeoutMs = 20000) {
-    const EditorDocument& doc = w.editor().document();
-    return QTest::qWaitFor([&] {
-        return !w.editor().compiler().busy() && w.editor().overlays().shownRevision() == doc.worldRevision();
-    }, timeoutMs);
-}
 
 QByteArray read(const QString& path) {
     QFile f(path);
@@ -47,12 +42,7 @@ class ExternalEditGuiTest : public QObject {
     std::unique_ptr<MainWindow> window_;
 
     MainWindow& fresh(const QString& file) {
-        window_ = std::make_unique<MainWindow>(false);
-        window_->resize(1400, 900);
-        window_->show();
-        if (!QTest::qWaitForWindowExposed(window_.get())) qFatal("window not exposed");
-        if (!window_->openFile(file)) qFatal("cannot open %s", qPrintable(file));
-        QTest::qWait(50);
+        window_ = test::openWindow(file);
         return *window_;
     }
 

@@ -290,18 +290,7 @@ bool SoakDriver::editEntity() {
     if (doc_.entitySelection().empty()) return true; // another entity's box was smaller there
     const int action = randomInt(0, 3);
     if (action == 0) {
-        const double grid = doc_.data().gridSize;
-        const ViewPoint start = at(view, p);
-        Vec3 target = start.world;
-        target[start.uAxis] += randomInt(-3, 3) * grid;
-        target[start.vAxis] += randomInt(-3, 3) * grid;
-        const QPoint to = view->toWidget(target).toPoint();
-        const ViewPoint end = at(view, to);
-        Vec3 delta = Vec3::Zero();
-        delta[start.uAxis] = window_.editor().snap(end.world[start.uAxis] - start.world[start.uAxis]);
-        delta[start.vAxis] = window_.editor().snap(end.world[start.vAxis] - start.world[start.vAxis]);
-        if (!inside(view, to) || delta.isZero()) return true;
-        if (heldDrag(view, p, to)) record({{"op", "move"}, {"delta", vecToJson(delta)}});
+        dragMove(view, p, 3);
     } else if (action == 1) {
         const QString value = QString::number(randomInt(0, 7) * 45);
         QApplication::processEvents(); // the dock refills its table from the event loop
@@ -345,20 +334,24 @@ bool SoakDriver::moveSelection() {
         }
     }
     if (!grip) return true;
+    dragMove(view, *grip, 4);
+    return true;
+}
+
+void SoakDriver::dragMove(Viewport2D* view, QPoint grip, int maxSteps) {
     const double grid = doc_.data().gridSize;
-    const ViewPoint start = at(view, *grip);
+    const ViewPoint start = at(view, grip);
     Vec3 target = start.world;
-    target[start.uAxis] += randomInt(-4, 4) * grid;
-    target[start.vAxis] += randomInt(-4, 4) * grid;
+    target[start.uAxis] += randomInt(-maxSteps, maxSteps) * grid;
+    target[start.vAxis] += randomInt(-maxSteps, maxSteps) * grid;
     const QPoint to = view->toWidget(target).toPoint();
-    // SelectTool::draggedBrushes: the snapped difference of the two cursor points.
+    // SelectTool::moveOffset: the snapped difference of the two cursor points.
     const ViewPoint end = at(view, to);
     Vec3 delta = Vec3::Zero();
     delta[start.uAxis] = window_.editor().snap(end.world[start.uAxis] - start.world[start.uAxis]);
     delta[start.vAxis] = window_.editor().snap(end.world[start.vAxis] - start.world[start.vAxis]);
-    if (!inside(view, to) || delta.isZero()) return true;
-    if (heldDrag(view, *grip, to)) record({{"op", "move"}, {"delta", vecToJson(delta)}});
-    return true;
+    if (!inside(view, to) || delta.isZero()) return;
+    if (heldDrag(view, grip, to)) record({{"op", "move"}, {"delta", vecToJson(delta)}});
 }
 
 bool SoakDriver::resizeSelection() {

@@ -53,6 +53,9 @@ private:
     bool placeEntity();
     bool editEntity();
     void recordSelection();
+    // Drags from `grip` (on something selected) up to maxSteps grid steps along each of the
+    // view's axes, as a move of the selection, and records it unless cancelled or null.
+    void dragMove(Viewport2D* view, QPoint grip, int maxSteps);
 
     // Helpers: a 2D view (random unless given) framed on `box` and focused, pixels and the
     // world points under them, a key shortcut typed into the focused widget, mouse drags.

@@ -1,0 +1,30 @@
+#pragma once
+// What the GUI test suites share: a main window opened on a file, shown and exposed, and
+// waiting until the overlays show a compile of the document's current world.
+#include "main_window.h"
+#include "overlay_controller.h"
+
+#include <QtTest>
+#include <memory>
+
+namespace shallot::test {
+
+// A non-interactive window (no dialogs) of 1400 x 900 showing `file` (none: a new level).
+inline std::unique_ptr<MainWindow> openWindow(const QString& file) {
+    auto window = std::make_unique<MainWindow>(false);
+    window->resize(1400, 900);
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get())) qFatal("window not exposed");
+    if (!file.isEmpty() && !window->openFile(file)) qFatal("cannot open %s", qPrintable(file));
+    QTest::qWait(50);
+    return window;
+}
+
+inline bool waitForCompiledOverlay(MainWindow& w, int timeoutMs = 20000) {
+    const EditorDocument& doc = w.editor().document();
+    return QTest::qWaitFor([&] {
+        return !w.editor().compiler().busy() && w.editor().overlays().shownRevision() == doc.worldRevision();
+    }, timeoutMs);
+}
+
+} // namespace shallot::test
