@@ -67,8 +67,9 @@ Editor::Editor(QObject* parent)
         scene_.set(render::Layer::ProblemPaths, render::buildProblemPaths(paths));
         emit sceneChanged();
         std::vector<int> entities;
+        // A leak is the level's, not its start's: its path is drawn, the start stays as it is.
         for (const SpawnProblem& p : spawnChecks_->problems())
-            if (p.entity >= 1) entities.push_back(p.entity - 1);
+            if (p.entity >= 1 && p.kind != SpawnProblemKind::Leak) entities.push_back(p.entity - 1);
         std::sort(entities.begin(), entities.end());
         entities.erase(std::unique(entities.begin(), entities.end()), entities.end());
         if (entities == problemEntities_) return;
