@@ -435,6 +435,7 @@ void MainWindow::newDocument() {
     data.world.poses = quakePoses();
     data.gridSize = QSettings().value("grid/size", data.gridSize).toInt();
     editor_->document().reset(std::move(data), QString());
+    showDefaultPose();
     problemsDock_->setImportWarnings({});
     sourcePath_.clear();
     fileWatch_->follow(QString());
@@ -456,6 +457,7 @@ bool MainWindow::openFile(const QString& path) {
     fileWatch_->follow(path.endsWith(".map", Qt::CaseInsensitive) ? path : QString());
     editor_->document().reset(std::move(loaded->data), native ? path : QString(), tree.has_value());
     if (tree) editor_->compiler().adopt(editor_->document().data().world, editor_->document().worldRevision(), std::move(*tree));
+    showDefaultPose();
     problemsDock_->setImportWarnings(loaded->warnings);
     addRecentFile(path);
     updateTitle();
@@ -519,6 +521,14 @@ bool MainWindow::loadEntityDefinitions(const QString& path) {
     EditorDocument& doc = editor_->document();
     doc.undoStack()->push(new SetEntityDefinitionsCommand(&doc, path, text));
     return true;
+}
+
+void MainWindow::showDefaultPose() {
+    const std::string name = defaultPoseName().toStdString();
+    if (name.empty()) return; // the pose shown stays as it was
+    const auto& poses = editor_->document().poses();
+    const auto it = std::find_if(poses.begin(), poses.end(), [&](const Pose& p) { return p.name == name; });
+    if (it != poses.end()) editor_->setCurrentPose(int(it - poses.begin()));
 }
 
 QString MainWindow::proposedSavePath(const QString& extension) const {

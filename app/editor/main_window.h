@@ -81,6 +81,8 @@ private:
     // Where Save As and Export start: the document's or the opened file's folder and name
     // with `extension`.
     QString proposedSavePath(const QString& extension) const;
+    // The overlays show the pose Preferences names, when the level has it, as it opens.
+    void showDefaultPose();
 
     // Edit operations on the selection.
     void deleteSelection();

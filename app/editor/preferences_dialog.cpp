@@ -4,11 +4,13 @@
 
 #include <QAction>
 #include <QColorDialog>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QKeySequenceEdit>
+#include <QLineEdit>
 #include <QMainWindow>
 #include <QPushButton>
 #include <QSettings>
@@ -19,6 +21,8 @@
 namespace shallot {
 
 QColor backgroundColour() { return QSettings().value("colours/background", QColor(31, 31, 36)).value<QColor>(); }
+
+QString defaultPoseName() { return QSettings().value("view/defaultPose").toString(); }
 
 double cameraSpeedFactor() { return std::clamp(QSettings().value("camera/speed", 1.0).toDouble(), 0.05, 20.0); }
 
@@ -55,6 +59,17 @@ PreferencesDialog::PreferencesDialog(QMainWindow& window) : QDialog(&window), wi
     cameraSpeed_->setValue(cameraSpeedFactor());
     cameraSpeed_->setToolTip("3D camera fly speed (W A S D Q E) as a multiple of the level's size; Shift flies 4 times faster, Alt 4 times slower");
     speedRow->addRow("Camera speed", cameraSpeed_);
+    grid_ = new QComboBox(this);
+    grid_->setObjectName("defaultGrid");
+    for (int g = 1; g <= 256; g *= 2) grid_->addItem(QString::number(g), g);
+    grid_->setCurrentText(QString::number(QSettings().value("grid/size", 16).toInt()));
+    grid_->setToolTip("Grid size of new levels (the last grid used is kept too; [ and ] change it)");
+    speedRow->addRow("Grid", grid_);
+    defaultPose_ = new QLineEdit(defaultPoseName(), this);
+    defaultPose_->setObjectName("defaultPose");
+    defaultPose_->setPlaceholderText("the level's first pose");
+    defaultPose_->setToolTip("The pose the overlays show when a level opens, by name (e.g. player)");
+    speedRow->addRow("Pose on opening", defaultPose_);
     layout->addLayout(speedRow);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, [this] {
@@ -78,6 +93,8 @@ void PreferencesDialog::apply() {
     }
     settings.setValue("colours/background", background_);
     settings.setValue("camera/speed", cameraSpeed_->value());
+    settings.setValue("grid/size", grid_->currentData().toInt());
+    settings.setValue("view/defaultPose", defaultPose_->text().trimmed());
     for (QWidget* w : window_.findChildren<QWidget*>()) w->update();
     for (Viewport* v : window_.findChildren<Viewport*>()) v->redraw();
 }

@@ -4,7 +4,9 @@
 #include <QColor>
 #include <QDialog>
 
+class QComboBox;
 class QDoubleSpinBox;
+class QLineEdit;
 class QTableWidget;
 class QMainWindow;
 
@@ -15,6 +17,9 @@ QColor backgroundColour();
 // The 3D camera's fly speed as a multiple of the level's own (settings "camera/speed",
 // 1 by default; see Viewport3D::flySpeed).
 double cameraSpeedFactor();
+// The pose the overlays show when a level opens, by name (settings "view/defaultPose";
+// empty, or a name the level lacks: the pose shown stays).
+QString defaultPoseName();
 
 class PreferencesDialog : public QDialog {
     Q_OBJECT
@@ -27,6 +32,8 @@ private:
     QMainWindow& window_;
     QTableWidget* bindings_;
     QDoubleSpinBox* cameraSpeed_;
+    QComboBox* grid_;
+    QLineEdit* defaultPose_;
     QColor background_;
 };
 

@@ -34,6 +34,8 @@
 #include <QJsonObject>
 #include <QFileInfo>
 #include <QProcess>
+#include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
@@ -1377,6 +1379,25 @@ private slots:
         QVERIFY(QTest::qWaitFor([&] { return QApplication::focusWidget() == edit; }));
         QApplication::sendEvent(w.view2d(2), &enter);
         QCOMPARE(QApplication::focusWidget(), static_cast<QWidget*>(edit));
+    }
+
+    // Preferences keep the camera speed, the grid of new levels and the pose shown when a
+    // level opens.
+    void preferencesSetTheCameraSpeedGridAndPoseOnOpening() {
+        MainWindow& w = fresh();
+        {
+            PreferencesDialog dialog(w);
+            dialog.findChild<QDoubleSpinBox*>("cameraSpeed")->setValue(2.5);
+            dialog.findChild<QComboBox*>("defaultGrid")->setCurrentText("32");
+            dialog.findChild<QLineEdit*>("defaultPose")->setText("large");
+            dialog.apply();
+        }
+        QCOMPARE(cameraSpeedFactor(), 2.5);
+        w.newDocument();
+        QCOMPARE(w.editor().document().data().gridSize, 32);
+        QVERIFY(w.openFile(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map"));
+        QCOMPARE(w.editor().document().poses()[size_t(w.editor().currentPose())].name, std::string("large"));
+        QSettings().clear(); // the defaults for the tests after this one
     }
 };
 
