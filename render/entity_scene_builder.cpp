@@ -1,6 +1,5 @@
 #include "entity_scene_builder.h"
 
-#include "world/brush_geometry.h"
 #include "world/world.h"
 
 #include <algorithm>
@@ -45,50 +44,52 @@ void addBoxFaces(MeshBatch& batch, const Aabb& box, const QColor& colour) {
 
 } // namespace
 
-QColor entityColour(const EntityClass& cls, bool selected, bool problem) {
+QColor entityColour(uint32_t classColour, bool selected, bool problem) {
     if (problem) return selected ? QColor(255, 120, 110) : QColor(235, 40, 30);
-    const QColor c = fromRgba(cls.colour);
+    const QColor c = fromRgba(classColour);
     return selected ? c.lighter(150) : c;
 }
 
-Aabb entityDisplayBox(const MapEntity& entity, const EntityClassTable& classes) {
-    if (!entity.brushes.empty()) return {};
-    const std::string* origin = entity.value("origin");
-    const std::optional<Vec3> at = origin ? parseEntityVector(*origin) : std::nullopt;
-    if (!at || (at->array().abs() > kDefaultWorldExtent).any()) return {};
+EntityShape entityShape(const MapEntity& entity, const EntityClassTable& classes, const Aabb& worldBounds) {
     const EntityClass cls = classOf(classes, entity.classname());
-    return {*at + cls.mins, *at + cls.maxs};
+    EntityShape shape;
+    shape.category = cls.category;
+    shape.colour = cls.colour;
+    if (!entity.brushes.empty()) {
+        for (const Brush& b : entity.brushes)
+            if (std::optional<BrushGeometry> g = buildBrushGeometry(b, worldBounds).geometry) {
+                shape.box.add(g->bounds);
+                shape.brushes.push_back(std::move(*g));
+            }
+        return shape;
+    }
+    const std::optional<Vec3> at = entity.origin();
+    if (at && (at->array().abs() <= kDefaultWorldExtent).all()) shape.box = {*at + cls.mins, *at + cls.maxs};
+    return shape;
 }
 
-EntityBatches buildEntityBatches(const std::vector<MapEntity>& entities, const EntityClassTable& classes,
-                                 const EntityDrawOptions& options) {
+EntityBatches buildEntityBatches(const std::vector<EntityShape>& shapes, const EntityDrawOptions& options) {
     EntityBatches out;
     out.edges.primitive = Primitive::Lines;
     out.edges.lit = false;
     out.faces.outline = QColor(20, 20, 24);
-    const Aabb worldBox = defaultWorldBounds();
-    for (size_t i = 0; i < entities.size(); ++i) {
-        const MapEntity& e = entities[i];
-        const EntityClass cls = classOf(classes, e.classname());
-        if (!options.categoryVisible[size_t(cls.category)]) continue;
-        const QColor colour = entityColour(cls, false, contains(options.problems, int(i)));
+    for (size_t i = 0; i < shapes.size(); ++i) {
+        const EntityShape& e = shapes[i];
+        if (e.box.empty() || !options.categoryVisible[size_t(e.category)]) continue;
+        const QColor colour = entityColour(e.colour, false, contains(options.problems, int(i)));
         if (!e.brushes.empty()) {
             // Tinted translucent-looking: the category colour mixed with grey, apart from the world.
             const QColor tint = QColor::fromRgbF(0.5f * colour.redF() + 0.25f, 0.5f * colour.greenF() + 0.25f,
                                                  0.5f * colour.blueF() + 0.35f);
-            for (const Brush& b : e.brushes) {
-                const BrushGeometryResult g = buildBrushGeometry(b, worldBox);
-                if (!g.geometry) continue;
-                for (const ConvexFace& f : g.geometry->hull.faces)
+            for (const BrushGeometry& g : e.brushes) {
+                for (const ConvexFace& f : g.hull.faces)
                     out.faces.addPolygon(f.polygon.vertices, f.plane.normal, withAlpha(tint, kBrushEntityAlpha));
-                for (const auto& [a, c] : g.geometry->edges) out.edges.addLine(a, c, tint);
+                for (const auto& [a, c] : g.edges) out.edges.addLine(a, c, tint);
             }
             continue;
         }
-        const Aabb box = entityDisplayBox(e, classes);
-        if (box.empty()) continue;
-        addBoxFaces(out.faces, box, withAlpha(colour, kBoxAlpha));
-        out.edges.addBoxEdges(box.mins, box.maxs, colour);
+        addBoxFaces(out.faces, e.box, withAlpha(colour, kBoxAlpha));
+        out.edges.addBoxEdges(e.box.mins, e.box.maxs, colour);
     }
     return out;
 }

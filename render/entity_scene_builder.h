@@ -3,6 +3,7 @@
 // colour, a brush entity (door, trigger...) as its brushes, tinted apart from the world's.
 #include "io/map_file.h"
 #include "mesh_batch.h"
+#include "world/brush_geometry.h"
 #include "world/entity_class.h"
 
 #include <array>
@@ -20,12 +21,19 @@ struct EntityBatches {
     MeshBatch edges; // 2D: their outlines
 };
 
-// Where a point entity is drawn: origin + its class's box (16 units for a class without a
-// size). Empty for an entity with brushes or without a usable origin.
-Aabb entityDisplayBox(const MapEntity& entity, const EntityClassTable& classes);
+// What the views draw and pick of one entity, worked out once per entity edit (the editor
+// keeps one per entity: a selection or a repaint does not look up 100,000 classes).
+struct EntityShape {
+    // A point entity: origin + its class's box (16 units for a class without a size); a
+    // brush entity: its valid brushes' bounds. Empty: drawn nowhere (no usable origin).
+    Aabb box;
+    EntityCategory category = EntityCategory::Other;
+    uint32_t colour = 0xffffffffu;      // its class's, RGBA
+    std::vector<BrushGeometry> brushes; // a brush entity's valid brushes
+};
+EntityShape entityShape(const MapEntity& entity, const EntityClassTable& classes, const Aabb& worldBounds);
 
-EntityBatches buildEntityBatches(const std::vector<MapEntity>& entities, const EntityClassTable& classes,
-                                 const EntityDrawOptions& options);
+EntityBatches buildEntityBatches(const std::vector<EntityShape>& shapes, const EntityDrawOptions& options);
 
 // The selected entities' boxes (`boxes`, empty ones skipped) as bright lines: a layer of
 // their own, so that selecting among 100,000 entities rebuilds only these.
@@ -35,7 +43,7 @@ MeshBatch buildEntitySelection(const std::vector<Aabb>& boxes);
 // with a small cross at each corner so the path reads in 2D where it runs along the view.
 MeshBatch buildProblemPaths(const std::vector<std::vector<Vec3>>& paths);
 
-// The colours the views use for an entity: selected, with a problem, or its category's.
-QColor entityColour(const EntityClass& cls, bool selected, bool problem);
+// The colours the views use for an entity: selected, with a problem, or its class's.
+QColor entityColour(uint32_t classColour, bool selected, bool problem);
 
 } // namespace shallot::render

@@ -2,7 +2,6 @@
 
 #include "brush_scene_builder.h"
 #include "entities/spawn_check_service.h"
-#include "entity_scene_builder.h"
 #include "io/fgd_reader.h"
 #include "overlay_controller.h"
 #include "tools/box_tool.h"
@@ -53,7 +52,7 @@ Editor::Editor(QObject* parent)
     });
     connect(&document_, &EditorDocument::entitiesChanged, this, [this] {
         ++entityRevision_;
-        rebuildEntityViews();
+        rebuildEntityShapes();
         rebuildEntityLayers();
         requestSpawnChecks();
     });
@@ -94,7 +93,7 @@ void Editor::reloadEntityClasses() {
         }
     }
     entityClasses_ = std::make_shared<const EntityClassTable>(std::move(table));
-    rebuildEntityViews();
+    rebuildEntityShapes();
     rebuildEntityLayers();
     rebuildEntitySelectionLayer();
     requestSpawnChecks();
@@ -114,29 +113,24 @@ void Editor::setEntityCategoryVisible(EntityCategory c, bool visible) {
 }
 
 Aabb Editor::entityBox(int entity) const {
-    return entity >= 0 && size_t(entity) < entityViews_.size() ? entityViews_[size_t(entity)].box : Aabb{};
+    const render::EntityShape* shape = entityShape(entity);
+    return shape ? shape->box : Aabb{};
 }
 
 EntityCategory Editor::entityCategory(int entity) const {
-    return entity >= 0 && size_t(entity) < entityViews_.size() ? entityViews_[size_t(entity)].category : EntityCategory::Other;
+    const render::EntityShape* shape = entityShape(entity);
+    return shape ? shape->category : EntityCategory::Other;
 }
 
 bool Editor::entityShown(int entity) const {
     return !entityBox(entity).empty() && categoryVisible_[size_t(entityCategory(entity))];
 }
 
-void Editor::rebuildEntityViews() {
+void Editor::rebuildEntityShapes() {
     const auto& entities = document_.entities();
-    entityViews_.resize(entities.size());
-    for (size_t i = 0; i < entities.size(); ++i) {
-        EntityView& view = entityViews_[i];
-        view = {render::entityDisplayBox(entities[i], *entityClasses_), classOf(*entityClasses_, entities[i].classname()).category, {}};
-        for (const Brush& b : entities[i].brushes)
-            if (std::optional<BrushGeometry> g = buildBrushGeometry(b, document_.data().world.bounds).geometry) {
-                view.box.add(g->bounds);
-                view.brushes.push_back(std::move(*g));
-            }
-    }
+    entityShapes_.clear();
+    entityShapes_.reserve(entities.size());
+    for (const MapEntity& e : entities) entityShapes_.push_back(render::entityShape(e, *entityClasses_, document_.data().world.bounds));
 }
 
 void Editor::rebuildEntitySelectionLayer() {
@@ -151,7 +145,7 @@ void Editor::rebuildEntityLayers() {
     render::EntityDrawOptions options;
     options.categoryVisible = categoryVisible_;
     options.problems = problemEntities_;
-    render::EntityBatches b = render::buildEntityBatches(document_.entities(), *entityClasses_, options);
+    render::EntityBatches b = render::buildEntityBatches(entityShapes_, options);
     scene_.set(render::Layer::EntityFaces, std::move(b.faces));
     scene_.set(render::Layer::EntityEdges, std::move(b.edges));
     emit sceneChanged();

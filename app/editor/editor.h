@@ -3,6 +3,7 @@
 // scene every viewport draws, and the active tool. Views and docks talk to this.
 #include "compile_service.h"
 #include "editor_document.h"
+#include "entity_scene_builder.h"
 #include "render_scene.h"
 #include "world/brush_geometry.h"
 #include "world/entity_class.h"
@@ -54,15 +55,9 @@ public:
     const EntityClassTable& entityClasses() const { return *entityClasses_; }
     bool entityCategoryVisible(EntityCategory c) const { return categoryVisible_[size_t(c)]; }
     void setEntityCategoryVisible(EntityCategory c, bool visible);
-    // Per entity of the document, what the views and picking need, kept from one entity
-    // edit to the next (a selection or a repaint does not look up 100,000 classes).
-    struct EntityView {
-        Aabb box;                // its class's box at its origin, or its brushes' bounds
-        EntityCategory category = EntityCategory::Other;
-        std::vector<BrushGeometry> brushes; // a brush entity's valid brushes
-    };
-    const EntityView* entityView(int entity) const {
-        return entity >= 0 && size_t(entity) < entityViews_.size() ? &entityViews_[size_t(entity)] : nullptr;
+    // What the views draw and pick of entity i of the document (nullptr out of range).
+    const render::EntityShape* entityShape(int entity) const {
+        return entity >= 0 && size_t(entity) < entityShapes_.size() ? &entityShapes_[size_t(entity)] : nullptr;
     }
     // Where entity i of the document is (empty for a bad origin or no valid brush), and its
     // class's category.
@@ -115,7 +110,7 @@ signals:
 
 private:
     void rebuildGeometry();
-    void rebuildEntityViews();
+    void rebuildEntityShapes();
     void rebuildEntityLayers();
     void rebuildEntitySelectionLayer();
     void reloadEntityClasses();
@@ -139,7 +134,7 @@ private:
     std::array<bool, kEntityCategoryCount> categoryVisible_{true, true, true, true, true};
     SpawnCheckService* spawnChecks_;
     uint64_t entityRevision_ = 0;
-    std::vector<EntityView> entityViews_;
+    std::vector<render::EntityShape> entityShapes_;
     std::vector<int> problemEntities_;
     ToolKind activeTool_ = ToolKind::Select;
     int currentPose_ = 0;

@@ -143,6 +143,21 @@ void EditorDocument::setEntitySelection(std::vector<int> entities) {
     emit selectionChanged();
 }
 
+namespace {
+
+std::vector<int> toggled(std::vector<int> sorted, int i) {
+    const auto at = std::lower_bound(sorted.begin(), sorted.end(), i);
+    if (at != sorted.end() && *at == i) sorted.erase(at);
+    else sorted.insert(at, i);
+    return sorted;
+}
+
+} // namespace
+
+void EditorDocument::toggleSelected(int brush) { setSelection(toggled(selection_, brush)); }
+
+void EditorDocument::toggleEntitySelected(int entity) { setEntitySelection(toggled(entitySelection_, entity)); }
+
 bool EditorDocument::isSelected(int brush) const {
     return std::binary_search(selection_.begin(), selection_.end(), brush);
 }

@@ -55,6 +55,9 @@ public:
     const std::vector<int>& selection() const { return selection_; }
     bool isSelected(int brush) const;
     void setSelection(std::vector<int> brushes);
+    // Shift-click: the brush (entity) leaves the selection when in it, else joins it.
+    void toggleSelected(int brush);
+    void toggleEntitySelected(int entity);
     // Selected entities (positions in entities()), apart from the brushes.
     const std::vector<int>& entitySelection() const { return entitySelection_; }
     bool isEntitySelected(int entity) const;

@@ -47,12 +47,11 @@ void FileWatch::check() {
     if (path_.isEmpty()) return;
     if (!watcher_.files().contains(path_) && QFile::exists(path_)) watcher_.addPath(path_);
     bool ok = false;
-    const QByteArray bytes = contents(path_, &ok);
+    const QByteArray hash = hashOf(contents(path_, &ok));
     if (!ok) return; // removed, or in the middle of a rename: the next change tells
-    const QByteArray hash = hashOf(bytes);
     if (hash == knownHash_) return;
     knownHash_ = hash;
-    emit changedOnDisk(path_, bytes);
+    emit changedOnDisk(path_);
 }
 
 } // namespace shallot

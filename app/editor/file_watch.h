@@ -24,8 +24,8 @@ public:
     const QString& path() const { return path_; }
 
 signals:
-    // Another program changed the followed file; `bytes` is what it holds now.
-    void changedOnDisk(const QString& path, const QByteArray& bytes);
+    // Another program changed the followed file.
+    void changedOnDisk(const QString& path);
 
 private:
     void check();

@@ -187,9 +187,7 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
             while (top->framesPainted() == before) app.processEvents(QEventLoop::AllEvents, 1);
             return top->lastFrameMs();
         };
-        Aabb box;
-        for (const auto& g : window.editor().geometry())
-            if (g) box.add(g->bounds);
+        const Aabb box = window.editor().levelBounds();
         if (!box.empty()) {
             top->frame(box);
             timedPaint(); // the view as the pan starts from it, its picture drawn

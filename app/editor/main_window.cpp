@@ -542,7 +542,7 @@ bool MainWindow::goToPlayerStart(bool frame2d) {
     const auto& entities = editor_->document().entities();
     std::optional<size_t> start;
     for (size_t i = 0; i < entities.size(); ++i) {
-        if (editor_->entityCategory(int(i)) != EntityCategory::PlayerStart || !entityOrigin(entities[i])) continue;
+        if (editor_->entityCategory(int(i)) != EntityCategory::PlayerStart || !entities[i].origin()) continue;
         if (!start || entities[i].classname() == "info_player_start") start = i; // the single player start first
         if (entities[i].classname() == "info_player_start") break;
     }
@@ -551,7 +551,7 @@ bool MainWindow::goToPlayerStart(bool frame2d) {
     // Quake's eye is 22 units above the origin (view_ofs); "angle" is the yaw in degrees.
     constexpr double kQuakeEyeHeight = 22.0;
     CameraState camera = editor_->document().data().camera;
-    camera.position = *entityOrigin(e) + Vec3(0, 0, kQuakeEyeHeight);
+    camera.position = *e.origin() + Vec3(0, 0, kQuakeEyeHeight);
     camera.pitchDegrees = 0;
     camera.yawDegrees = 0;
     if (const std::string* angle = e.value("angle")) {
@@ -595,9 +595,7 @@ void MainWindow::setSingleView(bool on) {
 }
 
 void MainWindow::frameAll() {
-    Aabb box;
-    for (const auto& g : editor_->geometry())
-        if (g) box.add(g->bounds);
+    Aabb box = editor_->levelBounds();
     if (box.empty()) box = {Vec3::Constant(-256), Vec3::Constant(256)};
     for (Viewport2D* v : views2d_) v->frame(box);
     view3d_->focus(box);

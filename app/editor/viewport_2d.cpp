@@ -122,9 +122,7 @@ void Viewport2D::paintOverlay(QPainter& painter) {
 
 QPointF Viewport2D::cameraAhead() const {
     const CameraState& c = editor_.document().data().camera;
-    const double yaw = c.yawDegrees * M_PI / 180, pitch = c.pitchDegrees * M_PI / 180;
-    const Vec3 forward(std::cos(pitch) * std::cos(yaw), std::cos(pitch) * std::sin(yaw), std::sin(pitch));
-    return toWidget(c.position + forward * (kCameraMarkerPixels * 3 / zoom_));
+    return toWidget(c.position + c.forward() * (kCameraMarkerPixels * 3 / zoom_));
 }
 
 void Viewport2D::paintCamera(QPainter& painter) {
@@ -173,8 +171,7 @@ void Viewport2D::paintEntityNames(QPainter& painter) {
         if (!at) return;
         const bool selected = editor_.document().isEntitySelected(i);
         const bool problem = std::binary_search(editor_.problemEntities().begin(), editor_.problemEntities().end(), i);
-        const EntityClass cls = classOf(editor_.entityClasses(), entities[size_t(i)].classname());
-        painter.setPen(render::entityColour(cls, selected, problem));
+        painter.setPen(render::entityColour(editor_.entityShape(i)->colour, selected, problem));
         painter.drawText(*at, QString::fromStdString(entities[size_t(i)].classname()));
     };
     int inView = 0;

@@ -46,11 +46,7 @@ void Viewport3D::setCamera(const CameraState& c) {
     redraw();
 }
 
-Vec3 Viewport3D::forward() const {
-    const CameraState c = camera();
-    const double yaw = radians(c.yawDegrees), pitch = radians(c.pitchDegrees);
-    return Vec3(std::cos(pitch) * std::cos(yaw), std::cos(pitch) * std::sin(yaw), std::sin(pitch));
-}
+Vec3 Viewport3D::forward() const { return camera().forward(); }
 
 QMatrix4x4 Viewport3D::viewProjection() const {
     const CameraState c = camera();
@@ -263,17 +259,8 @@ void Viewport3D::mouseReleaseEvent(QMouseEvent* e) {
             best.reset();
         }
         if (e->modifiers() & Qt::ShiftModifier) {
-            if (best) {
-                std::vector<int> sel = doc.selection();
-                if (doc.isSelected(*best)) sel.erase(std::find(sel.begin(), sel.end(), *best));
-                else sel.push_back(*best);
-                doc.setSelection(sel);
-            } else if (entity) {
-                std::vector<int> sel = doc.entitySelection();
-                if (doc.isEntitySelected(*entity)) sel.erase(std::find(sel.begin(), sel.end(), *entity));
-                else sel.push_back(*entity);
-                doc.setEntitySelection(sel);
-            }
+            if (best) doc.toggleSelected(*best);
+            else if (entity) doc.toggleEntitySelected(*entity);
         } else {
             doc.setSelection(best ? std::vector<int>{*best} : std::vector<int>{});
             doc.setEntitySelection(entity ? std::vector<int>{*entity} : std::vector<int>{});

@@ -1,7 +1,6 @@
 #include "model/document_data.h"
 
 #include "io/map_to_world.h"
-#include "world/entity_class.h"
 
 #include <algorithm>
 
@@ -52,8 +51,7 @@ DocumentData documentFromMap(const MapFile& map, std::vector<std::string>* warni
 std::optional<Vec3> playerStart(const DocumentData& data) {
     for (const MapEntity& e : data.entities) {
         if (e.classname() != "info_player_start") continue;
-        if (const std::string* origin = e.value("origin"))
-            if (const std::optional<Vec3> v = parseEntityVector(*origin)) return v;
+        if (const std::optional<Vec3> v = e.origin()) return v;
     }
     return std::nullopt;
 }

@@ -4,6 +4,7 @@
 #include "io/map_file.h"
 #include "world/world.h"
 
+#include <cmath>
 #include <optional>
 #include <string>
 #include <utility>
@@ -23,6 +24,12 @@ struct CameraState {
     Vec3 position = Vec3(-256, -256, 256);
     double yawDegrees = 45.0;    // around +z, 0 looks along +x
     double pitchDegrees = -20.0; // positive looks up
+
+    // The unit vector the camera looks along.
+    Vec3 forward() const {
+        const double yaw = yawDegrees * M_PI / 180.0, pitch = pitchDegrees * M_PI / 180.0;
+        return Vec3(std::cos(pitch) * std::cos(yaw), std::cos(pitch) * std::sin(yaw), std::sin(pitch));
+    }
 };
 
 // Which entity a brush belongs to (so that a .map export puts it back): every static brush

@@ -225,12 +225,10 @@ std::vector<SpawnEntity> spawnEntities(const std::vector<MapEntity>& entities, i
         SpawnEntity e;
         e.index = firstIndex + int(i);
         e.classname = m.classname();
-        if (const std::string* origin = m.value("origin")) {
-            e.originText = *origin;
-            if (const std::optional<Vec3> v = parseEntityVector(*origin)) {
-                e.origin = *v;
-                e.hasOrigin = true;
-            }
+        if (const std::string* origin = m.value("origin")) e.originText = *origin;
+        if (const std::optional<Vec3> v = m.origin()) {
+            e.origin = *v;
+            e.hasOrigin = true;
         }
         if (const std::string* flags = m.value("spawnflags")) {
             // Quake reads it as a float; anything that is not a number is 0.

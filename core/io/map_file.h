@@ -1,6 +1,7 @@
 #pragma once
 #include "world/brush.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -25,6 +26,8 @@ struct MapEntity {
     std::string classname() const;
     // The value of `key` (the last one when repeated, as Quake's entity parser does), or null.
     const std::string* value(std::string_view key) const;
+    // "origin" as three finite numbers (parseEntityVector), or nothing.
+    std::optional<Vec3> origin() const;
 };
 
 // A parsed Quake .map file: plain data, as close to the text as is useful.

@@ -83,9 +83,7 @@ std::vector<PointEntity> pointEntities(const MapFile& map) {
     std::vector<PointEntity> points;
     for (const MapEntity& entity : map.entities) {
         if (!entity.brushes.empty()) continue;
-        const std::string* origin = entity.value("origin");
-        if (!origin) continue;
-        if (const auto v = parseEntityVector(*origin)) points.push_back({entity.classname(), *v, entity.line});
+        if (const std::optional<Vec3> v = entity.origin()) points.push_back({entity.classname(), *v, entity.line});
     }
     return points;
 }

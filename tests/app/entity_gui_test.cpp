@@ -45,11 +45,6 @@ int problemsOf(MainWindow& w, SpawnProblemKind kind, int entityPosition) {
     return n;
 }
 
-std::optional<Vec3> originOf(const MapEntity& e) {
-    const std::string* o = e.value("origin");
-    return o ? parseEntityVector(*o) : std::nullopt;
-}
-
 } // namespace
 
 class EntityGuiTest : public QObject {
@@ -95,7 +90,7 @@ private slots:
         QCOMPARE(doc.entities().size(), before + 1);
         const int monster = int(before);
         QCOMPARE(doc.entities().back().classname(), std::string("monster_army"));
-        QCOMPARE(*originOf(doc.entities().back()), Vec3(320, 256, 24)); // standing on the floor
+        QCOMPARE(*doc.entities().back().origin(), Vec3(320, 256, 24)); // standing on the floor
         QCOMPARE(doc.entitySelection(), std::vector<int>{monster});
         QVERIFY(waitForChecks(w));
         QCOMPARE(problemsOf(w, SpawnProblemKind::Stuck, monster), 0);
@@ -103,7 +98,7 @@ private slots:
         // Dragged with the select tool into the west wall: stuck, listed and drawn red.
         w.action("toolSelect")->trigger();
         drag(top, Vec3(320, 256, 0), Vec3(192, 256, 0));
-        QCOMPARE(*originOf(doc.entities()[size_t(monster)]), Vec3(192, 256, 24));
+        QCOMPARE(*doc.entities()[size_t(monster)].origin(), Vec3(192, 256, 24));
         QVERIFY(waitForChecks(w));
         QCOMPARE(problemsOf(w, SpawnProblemKind::Stuck, monster), 1);
         QVERIFY(std::binary_search(w.editor().problemEntities().begin(), w.editor().problemEntities().end(), monster));
@@ -123,7 +118,7 @@ private slots:
 
         // Undo puts it back in the wall, and the problem with it.
         w.action("undo")->trigger();
-        QCOMPARE(*originOf(doc.entities()[size_t(monster)]), Vec3(192, 256, 24));
+        QCOMPARE(*doc.entities()[size_t(monster)].origin(), Vec3(192, 256, 24));
         QVERIFY(waitForChecks(w));
         QCOMPARE(problemsOf(w, SpawnProblemKind::Stuck, monster), 1);
     }

@@ -10,11 +10,6 @@
 
 namespace shallot {
 
-std::optional<Vec3> entityOrigin(const MapEntity& entity) {
-    const std::string* origin = entity.value("origin");
-    return origin ? parseEntityVector(*origin) : std::nullopt;
-}
-
 MapEntity withKey(MapEntity entity, const std::string& key, const std::string& value) {
     for (auto it = entity.keys.rbegin(); it != entity.keys.rend(); ++it)
         if (it->first == key) {
@@ -30,7 +25,7 @@ MapEntity withOrigin(MapEntity entity, const Vec3& origin) {
 }
 
 MapEntity translatedEntity(MapEntity entity, const Vec3& offset) {
-    if (const std::optional<Vec3> origin = entityOrigin(entity)) entity = withOrigin(std::move(entity), *origin + offset);
+    if (const std::optional<Vec3> origin = entity.origin()) entity = withOrigin(std::move(entity), *origin + offset);
     for (Brush& b : entity.brushes) b = translated(b, offset);
     return entity;
 }
@@ -40,7 +35,7 @@ std::optional<int> pickEntity2d(const Editor& editor, const ViewPoint& p) {
     double bestArea = std::numeric_limits<double>::infinity();
     const double slack = 2.0 * p.pixelSize; // small boxes far out are still hit
     for (size_t i = 0; i < editor.document().entities().size(); ++i) {
-        if (!editor.entityShown(int(i)) || !editor.entityView(int(i))->brushes.empty()) continue;
+        if (!editor.entityShown(int(i)) || !editor.entityShape(int(i))->brushes.empty()) continue;
         const Aabb box = editor.entityBox(int(i));
         const double u = p.world[p.uAxis], v = p.world[p.vAxis];
         if (u < box.mins[p.uAxis] - slack || u > box.maxs[p.uAxis] + slack || v < box.mins[p.vAxis] - slack ||
@@ -63,7 +58,7 @@ std::optional<int> pickEntity2d(const Editor& editor, const ViewPoint& p) {
     double bestNear = -std::numeric_limits<double>::infinity();
     for (size_t i = 0; i < editor.document().entities().size(); ++i) {
         if (!editor.entityShown(int(i))) continue;
-        for (const BrushGeometry& g : editor.entityView(int(i))->brushes)
+        for (const BrushGeometry& g : editor.entityShape(int(i))->brushes)
             if (const auto near = nearness(g); near && *near > bestNear) {
                 bestNear = *near;
                 best = int(i);
@@ -79,7 +74,7 @@ std::optional<std::pair<int, double>> pickEntity3d(const Editor& editor, const V
     std::optional<std::pair<int, double>> best;
     for (size_t i = 0; i < editor.document().entities().size(); ++i) {
         if (!editor.entityShown(int(i))) continue;
-        if (!editor.entityView(int(i))->brushes.empty()) {
+        if (!editor.entityShape(int(i))->brushes.empty()) {
             for (const Brush& b : editor.document().entities()[i].brushes)
                 if (const std::optional<double> t = rayHitBrush(b, origin, direction); t && (!best || *t < best->second))
                     best = std::make_pair(int(i), *t);
@@ -112,7 +107,7 @@ QUndoCommand* moveSelectionCommand(EditorDocument& doc, const QString& text, con
     if (entityOffset != Vec3::Zero())
         for (int e : doc.entitySelection()) {
             const MapEntity& entity = doc.entities()[size_t(e)];
-            if (!entityOrigin(entity) && entity.brushes.empty()) continue; // nowhere: nothing to move
+            if (!entity.origin() && entity.brushes.empty()) continue; // nowhere: nothing to move
             moved.push_back(e);
             entities.push_back(translatedEntity(entity, entityOffset));
         }

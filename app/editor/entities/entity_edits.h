@@ -15,7 +15,6 @@ class Editor;
 class EditorDocument;
 struct Brush;
 
-std::optional<Vec3> entityOrigin(const MapEntity& entity);
 // The entity with its "origin" set (added when it had none).
 MapEntity withOrigin(MapEntity entity, const Vec3& origin);
 // The entity moved: its origin (when it has one) and its brushes.

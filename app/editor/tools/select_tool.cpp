@@ -61,10 +61,7 @@ bool SelectTool::press(const ViewPoint& p) {
         }
         mode_ = Mode::None;
         if (additive_) {
-            std::vector<int> sel2 = doc.entitySelection();
-            if (doc.isEntitySelected(*entity)) sel2.erase(std::find(sel2.begin(), sel2.end(), *entity));
-            else sel2.push_back(*entity);
-            doc.setEntitySelection(sel2);
+            doc.toggleEntitySelected(*entity);
             return true;
         }
         doc.setSelection({});
@@ -90,10 +87,7 @@ bool SelectTool::press(const ViewPoint& p) {
         return true;
     }
     if (additive_) {
-        std::vector<int> sel2 = doc.selection();
-        if (doc.isSelected(*hit)) sel2.erase(std::find(sel2.begin(), sel2.end(), *hit));
-        else sel2.push_back(*hit);
-        doc.setSelection(sel2);
+        doc.toggleSelected(*hit);
         mode_ = Mode::None;
         return true;
     }

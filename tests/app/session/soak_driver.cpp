@@ -264,8 +264,7 @@ bool SoakDriver::placeEntity() {
     QTest::mouseClick(view, Qt::LeftButton, {}, randomPixel(view));
     if (doc_.entities().size() != before + 1) return fail(QString("a click of the Entity tool placed no %1").arg(classname));
     // Where it stands depends on the floor under the click (EntityTool::press): recorded as placed.
-    const std::string* origin = doc_.entities().back().value("origin");
-    const std::optional<Vec3> at = origin ? parseEntityVector(*origin) : std::nullopt;
+    const std::optional<Vec3> at = doc_.entities().back().origin();
     if (!at) return fail("a placed entity has no origin");
     record({{"op", "entityAdd"}, {"classname", classname}, {"origin", vecToJson(*at)}});
     return true;
