@@ -2,6 +2,8 @@
 
 #include "compile/bsp_builder.h"
 #include "portal/portal_generation.h"
+#include "world/brush_geometry.h"
+#include "world/world.h"
 
 #include <algorithm>
 #include <array>
@@ -42,9 +44,11 @@ constexpr size_t kPolygonMinBytes = 4 + 1 + 4 + 4;
 constexpr size_t kVertexBytes = 24;
 constexpr size_t kPortalHeadBytes = 4 + 8;
 constexpr size_t kPortalMinBytes = 4 + 4 + 4 + 8 + 4;
+constexpr size_t kBrushHeadBytes = 4 + 8;
+constexpr size_t kBrushMinBytes = 1 + 8 + 4;
 constexpr uint64_t kVariableLength = UINT64_MAX;
 
-enum SectionIndex { kPoses, kPlanes, kNodes, kSolid, kLeaves, kPolygons, kPortals, kSectionCount };
+enum SectionIndex { kPoses, kPlanes, kNodes, kSolid, kLeaves, kPolygons, kPortals, kBrushes, kSectionCount };
 struct SectionDesc {
     char tag[4];
     const char* name;
@@ -53,9 +57,11 @@ constexpr SectionDesc kSections[kSectionCount] = {
     {{'P', 'O', 'S', 'E'}, "poses"}, {{'P', 'L', 'A', 'N'}, "planes"},
     {{'N', 'O', 'D', 'E'}, "nodes"}, {{'S', 'O', 'L', 'I'}, "leafSolid"},
     {{'L', 'E', 'A', 'F'}, "leaves"}, {{'P', 'O', 'L', 'Y'}, "polygons"},
-    {{'P', 'O', 'R', 'T'}, "portals"}};
+    {{'P', 'O', 'R', 'T'}, "portals"}, {{'B', 'R', 'S', 'H'}, "brushes"}};
 
-size_t sectionCount(uint32_t version) { return version >= 2 ? kSectionCount : kSectionCount - 1; }
+size_t sectionCount(uint32_t version, uint32_t flags) {
+    return (flags & kObspFlagBrushes) ? kSectionCount : version >= 2 ? kPortals + 1 : kPortals;
+}
 
 // ---- checks shared by the writer and the reader: a message, or nullptr when fine ----
 
@@ -125,6 +131,35 @@ const char* portalProblem(const Portal& p, std::span<const Vec3> vertices, const
     for (const Vec3& v : vertices)
         if (!v.allFinite()) return "non-finite portal vertex";
     return nullptr;
+}
+
+// A stored brush: a solid or clip brush of planes the compiler accepts (buildBrushGeometry
+// in `bounds`), blocking or not each of `poses` poses.
+const char* brushProblem(BrushContents contents, uint64_t excluded, const std::vector<Plane>& planes, size_t poses,
+                         const Aabb& bounds) {
+    if (contents != BrushContents::Solid && contents != BrushContents::Clip) return "brush contents is not solid or clip";
+    if (poses < 64 && (excluded >> poses) != 0) return "brush excludes a pose that does not exist";
+    if (planes.size() < 4 || planes.size() > kObspMaxBrushPlanes) return "brush plane count out of range";
+    for (const Plane& p : planes)
+        if (const char* e = planeProblem(p)) return e;
+    if (!buildBrushGeometry(Brush::fromPlanes(planes), bounds).geometry) return "brush is not valid (see buildBrushGeometry)";
+    return nullptr;
+}
+
+std::vector<Plane> brushPlanes(const Brush& b) {
+    std::vector<Plane> planes;
+    planes.reserve(b.sides.size());
+    for (const BrushSide& side : b.sides) planes.push_back(side.plane);
+    return planes;
+}
+
+// Bit p set when the brush does not block poses[p] by name (blocks() in world/world.h).
+uint64_t excludedMask(const Brush& b, const std::vector<Pose>& poses) {
+    uint64_t mask = 0;
+    for (size_t p = 0; p < poses.size() && p < 64; ++p)
+        for (const std::string& name : b.excludedPoses)
+            if (name == poses[p].name) mask |= uint64_t(1) << p;
+    return mask;
 }
 
 // Finite, or exactly the default (empty, infinite) box.
@@ -272,6 +307,23 @@ std::string prepare(const BspTree& t, StoredNodes& stored, uint64_t& vertexTotal
     return {};
 }
 
+// The brushes the BRSH section keeps (see writeObsp), with their planes and pose masks.
+struct StoredBrush {
+    BrushContents contents;
+    uint64_t excluded;
+    std::vector<Plane> planes;
+};
+
+std::vector<StoredBrush> storedBrushes(const BspTree& t, const std::vector<Brush>& brushes) {
+    std::vector<StoredBrush> stored;
+    for (const Brush& b : brushes) {
+        if (b.contents == BrushContents::NonSolid) continue;
+        StoredBrush s{b.contents, excludedMask(b, t.poses), brushPlanes(b)};
+        if (!brushProblem(s.contents, s.excluded, s.planes, t.poses.size(), t.bounds)) stored.push_back(std::move(s));
+    }
+    return stored;
+}
+
 void writeSection(std::ostream& out, SectionIndex index, const std::string& payload) {
     Bytes head;
     head.s.append(kSections[index].tag, 4);
@@ -297,7 +349,7 @@ void check(const char* problem, const char* kind, size_t index, size_t at) {
     if (problem) fail(elementProblem(kind, index, problem), at);
 }
 
-uint32_t u32At(const std::string& b, size_t at) {
+uint32_t u32At(std::string_view b, size_t at) {
     uint32_t v = 0;
     for (int i = 0; i < 4; ++i) v |= uint32_t(uint8_t(b[at + size_t(i)])) << (8 * i);
     return v;
@@ -305,7 +357,7 @@ uint32_t u32At(const std::string& b, size_t at) {
 
 // Reads little-endian fields from b[pos, end), failing rather than reading past end.
 struct Cursor {
-    const std::string& b;
+    std::string_view b;
     size_t pos;
     size_t end;
     std::string where; // for messages, e.g. "section 'nodes'"
@@ -340,11 +392,12 @@ struct Cursor {
 
 struct Header {
     uint32_t version = 0;
+    uint32_t flags = 0;
     uint32_t poses = 0, planes = 0, nodes = 0, leaves = 0, polygons = 0;
     uint64_t vertices = 0;
 };
 
-Header readHeader(const std::string& b, BspTree& t) {
+Header readHeader(std::string_view b, BspTree& t) {
     if (std::memcmp(b.data(), kObspMagic, std::min(b.size(), size_t(4))) != 0) fail("not an obsp file (bad magic)", 0);
     if (b.size() < 4) fail("truncated header", b.size());
     Cursor c{b, 4, std::min(b.size(), kHeaderBytes), "header"};
@@ -356,7 +409,9 @@ Header readHeader(const std::string& b, BspTree& t) {
     if (h.version == 0) fail("unsupported file version 0", 4);
     if (b.size() < kHeaderBytes) fail("truncated header", b.size());
     if (obspCrc32(b.data(), kHeaderCrcAt) != u32At(b, kHeaderCrcAt)) fail("checksum mismatch in section 'header'", kHeaderCrcAt);
-    if (const uint32_t flags = c.u32(); flags != 0) fail("unknown flags " + std::to_string(flags), 8);
+    h.flags = c.u32();
+    const uint32_t knownFlags = h.version >= 3 ? kObspFlagBrushes : 0;
+    if ((h.flags & ~knownFlags) != 0) fail("unknown flags " + std::to_string(h.flags), 8);
     h.poses = c.u32();
     h.planes = c.u32();
     h.nodes = c.u32();
@@ -371,11 +426,12 @@ Header readHeader(const std::string& b, BspTree& t) {
     // forged count cannot make the reader allocate much more than the file's own size.
     const uint64_t size = b.size();
     if (h.vertices > size / kVertexBytes) fail("vertex count " + std::to_string(h.vertices) + " is larger than the file", 32);
-    const uint64_t minimum = kHeaderBytes + sectionCount(h.version) * kSectionOverhead + uint64_t(h.poses) * kPoseMinBytes +
+    const uint64_t minimum = kHeaderBytes + sectionCount(h.version, h.flags) * kSectionOverhead + uint64_t(h.poses) * kPoseMinBytes +
                              uint64_t(h.planes / 2) * kPlaneBytes + uint64_t(h.nodes) * kNodeBytes +
                              uint64_t(h.leaves) * (kSolidBytes + kLeafBytes) +
                              uint64_t(h.polygons) * kPolygonMinBytes + h.vertices * kVertexBytes +
-                             (h.version >= 2 ? kPortalHeadBytes : 0);
+                             (h.version >= 2 ? kPortalHeadBytes : 0) +
+                             ((h.flags & kObspFlagBrushes) ? kBrushHeadBytes : 0);
     if (minimum > size)
         fail("header counts need at least " + std::to_string(minimum) + " bytes, larger than the file (" +
                  std::to_string(size) + ")",
@@ -392,7 +448,7 @@ Header readHeader(const std::string& b, BspTree& t) {
 
 // Checks a section's frame and checksum, then lets `parse` read exactly its payload.
 template <class Parse>
-size_t readSection(const std::string& b, size_t pos, SectionIndex index, uint64_t fixedLength, Parse&& parse) {
+size_t readSection(std::string_view b, size_t pos, SectionIndex index, uint64_t fixedLength, Parse&& parse) {
     const std::string name = std::string("section '") + kSections[index].name + "'";
     if (b.size() - pos < 12) fail("missing " + name, pos);
     if (std::memcmp(b.data() + pos, kSections[index].tag, 4) != 0) fail("expected " + name, pos);
@@ -439,7 +495,51 @@ void readPortals(Cursor& c, BspTree& t) {
     if (verticesLeft != 0) fail("fewer portal vertices than the section's total", c.pos);
 }
 
-ObspReadResult parse(const std::string& b) {
+// The BRSH payload; needs t's poses and bounds. Counts are checked before reserving.
+std::vector<Brush> readBrushes(Cursor& c, const BspTree& t) {
+    const size_t headAt = c.pos;
+    const uint32_t count = c.u32();
+    uint64_t planesLeft = c.u64();
+    const uint64_t available = c.end - c.pos;
+    if (planesLeft > available / kPlaneBytes || uint64_t(count) * kBrushMinBytes > available - planesLeft * kPlaneBytes)
+        fail("brush counts are larger than the section", headAt);
+    std::vector<Brush> brushes;
+    brushes.reserve(count);
+    std::vector<Plane> planes;
+    for (size_t i = 0; i < count; ++i) {
+        const size_t at = c.pos;
+        const uint8_t contents = c.u8();
+        const uint64_t excluded = c.u64();
+        const uint32_t planeCount = c.u32();
+        if (planeCount > planesLeft) fail(elementProblem("brush", i, "more planes than the section's total"), at);
+        planesLeft -= planeCount;
+        planes.clear();
+        for (uint32_t k = 0; k < planeCount; ++k) {
+            Plane p;
+            p.normal = c.vec();
+            p.dist = c.f64();
+            planes.push_back(p);
+        }
+        // Solid is 0 and Clip 1 on disk and in BrushContents; anything else is refused here.
+        check(brushProblem(BrushContents(std::min<uint8_t>(contents, 2)), excluded, planes, t.poses.size(), t.bounds),
+              "brush", i, at);
+        Brush b = Brush::fromPlanes(planes);
+        b.contents = BrushContents(contents);
+        for (size_t p = 0; p < t.poses.size(); ++p)
+            if ((excluded >> p) & 1u) b.excludedPoses.push_back(t.poses[p].name);
+        brushes.push_back(std::move(b));
+    }
+    if (planesLeft != 0) fail("fewer brush planes than the section's total", c.pos);
+    return brushes;
+}
+
+ObspReadResult readFailure(std::string error) {
+    ObspReadResult r;
+    r.error = std::move(error);
+    return r;
+}
+
+ObspReadResult parse(std::string_view b) {
     BspTree t;
     const Header h = readHeader(b, t);
     size_t pos = kHeaderBytes;
@@ -546,6 +646,9 @@ ObspReadResult parse(const std::string& b) {
         if (verticesLeft != 0) fail("fewer vertices than the header's total", c.pos);
     });
     if (h.version >= 2) pos = readSection(b, pos, kPortals, kVariableLength, [&](Cursor& c) { readPortals(c, t); });
+    std::optional<std::vector<Brush>> brushes;
+    if (h.flags & kObspFlagBrushes)
+        pos = readSection(b, pos, kBrushes, kVariableLength, [&](Cursor& c) { brushes = readBrushes(c, t); });
     if (pos != b.size()) fail("trailing bytes after the last section", pos);
     if (h.version < 2) {
         if (const std::string e = portalGenerationProblem(t); !e.empty())
@@ -555,8 +658,9 @@ ObspReadResult parse(const std::string& b) {
 
     ObspReadResult r;
     r.info = {h.version,       t.poses.size(),    t.nodes.size(),   t.leaves.size(),
-              t.planes.size(), t.polygons.size(), t.portals.size(), depth};
+              t.planes.size(), t.polygons.size(), t.portals.size(), brushes ? brushes->size() : 0, depth};
     r.tree = std::move(t);
+    r.brushes = std::move(brushes);
     return r;
 }
 
@@ -575,7 +679,7 @@ std::string obspWriteProblem(const BspTree& tree) {
     return prepare(tree, stored, vertices, portalVertices);
 }
 
-void writeObsp(const BspTree& t, std::ostream& out) {
+void writeObsp(const BspTree& t, std::ostream& out, const std::vector<Brush>* brushes) {
     StoredNodes stored;
     uint64_t vertexTotal = 0, portalVertexTotal = 0;
     if (!prepare(t, stored, vertexTotal, portalVertexTotal).empty()) {
@@ -583,11 +687,12 @@ void writeObsp(const BspTree& t, std::ostream& out) {
         return;
     }
     const std::vector<BspNode>& nodes = *stored.nodes;
+    const std::vector<StoredBrush> keptBrushes = brushes ? storedBrushes(t, *brushes) : std::vector<StoredBrush>{};
 
     Bytes h;
     h.s.append(kObspMagic, 4);
     h.u32(kObspVersion);
-    h.u32(0); // flags
+    h.u32(brushes ? kObspFlagBrushes : 0);
     h.u32(uint32_t(t.poses.size()));
     h.u32(uint32_t(t.planes.size()));
     h.u32(uint32_t(nodes.size()));
@@ -663,15 +768,32 @@ void writeObsp(const BspTree& t, std::ostream& out) {
         for (const Vec3& v : t.portals.vertices(p)) s.vec(v);
     }
     writeSection(out, kPortals, s.s);
+    if (!brushes) return;
+
+    s.s.clear();
+    uint64_t planeTotal = 0;
+    for (const StoredBrush& b : keptBrushes) planeTotal += b.planes.size();
+    s.u32(uint32_t(keptBrushes.size()));
+    s.u64(planeTotal);
+    for (const StoredBrush& b : keptBrushes) {
+        s.u8(uint8_t(b.contents));
+        s.u64(b.excluded);
+        s.u32(uint32_t(b.planes.size()));
+        for (const Plane& p : b.planes) {
+            s.vec(p.normal);
+            s.f64(p.dist);
+        }
+    }
+    writeSection(out, kBrushes, s.s);
 }
 
-std::string saveObspFile(const BspTree& tree, const std::string& path) {
+std::string saveObspFile(const BspTree& tree, const std::string& path, const std::vector<Brush>* brushes) {
     if (std::string problem = obspWriteProblem(tree); !problem.empty()) return "obsp: cannot write: " + problem;
     const std::string tmp = path + ".tmp";
     {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
         if (!out) return "obsp: cannot open '" + tmp + "' for writing";
-        writeObsp(tree, out);
+        writeObsp(tree, out, brushes);
         out.close();
         if (!out) {
             std::error_code ignored;
@@ -697,34 +819,41 @@ ObspReadResult readObsp(std::istream& in, size_t maxBytes) {
         in.read(chunk, sizeof chunk);
         const size_t got = size_t(in.gcount());
         if (got > maxBytes - bytes.size())
-            return {std::nullopt, "obsp: file is larger than the limit of " + std::to_string(maxBytes) +
-                                      " bytes at byte " + std::to_string(maxBytes), {}};
+            return readFailure("obsp: file is larger than the limit of " + std::to_string(maxBytes) +
+                                      " bytes at byte " + std::to_string(maxBytes));
         bytes.append(chunk, got);
         // Not an .obsp at all (a map, a zip, random bytes): say so without reading the rest.
         if (std::memcmp(bytes.data(), kObspMagic, std::min(bytes.size(), size_t(4))) != 0)
-            return {std::nullopt, "obsp: not an obsp file (bad magic) at byte 0", {}};
+            return readFailure("obsp: not an obsp file (bad magic) at byte 0");
     }
-    if (in.bad()) return {std::nullopt, "obsp: read error at byte " + std::to_string(bytes.size()), {}};
+    if (in.bad()) return readFailure("obsp: read error at byte " + std::to_string(bytes.size()));
+    return readObspBytes(bytes, maxBytes);
+}
+
+ObspReadResult readObspBytes(std::string_view bytes, size_t maxBytes) {
+    if (bytes.size() > maxBytes)
+        return readFailure("obsp: file is larger than the limit of " + std::to_string(maxBytes) + " bytes (" +
+                                      std::to_string(bytes.size()) + " bytes)");
     try {
         return parse(bytes);
     } catch (const ReadError& e) {
-        return {std::nullopt, e.message, {}};
+        return readFailure(e.message);
     } catch (const std::bad_alloc&) {
-        return {std::nullopt, "obsp: out of memory", {}};
+        return readFailure("obsp: out of memory");
     }
 }
 
 ObspReadResult readObspFile(const std::string& path, size_t maxBytes) {
     std::ifstream in(path, std::ios::binary);
-    if (!in) return {std::nullopt, "obsp: cannot open '" + path + "'", {}};
+    if (!in) return readFailure("obsp: cannot open '" + path + "'");
     // A regular file over the limit is refused before reading any of it (readObsp would
     // stop at the limit, but only after buffering maxBytes).
     std::error_code ec;
     if (std::filesystem::is_regular_file(path, ec)) {
         const std::uintmax_t size = std::filesystem::file_size(path, ec);
         if (!ec && size > maxBytes)
-            return {std::nullopt, "obsp: file is larger than the limit of " + std::to_string(maxBytes) + " bytes (" +
-                                      std::to_string(size) + " bytes)", {}};
+            return readFailure("obsp: file is larger than the limit of " + std::to_string(maxBytes) + " bytes (" +
+                                      std::to_string(size) + " bytes)");
     }
     return readObsp(in, maxBytes);
 }

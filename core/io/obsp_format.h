@@ -1,11 +1,14 @@
 #pragma once
 #include "compile/bsp_tree.h"
+#include "world/brush.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace shallot {
 
@@ -13,13 +16,14 @@ namespace shallot {
 //
 // Layout (every field little-endian, fixed width; doubles are IEEE-754 binary64):
 //   header, 96 bytes:
-//     0  "OBSP"           4  version u32        8  flags u32 (0)
+//     0  "OBSP"           4  version u32        8  flags u32 (kObspFlagBrushes or 0)
 //     12 pose count u32   16 plane count u32    20 node count u32
 //     24 leaf count u32   28 polygon count u32  32 total vertex count u64
 //     40 root i32         44 bounds mins, maxs  6 x f64
 //     92 CRC-32 of bytes 0..91
-//   seven sections (six in version 1, which has no PORT), in this order, each "tag u32,
-//   payload length u64, payload, CRC-32 of tag + length + payload":
+//   seven sections (six in version 1, which has no PORT; eight when flags has
+//   kObspFlagBrushes, version 3 on), in this order, each "tag u32, payload length u64,
+//   payload, CRC-32 of tag + length + payload":
 //     POSE  per pose: name length u32, name bytes, mins 3 x f64, maxs 3 x f64, colour u32
 //     PLAN  the even planes only (normal 3 x f64, dist f64); planes[2k + 1] is rebuilt as
 //           planes[2k].flipped(), so the pool's pair invariant holds by construction
@@ -30,6 +34,14 @@ namespace shallot {
 //     POLY  per polygon: plane i32, pose u8, brush i32, vertex count u32, vertices 3 x f64
 //     PORT  portal count u32, total portal vertex count u64, then per portal: plane i32,
 //           front leaf i32, back leaf i32, poses u64, vertex count u32, vertices 3 x f64
+//     BRSH  (optional) brush count u32, total plane count u64, then per brush: contents u8
+//           (0 solid, 1 clip), poses it does not block u64 (bit p: poses[p]), plane count
+//           u32, planes (normal 3 x f64, dist f64)
+//
+// The brushes section holds the world's blocking brushes (solid and clip, each valid in
+// the tree's bounds: see buildBrushGeometry), so that boxes other than the compiled poses
+// can be swept (query/box_trace.h) without the .map. A reader checks each brush as the
+// compiler does and refuses the file when one is not valid.
 //
 // A portal joins two different leaves, has at least 3 finite vertices, and its poses are
 // exactly those in which both its leaves are empty (so never none). A version 1 file is
@@ -38,14 +50,18 @@ namespace shallot {
 // Nodes are stored so that every node child has a larger index than its parent (pre-order
 // satisfies this) and the root is node 0; that makes cycles impossible to express. The
 // writer renumbers a tree that is not in that order (dropping unreachable nodes).
-inline constexpr uint32_t kObspVersion = 2;
+inline constexpr uint32_t kObspVersion = 3;
+inline constexpr uint32_t kObspFlagBrushes = 1; // header flag: a BRSH section follows PORT
 inline constexpr char kObspMagic[4] = {'O', 'B', 'S', 'P'};
 inline constexpr size_t kObspMaxFileBytes = size_t(1) << 30; // default read limit: 1 GiB
 inline constexpr uint32_t kObspMaxPoseName = 1024;
+inline constexpr uint32_t kObspMaxBrushPlanes = 1024; // as a .map's kMaxBrushSides
 
-// Writes the tree. A tree the format cannot represent (see obspWriteProblem) writes
-// nothing and sets failbit on `out`.
-void writeObsp(const BspTree& tree, std::ostream& out);
+// Writes the tree, and with `brushes` (the world it was compiled from) the brushes
+// section: the brushes that block some box (not NonSolid) and are valid in tree.bounds,
+// in order; the rest are left out, as the compile leaves them out. A tree the format
+// cannot represent (see obspWriteProblem) writes nothing and sets failbit on `out`.
+void writeObsp(const BspTree& tree, std::ostream& out, const std::vector<Brush>* brushes = nullptr);
 
 // Why the tree cannot be written (bad indices, more than kMaxPoses poses, unpaired
 // planes, non-finite numbers, a node cycle, ...), or empty when it can.
@@ -53,12 +69,13 @@ std::string obspWriteProblem(const BspTree& tree);
 
 // Writes path + ".tmp" and renames it over `path`, so a failed save leaves any old file
 // intact. Returns an error message, or empty on success.
-std::string saveObspFile(const BspTree& tree, const std::string& path);
+std::string saveObspFile(const BspTree& tree, const std::string& path, const std::vector<Brush>* brushes = nullptr);
 
 // Summary of a file that was read.
 struct ObspInfo {
     uint32_t version = 0;
     size_t poses = 0, nodes = 0, leaves = 0, planes = 0, polygons = 0, portals = 0;
+    size_t brushes = 0; // in the brushes section (0 without one)
     int depth = 0; // longest root-to-leaf path, in nodes
 };
 
@@ -66,6 +83,9 @@ struct ObspReadResult {
     std::optional<BspTree> tree; // set on success
     std::string error;           // set on failure: "obsp: <what> at byte <offset>"
     ObspInfo info;               // valid on success
+    // The brushes section, when the file has one: planes, contents and excludedPoses (by
+    // name) of each stored brush, ready for BoxTraceWorld::build with the tree's bounds.
+    std::optional<std::vector<Brush>> brushes;
 };
 
 // Reads and fully validates a file of at most maxBytes bytes. Hostile input yields an
@@ -74,6 +94,8 @@ struct ObspReadResult {
 // tree the compiler could have built (see portalGenerationProblem).
 ObspReadResult readObsp(std::istream& in, size_t maxBytes = kObspMaxFileBytes);
 ObspReadResult readObspFile(const std::string& path, size_t maxBytes = kObspMaxFileBytes);
+// The same for bytes already in memory (a buffer or a mapped file), without copying them.
+ObspReadResult readObspBytes(std::string_view bytes, size_t maxBytes = kObspMaxFileBytes);
 
 // CRC-32 (IEEE 802.3, reflected polynomial 0xEDB88320), as zlib's crc32(): pass the
 // previous result as `crc` to continue a running checksum.

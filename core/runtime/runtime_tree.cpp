@@ -1,0 +1,273 @@
+#include "shallot/runtime.h"
+
+#include "io/obsp_format.h"
+#include "portal/reachability.h"
+#include "query/point_classify.h"
+#include "query/slide_move.h"
+#include "query/trace.h"
+#include "query/trace_batch.h"
+#include "runtime/file_mapping.h"
+#include "runtime/tree_impl.h"
+
+#include <cmath>
+#include <new>
+
+namespace shallot::runtime {
+
+shallot::Vec3 toEigen(const Vec3& v) { return {v.x, v.y, v.z}; }
+Vec3 fromEigen(const shallot::Vec3& v) { return {v.x(), v.y(), v.z()}; }
+
+namespace {
+
+// Runs f, turning anything it throws into an error value: nothing crosses the API.
+template <class R, class F>
+R guarded(F&& f) {
+    R failed;
+    try {
+        return f();
+    } catch (const std::bad_alloc&) {
+        failed.error = "out of memory";
+    } catch (const std::exception& e) {
+        failed.error = std::string("internal error: ") + e.what();
+    } catch (...) {
+        failed.error = "internal error";
+    }
+    return failed;
+}
+
+template <class T>
+Result<T> failure(std::string message) {
+    Result<T> r;
+    r.error = std::move(message);
+    return r;
+}
+
+template <class T>
+Result<T> success(T value) {
+    Result<T> r;
+    r.value = std::move(value);
+    return r;
+}
+
+bool finite(const Vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+bool inRange(const Vec3& v) {
+    return finite(v) && std::abs(v.x) <= kMaxCoordinate && std::abs(v.y) <= kMaxCoordinate &&
+           std::abs(v.z) <= kMaxCoordinate;
+}
+std::string rangeError(const std::string& what) { return what + " must be 3 finite numbers within +-1e9"; }
+
+Hit toHit(const TraceResult& r) {
+    Hit h;
+    h.startSolid = r.startSolid;
+    h.allSolid = r.allSolid;
+    h.hit = r.hit;
+    h.t = r.t;
+    h.point = fromEigen(r.point);
+    if (r.hit) h.normal = fromEigen(r.normal); // as shallot-cli query: zero without a hit
+    return h;
+}
+
+std::shared_ptr<const Tree::Impl> implFromRead(ObspReadResult& read) {
+    std::optional<World> world;
+    if (read.brushes) world = World{std::move(*read.brushes), read.tree->poses, read.tree->bounds};
+    return std::make_shared<const Tree::Impl>(std::move(*read.tree), std::move(world), std::vector<std::string>{});
+}
+
+} // namespace
+
+Tree::Impl::Impl(BspTree t, std::optional<World> w, std::vector<std::string> warn)
+    : tree(std::move(t)), world(std::move(w)), warnings(std::move(warn)) {
+    for (const Pose& p : tree.poses) poses.push_back({p.name, fromEigen(p.mins), fromEigen(p.maxs)});
+}
+
+const BoxTraceWorld& Tree::Impl::boxTraceWorld() const {
+    std::call_once(boxWorldOnce, [&] { boxWorld = std::make_unique<BoxTraceWorld>(BoxTraceWorld::build(*world)); });
+    return *boxWorld;
+}
+
+Tree::Tree() = default;
+Tree::Tree(std::shared_ptr<const Impl> impl) : impl_(std::move(impl)) {}
+
+Result<Tree> Tree::loadFile(const std::string& path) {
+    return guarded<Result<Tree>>([&] {
+        FileMapping mapping;
+        std::string error;
+        if (!mapping.map(path, kObspMaxFileBytes, error)) return failure<Tree>(path + ": obsp: " + error);
+        ObspReadResult read = readObspBytes(mapping.bytes());
+        if (!read.tree) return failure<Tree>(path + ": " + read.error);
+        return success(Tree(implFromRead(read)));
+    });
+}
+
+Result<Tree> Tree::loadBuffer(const void* data, size_t size) {
+    return guarded<Result<Tree>>([&] {
+        if (!data && size > 0) return failure<Tree>("obsp: null buffer");
+        ObspReadResult read = readObspBytes({static_cast<const char*>(data), size});
+        if (!read.tree) return failure<Tree>(read.error);
+        return success(Tree(implFromRead(read)));
+    });
+}
+
+Result<Tree> Tree::compileMap(const std::string& mapPath, const std::vector<PoseBox>& poses, int threads) {
+    return guarded<Result<Tree>>([&] {
+        auto compiled = compileMapFile(mapPath, poses, threads);
+        if (!compiled) return failure<Tree>(compiled.error);
+        return success(Tree(std::move(compiled.value)));
+    });
+}
+
+Status Tree::save(const std::string& path, bool brushes) const {
+    return guarded<Status>([&] {
+        Status s;
+        if (!impl_) s.error = "no tree loaded";
+        else
+            s.error = saveObspFile(impl_->tree, path,
+                                   brushes && impl_->world ? &impl_->world->brushes : nullptr);
+        return s;
+    });
+}
+
+const std::vector<PoseBox>& Tree::poses() const {
+    static const std::vector<PoseBox> none;
+    return impl_ ? impl_->poses : none;
+}
+
+int Tree::poseIndex(std::string_view name) const {
+    const std::vector<PoseBox>& all = poses();
+    for (size_t i = 0; i < all.size(); ++i)
+        if (all[i].name == name) return int(i);
+    return -1;
+}
+
+bool Tree::hasBrushes() const { return impl_ && impl_->world; }
+
+const std::vector<std::string>& Tree::warnings() const {
+    static const std::vector<std::string> none;
+    return impl_ ? impl_->warnings : none;
+}
+
+// ---- queries: each checks its inputs, then makes exactly the core call shallot-cli makes ----
+
+namespace {
+
+// Why `pose` cannot be used with `impl`, or empty.
+std::string poseError(const Tree::Impl* impl, int pose) {
+    if (!impl) return "no tree loaded";
+    if (pose < 0 || size_t(pose) >= impl->tree.poses.size())
+        return "pose index " + std::to_string(pose) + " out of range (the tree has " +
+               std::to_string(impl->tree.poses.size()) + " poses)";
+    return {};
+}
+
+} // namespace
+
+Result<Classification> Tree::classify(const Vec3& point) const {
+    return guarded<Result<Classification>>([&] {
+        if (!impl_) return failure<Classification>("no tree loaded");
+        if (!finite(point)) return failure<Classification>("point must be 3 finite numbers");
+        const int32_t leaf = impl_->tree.findLeaf(toEigen(point));
+        return success(Classification{leaf, impl_->tree.leafSolid[size_t(leaf)]});
+    });
+}
+
+Result<Hit> Tree::trace(int pose, const Vec3& from, const Vec3& to) const {
+    return guarded<Result<Hit>>([&] {
+        if (std::string e = poseError(impl_.get(), pose); !e.empty()) return failure<Hit>(e);
+        if (!inRange(from)) return failure<Hit>(rangeError("from"));
+        if (!inRange(to)) return failure<Hit>(rangeError("to"));
+        return success(toHit(traceSegment(impl_->tree, pose, toEigen(from), toEigen(to))));
+    });
+}
+
+Result<Hit> Tree::traceBox(const Vec3& mins, const Vec3& maxs, const Vec3& from, const Vec3& to) const {
+    return guarded<Result<Hit>>([&] {
+        if (!impl_) return failure<Hit>("no tree loaded");
+        if (!inRange(mins) || !inRange(maxs) || !(mins.x <= maxs.x && mins.y <= maxs.y && mins.z <= maxs.z))
+            return failure<Hit>("the box must have finite mins <= maxs within +-1e9");
+        if (!inRange(from)) return failure<Hit>(rangeError("from"));
+        if (!inRange(to)) return failure<Hit>(rangeError("to"));
+        const shallot::Vec3 lo = toEigen(mins), hi = toEigen(maxs), a = toEigen(from), b = toEigen(to);
+        // A compiled pose's box is answered by the tree, as shallot-cli query does, unless a
+        // brush exempts that pose (then the tree's answer is not the box's).
+        const BspTree& t = impl_->tree;
+        for (size_t i = 0; i < t.poses.size(); ++i) {
+            if (t.poses[i].mins != lo || t.poses[i].maxs != hi) continue;
+            bool exempt = false;
+            if (impl_->world)
+                for (const Brush& brush : impl_->world->brushes)
+                    for (const std::string& name : brush.excludedPoses) exempt |= name == t.poses[i].name;
+            if (!exempt) return success(toHit(traceSegment(t, int(i), a, b)));
+        }
+        if (!impl_->world)
+            return failure<Hit>("boxes other than the poses need the brushes: this tree was saved without them");
+        return success(toHit(shallot::traceBox(impl_->boxTraceWorld(), lo, hi, a, b)));
+    });
+}
+
+Result<Move> Tree::move(int pose, const Vec3& from, const Vec3& delta, double stepHeight) const {
+    return guarded<Result<Move>>([&] {
+        if (std::string e = poseError(impl_.get(), pose); !e.empty()) return failure<Move>(e);
+        if (!inRange(from)) return failure<Move>(rangeError("from"));
+        if (!inRange(delta)) return failure<Move>(rangeError("delta"));
+        if (!(stepHeight >= 0.0 && stepHeight <= kMaxCoordinate))
+            return failure<Move>("stepHeight must be a number in [0, 1e9]");
+        const MoveResult r = slideMove(impl_->tree, pose, toEigen(from), toEigen(delta), stepHeight);
+        Move m;
+        m.end = fromEigen(r.end);
+        for (const shallot::Contact& c : r.contacts) m.contacts.push_back({fromEigen(c.point), fromEigen(c.normal), c.t});
+        m.startSolid = r.startSolid;
+        m.stepped = r.stepped;
+        return success(std::move(m));
+    });
+}
+
+Result<Reach> Tree::reach(int pose, const Vec3& from, const Vec3& to) const {
+    return guarded<Result<Reach>>([&] {
+        if (std::string e = poseError(impl_.get(), pose); !e.empty()) return failure<Reach>(e);
+        if (!finite(from) || !finite(to)) return failure<Reach>("from and to must be 3 finite numbers each");
+        const ReachAnswer a = reachBetween(impl_->tree, pose, toEigen(from), toEigen(to));
+        return success(Reach{a.reachable, a.fromLeaf, a.toLeaf});
+    });
+}
+
+Status Tree::classifyBatch(const double* points, size_t n, uint64_t* solid) const {
+    return guarded<Status>([&] {
+        Status s;
+        if (!impl_) s.error = "no tree loaded";
+        else if (n > 0 && (!points || !solid)) s.error = "null array";
+        if (!s.ok()) return s;
+        std::vector<shallot::Vec3> p(n);
+        for (size_t i = 0; i < n; ++i) {
+            p[i] = {points[3 * i], points[3 * i + 1], points[3 * i + 2]};
+            if (!p[i].allFinite()) {
+                s.error = "point " + std::to_string(i) + " must be 3 finite numbers";
+                return s;
+            }
+        }
+        classifyPoints(impl_->tree, p, std::span<uint64_t>(solid, n));
+        return s;
+    });
+}
+
+Status Tree::traceBatch(int pose, const double* from, const double* to, size_t n, Hit* out, int threads) const {
+    return guarded<Status>([&] {
+        Status s;
+        s.error = poseError(impl_.get(), pose);
+        if (s.ok() && n > 0 && (!from || !to || !out)) s.error = "null array";
+        if (!s.ok()) return s;
+        std::vector<TraceRequest> requests(n);
+        for (size_t i = 0; i < n; ++i) {
+            const Vec3 a{from[3 * i], from[3 * i + 1], from[3 * i + 2]}, b{to[3 * i], to[3 * i + 1], to[3 * i + 2]};
+            if (!inRange(a) || !inRange(b)) {
+                s.error = rangeError("row " + std::to_string(i) + ": from and to");
+                return s;
+            }
+            requests[i] = {pose, toEigen(a), toEigen(b)};
+        }
+        const std::vector<TraceResult> results = shallot::traceBatch(impl_->tree, requests, threads);
+        for (size_t i = 0; i < n; ++i) out[i] = toHit(results[i]);
+        return s;
+    });
+}
+
+} // namespace shallot::runtime

@@ -1,0 +1,141 @@
+#pragma once
+// Shallot's runtime for game code and tools: load a compiled level (.obsp) and ask it
+// where each agent pose may go. Standard C++20 only (no Eigen, no Qt); link Shallot::core.
+//
+// Errors are values: no call throws. Every query returns a Result whose `error` is empty
+// on success and says what was wrong otherwise (a bad pose index, a non-finite point, a
+// box sweep on a file without brushes, ...); on error `value` is default-constructed.
+//
+// Thread safety: a loaded Tree is immutable. Any number of threads may query one Tree (or
+// copies of it, which share the data) at once. Loading and compiling are independent.
+// See docs/runtime.md.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace shallot::runtime {
+
+struct Vec3 {
+    double x = 0.0, y = 0.0, z = 0.0;
+};
+
+// An answer, or why there is none.
+template <class T>
+struct Result {
+    T value{};
+    std::string error; // empty on success
+    bool ok() const { return error.empty(); }
+    explicit operator bool() const { return ok(); }
+};
+
+// A call that answers only success or failure.
+struct Status {
+    std::string error; // empty on success
+    bool ok() const { return error.empty(); }
+    explicit operator bool() const { return ok(); }
+};
+
+// An agent pose: the box it occupies around its reference point. mins == maxs is a point.
+struct PoseBox {
+    std::string name;
+    Vec3 mins, maxs;
+};
+
+// The leaf a point is in and its solidity: bit p set when the box of poses()[p] placed at
+// the point overlaps the inside of a brush that blocks it.
+struct Classification {
+    int32_t leaf = 0;
+    uint64_t solid = 0;
+    bool solidFor(int pose) const { return pose >= 0 && pose < 64 && ((solid >> pose) & 1u); }
+};
+
+// A sweep from -> to. startSolid: the start is inside solid (t 0, point = from, hit
+// false); allSolid: and the whole segment is. hit: the box's reference point touches solid
+// at t in [0, 1) (not backed off), point = from + t (to - from), normal = the unit normal
+// of the surface entered, facing against the motion. No hit: t 1, point = to, normal 0.
+struct Hit {
+    bool startSolid = false;
+    bool allSolid = false;
+    bool hit = false;
+    double t = 1.0;
+    Vec3 point, normal;
+};
+
+// A surface a move touched, at move time t in [0, 1].
+struct Contact {
+    Vec3 point, normal;
+    double t = 0.0;
+};
+
+// Collide and slide: where the box ends (never inside solid), what it touched in time
+// order, whether it started inside solid (then end = from) and whether it stepped up.
+struct Move {
+    Vec3 end;
+    std::vector<Contact> contacts;
+    bool startSolid = false;
+    bool stepped = false;
+};
+
+// Whether an agent can get between two points over the tree's open portals; a point in
+// solid for the pose has leaf -1 and is reachable from nowhere.
+struct Reach {
+    bool reachable = false;
+    int32_t fromLeaf = -1;
+    int32_t toLeaf = -1;
+};
+
+// Query coordinates (points, box corners, deltas, step heights) must be finite and within
+// +-this: far outside any world, and small enough that no product in a trace overflows.
+// The same limit as shallot-cli query's.
+inline constexpr double kMaxCoordinate = 1e9;
+
+class Tree {
+public:
+    Tree(); // empty: no poses; every query answers the error "no tree loaded"
+
+    // Loads an .obsp file, memory-mapped (read from the mapping, then unmapped: the tree is
+    // decoded into its own arrays) or read when it cannot be mapped.
+    static Result<Tree> loadFile(const std::string& path);
+    // Loads an .obsp image already in memory; the bytes are not kept.
+    static Result<Tree> loadBuffer(const void* data, size_t size);
+    // Compiles a Quake .map. With no poses: the map's worldspawn poses, else Quake's three
+    // hulls (point, player, large). The tree keeps the map's brushes for traceBox and save.
+    // Skipped brushes and map warnings are in warnings().
+    static Result<Tree> compileMap(const std::string& mapPath, const std::vector<PoseBox>& poses = {},
+                                   int threads = 1);
+    // Writes the tree as .obsp (with its brushes section when it has brushes and `brushes`).
+    Status save(const std::string& path, bool brushes = true) const;
+
+    const std::vector<PoseBox>& poses() const;
+    int poseIndex(std::string_view name) const; // -1 when there is no such pose
+    bool hasBrushes() const;                    // traceBox works
+    const std::vector<std::string>& warnings() const;
+
+    Result<Classification> classify(const Vec3& point) const;
+    // Sweeps the box of poses()[pose] (from == to gives the point's solidity as startSolid).
+    Result<Hit> trace(int pose, const Vec3& from, const Vec3& to) const;
+    // Sweeps any box (mins <= maxs). A box equal to a pose's box (that no brush exempts) is
+    // swept in the tree, like trace; any other needs the brushes (hasBrushes()).
+    Result<Hit> traceBox(const Vec3& mins, const Vec3& maxs, const Vec3& from, const Vec3& to) const;
+    // Moves the pose's box by delta with collide-and-slide; stepHeight > 0 climbs stairs.
+    Result<Move> move(int pose, const Vec3& from, const Vec3& delta, double stepHeight = 0.0) const;
+    Result<Reach> reach(int pose, const Vec3& from, const Vec3& to) const;
+
+    // Batches over n points stored x, y, z, x, y, z, ...: the same answers as one by one.
+    // solid[i] receives classify(point i).value.solid.
+    Status classifyBatch(const double* points, size_t n, uint64_t* solid) const;
+    // out[i] receives trace(pose, from i, to i).value; threads > 1 splits long batches.
+    // An invalid row fails the whole batch (the message names the row) and writes nothing.
+    Status traceBatch(int pose, const double* from, const double* to, size_t n, Hit* out, int threads = 1) const;
+
+    struct Impl; // opaque: the decoded tree and the brushes
+
+private:
+    explicit Tree(std::shared_ptr<const Impl> impl);
+    std::shared_ptr<const Impl> impl_;
+};
+
+} // namespace shallot::runtime
