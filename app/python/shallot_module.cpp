@@ -1,0 +1,246 @@
+// The Python module `shallot`: the runtime (<shallot/runtime.h>) on NumPy arrays. Batches
+// run in C++ with the GIL released; errors raise shallot.Error with the runtime's message.
+// docs/runtime.md, "Python".
+#include "shallot/runtime.h"
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <stdexcept>
+#include <variant>
+
+namespace py = pybind11;
+namespace rt = shallot::runtime;
+
+namespace {
+
+struct ShallotError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+template <class T>
+T valueOf(rt::Result<T> r) {
+    if (!r) throw ShallotError(r.error);
+    return std::move(r.value);
+}
+
+void check(const rt::Status& s) {
+    if (!s) throw ShallotError(s.error);
+}
+
+using Points = py::array_t<double, py::array::c_style | py::array::forcecast>;
+
+// An N x 3 array of coordinates (any numeric type: converted to contiguous float64).
+Points points(const py::handle& object, const char* name) {
+    Points a = Points::ensure(object);
+    if (!a || a.ndim() != 2 || a.shape(1) != 3)
+        throw py::value_error(std::string(name) + " must be an N x 3 array of coordinates");
+    return a;
+}
+
+rt::Vec3 vec3(const py::handle& object, const char* name) {
+    Points a = Points::ensure(object);
+    if (!a || a.size() != 3) throw py::value_error(std::string(name) + " must be 3 coordinates");
+    return {a.data()[0], a.data()[1], a.data()[2]};
+}
+
+py::tuple tuple3(const rt::Vec3& v) { return py::make_tuple(v.x, v.y, v.z); }
+
+// A pose given by name or index.
+int poseOf(const rt::Tree& tree, const std::variant<int, std::string>& pose) {
+    if (const int* index = std::get_if<int>(&pose)) return *index;
+    const std::string& name = std::get<std::string>(pose);
+    const int index = tree.poseIndex(name);
+    if (index < 0) throw ShallotError("unknown pose \"" + name + "\"");
+    return index;
+}
+
+py::dict traceArrays(const std::vector<rt::Hit>& hits) {
+    const py::ssize_t n = py::ssize_t(hits.size());
+    py::array_t<bool> startSolid(n), allSolid(n), hit(n);
+    py::array_t<double> t(n), point({n, py::ssize_t(3)}), normal({n, py::ssize_t(3)});
+    bool *ss = startSolid.mutable_data(), *as = allSolid.mutable_data(), *h = hit.mutable_data();
+    double *tt = t.mutable_data(), *p = point.mutable_data(), *nn = normal.mutable_data();
+    {
+        py::gil_scoped_release release;
+        for (size_t i = 0; i < hits.size(); ++i) {
+            const rt::Hit& r = hits[i];
+            ss[i] = r.startSolid;
+            as[i] = r.allSolid;
+            h[i] = r.hit;
+            tt[i] = r.t;
+            p[3 * i] = r.point.x, p[3 * i + 1] = r.point.y, p[3 * i + 2] = r.point.z;
+            nn[3 * i] = r.normal.x, nn[3 * i + 1] = r.normal.y, nn[3 * i + 2] = r.normal.z;
+        }
+    }
+    py::dict out;
+    out["start_solid"] = startSolid;
+    out["all_solid"] = allSolid;
+    out["hit"] = hit;
+    out["t"] = t;
+    out["point"] = point;
+    out["normal"] = normal;
+    return out;
+}
+
+py::array_t<bool> classify(const rt::Tree& tree, const py::handle& object) {
+    const Points p = points(object, "points");
+    const size_t n = size_t(p.shape(0)), poses = tree.poses().size();
+    std::vector<uint64_t> solid(n);
+    rt::Status status;
+    {
+        py::gil_scoped_release release;
+        status = tree.classifyBatch(p.data(), n, solid.data());
+    }
+    check(status);
+    py::array_t<bool> out({py::ssize_t(n), py::ssize_t(poses)});
+    bool* o = out.mutable_data();
+    for (size_t i = 0; i < n; ++i)
+        for (size_t k = 0; k < poses; ++k) o[i * poses + k] = (solid[i] >> k) & 1u;
+    return out;
+}
+
+py::dict trace(const rt::Tree& tree, const std::variant<int, std::string>& pose, const py::handle& starts,
+               const py::handle& ends, int threads) {
+    const Points a = points(starts, "starts"), b = points(ends, "ends");
+    if (a.shape(0) != b.shape(0)) throw py::value_error("starts and ends must have the same number of rows");
+    const int index = poseOf(tree, pose);
+    std::vector<rt::Hit> hits(size_t(a.shape(0)));
+    rt::Status status;
+    {
+        py::gil_scoped_release release;
+        status = tree.traceBatch(index, a.data(), b.data(), hits.size(), hits.data(), threads);
+    }
+    check(status);
+    return traceArrays(hits);
+}
+
+py::dict traceBox(const rt::Tree& tree, const py::handle& mins, const py::handle& maxs, const py::handle& starts,
+                  const py::handle& ends) {
+    const rt::Vec3 lo = vec3(mins, "mins"), hi = vec3(maxs, "maxs");
+    const Points a = points(starts, "starts"), b = points(ends, "ends");
+    if (a.shape(0) != b.shape(0)) throw py::value_error("starts and ends must have the same number of rows");
+    std::vector<rt::Hit> hits(size_t(a.shape(0)));
+    std::string error;
+    {
+        py::gil_scoped_release release;
+        const double *p = a.data(), *q = b.data();
+        for (size_t i = 0; i < hits.size() && error.empty(); ++i) {
+            rt::Result<rt::Hit> r = tree.traceBox(lo, hi, {p[3 * i], p[3 * i + 1], p[3 * i + 2]},
+                                                  {q[3 * i], q[3 * i + 1], q[3 * i + 2]});
+            if (!r) error = "row " + std::to_string(i) + ": " + r.error;
+            hits[i] = r.value;
+        }
+    }
+    if (!error.empty()) throw ShallotError(error);
+    return traceArrays(hits);
+}
+
+py::dict move(const rt::Tree& tree, const std::variant<int, std::string>& pose, const py::handle& start,
+              const py::handle& delta, double step) {
+    const rt::Move m = valueOf(tree.move(poseOf(tree, pose), vec3(start, "start"), vec3(delta, "delta"), step));
+    py::list contacts;
+    for (const rt::Contact& c : m.contacts) {
+        py::dict d;
+        d["point"] = tuple3(c.point);
+        d["normal"] = tuple3(c.normal);
+        d["t"] = c.t;
+        contacts.append(d);
+    }
+    py::dict out;
+    out["end"] = tuple3(m.end);
+    out["contacts"] = contacts;
+    out["start_solid"] = m.startSolid;
+    out["stepped"] = m.stepped;
+    return out;
+}
+
+py::dict reach(const rt::Tree& tree, const std::variant<int, std::string>& pose, const py::handle& from,
+               const py::handle& to) {
+    const rt::Reach r = valueOf(tree.reach(poseOf(tree, pose), vec3(from, "from"), vec3(to, "to")));
+    py::dict out;
+    out["reachable"] = r.reachable;
+    out["from_leaf"] = r.fromLeaf;
+    out["to_leaf"] = r.toLeaf;
+    return out;
+}
+
+// poses: None, {name: (mins, maxs)} or [(name, mins, maxs), ...].
+std::vector<rt::PoseBox> poseBoxes(const py::object& poses) {
+    std::vector<rt::PoseBox> out;
+    if (poses.is_none()) return out;
+    if (py::isinstance<py::dict>(poses)) {
+        for (const auto& [name, box] : poses.cast<py::dict>()) {
+            const py::tuple t = py::reinterpret_borrow<py::object>(box).cast<py::tuple>();
+            if (t.size() != 2) throw py::value_error("a pose's value must be (mins, maxs)");
+            out.push_back({name.cast<std::string>(), vec3(t[0], "mins"), vec3(t[1], "maxs")});
+        }
+        return out;
+    }
+    for (const py::handle& item : poses) {
+        const py::tuple t = py::reinterpret_borrow<py::object>(item).cast<py::tuple>();
+        if (t.size() != 3) throw py::value_error("a pose must be (name, mins, maxs)");
+        out.push_back({t[0].cast<std::string>(), vec3(t[1], "mins"), vec3(t[2], "maxs")});
+    }
+    return out;
+}
+
+rt::Tree compileMap(const std::string& path, const py::object& poses, int threads) {
+    const std::vector<rt::PoseBox> boxes = poseBoxes(poses);
+    py::gil_scoped_release release;
+    return valueOf(rt::Tree::compileMap(path, boxes, threads));
+}
+
+} // namespace
+
+PYBIND11_MODULE(shallot, m) {
+    m.doc() = "Shallot onion BSP trees: load or compile a level, classify points and trace boxes per pose "
+              "(docs/runtime.md)";
+    py::register_exception<ShallotError>(m, "Error", PyExc_ValueError);
+
+    py::class_<rt::Tree>(m, "Tree", "A compiled level (.obsp); immutable, safe to query from many threads")
+        .def_static(
+            "load", [](const std::string& path) { return valueOf(rt::Tree::loadFile(path)); }, py::arg("path"),
+            "Loads an .obsp file")
+        .def_static(
+            "from_bytes",
+            [](const py::bytes& data) {
+                const std::string_view bytes = data;
+                return valueOf(rt::Tree::loadBuffer(bytes.data(), bytes.size()));
+            },
+            py::arg("data"), "Loads an .obsp image")
+        .def(
+            "save", [](const rt::Tree& t, const std::string& path, bool brushes) { check(t.save(path, brushes)); },
+            py::arg("path"), py::arg("brushes") = true, "Writes the tree as .obsp (with its brushes by default)")
+        .def_property_readonly("poses",
+                               [](const rt::Tree& t) {
+                                   std::vector<std::string> names;
+                                   for (const rt::PoseBox& p : t.poses()) names.push_back(p.name);
+                                   return names;
+                               })
+        .def_property_readonly("pose_boxes",
+                               [](const rt::Tree& t) {
+                                   py::dict boxes;
+                                   for (const rt::PoseBox& p : t.poses())
+                                       boxes[py::str(p.name)] = py::make_tuple(tuple3(p.mins), tuple3(p.maxs));
+                                   return boxes;
+                               })
+        .def_property_readonly("has_brushes", &rt::Tree::hasBrushes)
+        .def_property_readonly("warnings", &rt::Tree::warnings)
+        .def("classify", &classify, py::arg("points"),
+             "N x 3 points -> N x len(poses) bool array: solid per pose")
+        .def("trace", &trace, py::arg("pose"), py::arg("starts"), py::arg("ends"), py::arg("threads") = 1,
+             "Sweeps the pose's box along each row; returns a dict of arrays start_solid, all_solid, hit, t, "
+             "point, normal")
+        .def("trace_box", &traceBox, py::arg("mins"), py::arg("maxs"), py::arg("starts"), py::arg("ends"),
+             "As trace, for any box (needs the brushes unless it is a pose's box)")
+        .def("move", &move, py::arg("pose"), py::arg("start"), py::arg("delta"), py::arg("step") = 0.0,
+             "Collide and slide; returns a dict end, contacts, start_solid, stepped")
+        .def("reach", &reach, py::arg("pose"), py::arg("start"), py::arg("end"),
+             "Whether the pose can get from start to end; returns a dict reachable, from_leaf, to_leaf");
+
+    m.def("compile", &compileMap, py::arg("map_path"), py::arg("poses") = py::none(), py::arg("threads") = 1,
+          "Compiles a .map into a Tree; poses: {name: (mins, maxs)} or [(name, mins, maxs)], default the map's "
+          "or Quake's three hulls");
+}

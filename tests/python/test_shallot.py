@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""The Python module `shallot` against `shallot-cli query` on id_e1m1 (docs/runtime.md).
+
+Environment (CTest sets it): PYTHONPATH holds the built module, SHALLOT_CLI the shallot-cli
+binary, SHALLOT_MAP the level (../shared/maps/id_e1m1.map). NumPy is required: a missing
+numpy is a failure, not a skip.
+
+Every comparison is exact (no tolerance): the module and the CLI make the same core call
+on the same bits, and the CLI writes each double as the shortest decimal that reads back
+to it (Qt 6's JSON writer), so json.loads gives the very double the module returns.
+"""
+import json
+import os
+import subprocess
+import tempfile
+import threading
+import unittest
+
+import numpy as np
+
+import shallot
+
+CLI = os.environ["SHALLOT_CLI"]
+MAP = os.environ["SHALLOT_MAP"]
+ROWS = 2000  # per batch: enough to cross open space, floors, walls and the void
+
+
+def cli_query(tree_path, queries):
+    """Answers of `shallot-cli query TREE` to the queries, one dict each, in order."""
+    text = "".join(json.dumps(q) + "\n" for q in queries)
+    out = subprocess.run([CLI, "query", tree_path], input=text, capture_output=True, text=True, check=False)
+    answers = [json.loads(line) for line in out.stdout.splitlines()]
+    assert len(answers) == len(queries), out.stderr
+    return answers
+
+
+class ShallotAgainstCli(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = tempfile.TemporaryDirectory()
+        cls.obsp = os.path.join(cls.dir.name, "e1m1.obsp")
+        subprocess.run([CLI, "compile", MAP, "-o", cls.obsp], check=True, capture_output=True)
+        cls.tree = shallot.Tree.load(cls.obsp)
+        rng = np.random.default_rng(32)
+        # The level's box (id_e1m1's brushes span about -700..2700 x, -1900..1800 y, -400..500 z)
+        # and a margin of void around it.
+        lo, hi = np.array([-800.0, -2000.0, -500.0]), np.array([2800.0, 1900.0, 600.0])
+        cls.starts = rng.uniform(lo, hi, size=(ROWS, 3)).round(3)  # a few decimals, as a game sends
+        # Ends near the starts (up to 300 units away): most segments stay inside the level.
+        cls.ends = (cls.starts + rng.uniform(-300, 300, size=(ROWS, 3))).round(3)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.dir.cleanup()
+
+    def test_poses_are_the_files(self):
+        info = json.loads(subprocess.run([CLI, "info", self.obsp], capture_output=True, text=True).stdout)
+        self.assertEqual(self.tree.poses, [p["name"] for p in info["poses"]])
+        self.assertEqual(self.tree.poses, ["point", "player", "large"])
+        self.assertTrue(self.tree.has_brushes)
+
+    def test_classify_equals_cli(self):
+        solid = self.tree.classify(self.starts)
+        self.assertEqual(solid.shape, (ROWS, len(self.tree.poses)))
+        self.assertEqual(solid.dtype, np.bool_)
+        answers = cli_query(self.obsp, [{"op": "classify", "p": p.tolist()} for p in self.starts])
+        expected = np.array([[a["solid"][name] for name in self.tree.poses] for a in answers])
+        np.testing.assert_array_equal(solid, expected)
+        self.assertTrue(expected.any() and not expected.all())  # both answers occur
+
+    def check_traces(self, got, answers):
+        for key in ("start_solid", "hit", "t"):
+            np.testing.assert_array_equal(got[key], np.array([a[key] for a in answers]), err_msg=key)
+        for key in ("point", "normal"):
+            np.testing.assert_array_equal(got[key], np.array([a[key] for a in answers], dtype=float), err_msg=key)
+
+    def test_trace_equals_cli_for_every_pose(self):
+        for name in self.tree.poses:
+            got = self.tree.trace(name, self.starts, self.ends)
+            answers = cli_query(self.obsp, [{"op": "trace", "pose": name, "from": a.tolist(), "to": b.tolist()}
+                                            for a, b in zip(self.starts, self.ends)])
+            self.check_traces(got, answers)
+            # Every outcome occurs: starts in solid, hits, free segments.
+            clear = ~got["start_solid"] & ~got["hit"]
+            for outcome in (got["start_solid"], got["hit"], clear):
+                self.assertGreater(outcome.sum(), ROWS // 50, name)
+
+    def test_threads_and_pose_indices_give_the_same_traces(self):
+        one = self.tree.trace(1, self.starts, self.ends)
+        two = self.tree.trace("player", self.starts, self.ends, threads=2)
+        for key in one:
+            np.testing.assert_array_equal(one[key], two[key], err_msg=key)
+
+    def test_any_box_equals_cli_on_the_map(self):
+        # The CLI sweeps a box that is no pose only on a .map (its world); the module reads
+        # the same brushes from the .obsp.
+        mins, maxs = [-10.0, -10.0, -20.0], [10.0, 10.0, 30.0]
+        rows = slice(0, 400)
+        got = self.tree.trace_box(mins, maxs, self.starts[rows], self.ends[rows])
+        answers = cli_query(MAP, [{"op": "trace", "box": {"mins": mins, "maxs": maxs}, "from": a.tolist(),
+                                   "to": b.tolist()} for a, b in zip(self.starts[rows], self.ends[rows])])
+        self.check_traces(got, answers)
+
+    def test_move_and_reach_equal_cli(self):
+        for a, b in zip(self.starts[:100], self.ends[:100]):
+            delta = (b - a).tolist()
+            m = self.tree.move("player", a, delta, 18.0)
+            r = self.tree.reach("large", a, b)
+            [cm, cr] = cli_query(self.obsp, [
+                {"op": "move", "pose": "player", "from": a.tolist(), "delta": delta, "step": 18},
+                {"op": "reach", "pose": "large", "from": a.tolist(), "to": b.tolist()}])
+            self.assertEqual(list(m["end"]), cm["end"])
+            self.assertEqual([c["t"] for c in m["contacts"]], [c["t"] for c in cm["contacts"]])
+            self.assertEqual((m["start_solid"], m["stepped"]), (cm["start_solid"], cm["stepped"]))
+            self.assertEqual((r["reachable"], r["from_leaf"], r["to_leaf"]),
+                             (cr["reachable"], cr["from_leaf"], cr["to_leaf"]))
+
+    def test_compile_writes_the_clis_file(self):
+        compiled = shallot.compile(MAP)
+        path = os.path.join(self.dir.name, "module.obsp")
+        compiled.save(path)
+        with open(path, "rb") as a, open(self.obsp, "rb") as b:
+            self.assertTrue(a.read() == b.read())
+        tiny = shallot.compile(MAP, poses={"tiny": ((-1, -1, -1), (1, 1, 1))})
+        self.assertEqual(tiny.poses, ["tiny"])
+        self.assertEqual(shallot.compile(MAP, poses=[("a", (0, 0, 0), (0, 0, 0)), ("b", (-8,) * 3, (8,) * 3)]).poses,
+                         ["a", "b"])
+
+    def test_errors_raise_shallot_error(self):
+        with self.assertRaisesRegex(shallot.Error, "unknown pose \"nobody\""):
+            self.tree.trace("nobody", self.starts, self.ends)
+        with self.assertRaisesRegex(shallot.Error, "pose index 7 out of range"):
+            self.tree.trace(7, self.starts, self.ends)
+        bad = self.starts.copy()
+        bad[5, 2] = np.nan
+        with self.assertRaisesRegex(shallot.Error, "row 5: from and to must be 3 finite numbers"):
+            self.tree.trace("point", bad, self.ends)
+        with self.assertRaisesRegex(shallot.Error, "point 5 must be 3 finite numbers"):
+            self.tree.classify(bad)
+        with self.assertRaisesRegex(ValueError, "N x 3"):
+            self.tree.classify(np.zeros((4, 2)))
+        with self.assertRaisesRegex(ValueError, "same number of rows"):
+            self.tree.trace("point", self.starts, self.ends[:5])
+        with self.assertRaisesRegex(shallot.Error, "cannot open"):
+            shallot.Tree.load(os.path.join(self.dir.name, "missing.obsp"))
+        with self.assertRaisesRegex(shallot.Error, "e1m1.obsp:1:1: "):
+            shallot.compile(self.obsp)  # not a map
+        with open(self.obsp, "rb") as f:
+            data = f.read()
+        for cut in (0, 4, 95, 96, 1000, len(data) // 2, len(data) - 1):
+            with self.assertRaisesRegex(shallot.Error, "obsp: "):
+                shallot.Tree.from_bytes(data[:cut])
+        self.assertEqual(shallot.Tree.from_bytes(data).poses, self.tree.poses)
+
+    def test_two_python_threads_trace_at_once(self):
+        # Batches release the GIL; two threads tracing together get the answers of one.
+        results = [None, None]
+
+        def run(i):
+            results[i] = self.tree.trace("large", self.starts, self.ends)
+
+        threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        for key in results[0]:
+            np.testing.assert_array_equal(results[0][key], results[1][key])
+
+
+if __name__ == "__main__":
+    unittest.main()
