@@ -7,6 +7,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <stdexcept>
 #include <variant>
 
@@ -56,33 +57,29 @@ int poseOf(const rt::Tree& tree, const std::variant<int, std::string>& pose) {
     return index;
 }
 
-py::dict traceArrays(const std::vector<rt::Hit>& hits) {
-    const py::ssize_t n = py::ssize_t(hits.size());
-    py::array_t<bool> startSolid(n), allSolid(n), hit(n);
-    py::array_t<double> t(n), point({n, py::ssize_t(3)}), normal({n, py::ssize_t(3)});
-    bool *ss = startSolid.mutable_data(), *as = allSolid.mutable_data(), *h = hit.mutable_data();
-    double *tt = t.mutable_data(), *p = point.mutable_data(), *nn = normal.mutable_data();
-    {
-        py::gil_scoped_release release;
-        for (size_t i = 0; i < hits.size(); ++i) {
-            const rt::Hit& r = hits[i];
-            ss[i] = r.startSolid;
-            as[i] = r.allSolid;
-            h[i] = r.hit;
-            tt[i] = r.t;
-            p[3 * i] = r.point.x, p[3 * i + 1] = r.point.y, p[3 * i + 2] = r.point.z;
-            nn[3 * i] = r.normal.x, nn[3 * i + 1] = r.normal.y, nn[3 * i + 2] = r.normal.z;
-        }
+// The arrays of a batch of n traces, and where the runtime writes into them.
+struct TraceArrays {
+    py::array_t<bool> startSolid, allSolid, hit;
+    py::array_t<double> t, point, normal;
+
+    explicit TraceArrays(size_t n)
+        : startSolid(py::ssize_t(n)), allSolid(py::ssize_t(n)), hit(py::ssize_t(n)), t(py::ssize_t(n)),
+          point({py::ssize_t(n), py::ssize_t(3)}), normal({py::ssize_t(n), py::ssize_t(3)}) {}
+    rt::Tree::HitColumns columns() {
+        return {startSolid.mutable_data(), allSolid.mutable_data(), hit.mutable_data(),
+                t.mutable_data(),          point.mutable_data(),    normal.mutable_data()};
     }
-    py::dict out;
-    out["start_solid"] = startSolid;
-    out["all_solid"] = allSolid;
-    out["hit"] = hit;
-    out["t"] = t;
-    out["point"] = point;
-    out["normal"] = normal;
-    return out;
-}
+    py::dict dict() const {
+        py::dict out;
+        out["start_solid"] = startSolid;
+        out["all_solid"] = allSolid;
+        out["hit"] = hit;
+        out["t"] = t;
+        out["point"] = point;
+        out["normal"] = normal;
+        return out;
+    }
+};
 
 py::array_t<bool> classify(const rt::Tree& tree, const py::handle& object) {
     const Points p = points(object, "points");
@@ -106,14 +103,16 @@ py::dict trace(const rt::Tree& tree, const std::variant<int, std::string>& pose,
     const Points a = points(starts, "starts"), b = points(ends, "ends");
     if (a.shape(0) != b.shape(0)) throw py::value_error("starts and ends must have the same number of rows");
     const int index = poseOf(tree, pose);
-    std::vector<rt::Hit> hits(size_t(a.shape(0)));
+    const size_t n = size_t(a.shape(0));
+    TraceArrays out(n);
+    const rt::Tree::HitColumns columns = out.columns();
     rt::Status status;
     {
         py::gil_scoped_release release;
-        status = tree.traceBatch(index, a.data(), b.data(), hits.size(), hits.data(), threads);
+        status = tree.traceBatch(index, a.data(), b.data(), n, columns, threads);
     }
     check(status);
-    return traceArrays(hits);
+    return out.dict();
 }
 
 py::dict traceBox(const rt::Tree& tree, const py::handle& mins, const py::handle& maxs, const py::handle& starts,
@@ -121,20 +120,26 @@ py::dict traceBox(const rt::Tree& tree, const py::handle& mins, const py::handle
     const rt::Vec3 lo = vec3(mins, "mins"), hi = vec3(maxs, "maxs");
     const Points a = points(starts, "starts"), b = points(ends, "ends");
     if (a.shape(0) != b.shape(0)) throw py::value_error("starts and ends must have the same number of rows");
-    std::vector<rt::Hit> hits(size_t(a.shape(0)));
+    const size_t n = size_t(a.shape(0));
+    TraceArrays out(n);
+    const rt::Tree::HitColumns c = out.columns();
     std::string error;
     {
         py::gil_scoped_release release;
         const double *p = a.data(), *q = b.data();
-        for (size_t i = 0; i < hits.size() && error.empty(); ++i) {
-            rt::Result<rt::Hit> r = tree.traceBox(lo, hi, {p[3 * i], p[3 * i + 1], p[3 * i + 2]},
-                                                  {q[3 * i], q[3 * i + 1], q[3 * i + 2]});
+        for (size_t i = 0; i < n && error.empty(); ++i) {
+            const rt::Result<rt::Hit> r = tree.traceBox(lo, hi, {p[3 * i], p[3 * i + 1], p[3 * i + 2]},
+                                                        {q[3 * i], q[3 * i + 1], q[3 * i + 2]});
             if (!r) error = "row " + std::to_string(i) + ": " + r.error;
-            hits[i] = r.value;
+            const rt::Hit& h = r.value;
+            c.startSolid[i] = h.startSolid, c.allSolid[i] = h.allSolid, c.hit[i] = h.hit, c.t[i] = h.t;
+            const double point[3] = {h.point.x, h.point.y, h.point.z}, normal[3] = {h.normal.x, h.normal.y, h.normal.z};
+            std::copy(point, point + 3, c.point + 3 * i);
+            std::copy(normal, normal + 3, c.normal + 3 * i);
         }
     }
     if (!error.empty()) throw ShallotError(error);
-    return traceArrays(hits);
+    return out.dict();
 }
 
 py::dict move(const rt::Tree& tree, const std::variant<int, std::string>& pose, const py::handle& start,

@@ -130,6 +130,18 @@ public:
     // out[i] receives trace(pose, from i, to i).value; threads > 1 splits long batches.
     // An invalid row fails the whole batch (the message names the row) and writes nothing.
     Status traceBatch(int pose, const double* from, const double* to, size_t n, Hit* out, int threads = 1) const;
+    // The same answers written column by column (n entries each; point and normal 3n),
+    // as NumPy wants them: no array of Hit in between.
+    struct HitColumns {
+        bool* startSolid;
+        bool* allSolid;
+        bool* hit;
+        double* t;
+        double* point;
+        double* normal;
+    };
+    Status traceBatch(int pose, const double* from, const double* to, size_t n, const HitColumns& out,
+                      int threads = 1) const;
 
     struct Impl; // opaque: the decoded tree and the brushes
 
