@@ -1,13 +1,13 @@
 // shallot-cli check: the level's spawn problems (stuck monsters, items that fall out,
 // leaks, unreachable monsters, bad origins) as JSON lines. See docs/spawn-checks.md.
 #include "cli_common.h"
+#include "document_input.h"
 #include "tree_source.h"
 
 #include "check/spawn_checks.h"
 #include "io/fgd_reader.h"
 #include "io/map_reader.h"
 #include "io/map_to_world.h"
-#include "io/shallot_document.h"
 
 #include <QJsonDocument>
 #include <QJsonValue>
@@ -46,18 +46,18 @@ std::optional<Level> loadLevel(const std::string& path) {
     const auto start = Clock::now();
     Level level;
     if (hasExtension(path, ".shallot")) {
-        ShallotLoadResult read = loadShallot(QString::fromStdString(path));
-        if (!read.ok()) {
-            printError("check: " + read.error.toStdString());
+        std::string error;
+        std::optional<DocumentInput> document = readDocumentInput(path, error);
+        if (!document) {
+            printError("check: " + error);
             return std::nullopt;
         }
-        LoadedShallot& loaded = *read.loaded;
-        if (hasCurrentTree(loaded)) level.tree = std::move(loaded.tree);
-        level.world = std::move(loaded.doc.world);
-        level.entities = spawnEntities(loaded.doc.entities, 1);
-        level.fgdText = std::move(loaded.doc.entityDefinitions);
-        level.fgdName = loaded.doc.entityDefinitionsPath.empty() ? path + " (entity definitions)"
-                                                                  : loaded.doc.entityDefinitionsPath;
+        level.tree = std::move(document->tree);
+        level.world = std::move(document->world);
+        level.entities = spawnEntities(document->entities, 1);
+        level.fgdText = std::move(document->entityDefinitions);
+        level.fgdName = document->entityDefinitionsPath.empty() ? path + " (entity definitions)"
+                                                                 : document->entityDefinitionsPath;
     } else {
         const MapReadResult read = readMapFile(path);
         if (!read.ok()) {

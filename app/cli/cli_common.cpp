@@ -1,9 +1,9 @@
 #include "cli_common.h"
+#include "document_input.h"
 #include "tree_source.h"
 
 #include "io/map_reader.h"
 #include "io/map_to_world.h"
-#include "io/shallot_document.h"
 
 #include <QJsonDocument>
 #include <algorithm>
@@ -18,12 +18,13 @@ namespace shallot::cli {
 std::optional<LoadedWorld> loadWorld(const std::string& path) {
     const auto start = std::chrono::steady_clock::now();
     if (hasExtension(path, ".shallot")) {
-        ShallotLoadResult document = loadShallot(QString::fromStdString(path));
-        if (!document.ok()) {
-            std::cerr << document.error.toStdString() << "\n";
+        std::string error;
+        std::optional<DocumentInput> document = readDocumentInput(path, error);
+        if (!document) {
+            std::cerr << error << "\n";
             return std::nullopt;
         }
-        LoadedWorld out{std::move(document.loaded->doc.world)};
+        LoadedWorld out{std::move(document->world)};
         out.parseMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
         return out;
     }

@@ -42,9 +42,11 @@ int runInfo(const std::vector<std::string>& args);
 int runDump(const std::vector<std::string>& args);
 int runQuery(const std::vector<std::string>& args);
 int runBench(const std::vector<std::string>& args);
-int runConvert(const std::vector<std::string>& args);
-int runExport(const std::vector<std::string>& args);
 int runPortals(const std::vector<std::string>& args);
 int runReach(const std::vector<std::string>& args);
+int runCheck(const std::vector<std::string>& args);
+// Documents and meshes: in shallot-cli-documents only (documents/).
+int runConvert(const std::vector<std::string>& args);
+int runExport(const std::vector<std::string>& args);
 
 } // namespace shallot::cli

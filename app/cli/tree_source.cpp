@@ -1,9 +1,9 @@
 #include "tree_source.h"
 
 #include "cli_common.h"
+#include "document_input.h"
 
 #include "io/obsp_format.h"
-#include "io/shallot_document.h"
 
 #include <algorithm>
 #include <iostream>
@@ -37,13 +37,10 @@ std::optional<BspTree> loadTreeFrom(const std::string& path, std::string& error)
         return std::move(read.tree);
     }
     if (hasExtension(path, ".shallot")) {
-        ShallotLoadResult read = loadShallot(QString::fromStdString(path));
-        if (!read.ok()) {
-            error = read.error.toStdString();
-            return std::nullopt;
-        }
-        if (hasCurrentTree(*read.loaded)) return std::move(read.loaded->tree);
-        return compile(read.loaded->doc.world, path, error);
+        std::optional<DocumentInput> document = readDocumentInput(path, error);
+        if (!document) return std::nullopt;
+        if (document->tree) return std::move(document->tree);
+        return compile(document->world, path, error);
     }
     const std::optional<LoadedWorld> loaded = loadWorld(path); // reports its errors itself
     if (!loaded) {
@@ -62,13 +59,10 @@ std::optional<TreeAndWorld> loadTreeAndWorldFrom(const std::string& path, std::s
     World world;
     std::optional<BspTree> tree;
     if (hasExtension(path, ".shallot")) {
-        ShallotLoadResult read = loadShallot(QString::fromStdString(path));
-        if (!read.ok()) {
-            error = read.error.toStdString();
-            return std::nullopt;
-        }
-        if (hasCurrentTree(*read.loaded)) tree = std::move(read.loaded->tree); // before the world moves
-        world = std::move(read.loaded->doc.world);
+        std::optional<DocumentInput> document = readDocumentInput(path, error);
+        if (!document) return std::nullopt;
+        tree = std::move(document->tree);
+        world = std::move(document->world);
     } else {
         std::optional<LoadedWorld> loaded = loadWorld(path); // reports its errors itself
         if (!loaded) {

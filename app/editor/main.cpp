@@ -18,12 +18,11 @@
 
 namespace {
 
-// The sample opened when no file is given: next to the binary's source tree, or installed.
+// The sample opened when no file is given, found from the program's own folder: installed,
+// <prefix>/share/shallot/maps; in the build tree a link there to the sources' maps/.
 QString defaultSample() {
-    const QString name = "figure1_rooms.map";
-    for (const QString& dir : {QString(SHALLOT_SAMPLE_MAPS), QCoreApplication::applicationDirPath() + "/../share/shallot/maps"})
-        if (QFileInfo::exists(dir + "/" + name)) return dir + "/" + name;
-    return QString();
+    const QString path = QCoreApplication::applicationDirPath() + "/" SHALLOT_MAPS_FROM_BINDIR "/figure1_rooms.map";
+    return QFileInfo::exists(path) ? QDir::cleanPath(path) : QString();
 }
 
 } // namespace

@@ -1,7 +1,10 @@
-// shallot-cli: compile worlds into onion BSP trees (.obsp), query, convert and export them.
+#include "command_line.h"
+
 #include "cli_common.h"
 
 #include <iostream>
+
+namespace shallot::cli {
 
 namespace {
 
@@ -19,39 +22,36 @@ const char* kUsage = R"(usage: shallot-cli COMMAND ...
   check IN.map|IN.shallot [--fgd FILE] [--stats]   (spawn problems as JSON lines; exit 0 none, 1 some, 2 unreadable)
 )";
 
+constexpr Command kCoreCommands[] = {
+    {"compile", runCompile}, {"info", runInfo},       {"query", runQuery}, {"bench", runBench},
+    {"dump", runDump},       {"portals", runPortals}, {"reach", runReach}, {"check", runCheck},
+};
+
 } // namespace
 
-namespace shallot::cli {
-int runCheck(const std::vector<std::string>& args); // cli_check.cpp
-}
+std::span<const Command> coreCommands() { return kCoreCommands; }
 
-int main(int argc, char** argv) {
-    using namespace shallot::cli;
+int runCommandLine(int argc, char** argv, std::span<const Command> more) {
     if (argc < 2) {
         std::cerr << kUsage;
         return kExitUsage;
     }
-    const std::string command = argv[1];
+    const std::string name = argv[1];
     const std::vector<std::string> args(argv + 2, argv + argc);
     try {
-        if (command == "compile") return runCompile(args);
-        if (command == "info") return runInfo(args);
-        if (command == "query") return runQuery(args);
-        if (command == "bench") return runBench(args);
-        if (command == "dump") return runDump(args);
-        if (command == "convert") return runConvert(args);
-        if (command == "export") return runExport(args);
-        if (command == "portals") return runPortals(args);
-        if (command == "reach") return runReach(args);
-        if (command == "check") return runCheck(args);
-        if (command == "--help" || command == "-h" || command == "help") {
-            std::cout << kUsage;
-            return kExitOk;
-        }
+        for (std::span<const Command> commands : {coreCommands(), more})
+            for (const Command& command : commands)
+                if (command.name == name) return command.run(args);
     } catch (const std::exception& e) {
         printError(e.what());
         return kExitInputError;
     }
-    std::cerr << "shallot-cli: unknown command '" << command << "'\n" << kUsage;
+    if (name == "--help" || name == "-h" || name == "help") {
+        std::cout << kUsage;
+        return kExitOk;
+    }
+    std::cerr << "shallot-cli: unknown command '" << name << "'\n" << kUsage;
     return kExitUsage;
 }
+
+} // namespace shallot::cli
