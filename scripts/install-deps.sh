@@ -6,7 +6,8 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 PACKAGES=(build-essential cmake ninja-build pkg-config libeigen3-dev qt6-base-dev libqt6opengl6-dev libgl-dev
           libquazip1-qt6-dev libassimp-dev libqhull-dev xvfb xauth libgl1-mesa-dri
           libgtest-dev libgmock-dev libbenchmark-dev libgoogle-perftools-dev
-          clang libclang-rt-14-dev time   # clang and libFuzzer: scripts/fuzz.sh; time: tests/cli
+          clang libclang-rt-14-dev time  # clang and libFuzzer: scripts/fuzz.sh; time: tests/cli
+          dpkg-dev file                  # cpack -G DEB's dependency scan (scripts/check-install.sh)
           pybind11-dev python3-dev python3-numpy)  # the Python module and its tests (docs/runtime.md)
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -12,7 +12,8 @@ SEED="${2:-1}"
 BUILD_DIR="${BUILD_DIR:-build}"
 SOAK_DIR="${SOAK_DIR:-$BUILD_DIR/soak-$SEED}"
 scripts/install-deps.sh
-cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" -DSHALLOT_WERROR="${WERROR:-OFF}"
+# Configured as scripts/build.sh does, so that the soak and the README's commands share build/.
+cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" -DSHALLOT_WERROR="${WERROR:-ON}"
 cmake --build "$BUILD_DIR" -j "${JOBS:-2}" --target editor_soak_gui_test
 mkdir -p "$SOAK_DIR"
 echo "Soak: $MINUTES minutes, seed $SEED; script, saves and rss.csv in $SOAK_DIR"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs, builds with warnings as errors, and runs every test.
+# Installs, builds (scripts/build.sh: warnings as errors), and runs every test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-WERROR=ON scripts/build.sh
+scripts/build.sh
 ctest --test-dir build --output-on-failure -j "${JOBS:-2}"
