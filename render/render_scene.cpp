@@ -19,6 +19,13 @@ RenderScene::RenderScene() {
     layers_[size_t(Layer::LeafCells)].translucent = true;
     layers_[size_t(Layer::Reach)].translucent = true;
     for (Layer l : {Layer::LeafCells, Layer::Portals, Layer::UnionWire, Layer::Reach}) layers_[size_t(l)].range3d = kOverlayRange3d;
+    for (int axis = 0; axis < 3; ++axis) {
+        for (Layer l : {sectionFills(axis), sectionLines(axis)}) {
+            layers_[size_t(l)].in3d = false;
+            layers_[size_t(l)].onlyAxis = axis;
+        }
+        layers_[size_t(sectionFills(axis))].translucent = true;
+    }
 }
 
 void RenderScene::set(Layer l, MeshBatch batch) {
@@ -52,6 +59,18 @@ void RenderScene::setBrushSight(Layer l, std::shared_ptr<const LeafVisibility> v
 
 void RenderScene::setVisible(Layer l, bool visible) {
     layers_[size_t(l)].visible = visible;
+    ++revision_;
+}
+
+void RenderScene::setBrightness2d(Layer l, float brightness) {
+    if (layers_[size_t(l)].brightness2d == brightness) return;
+    layers_[size_t(l)].brightness2d = brightness;
+    ++revision_;
+}
+
+void RenderScene::setIn2d(Layer l, bool in2d) {
+    if (layers_[size_t(l)].in2d == in2d) return;
+    layers_[size_t(l)].in2d = in2d;
     ++revision_;
 }
 

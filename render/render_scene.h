@@ -20,6 +20,12 @@ enum class Layer {
     Portals,
     UnionWire,
     Reach,
+    SectionFillsX,  // the overlays cut by a 2D view's working plane (section_overlays.h),
+    SectionFillsY,  // one pair of layers per view axis, each drawn in its view alone
+    SectionFillsZ,
+    SectionLinesX,
+    SectionLinesY,
+    SectionLinesZ,
     Rays,
     ToolPreview,    // what the active tool is drawing (box being dragged, clip plane...)
     EntityFaces,    // entity boxes and brush entities (3D)
@@ -29,6 +35,8 @@ enum class Layer {
     Count
 };
 inline constexpr size_t kLayerCount = size_t(Layer::Count);
+inline constexpr Layer sectionFills(int axis) { return Layer(int(Layer::SectionFillsX) + axis); }
+inline constexpr Layer sectionLines(int axis) { return Layer(int(Layer::SectionLinesX) + axis); }
 
 // The base of a view, which it may keep as a picture while it stands still, and the rest,
 // drawn over it every frame. In 3D the base is the opaque layers up to the selection
@@ -37,10 +45,11 @@ inline constexpr size_t kLayerCount = size_t(Layer::Count);
 // overlays: a 2D view of a large map's overlays takes 75-150 ms to draw (librequake_e3m4),
 // too much for every move of a dragged ray or box, every selection and every brush edit.
 // The brushes, the selection, the test rays and the tool's preview draw over them, so brush
-// outlines stay sharp over the translucent cells.
+// outlines stay sharp over the translucent cells; so do the sections' lines (a few thousand
+// at most), which must show over the dimmed outlines of the brushes they cut.
 enum class LayerGroup { Base, Rest };
 inline constexpr bool inGroup(Layer l, bool translucent, LayerGroup group, bool view3d) {
-    const bool base = view3d ? l <= Layer::SelectedEdges && !translucent : l >= Layer::LeafCells && l <= Layer::Reach;
+    const bool base = view3d ? l <= Layer::SelectedEdges && !translucent : l >= Layer::LeafCells && l <= Layer::SectionFillsZ;
     return base == (group == LayerGroup::Base);
 }
 
@@ -72,6 +81,10 @@ struct SceneLayer {
     bool visible = true;
     bool in3d = true;
     bool in2d = true;
+    // Colours are scaled by this in the 2D views (brush outlines dim behind the sections).
+    float brightness2d = 1.0f;
+    // A 2D layer drawn only in the view looking along this axis (-1: in every 2D view).
+    int onlyAxis = -1;
     bool translucent = false; // drawn after opaque layers, blended, without depth writes
     // In the 3D view, chunks farther than this from the camera are not drawn (overlays of
     // a whole level are too much to draw at once; what matters is around the designer).
@@ -89,6 +102,9 @@ struct SceneLayer {
     std::shared_ptr<const LeafBrushes> brushes;
     uint64_t sightVersion = 0;
 
+    // Whether a view draws the layer (visible or not): a 3D view (viewAxis -1) or the 2D
+    // view looking along viewAxis.
+    bool drawnIn(int viewAxis) const { return viewAxis < 0 ? in3d : in2d && (onlyAxis < 0 || onlyAxis == viewAxis); }
     // The version this one changed from (0: from no known version).
     uint64_t changedFrom() const { return recent.empty() ? 0 : recent.back().from; }
     const std::vector<MeshChunk>& chunkList() const {
@@ -114,6 +130,9 @@ public:
     // the brushes `brushes` numbers. Changes nothing drawn, so no revision.
     void setBrushSight(Layer l, std::shared_ptr<const LeafVisibility> visibility, std::shared_ptr<const LeafBrushes> brushes);
     void setVisible(Layer l, bool visible);
+    // Whether the 2D views draw the layer (the projected overlays give way to sections).
+    void setIn2d(Layer l, bool in2d);
+    void setBrightness2d(Layer l, float brightness);
     // Bumped on every change, so views know to repaint.
     uint64_t revision() const { return revision_; }
 

@@ -16,6 +16,7 @@ bool SceneRenderer::initialize(QOpenGLFunctions_3_3_Core&) {
     if (!ok) qWarning("shallot: shader build failed: %s", qPrintable(program_->log()));
     mvpLocation_ = program_->uniformLocation("mvp");
     litLocation_ = program_->uniformLocation("lit");
+    brightnessLocation_ = program_->uniformLocation("brightness");
     outlineLocation_ = program_->uniformLocation("outline");
     return ok;
 }
@@ -24,6 +25,7 @@ void SceneRenderer::useProgram(const QMatrix4x4& mvp, const GpuBatch& batch) {
     program_->bind();
     program_->setUniformValue(mvpLocation_, mvp);
     program_->setUniformValue(litLocation_, batch.lit());
+    program_->setUniformValue(brightnessLocation_, brightness_);
     const QColor& o = batch.outline();
     program_->setUniformValue(outlineLocation_, o.isValid() ? QVector4D(o.redF(), o.greenF(), o.blueF(), o.alphaF()) : QVector4D());
 }
@@ -200,7 +202,7 @@ void SceneRenderer::drawLayers(QOpenGLFunctions_3_3_Core& gl, const RenderScene&
         }
         for (size_t i = 0; i < kLayerCount; ++i) {
             const SceneLayer& layer = scene.layer(Layer(i));
-            if (!layer.visible || layer.translucent != translucentPass || !(view3d ? layer.in3d : layer.in2d)) continue;
+            if (!layer.visible || layer.translucent != translucentPass || !layer.drawnIn(view3d ? -1 : looksAlong_)) continue;
             if (!inGroup(Layer(i), layer.translucent, group, view3d)) continue;
             const UploadedLayer& uploaded = shown_[i];
             if (view3d && layer.cullBackFaces) gl.glEnable(GL_CULL_FACE);
@@ -224,7 +226,9 @@ void SceneRenderer::drawLayers(QOpenGLFunctions_3_3_Core& gl, const RenderScene&
                 const size_t thisStep = step++;
                 if (part && (thisStep < part->next || drawnVertices >= part->vertexBudget)) continue;
                 GpuBatch& batch = *uploaded.batches[c];
+                brightness_ = view3d ? 1.0f : layer.brightness2d;
                 drawBatch(gl, batch, batch.lines() ? linesMvp : mvp, leaves, cullMvp);
+                brightness_ = 1.0f;
                 drawnVertices += size_t(batch.vertexCount());
                 if (part) part->next = thisStep + 1;
             }

@@ -59,6 +59,9 @@ public:
     // A 2D view looking along world axis `axis` (-1: a 3D view): it uploads what draws its
     // pixels (batchForAxisView). Changing it uploads every layer again.
     void setViewAxis(int axis);
+    // The axis a 2D view looks along, whatever setViewAxis says: it draws the layers meant
+    // for that view alone (SceneLayer::onlyAxis).
+    void setLooksAlong(int axis) { looksAlong_ = axis; }
     // Uploads every layer again; what is shown stays until then (tests compare the chunks
     // a new version kept with a fresh upload).
     void uploadAgain();
@@ -74,9 +77,11 @@ private:
     void useProgram(const QMatrix4x4& mvp, const GpuBatch& batch);
 
     std::unique_ptr<QOpenGLShaderProgram> program_;
-    int mvpLocation_ = -1, litLocation_ = -1, outlineLocation_ = -1;
+    int mvpLocation_ = -1, litLocation_ = -1, outlineLocation_ = -1, brightnessLocation_ = -1;
+    float brightness_ = 1.0f; // of the layer being drawn (SceneLayer::brightness2d)
     bool leafCulling_ = true;
     int viewAxis_ = -1;
+    int looksAlong_ = -1;
     size_t uploadVerticesPerCall_ = 0;
     quint64 chunksKept_ = 0;
     struct UploadedLayer {

@@ -53,17 +53,6 @@ struct Labelling {
     int32_t of(int32_t leaf) const { return leaf >= 0 && size_t(leaf) < region.size() ? region[size_t(leaf)] : -1; }
 };
 
-// `top` blended over `under` as one colour: drawing it over anything gives what drawing
-// `under` and then `top` over it gives (Porter-Duff "over", up to 8-bit rounding).
-QColor over(const QColor& top, const QColor& under) {
-    const double at = top.alphaF(), au = under.alphaF();
-    const double a = at + au * (1.0 - at);
-    if (a <= 0.0) return QColor(0, 0, 0, 0);
-    auto channel = [&](double t, double u) { return (t * at + u * au * (1.0 - at)) / a; };
-    return QColor::fromRgbF(float(channel(top.redF(), under.redF())), float(channel(top.greenF(), under.greenF())),
-                            float(channel(top.blueF(), under.blueF())), float(a));
-}
-
 // The surfaces between the regions of each labelling (see regionBoundary), each side in
 // its region's colour, as the labellings drawn one over another (`stack` from the bottom)
 // would show them, but in one layer: a piece on the boundary of several labellings is
@@ -120,9 +109,9 @@ Labelling cellLabelling(const OverlaySource& source, const CellOverlayOptions& o
         if (!highlighted && (o.onlyHighlight || !passes(bits, poseCount, o))) continue;
         if (!highlighted && !o.includeOutside && touchesWorldBox(source.cellBounds[leaf], tree.bounds)) continue;
         QColor colour = o.colouring == CellColouring::ByBitset ? bitsetColour(bits)
-                        : ((bits >> o.pose) & 1u)                ? QColor(220, 70, 60)
-                                                                 : QColor(70, 210, 110);
-        if (o.greyed && leaf < o.greyed->size() && (*o.greyed)[leaf]) colour = QColor(120, 120, 120);
+                        : ((bits >> o.pose) & 1u)                ? kSolidCellColour
+                                                                 : kEmptyCellColour;
+        if (o.greyed && leaf < o.greyed->size() && (*o.greyed)[leaf]) colour = kGreyedCellColour;
         colour.setAlpha(highlighted ? 160 : kCellAlpha);
         if (highlighted) {
             // A region of its own, so every face of it shows.
@@ -142,14 +131,16 @@ Labelling reachLabelling(const LeafCellList& cells, const std::vector<bool>& rea
     out.region.assign(std::min(cells.size(), reached.size()), -1);
     for (size_t leaf = 0; leaf < out.region.size(); ++leaf)
         if (reached[leaf]) out.region[leaf] = 0;
-    out.colours = {QColor(120, 160, 255, kCellAlpha)};
+    QColor colour = kReachedColour;
+    colour.setAlpha(kCellAlpha);
+    out.colours = {colour};
     return out;
 }
 
 // The leak path as thin boxes along each segment, so it shows in a triangle batch.
 void addLeakPath(MeshBatch& batch, const std::vector<Vec3>& leakPath) {
     batch.setLeaf(-1); // seen from everywhere it is in view
-    const QColor red(255, 40, 40, 255);
+    const QColor red = kLeakColour;
     for (size_t i = 0; i + 1 < leakPath.size(); ++i) {
         const Vec3 a = leakPath[i], b = leakPath[i + 1];
         const Vec3 d = (b - a).normalized();
@@ -165,6 +156,15 @@ void addLeakPath(MeshBatch& batch, const std::vector<Vec3>& leakPath) {
 }
 
 } // namespace
+
+QColor over(const QColor& top, const QColor& under) {
+    const double at = top.alphaF(), au = under.alphaF();
+    const double a = at + au * (1.0 - at);
+    if (a <= 0.0) return QColor(0, 0, 0, 0);
+    auto channel = [&](double t, double u) { return (t * at + u * au * (1.0 - at)) / a; };
+    return QColor::fromRgbF(float(channel(top.redF(), under.redF())), float(channel(top.greenF(), under.greenF())),
+                            float(channel(top.blueF(), under.blueF())), float(a));
+}
 
 std::vector<Aabb> leafCellBounds(const LeafCellList& cells) {
     std::vector<Aabb> out(cells.size());
@@ -196,7 +196,7 @@ MeshBatch portalOverlay(const OverlaySource& source, int pose, bool includeOutsi
     MeshBatch batch;
     batch.lit = false;
     batch.primitive = Primitive::Lines;
-    const QColor colour(90, 170, 255);
+    const QColor colour = kPortalColour;
     std::vector<bool> outside(cells.size(), false);
     if (!includeOutside)
         for (size_t leaf = 0; leaf < cells.size(); ++leaf)
@@ -225,7 +225,7 @@ MeshBatch unionWireOverlay(const BspTree& tree, int pose, const LeafMask* onlyLe
     MeshBatch batch;
     batch.primitive = Primitive::Lines;
     batch.lit = false;
-    const QColor colour(255, 200, 60);
+    const QColor colour = kExpandedWorldColour;
     const int sight = sightPose(tree);
     // A leaf keeps the boundary polygons that face into it (its empty side).
     for (size_t leaf = 0; leaf < tree.leaves.size(); ++leaf) {

@@ -10,6 +10,16 @@
 
 namespace shallot::render {
 
+// The overlays' colours, which the views' legends name.
+inline const QColor kEmptyCellColour(70, 210, 110);
+inline const QColor kSolidCellColour(220, 70, 60);
+inline const QColor kGreyedCellColour(120, 120, 120); // unreachable from the start (fill outside)
+inline const QColor kVoidColour(120, 90, 200);        // reachable from outside the world box (sections)
+inline const QColor kReachedColour(120, 160, 255);
+inline const QColor kExpandedWorldColour(255, 200, 60);
+inline const QColor kPortalColour(90, 170, 255);
+inline const QColor kLeakColour(255, 40, 40);
+
 enum class CellFilter { Empty, Solid, DiffersBetweenPoses, All };
 
 enum class CellColouring { BySolidity, ByBitset };
@@ -48,6 +58,10 @@ inline constexpr double kLeakPathRadius = 2.0;
 // Whether a leaf cell with these bounds touches the world box: a leaf of the void around a
 // level, which the overlays leave out unless asked (includeOutside).
 bool touchesWorldBox(const Aabb& cell, const Aabb& worldBox);
+
+// `top` blended over `under` as one colour: drawing it over anything gives what drawing
+// `under` and then `top` over it gives (Porter-Duff "over", up to 8-bit rounding).
+QColor over(const QColor& top, const QColor& under);
 
 // A colour for a full solidity bitset (the article's Figure 2 colours leaves this way).
 QColor bitsetColour(uint64_t bits);

@@ -48,6 +48,7 @@ Editor::Editor(QObject* parent)
         rebuildPendingBrushLayers();
     });
     connect(&document_, &EditorDocument::worldReplaced, this, [this](bool compiled) {
+        if (!document_.data().workingPoint) document_.setWorkingPoint(defaultWorkingPoint());
         if (!compiled) scheduleCompile();
     });
     connect(&document_, &EditorDocument::entitiesChanged, this, [this] {
@@ -300,6 +301,12 @@ void Editor::rebuildGeometry() {
     levelBounds_ = {};
     for (const auto& g : geometry_)
         if (g) levelBounds_.add(g->bounds);
+}
+
+Vec3 Editor::defaultWorkingPoint() const {
+    if (const std::optional<Vec3> start = playerStart(document_.data())) return *start + Vec3(0, 0, kQuakeEyeHeight);
+    if (!levelBounds_.empty()) return snap(0.5 * (levelBounds_.mins + levelBounds_.maxs));
+    return Vec3::Zero();
 }
 
 void Editor::rebuildPendingBrushLayers() {

@@ -34,6 +34,7 @@ public:
     render::RenderScene& scene() { return scene_; }
     CompileService& compiler() { return compiler_; }
     OverlayController& overlays() { return *overlays_; }
+    const OverlayController& overlays() const { return *overlays_; }
     // Schedules a compile of the world as it is when the event loop next comes round (done
     // on every world change; changes in one pass of the loop share one compile).
     void scheduleCompile();
@@ -45,6 +46,9 @@ public:
     const std::vector<std::pair<int, QString>>& brushProblems() const { return brushProblems_; }
     // Bounds of every valid brush (empty for an empty level).
     const Aabb& levelBounds() const { return levelBounds_; }
+    // Where the 2D views cut a level that has none yet: the player start's eye, else the
+    // middle of the level (DocumentData::workingPoint).
+    Vec3 defaultWorkingPoint() const;
     // Bounds of the selected brushes (empty box when none is selected): what brush edits
     // (resize, rotate, flip, the box tool's depth) work from.
     Aabb selectionBounds() const;

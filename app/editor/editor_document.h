@@ -51,6 +51,13 @@ public:
         emit cameraChanged();
     }
     void setGridSize(int size);
+    // Where the 2D views cut the level (DocumentData::workingPoint): view state, no undo.
+    Vec3 workingPoint() const { return data_.workingPoint.value_or(Vec3::Zero()); }
+    void setWorkingPoint(const Vec3& point) {
+        if (data_.workingPoint == point) return;
+        data_.workingPoint = point;
+        emit workingPointChanged();
+    }
 
     const std::vector<int>& selection() const { return selection_; }
     bool isSelected(int brush) const;
@@ -71,6 +78,7 @@ signals:
     void selectionChanged();
     void entitiesChanged();
     void cameraChanged(); // view state: no undo step, no compile
+    void workingPointChanged(); // likewise
     void entityDefinitionsChanged();
     void worldChanged();     // anything the compiler reads changed
     void worldReplaced(bool compiled); // reset(): a new world, already compiled or not

@@ -398,6 +398,17 @@ void MainWindow::buildOverlayControls(QMenu* view) {
     connect(bitset, &QAction::toggled, this, [this](bool on) {
         editor_->overlays().setCellColouring(on ? render::CellColouring::ByBitset : render::CellColouring::BySolidity);
     });
+    QAction* sections = view->addAction("2D Overlays as Cross-Sections");
+    sections->setObjectName("sections2d");
+    sections->setCheckable(true);
+    sections->setToolTip("On: each 2D view shows the overlays cut by its working plane (drag the x, y, z tabs; Page Up/Down). "
+                         "Off: the 3D overlays seen along the view axis, every height stacked");
+    sections->setChecked(QSettings().value("view/sections2d", true).toBool());
+    editor_->overlays().sections().setOn(sections->isChecked());
+    connect(sections, &QAction::toggled, this, [this](bool on) {
+        QSettings().setValue("view/sections2d", on);
+        editor_->overlays().sections().setOn(on);
+    });
 }
 
 void MainWindow::showCompiled(const std::shared_ptr<const CompiledWorld>& compiled) {
@@ -490,6 +501,7 @@ void MainWindow::reloadChangedFile(const QString& path) {
     // editor changed (the incremental compiler diffs the brushes).
     const DocumentData& before = doc.data();
     loaded->data.camera = before.camera;
+    loaded->data.workingPoint = before.workingPoint;
     loaded->data.world.poses = before.world.poses;
     loaded->data.rays = before.rays;
     loaded->data.gridSize = before.gridSize;
@@ -548,8 +560,7 @@ bool MainWindow::goToPlayerStart(bool frame2d) {
     }
     if (!start) return false;
     const MapEntity& e = entities[*start];
-    // Quake's eye is 22 units above the origin (view_ofs); "angle" is the yaw in degrees.
-    constexpr double kQuakeEyeHeight = 22.0;
+    // The eye is kQuakeEyeHeight above the origin; "angle" is the yaw in degrees.
     CameraState camera = editor_->document().data().camera;
     camera.position = *e.origin() + Vec3(0, 0, kQuakeEyeHeight);
     camera.pitchDegrees = 0;

@@ -19,13 +19,19 @@ namespace {
 constexpr double kWalkStepHeight = 18.0;
 } // namespace
 
-OverlayController::OverlayController(Editor& editor) : QObject(&editor), editor_(editor) {
+OverlayController::OverlayController(Editor& editor)
+    : QObject(&editor), editor_(editor), sections_(new SectionService(editor)) {
     connect(&editor_.compiler(), &CompileService::compiled, this, &OverlayController::onCompiled);
     connect(&editor_, &Editor::currentPoseChanged, this, [this] {
         rebuildHeavy();
         rebuildRays();
     });
     connect(&editor_.document(), &EditorDocument::raysChanged, this, &OverlayController::retraceRays);
+    connect(&editor_.document(), &EditorDocument::workingPointChanged, this, &OverlayController::requestSections);
+}
+
+void OverlayController::requestSections() {
+    if (compiled_) sections_->request({compiled_, heavySettings(), editor_.document().workingPoint(), editor_.geometry()});
 }
 
 void OverlayController::LeafCarry::follow(const CompiledWorld& next) {
@@ -45,6 +51,7 @@ void OverlayController::onCompiled(std::shared_ptr<const CompiledWorld> result) 
     releaseInBackground(std::exchange(compiled_, std::move(result)));
     retraceRays();
     requestHeavy();
+    requestSections();
 }
 
 void OverlayController::setOn(Overlay o, bool on) {
@@ -103,6 +110,7 @@ HeavySettings OverlayController::heavySettings() const {
 void OverlayController::rebuildHeavy() {
     ++settingsGeneration_;
     requestHeavy();
+    requestSections();
 }
 
 void OverlayController::requestHeavy() {

@@ -9,6 +9,7 @@
 #include "portal/leaf_visibility.h"
 #include "portal/reachability.h"
 #include "query/trace.h"
+#include "section_service.h"
 #include "tree_overlays.h"
 
 #include <QObject>
@@ -32,6 +33,8 @@ public:
     render::CellFilter cellFilter() const { return cells_.filter; }
     void setCellFilter(render::CellFilter f);
     void setCellColouring(render::CellColouring c);
+    render::CellColouring cellColouring() const { return cells_.colouring; }
+    bool greyUnreachable() const { return greyUnreachable_; }
     // Fill outside: grey the cells that cannot be reached from the reach start (or, with
     // no start, the cells reachable from the void around the level).
     void setGreyUnreachable(bool on);
@@ -55,6 +58,9 @@ public:
     // Heavy rebuilds shown that drew only near what changed (overlay_update.h), for tests
     // and the benchmark.
     quint64 rebuiltInPart() const { return rebuiltInPart_; }
+    // The 2D views' cross-sections (on by default) or projections of the overlays.
+    SectionService& sections() { return *sections_; }
+    const SectionService& sections() const { return *sections_; }
     // Gives the scene's brush faces the sight of the newest compile when it was made from
     // the brushes they show (render_scene.h: brush sight); call after rebuilding them.
     void applyBrushSight();
@@ -74,10 +80,12 @@ private:
     void startHeavy();
     void showHeavy(HeavyBatches& out, uint64_t revision, std::weak_ptr<const CompiledWorld> world);
     HeavySettings heavySettings() const;
+    void requestSections(); // of the newest tree, with the settings and working point now
     void retraceRays();    // all rays, all poses
     void rebuildRays();    // the ray layer for the current pose
 
     Editor& editor_;
+    SectionService* sections_;
     std::shared_ptr<const CompiledWorld> compiled_;
     std::set<Overlay> on_{Overlay::Rays};
     render::CellOverlayOptions cells_;

@@ -214,7 +214,10 @@ Viewport::BaseInputs Viewport::baseInputs() const {
     for (size_t i = 0; i < render::kLayerCount; ++i) {
         const render::SceneLayer& layer = editor_.scene().layer(render::Layer(i));
         if (!render::inGroup(render::Layer(i), layer.translucent, render::LayerGroup::Base, is3d())) continue;
-        in.layers.push_back({render::Layer(i), renderer_.shownVersion(render::Layer(i)), layer.visible});
+        // Layers this view does not draw (another view's section) count as hidden, at no
+        // version: their changes change nothing here.
+        const bool drawn = layer.drawnIn(looksAlong());
+        in.layers.push_back({render::Layer(i), drawn ? renderer_.shownVersion(render::Layer(i)) : 0, layer.visible && drawn});
         BaseImageCache::append(in.content, in.layers.back().version);
         BaseImageCache::append(in.content, in.layers.back().visible);
     }
@@ -394,6 +397,7 @@ bool Viewport::patchPicture(const BaseInputs& in) {
         const uint64_t version = storedLayers[k].version;
         const bool visible = storedLayers[k].visible;
         if (version == layer.version && visible == layer.visible) continue;
+        if (!visible && !layer.visible) continue; // hidden before and now: draws nothing either way
         if (visible != layer.visible || version == 0) return false;
         const std::optional<std::vector<Aabb>> boxes = renderer_.shownChangesSince(layer.layer, version);
         if (!boxes) return false;

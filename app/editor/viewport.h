@@ -80,6 +80,7 @@ protected:
     void initializeGL();
     void paintGL();
     virtual bool is3d() const = 0;
+    virtual int looksAlong() const { return -1; } // a 2D view's axis, -1 in 3D
     virtual Vec3 eye() const { return Vec3::Zero(); } // the 3D camera position
     virtual render::MeshBatch backgroundBatch() const { return {}; } // the grid, under everything
     virtual void paintOverlay(QPainter&) {} // text on top

@@ -3,6 +3,7 @@
 #include "editor.h"
 #include "entities/entity_edits.h"
 #include "entity_scene_builder.h"
+#include "legend.h"
 
 #include <QMouseEvent>
 #include <QPainter>
@@ -26,12 +27,14 @@ Viewport2D::Viewport2D(Editor& editor, ViewAxis axis, QWidget* parent) : Viewpor
     case ViewAxis::Side: u_ = 1, v_ = 2, depth_ = 0, depthSign_ = 1; break;
     }
     renderer_.setViewAxis(depth_);
+    renderer_.setLooksAlong(depth_);
     connect(&editor.document(), &EditorDocument::gridSizeChanged, this, &Viewport::redraw);
     // The camera marker follows a flying camera at a few frames a second, not at every
     // tick: three 2D views repainting at 60 Hz would take the 3D view's time.
     cameraRepaint_.setSingleShot(true);
     cameraRepaint_.setInterval(kCameraRepaintMs);
     connect(&cameraRepaint_, &QTimer::timeout, this, &Viewport::redraw);
+    connect(&editor.document(), &EditorDocument::workingPointChanged, this, &Viewport::redraw);
     connect(&editor.document(), &EditorDocument::cameraChanged, this, [this] {
         if (draggingCamera_) redraw(); // under the designer's hand: at once
         else if (!cameraRepaint_.isActive()) cameraRepaint_.start();
@@ -57,7 +60,7 @@ QMatrix4x4 Viewport2D::viewProjection() const {
 
 ViewPoint Viewport2D::viewPoint(const QPointF& pos, Qt::KeyboardModifiers modifiers) const {
     ViewPoint p;
-    p.world = Vec3::Zero();
+    p.world = editor_.document().workingPoint();
     p.world[u_] = centreU_ + (pos.x() - width() / 2.0) / zoom_;
     p.world[v_] = centreV_ - (pos.y() - height() / 2.0) / zoom_;
     p.uAxis = u_;
@@ -113,11 +116,47 @@ render::MeshBatch Viewport2D::backgroundBatch() const { // the grid
 
 void Viewport2D::paintOverlay(QPainter& painter) {
     painter.setPen(QColor(200, 200, 210));
-    static const char* names[] = {"Top (X/Y)", "Front (X/Z)", "Side (Y/Z)"};
-    painter.drawText(QPointF(8, 16), names[int(axis_)]);
+    static const char* names[] = {"Top (X/Y) at z %1", "Front (X/Z) at y %1", "Side (Y/Z) at x %1"};
+    painter.drawText(QPointF(8, 16), QString(names[int(axis_)]).arg(editor_.document().workingPoint()[depth_]));
     painter.drawText(QPointF(8, height() - 8), QString("grid %1").arg(editor_.document().data().gridSize));
     paintEntityNames(painter);
+    paintWorkingLines(painter);
     paintCamera(painter);
+    paintLegend(painter, rect(), viewLegend(editor_, false));
+}
+
+// One colour per view's working depth, the same in every view that draws it.
+static QColor workingColour(int axis) {
+    static const QColor colours[] = {QColor(255, 150, 60), QColor(90, 200, 255), QColor(230, 110, 255)}; // x, y, z
+    return colours[axis];
+}
+
+QRectF Viewport2D::workingTab(int axis) const {
+    // A line along v (at u = depth) has its tab at the top edge; one along u at the left.
+    const QPointF on = toWidget(editor_.document().workingPoint());
+    const double s = kWorkingTabPixels;
+    return axis == u_ ? QRectF(on.x() - s / 2, 0, s, s) : QRectF(0, on.y() - s / 2, s, s);
+}
+
+std::optional<int> Viewport2D::workingTabAt(const QPointF& pos) const {
+    for (int axis : {u_, v_})
+        if (workingTab(axis).contains(pos)) return axis;
+    return std::nullopt;
+}
+
+void Viewport2D::paintWorkingLines(QPainter& painter) {
+    const QPointF on = toWidget(editor_.document().workingPoint());
+    static const char* letters = "xyz";
+    for (int axis : {u_, v_}) {
+        const QColor colour = workingColour(axis);
+        painter.setPen(QPen(colour, 1, Qt::DashLine));
+        if (axis == u_) painter.drawLine(QPointF(on.x(), 0), QPointF(on.x(), height()));
+        else painter.drawLine(QPointF(0, on.y()), QPointF(width(), on.y()));
+        const QRectF tab = workingTab(axis);
+        painter.fillRect(tab, colour);
+        painter.setPen(Qt::black);
+        painter.drawText(tab, Qt::AlignCenter, QString(letters[axis]));
+    }
 }
 
 QPointF Viewport2D::cameraAhead() const {
@@ -186,6 +225,8 @@ void Viewport2D::paintEntityNames(QPainter& painter) {
 
 void Viewport2D::mousePressEvent(QMouseEvent* e) {
     setFocus();
+    // The tab of another view's working line: dragged with any tool (view state, no undo).
+    if (e->button() == Qt::LeftButton && (draggingWorkingAxis_ = workingTabAt(e->position()))) return;
     // With the Select tool the 3D camera's marker is dragged like anything else (in this
     // view's plane; view state, no undo step); other tools keep their presses there.
     if (e->button() == Qt::LeftButton && e->modifiers() == Qt::NoModifier && editor_.activeTool() == ToolKind::Select &&
@@ -208,7 +249,15 @@ void Viewport2D::mouseMoveEvent(QMouseEvent* e) {
     const ViewPoint p = viewPoint(e->position(), e->modifiers());
     static const char* axes = "XYZ";
     emit cursorMoved(QString("%1 %2   %3 %4").arg(axes[u_]).arg(editor_.snap(p.world[u_])).arg(axes[v_]).arg(editor_.snap(p.world[v_])));
-    if (draggingCamera_) {
+    if (draggingWorkingAxis_) {
+        Vec3 w = editor_.document().workingPoint();
+        w[*draggingWorkingAxis_] = editor_.snap(p.world)[*draggingWorkingAxis_];
+        editor_.document().setWorkingPoint(w);
+        emit editor_.statusMessage(QString("%1 view at %2 %3")
+                                       .arg(*draggingWorkingAxis_ == 2 ? "Top" : *draggingWorkingAxis_ == 1 ? "Front" : "Side")
+                                       .arg(QChar("xyz"[*draggingWorkingAxis_]))
+                                       .arg(w[*draggingWorkingAxis_]));
+    } else if (draggingCamera_) {
         CameraState c = editor_.document().data().camera;
         c.position[u_] = p.world[u_] + cameraGrab_.x();
         c.position[v_] = p.world[v_] + cameraGrab_.y();
@@ -222,6 +271,10 @@ void Viewport2D::mouseMoveEvent(QMouseEvent* e) {
 }
 
 void Viewport2D::mouseReleaseEvent(QMouseEvent* e) {
+    if (e->button() == Qt::LeftButton && draggingWorkingAxis_) {
+        draggingWorkingAxis_.reset();
+        return;
+    }
     if (e->button() == Qt::LeftButton && draggingCamera_) {
         draggingCamera_ = false;
         return;
@@ -249,6 +302,15 @@ void Viewport2D::keyPressEvent(QKeyEvent* e) {
     if (editor_.tool().key(e)) return;
     if (e->key() == Qt::Key_F && e->modifiers() == Qt::NoModifier) { // as in the 3D view
         emit editor_.frameRequested(editor_.selectionBoundsWithEntities());
+        return;
+    }
+    // Page Up / Page Down: this view's working depth a grid step towards / away from the
+    // viewer (the top view's height up / down).
+    if ((e->key() == Qt::Key_PageUp || e->key() == Qt::Key_PageDown) && e->modifiers() == Qt::NoModifier) {
+        Vec3 w = editor_.document().workingPoint();
+        const double step = editor_.document().data().gridSize * depthSign_;
+        w[depth_] = editor_.snap(w)[depth_] + (e->key() == Qt::Key_PageUp ? step : -step);
+        editor_.document().setWorkingPoint(w);
         return;
     }
     Viewport::keyPressEvent(e);

@@ -8,6 +8,7 @@
 #include "viewport.h"
 
 #include <QTimer>
+#include <optional>
 
 namespace shallot {
 
@@ -24,7 +25,8 @@ public:
     // Off: the view uploads every triangle and line, not only those that draw pixels of
     // its own (axis_view_batch.h); tests compare the two.
     void setAxisViewReduction(bool on);
-    // World point under a widget position (depth 0).
+    // World point under a widget position, at the view's working depth (the document's
+    // working point along the view axis).
     ViewPoint viewPoint(const QPointF& pos, Qt::KeyboardModifiers modifiers) const;
     QPointF toWidget(const Vec3& world) const;
     // Moves the view as a drag of `pixels` (widget pixels) with the pan button does.
@@ -35,13 +37,22 @@ public:
     // Centre the view on a box and zoom to fit it.
     void frame(const Aabb& box);
     double zoom() const { return zoom_; }
+    // The side of the tabs that drag the other views' working lines (at this view's edges).
+    static constexpr double kWorkingTabPixels = 16.0;
 
 protected:
     bool is3d() const override { return false; }
+    int looksAlong() const override { return depth_; }
     render::MeshBatch backgroundBatch() const override;
     void paintOverlay(QPainter& painter) override;
     void paintEntityNames(QPainter& painter);
     void paintCamera(QPainter& painter);
+    // The other views' working depths as lines across this one, each with a tab at the
+    // view's edge to drag it by (any tool).
+    void paintWorkingLines(QPainter& painter);
+    // The world axis of the working line whose tab is under `pos`, if any.
+    std::optional<int> workingTabAt(const QPointF& pos) const;
+    QRectF workingTab(int axis) const;
     QPointF cameraAhead() const; // the end of the camera marker's view line
     static constexpr double kCameraMarkerPixels = 6.0;
     void mousePressEvent(QMouseEvent* e) override;
@@ -57,6 +68,7 @@ private:
     double centreU_ = 0, centreV_ = 0;
     double zoom_ = 0.5; // pixels per world unit
     bool draggingCamera_ = false;
+    std::optional<int> draggingWorkingAxis_;
     QPointF cameraGrab_; // camera minus cursor, in this view's (u, v), while dragging it
     static constexpr int kCameraRepaintMs = 100;
     QTimer cameraRepaint_;

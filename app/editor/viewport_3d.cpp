@@ -4,6 +4,7 @@
 #include "edit_commands.h"
 #include "editor.h"
 #include "entities/entity_edits.h"
+#include "legend.h"
 #include "preferences_dialog.h"
 #include "tools/clip_tool.h"
 
@@ -96,6 +97,7 @@ void Viewport3D::paintOverlay(QPainter& painter) {
         painter.setPen(QColor(255, 255, 255));
         painter.drawText(at, QString::fromStdString(editor_.document().entities()[size_t(e)].classname()));
     }
+    paintLegend(painter, rect(), viewLegend(editor_, true));
 }
 
 void Viewport3D::mousePressEvent(QMouseEvent* e) {

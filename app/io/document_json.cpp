@@ -274,6 +274,7 @@ DocumentData documentFrom(const QJsonObject& root) {
         doc.camera.yawDegrees = number(member(c, cp / "yaw"), cp / "yaw");
         doc.camera.pitchDegrees = number(member(c, cp / "pitch"), cp / "pitch");
     }
+    if (root.contains("workingPoint")) doc.workingPoint = vec3(root.value("workingPoint"), top / "workingPoint");
     if (root.contains("entityDefinitions")) {
         const FieldPath dp = top / "entityDefinitions";
         const QJsonObject d = object(root.value("entityDefinitions"), dp);
@@ -326,6 +327,7 @@ QJsonObject documentToJson(const DocumentData& doc, const std::string& treeInput
                                {"pitch", doc.camera.pitchDegrees}}},
         {"grid", doc.gridSize},
     };
+    if (doc.workingPoint) root["workingPoint"] = vecJson(*doc.workingPoint);
     if (!doc.entityDefinitions.empty())
         root["entityDefinitions"] = QJsonObject{{"path", textJson(doc.entityDefinitionsPath)},
                                                 {"text", textJson(doc.entityDefinitions)}};

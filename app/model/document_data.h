@@ -50,6 +50,10 @@ struct DocumentData {
     std::string entityDefinitionsPath;
     std::string entityDefinitions;
     CameraState camera;
+    // Where the 2D views cut the level: the top view at its z, the front view at its y, the
+    // side view at its x (each view's working depth). Unset until the editor places it (at
+    // the player start's eye, see defaultWorkingPoint).
+    std::optional<Vec3> workingPoint;
     int gridSize = 16;           // power of two, 1..256
 };
 
@@ -60,5 +64,8 @@ DocumentData documentFromMap(const MapFile& map, std::vector<std::string>* warni
 
 // The origin of the first info_player_start with a usable one.
 std::optional<Vec3> playerStart(const DocumentData& data);
+
+// Quake's eye is 22 units above a player's origin (the game's view_ofs).
+inline constexpr double kQuakeEyeHeight = 22.0;
 
 } // namespace shallot

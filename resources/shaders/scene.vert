@@ -7,6 +7,7 @@ layout(location = 3) in vec4 edge; // barycentric distances to the polygon's out
 
 uniform mat4 mvp;
 uniform bool lit;
+uniform float brightness; // scales the colour (brush outlines dimmed behind 2D sections)
 
 out vec4 vertexColour;
 out vec3 edgeCoordinates;
@@ -16,6 +17,6 @@ void main() {
     // Head-light style shading that tells faces apart without any light setup.
     const vec3 lightDir = normalize(vec3(0.35, 0.55, 0.75));
     float shade = lit ? 0.55 + 0.45 * abs(dot(normalize(normal), lightDir)) : 1.0;
-    vertexColour = vec4(colour.rgb * shade, colour.a);
+    vertexColour = vec4(colour.rgb * shade * brightness, colour.a);
     edgeCoordinates = edge.xyz;
 }

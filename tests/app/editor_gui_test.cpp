@@ -9,6 +9,7 @@
 #include "main_window.h"
 #include "view_surface.h"
 #include "overlay_controller.h"
+#include "section_overlays.h"
 #include "portal/leaf_visibility.h"
 #include "portal/reachability.h"
 #include "pose_dock.h"
@@ -116,6 +117,7 @@ private:
     std::unique_ptr<MainWindow> window_;
 
     MainWindow& fresh(const QString& file = QString()) {
+        QSettings().setValue("view/sections2d", true); // the default, whatever a test before chose
         window_ = std::make_unique<MainWindow>(false);
         window_->resize(1400, 900);
         window_->show();
@@ -124,6 +126,10 @@ private:
         QTest::qWait(50);
         return *window_;
     }
+
+    // The 2D views draw the 3D overlays projected, every height stacked: the largest
+    // pictures they keep (the tests of those pictures use them).
+    static void projectOverlays(MainWindow& w) { w.action("sections2d")->setChecked(false); }
 
     // Drags with the left button in a 2D view between two world points.
     void drag(Viewport2D* view, const Vec3& from, const Vec3& to, Qt::KeyboardModifiers mods = {}) {
@@ -686,6 +692,7 @@ private slots:
     // new ones: its picture is then the current one, copied without drawing.
     void twoDViewsTakeTurnsAndAllShowTheNewOverlays() {
         MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        projectOverlays(w);
         w.action("overlayLeafcells")->setChecked(true);
         QVERIFY(waitForCompiledOverlay(w));
         QTest::qWait(300); // the views' pictures are filled
@@ -707,6 +714,7 @@ private slots:
     // old picture meanwhile: once done, the picture must be the one drawn in one go.
     void twoDPicturesDrawnInPartsAreThePicturesDrawnWhole() {
         MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        projectOverlays(w);
         w.action("overlayLeafcells")->setChecked(true);
         QVERIFY(waitForCompiledOverlay(w));
         QTest::qWait(300); // the views' pictures are filled
@@ -807,6 +815,7 @@ private slots:
         const QString map = SHALLOT_SHARED_MAPS "/id_e1m1.map";
         if (!QFileInfo::exists(map)) QSKIP("needs ../shared/maps");
         MainWindow& w = fresh(map);
+        projectOverlays(w);
         for (const char* name : {"overlayLeafcells", "overlayPortals", "overlayExpandedworld"}) w.action(name)->setChecked(true);
         QVERIFY(waitForCompiledOverlay(w, 60000));
         QVERIFY(waitForOverlayLayers(w, {render::Layer::LeafCells, render::Layer::Portals, render::Layer::UnionWire}));
@@ -883,6 +892,7 @@ private slots:
         const QString map = SHALLOT_SHARED_MAPS "/id_e1m1.map";
         if (!QFileInfo::exists(map)) QSKIP("needs ../shared/maps");
         MainWindow& w = fresh(map);
+        projectOverlays(w);
         w.action("overlayPortals")->setChecked(true);
         QVERIFY(waitForCompiledOverlay(w, 60000));
         QVERIFY(waitForOverlayLayers(w, {render::Layer::Portals}));
@@ -1177,12 +1187,15 @@ private slots:
         };
         const QImage rooms = shoot("rooms.png", {}, SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
         QCOMPARE(rooms.size(), QSize(1280, 800));
-        // Brush outlines (light grey) in the 2D views and shaded brush faces in the 3D view.
+        // The walls cut by the working planes (near white) in the 2D views and shaded brush
+        // faces in the 3D view.
         int edgePixels = 0, facePixels = 0;
+        const QColor cut = render::kBrushCutColour;
         for (int y = 60; y < 600; ++y)
             for (int x = 0; x < 940; ++x) {
                 const QColor c = rooms.pixelColor(x, y);
-                if (std::abs(c.red() - 200) < 12 && std::abs(c.green() - 200) < 12 && std::abs(c.blue() - 200) < 12) ++edgePixels;
+                if (std::abs(c.red() - cut.red()) < 12 && std::abs(c.green() - cut.green()) < 12 && std::abs(c.blue() - cut.blue()) < 12)
+                    ++edgePixels;
                 if (x < 460 && y < 320 && c.red() > 80 && c.red() > c.blue() + 20) ++facePixels; // tinted faces
             }
         QVERIFY2(edgePixels > 1500, qPrintable(QString::number(edgePixels)));

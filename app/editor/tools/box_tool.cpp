@@ -3,6 +3,7 @@
 #include "../edit_commands.h"
 #include "../editor.h"
 #include "edit/brush_operations.h"
+#include "view_picking.h"
 
 #include <QKeyEvent>
 
@@ -17,9 +18,12 @@ bool BoxTool::press(const ViewPoint& p) {
     if (!sel.empty()) {
         depthMin_ = sel.mins[p.depthAxis];
         depthMax_ = sel.maxs[p.depthAxis];
-    } else if (lastDepthAxis_ != p.depthAxis) {
-        depthMin_ = 0.0;
-        depthMax_ = 4.0 * editor_.document().data().gridSize;
+    } else {
+        // From the view's working depth (in the top view, from the floor nearest below its
+        // working height), four grid steps deep.
+        const std::optional<double> floor = p.depthAxis == 2 ? floorBelow(editor_, p.world) : std::nullopt;
+        depthMin_ = floor ? *floor : editor_.snap(p.world)[p.depthAxis];
+        depthMax_ = depthMin_ + 4.0 * editor_.document().data().gridSize;
     }
     start_ = editor_.snap(p.world);
     dragging_ = true;
@@ -57,7 +61,6 @@ void BoxTool::release(const ViewPoint& p) {
             EditorDocument& doc = editor_.document();
             const int index = int(doc.brushes().size());
             doc.undoStack()->push(new ReplaceBrushesCommand(&doc, "Draw box", {}, {{index, *brush}}, {index}));
-            lastDepthAxis_ = p.depthAxis;
         }
     }
     cancel();

@@ -22,7 +22,6 @@ private:
     bool dragging_ = false;
     Vec3 start_ = Vec3::Zero();
     double depthMin_ = 0.0, depthMax_ = 64.0;
-    int lastDepthAxis_ = -1;
 };
 
 } // namespace shallot

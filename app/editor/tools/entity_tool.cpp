@@ -12,11 +12,11 @@ bool EntityTool::press(const ViewPoint& p) {
     EditorDocument& doc = editor_.document();
     const EntityClass cls = classOf(editor_.entityClasses(), classname_);
     Vec3 origin = editor_.snap(p.world);
+    // Standing on the floor below the point at the view's working depth (in the top view,
+    // the floor nearest below its working height).
     if (p.depthAxis == 2) {
-        const Vec3 eye(origin.x(), origin.y(), doc.data().camera.position.z());
-        origin.z() = floorBelow(editor_, eye, true).value_or(0.0) - cls.mins.z();
+        origin.z() = floorBelow(editor_, p.world, true).value_or(0.0) - cls.mins.z();
     } else {
-        origin[p.depthAxis] = editor_.snap(placeInView(editor_, p)[p.depthAxis]);
         if (const std::optional<double> floor = floorBelow(editor_, origin + Vec3(0, 0, cls.mins.z())))
             origin.z() = *floor - cls.mins.z();
     }

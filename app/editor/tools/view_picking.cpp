@@ -51,18 +51,13 @@ std::optional<double> floorBelow(const Editor& editor, const Vec3& point, bool o
 
 Vec3 placeInView(const Editor& editor, const ViewPoint& p) {
     Vec3 v = editor.snap(p.world);
-    const EditorDocument& doc = editor.document();
     if (p.depthAxis == 2) {
-        // The floor: the highest top under the cursor below the 3D camera's eye (so a
-        // designer looking around inside a room places rays on its floor, not on the
-        // ceiling), else the lowest top under the cursor, else z = 0.
-        const Vec3 eye(p.world.x(), p.world.y(), doc.data().camera.position.z());
+        // Standing on the floor nearest below the working height (p.world.z): the pose's box
+        // rests on the highest top under the cursor that is not above it, else on the lowest
+        // top in that column, else on z = 0.
         const int pose = editor.currentPose();
-        const double lift = pose >= 0 ? -doc.poses()[size_t(pose)].mins.z() : 0.0;
-        v.z() = floorBelow(editor, eye, true).value_or(0.0) + lift + kRestClearance;
-    } else {
-        const Aabb sel = editor.selectionBounds();
-        v[p.depthAxis] = sel.empty() ? 0.0 : 0.5 * (sel.mins[p.depthAxis] + sel.maxs[p.depthAxis]);
+        const double lift = pose >= 0 ? -editor.document().poses()[size_t(pose)].mins.z() : 0.0;
+        v.z() = floorBelow(editor, p.world, true).value_or(0.0) + lift + kRestClearance;
     }
     return v;
 }

@@ -25,7 +25,7 @@ std::optional<double> floorBelow(const Editor& editor, const Vec3& point, bool o
 
 // A 3D point for a click in a 2D view, snapped to the grid: in the top view at the height
 // where the current pose's box rests on the floor under the cursor (the highest surface
-// below the 3D camera's eye), in the side views at the selection's centre depth (or 0).
+// below the view's working height), in the front and side views at their working depth.
 Vec3 placeInView(const Editor& editor, const ViewPoint& p);
 
 } // namespace shallot

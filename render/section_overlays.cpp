@@ -1,0 +1,85 @@
+#include "section_overlays.h"
+
+#include "geometry/axis_section.h"
+
+namespace shallot::render {
+
+namespace {
+
+bool flagged(const std::vector<bool>* leaves, size_t leaf) { return leaves && leaf < leaves->size() && (*leaves)[leaf]; }
+
+// The fill of a leaf's section (alpha 0: not drawn), by the rules of the projected cells
+// (tree_overlays.cpp, cellLabelling) with the void apart and the reach composed over it.
+QColor fillOf(const BspTree& tree, size_t leaf, const SectionOptions& o) {
+    const CellOverlayOptions& c = o.cells;
+    const uint64_t bits = tree.leafSolid[leaf];
+    const bool solid = (bits >> c.pose) & 1u;
+    const bool highlighted = int(leaf) == c.highlightLeaf;
+    QColor fill(0, 0, 0, 0);
+    bool shown = highlighted;
+    if (!shown && o.cellsOn && !c.onlyHighlight) {
+        const int poses = int(tree.poses.size());
+        const uint64_t all = poses >= 64 ? ~uint64_t(0) : ((uint64_t(1) << poses) - 1);
+        switch (c.filter) {
+        case CellFilter::Empty: shown = !solid; break;
+        case CellFilter::Solid: shown = solid; break;
+        case CellFilter::DiffersBetweenPoses: shown = (bits & all) != 0 && (bits & all) != all; break;
+        case CellFilter::All: shown = true; break;
+        }
+    }
+    if (shown) {
+        fill = c.colouring == CellColouring::ByBitset ? bitsetColour(bits) : solid ? kSolidCellColour : kEmptyCellColour;
+        if (!solid && flagged(o.voidLeaves, leaf)) fill = kVoidColour;
+        else if (flagged(c.greyed, leaf)) fill = kGreyedCellColour;
+        fill.setAlpha(highlighted ? 2 * kSectionAlpha : kSectionAlpha);
+        if (highlighted) fill = fill.lighter(140);
+    }
+    if (flagged(o.reached, leaf)) {
+        QColor reach = kReachedColour;
+        reach.setAlpha(kSectionAlpha);
+        fill = fill.alpha() > 0 ? over(reach, fill) : reach;
+    }
+    return fill;
+}
+
+} // namespace
+
+SectionBatches sectionOverlay(const OverlaySource& source, const SectionOptions& o) {
+    const BspTree& tree = source.tree;
+    const int axis = o.axis;
+    const Vec3 normal = Vec3::Unit(axis);
+    SectionBatches out;
+    out.fills.lit = false;
+    out.lines.primitive = Primitive::Lines;
+    out.lines.lit = false;
+    const size_t leaves = std::min({source.cells.size(), source.cellBounds.size(), tree.leafCount()});
+    for (size_t leaf = 0; leaf < leaves; ++leaf) {
+        const Aabb& box = source.cellBounds[leaf];
+        if (!(box.mins[axis] < o.at && o.at < box.maxs[axis])) continue;
+        const QColor fill = fillOf(tree, leaf, o);
+        if (fill.alpha() == 0) continue;
+        const Polygon section = axisSection(source.cells[leaf], axis, o.at);
+        if (!section.empty()) out.fills.addPolygon(section.vertices, normal, fill);
+    }
+    if (o.unionOn) {
+        for (size_t k = 0; k < tree.polygons.size(); ++k)
+            if (tree.polygons[k].pose == o.cells.pose)
+                if (const auto segment = axisSection(tree.polygons.vertices(k), axis, o.at))
+                    out.lines.addLine(segment->first, segment->second, kExpandedWorldColour);
+    }
+    if (o.portalsOn) {
+        for (const Portal& p : tree.portals)
+            if ((p.poses >> o.cells.pose) & 1u)
+                if (const auto segment = axisSection(tree.portals.vertices(p), axis, o.at))
+                    out.lines.addLine(segment->first, segment->second, kPortalColour);
+    }
+    if (o.brushes)
+        for (const auto& brush : *o.brushes)
+            if (brush && brush->bounds.mins[axis] < o.at && o.at < brush->bounds.maxs[axis])
+                out.lines.addOutline(axisSection(brush->hull, axis, o.at).vertices, kBrushCutColour);
+    if (o.leakPath)
+        for (size_t i = 0; i + 1 < o.leakPath->size(); ++i) out.lines.addLine((*o.leakPath)[i], (*o.leakPath)[i + 1], kLeakColour);
+    return out;
+}
+
+} // namespace shallot::render
