@@ -107,8 +107,11 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
         const int brush = int(doc.brushes().size() / 2);
         doc.undoStack()->push(replaceInPlace(&doc, "bench move", {brush}, {translated(doc.brushes()[size_t(brush)], Vec3(i % 2 ? -16 : 16, 0, 0))}));
     };
-    std::vector<double> editMs, spawnCheckMs, editToSpawnProblemsMs;
+    std::vector<double> editMs, spawnCheckMs, editToSpawnProblemsMs, sectionMs;
     const SpawnCheckService& checks = window.editor().spawnChecks();
+    const SectionService& sections = window.editor().overlays().sections();
+    const QMetaObject::Connection sectionTimes =
+        QObject::connect(&sections, &SectionService::sectionsShown, &window, [&] { sectionMs.push_back(sections.lastBuildMs()); });
     for (int i = 0; i < 9 && !doc.brushes().empty(); ++i) {
         QElapsedTimer edit;
         edit.start();
@@ -125,6 +128,7 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
     QElapsedTimer afterEdits;
     afterEdits.start();
     while (afterEdits.elapsed() < 1000) app.processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents);
+    QObject::disconnect(sectionTimes);
     ticker.stop();
     const double maxGapEditsMs = maxGapMs;
 
@@ -261,6 +265,7 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
                           {"median_edit_to_overlay_ms", median(editMs)},
                           {"median_edit_to_overlay_drawn_ms", median(editDrawnMs)},
                           {"median_spawn_check_ms", median(spawnCheckMs)},
+                          {"median_2d_sections_ms", median(sectionMs)},
                           {"median_edit_to_spawn_problems_ms", median(editToSpawnProblemsMs)},
                           {"overlay_rebuilds_in_part", qint64(overlays.rebuiltInPart())},
                           {"drag_steps", kDragSteps},

@@ -2,6 +2,7 @@
 
 #include "background_jobs.h"
 #include "background_release.h"
+#include "compile/stopwatch.h"
 #include "editor.h"
 #include "section_overlays.h"
 
@@ -40,6 +41,7 @@ void SectionService::request(SectionRequest request) {
 }
 
 SectionService::Built SectionService::build(const SectionRequest& request, TreeCache cache) {
+    Stopwatch watch;
     const BspTree& tree = request.compiled->result->onion;
     const HeavySettings& s = request.settings;
     const int pose = s.cells.pose;
@@ -78,6 +80,7 @@ SectionService::Built SectionService::build(const SectionRequest& request, TreeC
         out.axes[size_t(axis)] = render::sectionOverlay(source, o);
     }
     out.cache = std::move(cache);
+    out.milliseconds = watch.lapMs();
     return out;
 }
 
@@ -105,6 +108,7 @@ void SectionService::start() {
 
 void SectionService::show(Built& built, SectionRequest request) {
     cache_ = std::move(built.cache);
+    lastBuildMs_ = built.milliseconds;
     if (!on_) return; // switched off while it was built
     for (int axis = 0; axis < 3; ++axis) {
         editor_.scene().set(render::sectionFills(axis), std::move(built.axes[size_t(axis)].fills));

@@ -34,6 +34,8 @@ public:
     // Builds shown so far, and the working point and compile of the last one shown (tests).
     quint64 shownBuilds() const { return shownBuilds_; }
     const SectionRequest& shown() const { return shown_; }
+    // Milliseconds the last build shown took on its pool thread (the three views' sections).
+    double lastBuildMs() const { return lastBuildMs_; }
 
 signals:
     void sectionsShown();
@@ -50,6 +52,7 @@ private:
     struct Built {
         std::array<render::SectionBatches, 3> axes;
         TreeCache cache;
+        double milliseconds = 0;
     };
     static Built build(const SectionRequest& request, TreeCache cache);
     void start();
@@ -64,6 +67,7 @@ private:
     TreeCache cache_;
     SectionRequest shown_;
     quint64 shownBuilds_ = 0;
+    double lastBuildMs_ = 0;
 };
 
 } // namespace shallot
