@@ -9,7 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_EACH="${1:-60}"
 [ $# -gt 0 ] && shift
-ALL=(map_reader_fuzzer obsp_reader_fuzzer shallot_loader_fuzzer query_line_fuzzer fgd_reader_fuzzer)
+ALL=(map_reader_fuzzer obsp_reader_fuzzer shallot_loader_fuzzer query_line_fuzzer fgd_reader_fuzzer
+     runtime_buffer_fuzzer)
 if [ $# -gt 0 ]; then FUZZERS=("$@"); else FUZZERS=("${ALL[@]}"); fi
 
 scripts/install-deps.sh

@@ -3,7 +3,8 @@
 #  1. build-asan/: AddressSanitizer + UndefinedBehaviorSanitizer (first report aborts), the
 #     whole CTest suite, GUI tests included (under xvfb-run, as in scripts/test-all.sh).
 #  2. build-tsan/: ThreadSanitizer, the background-compile GUI tests (tests/app/editor_gui_test)
-#     and the core tests that compile on several threads (the pooled tree build, portals).
+#     and the core tests that compile on several threads (the pooled tree build, portals)
+#     or query one runtime Tree from several (docs/runtime.md).
 #   scripts/sanitize.sh [asan|tsan]...   (default: both)
 # Environment: JOBS (build and test jobs, default 2).
 set -euo pipefail
@@ -40,7 +41,7 @@ for stage in "${STAGES[@]}"; do
       ctest --test-dir build-tsan --output-on-failure -R '^editor_gui_test$' --timeout 1800
     TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1" \
       build-tsan/tests/shallot_core_tests \
-      --gtest_filter='OnionTree.DenseOverlappingWorldMatchesBruteForce:OnionTree.CompileIsDeterministicAcrossThreadCounts:OnionTree.PooledBuildPassesOnAnErrorFromAnyThread:IncrementalCompile.SeveralBrushesMovedTogetherAndUndone'
+      --gtest_filter='OnionTree.DenseOverlappingWorldMatchesBruteForce:OnionTree.CompileIsDeterministicAcrossThreadCounts:OnionTree.PooledBuildPassesOnAnErrorFromAnyThread:IncrementalCompile.SeveralBrushesMovedTogetherAndUndone:Runtime.ConcurrentQueriesAgreeWithOneThread:Runtime.BatchesAnswerAsOneByOne'
     ;;
   *) echo "sanitize.sh: unknown stage '$stage' (asan or tsan)"; exit 2 ;;
   esac

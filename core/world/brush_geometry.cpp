@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace shallot {
 
@@ -94,7 +95,10 @@ BrushGeometryResult buildBrushGeometry(const Brush& brush, const Aabb& worldBoun
     }
     g.bounds = g.hull.bounds();
     if (!worldBounds.contains(g.bounds.mins) || !worldBounds.contains(g.bounds.maxs)) {
-        out.error = "has coordinates beyond the world bounds (+-" + std::to_string(int64_t(worldExtent)) + ")";
+        // %.17g, not an integer cast: a world box from a hostile file may be 1e26 across.
+        char extent[32];
+        std::snprintf(extent, sizeof extent, "%.17g", worldExtent);
+        out.error = std::string("has coordinates beyond the world bounds (+-") + extent + ")";
         return out;
     }
     collectVerticesAndEdges(g.hull, g.vertices, g.edges);

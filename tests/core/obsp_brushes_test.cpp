@@ -4,6 +4,7 @@
 #include "compile/compiler.h"
 #include "io/obsp_format.h"
 #include "query/box_trace.h"
+#include "world/brush_geometry.h"
 #include "random_world.h"
 #include "test_maps.h"
 
@@ -221,6 +222,18 @@ TEST(ObspBrushes, ForgedBrushesAreRejected) {
         EXPECT_TRUE(contains(r.error, " at byte ")) << r.error;
         EXPECT_FALSE(contains(r.error, "out of memory")) << r.error;
     }
+}
+
+// runtime_buffer_fuzzer: a file whose world box was 6e26 across made the check of a brush
+// beyond it cast the extent to int64_t for its message (undefined behaviour).
+TEST(ObspBrushes, BrushesBeyondAHugeWorldBoxAreNamedWithItsExtent) {
+    const Aabb huge{Vec3::Constant(-1e20), Vec3::Constant(-100)}; // far from the brush at the origin
+    const BrushGeometryResult r = buildBrushGeometry(Brush::box(Vec3::Zero(), Vec3::Ones()), huge);
+    EXPECT_FALSE(r.geometry);
+    EXPECT_EQ(r.error, "has coordinates beyond the world bounds (+-1e+20)");
+    const Aabb usual{Vec3::Constant(-65536), Vec3::Constant(65536)};
+    EXPECT_EQ(buildBrushGeometry(Brush::box(Vec3::Constant(70000), Vec3::Constant(70001)), usual).error,
+              "has coordinates beyond the world bounds (+-65536)");
 }
 
 TEST(ObspBrushes, RandomCorruptionWithForgedChecksumsIsAnErrorOrAUsableFile) {

@@ -1,6 +1,6 @@
 // libFuzzer target: the .obsp reader (core/io/obsp_format.h) and every use of a tree that
 // passed it: point and trace queries, collide-and-slide, reachability, leaf cells, the text
-// dump, and writing it back.
+// dump, box sweeps against its brushes section, and writing it back.
 //
 // The first input byte is a mode: odd recomputes the checksums of the rest (as a hostile
 // writer would) so that mutations get past them into the validation; even keeps them.
@@ -10,6 +10,7 @@
 #include "io/tree_text_dump.h"
 #include "portal/leaf_cells.h"
 #include "portal/reachability.h"
+#include "query/box_trace.h"
 #include "query/slide_move.h"
 #include "query/trace.h"
 
@@ -64,13 +65,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         (void)reachBetween(t, int(pose), points[2], points[3]);
         (void)flood(t, int(pose), {points[4]});
     }
+    if (read.brushes) { // every stored brush is valid: the box sweep keeps them all
+        const BoxTraceWorld boxes = BoxTraceWorld::build(World{*read.brushes, t.poses, t.bounds});
+        SHALLOT_FUZZ_CHECK(boxes.brushes.size() == read.brushes->size(), "a stored brush was not valid");
+        const TraceResult r = traceBox(boxes, Vec3(-4, -5, -6), Vec3(6, 5, 4), points[0], points[3]);
+        SHALLOT_FUZZ_CHECK(r.point.allFinite() && std::isfinite(r.t), "non-finite box trace result");
+    }
     (void)leafCells(t);
     std::ostringstream dump;
     dumpTreeText(t, dump);
 
-    // A tree that was read writes back: a version 2 file byte for byte.
+    // A tree that was read writes back (with its brushes): a file of the current version
+    // byte for byte.
     std::ostringstream out;
-    writeObsp(t, out);
+    writeObsp(t, out, read.brushes ? &*read.brushes : nullptr);
     SHALLOT_FUZZ_CHECK(out.good(), "a tree that was read cannot be written: " + obspWriteProblem(t));
     if (read.info.version == kObspVersion) SHALLOT_FUZZ_CHECK(out.str() == bytes, "the tree writes back differently");
     std::istringstream again(out.str());

@@ -1,0 +1,82 @@
+// libFuzzer target: the runtime's buffer entry point (<shallot/runtime.h>,
+// Tree::loadBuffer) and every query a game makes on a level that loaded: classify, trace,
+// any-box traces (with and without the brushes section), move, reach, and the batches.
+// Nothing may throw, crash or answer non-finite numbers; a failed load is an error value.
+//
+// The first input byte is a mode: odd recomputes the checksums of the rest (as a hostile
+// writer would) so that mutations get past them into the validation; even keeps them.
+#include "fuzz_support.h"
+
+#include "shallot/runtime.h"
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+using namespace shallot;
+namespace rt = shallot::runtime;
+
+namespace {
+
+bool finite(const rt::Vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+
+// Points spread over +-256 (the seeds' worlds) from the input's bytes, so that they vary.
+std::vector<rt::Vec3> probePoints(const uint8_t* data, size_t size) {
+    std::vector<rt::Vec3> points;
+    for (size_t i = 0; i < 6; ++i) {
+        double c[3];
+        for (size_t a = 0; a < 3; ++a) c[a] = (double(data[(i * 7 + a * 3) % size]) - 128.0) * 2.0;
+        points.push_back({c[0], c[1], c[2]});
+    }
+    return points;
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    if (size == 0) return 0;
+    std::string bytes(reinterpret_cast<const char*>(data) + 1, size - 1);
+    if (data[0] & 1) fuzz::fixObspChecksums(bytes);
+    const rt::Result<rt::Tree> loaded = rt::Tree::loadBuffer(bytes.data(), bytes.size());
+    if (!loaded) {
+        SHALLOT_FUZZ_CHECK(fuzz::startsWith(loaded.error, "obsp: "), "error without the obsp prefix: " + loaded.error);
+        return 0;
+    }
+    const rt::Tree& tree = loaded.value;
+    const std::vector<rt::Vec3> p = probePoints(data, size);
+    const int poses = int(tree.poses().size());
+    for (int pose = 0; pose < poses && pose < 4; ++pose) {
+        SHALLOT_FUZZ_CHECK(tree.poseIndex(tree.poses()[size_t(pose)].name) <= pose, "poseIndex past the pose");
+        for (size_t i = 0; i < p.size(); ++i) {
+            const rt::Vec3& a = p[i];
+            const rt::Vec3& b = p[(i + 1) % p.size()];
+            SHALLOT_FUZZ_CHECK(tree.classify(a).ok(), "classify failed on a loaded tree");
+            const rt::Result<rt::Hit> h = tree.trace(pose, a, b);
+            SHALLOT_FUZZ_CHECK(h.ok() && finite(h.value.point) && std::isfinite(h.value.t), "bad trace");
+        }
+        const rt::Result<rt::Move> m = tree.move(pose, p[0], {p[1].x - p[0].x, p[1].y - p[0].y, 0}, 18.0);
+        SHALLOT_FUZZ_CHECK(m.ok() && finite(m.value.end), "bad move");
+        SHALLOT_FUZZ_CHECK(tree.reach(pose, p[2], p[3]).ok(), "reach failed on a loaded tree");
+    }
+    // A box that is no pose: answered from the brushes, or the error that there are none.
+    const rt::Result<rt::Hit> box = tree.traceBox({-5, -6, -7}, {7, 6, 5}, p[4], p[5]);
+    SHALLOT_FUZZ_CHECK(box.ok() == tree.hasBrushes(), "traceBox without brushes answered, or with them failed");
+    SHALLOT_FUZZ_CHECK(!box.ok() || finite(box.value.point), "non-finite box trace");
+    // The batches agree with single queries.
+    std::vector<double> from, to;
+    for (size_t i = 0; i < p.size(); ++i) {
+        from.insert(from.end(), {p[i].x, p[i].y, p[i].z});
+        to.insert(to.end(), {p[(i + 2) % p.size()].x, p[(i + 2) % p.size()].y, p[(i + 2) % p.size()].z});
+    }
+    std::vector<uint64_t> solid(p.size());
+    SHALLOT_FUZZ_CHECK(tree.classifyBatch(from.data(), p.size(), solid.data()).ok(), "classifyBatch failed");
+    for (size_t i = 0; i < p.size(); ++i)
+        SHALLOT_FUZZ_CHECK(solid[i] == tree.classify(p[i]).value.solid, "classifyBatch differs");
+    if (poses > 0) {
+        std::vector<rt::Hit> hits(p.size());
+        SHALLOT_FUZZ_CHECK(tree.traceBatch(0, from.data(), to.data(), p.size(), hits.data()).ok(), "traceBatch failed");
+        for (size_t i = 0; i < p.size(); ++i)
+            SHALLOT_FUZZ_CHECK(hits[i].t == tree.trace(0, p[i], p[(i + 2) % p.size()]).value.t, "traceBatch differs");
+    }
+    return 0;
+}
