@@ -14,18 +14,18 @@ namespace shallot::render {
 enum class Layer {
     BrushFaces,     // flat-shaded brush faces (3D)
     BrushEdges,     // brush outlines (3D and 2D)
+    SectionLinesX,  // the overlays cut by a 2D view's working plane (section_overlays.h):
+    SectionLinesY,  // lines over the brush outlines and under the selection's, fills with
+    SectionLinesZ,  // the other overlays; one layer per view axis, drawn in its view alone
     SelectedFaces,  // selection highlight
     SelectedEdges,
     LeafCells,      // overlays of the compiled tree (issue 7)
     Portals,
     UnionWire,
     Reach,
-    SectionFillsX,  // the overlays cut by a 2D view's working plane (section_overlays.h),
-    SectionFillsY,  // one pair of layers per view axis, each drawn in its view alone
+    SectionFillsX,
+    SectionFillsY,
     SectionFillsZ,
-    SectionLinesX,
-    SectionLinesY,
-    SectionLinesZ,
     Rays,
     ToolPreview,    // what the active tool is drawing (box being dragged, clip plane...)
     EntityFaces,    // entity boxes and brush entities (3D)

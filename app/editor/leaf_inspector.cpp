@@ -9,11 +9,15 @@
 
 namespace shallot {
 
+namespace {
+const char* const kNothingInspected = "Use the Inspect tool (I) in a view, or a ray's start.";
+} // namespace
+
 LeafInspector::LeafInspector(Editor& editor, QWidget* parent) : QDockWidget("Leaf inspector", parent), editor_(editor) {
     setObjectName("LeafInspector");
     auto* body = new QWidget(this);
     auto* layout = new QVBoxLayout(body);
-    label_ = new QLabel("Use the Inspect tool (I) in a view, or a ray's start.", body);
+    label_ = new QLabel(kNothingInspected, body);
     label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     label_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     label_->setWordWrap(true);
@@ -32,6 +36,11 @@ LeafInspector::LeafInspector(Editor& editor, QWidget* parent) : QDockWidget("Lea
 }
 
 QString LeafInspector::text() const { return label_->text(); }
+
+void LeafInspector::clear() {
+    point_.reset();
+    label_->setText(kNothingInspected);
+}
 
 void LeafInspector::inspect(const Vec3& point) {
     point_ = point;

@@ -16,6 +16,8 @@ class LeafInspector : public QDockWidget {
 public:
     explicit LeafInspector(Editor& editor, QWidget* parent = nullptr);
     void inspect(const Vec3& point);
+    // Nothing inspected (another level opened).
+    void clear();
     QString text() const;
 
 private:

@@ -446,6 +446,7 @@ void MainWindow::newDocument() {
     data.world.poses = quakePoses();
     data.gridSize = QSettings().value("grid/size", data.gridSize).toInt();
     editor_->document().reset(std::move(data), QString());
+    forgetPlaces();
     showDefaultPose();
     problemsDock_->setImportWarnings({});
     sourcePath_.clear();
@@ -467,6 +468,7 @@ bool MainWindow::openFile(const QString& path) {
     // A .map may be edited by another program meanwhile (TrenchBroom): follow it.
     fileWatch_->follow(path.endsWith(".map", Qt::CaseInsensitive) ? path : QString());
     editor_->document().reset(std::move(loaded->data), native ? path : QString(), tree.has_value());
+    forgetPlaces();
     if (tree) editor_->compiler().adopt(editor_->document().data().world, editor_->document().worldRevision(), std::move(*tree));
     showDefaultPose();
     problemsDock_->setImportWarnings(loaded->warnings);
@@ -533,6 +535,11 @@ bool MainWindow::loadEntityDefinitions(const QString& path) {
     EditorDocument& doc = editor_->document();
     doc.undoStack()->push(new SetEntityDefinitionsCommand(&doc, path, text));
     return true;
+}
+
+void MainWindow::forgetPlaces() {
+    editor_->overlays().forgetPlaces();
+    leafInspector_->clear();
 }
 
 void MainWindow::showDefaultPose() {

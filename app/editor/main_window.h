@@ -81,6 +81,8 @@ private:
     // Where Save As and Export start: the document's or the opened file's folder and name
     // with `extension`.
     QString proposedSavePath(const QString& extension) const;
+    // Another level opened: the reach start and the inspected point were in the old one.
+    void forgetPlaces();
     // The overlays show the pose Preferences names, when the level has it, as it opens.
     void showDefaultPose();
 

@@ -89,6 +89,15 @@ void OverlayController::setHighlightLeaf(int leaf) {
     rebuildHeavy();
 }
 
+void OverlayController::forgetPlaces() {
+    reachStart_.reset();
+    cells_.highlightLeaf = -1;
+    if (isOn(Overlay::Reach)) {
+        if (const std::optional<Vec3> start = playerStart(editor_.document().data())) reachStart_ = *start;
+    }
+    rebuildHeavy();
+}
+
 void OverlayController::setReachStart(const Vec3& p) {
     reachStart_ = p;
     rebuildHeavy();

@@ -42,6 +42,9 @@ public:
     // Where reachability floods from (and the leak is searched).
     void setReachStart(const Vec3& p);
     std::optional<Vec3> reachStart() const { return reachStart_; }
+    // Another level opened: the reach start and the highlighted leaf were places in the
+    // old one.
+    void forgetPlaces();
     // Per ray, per pose trace results of the newest compile (empty before the first).
     const std::vector<std::vector<TraceResult>>& rayResults() const { return rayResults_; }
     const std::shared_ptr<const CompiledWorld>& compiled() const { return compiled_; }

@@ -80,6 +80,12 @@ bool ViewSurface::event(QEvent* e) {
         // keyboard to the window under the pointer (no window manager, before any click).
         // They belong to the focused widget, shortcuts first: QApplication tries them for
         // a key event that is not spontaneous, so the widget gets a copy.
+        // Shortcuts (B for the Box tool) need the main window active: make it so, as a
+        // click would.
+        if (!view_.window()->isActiveWindow()) {
+            view_.window()->activateWindow();
+            QApplication::setActiveWindow(view_.window());
+        }
         const auto* key = static_cast<QKeyEvent*>(e);
         QKeyEvent copy(key->type(), key->key(), key->modifiers(), key->nativeScanCode(), key->nativeVirtualKey(),
                        key->nativeModifiers(), key->text(), key->isAutoRepeat(), key->count());

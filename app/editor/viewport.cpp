@@ -133,6 +133,13 @@ Viewport::~Viewport() {
 
 void Viewport::redraw() { surface_->update(); }
 
+void Viewport::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    // The view's window grows with the widget, but X need not expose it again (no window
+    // manager, or a grown part it counts as already drawn): the old, smaller frame stayed.
+    redraw();
+}
+
 void Viewport::enterEvent(QEnterEvent* e) {
     const QWidget* focused = QApplication::focusWidget();
     const bool typing = focused && (focused->inherits("QLineEdit") || focused->inherits("QAbstractSpinBox") ||

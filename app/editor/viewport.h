@@ -90,6 +90,7 @@ protected:
     // menu commands act along the axis of the 2D view pointed at), unless text is being
     // typed elsewhere (a dock's table cell, a spin box).
     void enterEvent(QEnterEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
 
     Editor& editor_;
     render::SceneRenderer renderer_;

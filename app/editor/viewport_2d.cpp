@@ -4,6 +4,7 @@
 #include "entities/entity_edits.h"
 #include "entity_scene_builder.h"
 #include "legend.h"
+#include "overlay_controller.h"
 
 #include <QMouseEvent>
 #include <QPainter>
@@ -68,6 +69,7 @@ ViewPoint Viewport2D::viewPoint(const QPointF& pos, Qt::KeyboardModifiers modifi
     p.depthAxis = depth_;
     p.depthSign = depthSign_;
     p.pixelSize = 1.0 / zoom_;
+    p.cutsAtDepth = editor_.overlays().sections().isOn();
     p.modifiers = modifiers;
     return p;
 }

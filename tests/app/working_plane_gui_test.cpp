@@ -170,6 +170,33 @@ private slots:
         QCOMPARE(again.editor().document().workingPoint(), Vec3(400, 300, 144));
     }
 
+    // A click in the top view selects what its plane cuts or the floor below it, as drawn;
+    // with the projection, the brush nearest the viewer (the ceiling).
+    void aClickInACutViewPicksTheFloorBelowThePlaneNotTheCeiling() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        EditorDocument& doc = w.editor().document();
+        Viewport2D* top = w.view2d(0);
+        top->frame({Vec3(150, 150, 0), Vec3(700, 450, 0)});
+        w.action("toolSelect")->trigger();
+        const QPoint room = top->toWidget(Vec3(300, 250, 0)).toPoint();
+        auto selectedTop = [&] {
+            return doc.selection().size() == 1 ? w.editor().geometry()[size_t(doc.selection()[0])]->bounds.maxs.z() : -1.0;
+        };
+        QTest::mouseClick(top, Qt::LeftButton, {}, room);
+        QCOMPARE(selectedTop(), 0.0); // the floor's top
+        doc.setSelection({});
+        w.action("sections2d")->setChecked(false);
+        QTest::mouseClick(top, Qt::LeftButton, {}, room);
+        QCOMPARE(selectedTop(), 272.0); // the roof
+        w.action("sections2d")->setChecked(true);
+        // At the plane through a wall, the wall.
+        doc.setSelection({});
+        QTest::mouseClick(top, Qt::LeftButton, {}, top->toWidget(Vec3(192, 250, 0)).toPoint());
+        QCOMPARE(doc.selection().size(), size_t(1));
+        const Aabb wall = w.editor().geometry()[size_t(doc.selection()[0])]->bounds;
+        QVERIFY(wall.mins.z() < 46 && wall.maxs.z() > 46 && wall.maxs.x() <= 200);
+    }
+
     // The cells of the top view at standing height are the leaves cut by the plane: their
     // filled area per colour equals the area of the sections of the leaves empty for the
     // pose (green) and of the void (its own colour), computed here from the cells.

@@ -18,6 +18,9 @@ struct ViewPoint {
     int depthAxis = 2;// world axis along the view direction
     double depthSign = 1.0; // +1 when the viewer looks from the + side of depthAxis
     double pixelSize = 1.0; // world units per pixel, for pick tolerances
+    // The view shows the level cut at world[depthAxis] (sections on): picks prefer what the
+    // plane cuts, then what lies beyond it, as drawn.
+    bool cutsAtDepth = false;
     Qt::KeyboardModifiers modifiers;
 };
 

@@ -63,15 +63,23 @@ Vec3 placeInView(const Editor& editor, const ViewPoint& p) {
 }
 
 std::optional<int> pickBrush2d(const std::vector<std::shared_ptr<const BrushGeometry>>& geometry, const ViewPoint& p) {
+    // Ranked by (class, distance): without a cut, class 0 for all, nearest the viewer first;
+    // with one, the brushes the plane cuts (class 0, nearest the viewer), then those beyond
+    // it (class 1, nearest the plane), then those in front of it (class 2, nearest the plane).
+    const double cut = p.world[p.depthAxis] * p.depthSign; // depths measured towards the viewer
     std::optional<int> best;
-    double bestTop = -std::numeric_limits<double>::infinity();
+    std::pair<int, double> bestRank{3, 0.0};
     for (size_t i = 0; i < geometry.size(); ++i) {
         if (!geometry[i]) continue;
         const auto span = depthSpan(*geometry[i], p);
         if (!span) continue;
-        const double top = p.depthSign > 0 ? span->second : -span->first; // nearest the viewer
-        if (top > bestTop) {
-            bestTop = top;
+        const double nearSide = p.depthSign > 0 ? span->second : -span->first;  // nearest the viewer
+        const double farSide = p.depthSign > 0 ? span->first : -span->second;
+        std::pair<int, double> rank{0, -nearSide};
+        if (p.cutsAtDepth && farSide > cut) rank = {2, farSide - cut};
+        else if (p.cutsAtDepth && nearSide < cut) rank = {1, cut - nearSide};
+        if (!best || rank < bestRank) {
+            bestRank = rank;
             best = int(i);
         }
     }

@@ -10,7 +10,9 @@
 namespace shallot {
 
 // The brush under a 2D view point: the one reaching nearest the viewer along the view's
-// depth axis. Invalid brushes (no geometry) are skipped.
+// depth axis; in a view cut at its working depth (p.cutsAtDepth), one the plane cuts, else
+// the nearest beyond the plane, else the nearest in front of it. Invalid brushes (no
+// geometry) are skipped.
 std::optional<int> pickBrush2d(const std::vector<std::shared_ptr<const BrushGeometry>>& geometry, const ViewPoint& p);
 
 // The depth interval [enter, exit] along the view axis of the line through p, inside the
