@@ -93,6 +93,7 @@ std::string documentDifference(const DocumentData& a, const DocumentData& b) {
     if (a.camera.position != b.camera.position || a.camera.yawDegrees != b.camera.yawDegrees ||
         a.camera.pitchDegrees != b.camera.pitchDegrees)
         return "camera";
+    if (a.workingPoint != b.workingPoint) return "workingPoint";
     if (a.gridSize != b.gridSize) return "grid";
     return {};
 }
@@ -142,6 +143,7 @@ DocumentData richDocument() {
     doc.entities = {door, {{{"classname", "info_player_start"}, {"origin", "32 32 24"}}, {}, 90}, {}};
     doc.rays = {{"corridor", Vec3(0, 0, 24), Vec3(512.25, -3, 24), true}, {"", Vec3(1, 2, 3), Vec3(4, 5, 6), false}};
     doc.camera = {Vec3(12.5, -300, 77), 123.456, -45.5};
+    doc.workingPoint = Vec3(-64, 32.5, 110);
     doc.gridSize = 8;
     return doc;
 }
@@ -662,6 +664,7 @@ private slots:
         QTest::newRow("rays") << "rays={}" << "rays must be an array";
         QTest::newRow("ray walk") << "rays[0].walk=1" << "rays[0].walk must be true or false";
         QTest::newRow("camera") << "camera={\"position\":[0,0,0],\"pitch\":0}" << "camera.yaw is missing";
+        QTest::newRow("working point") << "workingPoint=[0,\"a\",0]" << "workingPoint[1] must be a number";
         QTest::newRow("grid") << "grid=3" << "grid must be a power of two";
         QTest::newRow("line") << "entities[0].line=1.5" << "entities[0].line must be an integer";
         QTest::newRow("version type") << "version=\"1\"" << "version must be a number";

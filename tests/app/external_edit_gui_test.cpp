@@ -1,6 +1,6 @@
 // Working beside another editor: the open .map rewritten on disk by another program is
 // reloaded without any user action, its compile updates only what changed, and what
-// Shallot adds (camera, poses, test rays) stays.
+// Shallot adds (camera, working planes, poses, test rays) stays.
 #include "editor_document.h"
 #include "file_watch.h"
 #include "gui_test_window.h"
@@ -71,6 +71,8 @@ private slots:
         QVERIFY(!w.editor().overlays().compiled()->result->onion.isSolid(Vec3(480, -288, 88), player));
         const CameraState camera{Vec3(300, 250, 60), 30.0, -5.0};
         doc.setCamera(camera);
+        const Vec3 working(320, -200, 150); // where the 2D views cut the level
+        doc.setWorkingPoint(working);
         doc.setRays({{"ray 1", Vec3(480, -352, 88), Vec3(480, 0, 88), false}});
         const size_t brushes = doc.brushes().size();
 
@@ -99,6 +101,7 @@ private slots:
         QVERIFY(compiled->result->stats.incremental); // only what changed was rebuilt
         QCOMPARE(doc.brushes().size(), brushes + 1);
         QCOMPARE(doc.data().camera.position, camera.position);
+        QCOMPARE(doc.workingPoint(), working);
         QCOMPARE(doc.rays().size(), size_t(1));
         QCOMPARE(doc.rays()[0].from, Vec3(480, -352, 88));
         QVERIFY(!doc.isModified());
