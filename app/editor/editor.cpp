@@ -1,9 +1,9 @@
 #include "editor.h"
 
 #include "brush_scene_builder.h"
-#include "entities/spawn_check_service.h"
+#include "services/spawn_check_service.h"
 #include "io/fgd_reader.h"
-#include "overlay_controller.h"
+#include "services/overlay_controller.h"
 #include "tools/box_tool.h"
 #include "tools/clip_tool.h"
 #include "tools/entity_tool.h"

@@ -1,8 +1,8 @@
 #pragma once
 // The editor's shared state: the document, the brush geometry derived from it, the render
 // scene every viewport draws, and the active tool. Views and docks talk to this.
-#include "compile_service.h"
-#include "editor_document.h"
+#include "services/compile_service.h"
+#include "document/editor_document.h"
 #include "entity_scene_builder.h"
 #include "render_scene.h"
 #include "world/brush_geometry.h"

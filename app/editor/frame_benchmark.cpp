@@ -1,14 +1,14 @@
 #include "frame_benchmark.h"
 
 #include "edit/brush_operations.h"
-#include "edit_commands.h"
-#include "entities/spawn_check_service.h"
+#include "document/edit_commands.h"
+#include "services/spawn_check_service.h"
 #include "main_window.h"
-#include "overlay_controller.h"
+#include "services/overlay_controller.h"
 #include "overlay_names.h"
 #include "screenshot.h"
-#include "viewport_2d.h"
-#include "viewport_3d.h"
+#include "views/viewport_2d.h"
+#include "views/viewport_3d.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -3,12 +3,12 @@
 // renders the window once the views are ready, saves it and exits. For tests:
 // `--autosave-ms N` autosaves every N ms instead of every 3 minutes, `--play SCRIPT` plays
 // an edit script (edit_script.h) into the opened document.
-#include "edit_script.h"
+#include "document/edit_script.h"
 #include "frame_benchmark.h"
 #include "main_window.h"
 #include "screenshot.h"
-#include "script_player.h"
-#include "view_surface.h"
+#include "document/script_player.h"
+#include "views/view_surface.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

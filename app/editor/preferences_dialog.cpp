@@ -1,6 +1,6 @@
 #include "preferences_dialog.h"
 
-#include "viewport.h"
+#include "views/viewport.h"
 
 #include <QAction>
 #include <QColorDialog>

@@ -6,11 +6,11 @@
 //
 // SHALLOT_KILLS (default 20) sets the number of kills, SHALLOT_KILL_SEED (default 1) the
 // script and the moments.
-#include "document_files.h"
+#include "document/document_files.h"
 #include "sanitizer_build.h"
-#include "edit_script.h"
+#include "document/edit_script.h"
 #include "main_window.h"
-#include "view_surface.h"
+#include "views/view_surface.h"
 
 #include <QAbstractButton>
 #include <QApplication>

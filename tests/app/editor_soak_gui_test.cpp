@@ -8,11 +8,11 @@
 // and the memory samples (rss.csv) there instead of in a temporary folder.
 // scripts/soak.sh runs it for 30 minutes.
 #include "compile/compiler.h"
-#include "document_files.h"
-#include "edit_script.h"
+#include "document/document_files.h"
+#include "document/edit_script.h"
 #include "main_window.h"
-#include "view_surface.h"
-#include "overlay_controller.h"
+#include "views/view_surface.h"
+#include "services/overlay_controller.h"
 #include "session/edit_replay.h"
 #include "session/memory_probe.h"
 #include "sanitizer_build.h"

@@ -1,17 +1,17 @@
 // Entities in the editor, driven by real mouse and key events under Xvfb: placing,
 // selecting, moving, deleting and editing them, and the spawn checks' problems following
 // every edit.
-#include "editor_document.h"
+#include "document/editor_document.h"
 #include "io/map_reader.h"
-#include "entities/entity_dock.h"
-#include "entities/spawn_check_service.h"
+#include "docks/entity_dock.h"
+#include "services/spawn_check_service.h"
 #include "gui_test_window.h"
 #include "main_window.h"
-#include "overlay_controller.h"
-#include "problems_dock.h"
-#include "view_surface.h"
-#include "viewport_2d.h"
-#include "viewport_3d.h"
+#include "services/overlay_controller.h"
+#include "docks/problems_dock.h"
+#include "views/view_surface.h"
+#include "views/viewport_2d.h"
+#include "views/viewport_3d.h"
 
 #include <QApplication>
 #include <QComboBox>

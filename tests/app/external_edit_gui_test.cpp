@@ -1,12 +1,12 @@
 // Working beside another editor: the open .map rewritten on disk by another program is
 // reloaded without any user action, its compile updates only what changed, and what
 // Shallot adds (camera, working planes, poses, test rays) stays.
-#include "editor_document.h"
-#include "file_watch.h"
+#include "document/editor_document.h"
+#include "document/file_watch.h"
 #include "gui_test_window.h"
 #include "main_window.h"
-#include "overlay_controller.h"
-#include "view_surface.h"
+#include "services/overlay_controller.h"
+#include "views/view_surface.h"
 
 #include <QApplication>
 #include <QSaveFile>

@@ -2,7 +2,7 @@
 // What the GUI test suites share: a main window opened on a file, shown and exposed, and
 // waiting until the overlays show a compile of the document's current world.
 #include "main_window.h"
-#include "overlay_controller.h"
+#include "services/overlay_controller.h"
 
 #include <QtTest>
 #include <memory>

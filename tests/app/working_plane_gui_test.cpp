@@ -2,16 +2,16 @@
 // in the top view stand on the floor below the working height, Inspect reports the air at
 // that height, the depth lines are dragged by their tabs, and the overlays of each 2D view
 // are the sections of the 3D data by its plane (checked against the leaves themselves).
-#include "editor_document.h"
+#include "document/editor_document.h"
 #include "geometry/axis_section.h"
 #include "gui_test_window.h"
-#include "leaf_inspector.h"
-#include "legend.h"
+#include "docks/leaf_inspector.h"
+#include "views/legend.h"
 #include "main_window.h"
-#include "overlay_controller.h"
+#include "services/overlay_controller.h"
 #include "section_overlays.h"
-#include "view_surface.h"
-#include "viewport_2d.h"
+#include "views/view_surface.h"
+#include "views/viewport_2d.h"
 
 #include <QApplication>
 #include <QRegularExpression>

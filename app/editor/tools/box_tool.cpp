@@ -1,9 +1,9 @@
-#include "box_tool.h"
+#include "tools/box_tool.h"
 
-#include "../edit_commands.h"
-#include "../editor.h"
+#include "document/edit_commands.h"
+#include "editor.h"
 #include "edit/brush_operations.h"
-#include "view_picking.h"
+#include "tools/view_picking.h"
 
 #include <QKeyEvent>
 

@@ -3,7 +3,7 @@
 // axis) is the selection's, else the last drawn box's, else one grid step above 0 x 4.
 // While the drag lasts the overlays show the world with the box in it
 // (Editor::previewBrushes); Escape cancels it.
-#include "tool.h"
+#include "tools/tool.h"
 
 namespace shallot {
 

@@ -1,7 +1,7 @@
-#include "clip_tool.h"
+#include "tools/clip_tool.h"
 
-#include "../edit_commands.h"
-#include "../editor.h"
+#include "document/edit_commands.h"
+#include "editor.h"
 #include "edit/brush_operations.h"
 
 #include <QKeyEvent>

@@ -4,7 +4,7 @@
 // plane. Tab cycles what is kept (front, back, both), Enter applies, Escape cancels. Once
 // there is a plane the overlays show the world as Enter would leave it
 // (Editor::previewReplacement).
-#include "tool.h"
+#include "tools/tool.h"
 
 #include "geometry/plane.h"
 #include "world/brush.h"

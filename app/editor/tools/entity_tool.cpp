@@ -1,9 +1,9 @@
-#include "entity_tool.h"
+#include "tools/entity_tool.h"
 
-#include "../edit_commands.h"
-#include "../editor.h"
-#include "../entities/entity_edits.h"
-#include "view_picking.h"
+#include "document/edit_commands.h"
+#include "editor.h"
+#include "document/entity_edits.h"
+#include "tools/view_picking.h"
 #include "world/entity_class.h"
 
 namespace shallot {

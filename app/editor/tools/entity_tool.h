@@ -3,7 +3,7 @@
 // standing on the floor below it (its class's box resting on the highest brush top under
 // its origin). In the top view the floor is the one under the cursor below the 3D camera's
 // eye, as for rays. One undo step; the new entity is selected.
-#include "tool.h"
+#include "tools/tool.h"
 
 #include <string>
 

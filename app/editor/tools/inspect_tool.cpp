@@ -1,6 +1,6 @@
-#include "inspect_tool.h"
+#include "tools/inspect_tool.h"
 
-#include "../editor.h"
+#include "editor.h"
 
 namespace shallot {
 

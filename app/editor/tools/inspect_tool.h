@@ -1,7 +1,7 @@
 #pragma once
 // Click in a 2D view to inspect the compiled tree's leaf there (see LeafInspector); the
 // point is placed like a ray's start.
-#include "tool.h"
+#include "tools/tool.h"
 
 namespace shallot {
 

@@ -1,7 +1,7 @@
-#include "pose_tool.h"
+#include "tools/pose_tool.h"
 
-#include "../edit_commands.h"
-#include "../editor.h"
+#include "document/edit_commands.h"
+#include "editor.h"
 
 #include <QKeyEvent>
 #include <cmath>

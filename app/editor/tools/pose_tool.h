@@ -3,7 +3,7 @@
 // of the box (in a 2D view) to resize the pose: on release the pose's mins or maxs along
 // that axis change, as one undo step. While the drag lasts the overlays show the resized
 // pose (Editor::previewPoses); Escape cancels it.
-#include "tool.h"
+#include "tools/tool.h"
 #include "world/pose.h"
 
 #include <vector>

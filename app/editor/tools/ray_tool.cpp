@@ -1,9 +1,9 @@
-#include "ray_tool.h"
+#include "tools/ray_tool.h"
 
-#include "../edit_commands.h"
-#include "../editor.h"
-#include "../overlay_controller.h"
-#include "view_picking.h"
+#include "document/edit_commands.h"
+#include "editor.h"
+#include "services/overlay_controller.h"
+#include "tools/view_picking.h"
 
 #include <QKeyEvent>
 

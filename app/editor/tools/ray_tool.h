@@ -3,7 +3,7 @@
 // existing ray's endpoint drags that endpoint instead. Points are placed with
 // placeInView (view_picking.h). While the drag lasts the ray is traced in the newest tree
 // on every move and drawn with its contact, as the ray layer draws rays; Escape cancels it.
-#include "tool.h"
+#include "tools/tool.h"
 
 namespace shallot {
 

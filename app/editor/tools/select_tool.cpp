@@ -1,10 +1,10 @@
-#include "select_tool.h"
+#include "tools/select_tool.h"
 
-#include "../edit_commands.h"
-#include "../editor.h"
-#include "../entities/entity_edits.h"
+#include "document/edit_commands.h"
+#include "editor.h"
+#include "document/entity_edits.h"
 #include "edit/brush_operations.h"
-#include "view_picking.h"
+#include "tools/view_picking.h"
 
 #include <QKeyEvent>
 #include <cmath>

@@ -4,7 +4,7 @@
 // empty space for a rubber band. A drag is one undo step, pushed on release; while it
 // lasts, the overlays show the moved or resized brushes (Editor::previewBrushes). Escape
 // cancels a drag.
-#include "tool.h"
+#include "tools/tool.h"
 #include "world/brush.h"
 
 #include <vector>

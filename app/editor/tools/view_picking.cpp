@@ -1,6 +1,6 @@
-#include "view_picking.h"
+#include "tools/view_picking.h"
 
-#include "../editor.h"
+#include "editor.h"
 
 #include <limits>
 

@@ -1,6 +1,6 @@
 #pragma once
 // Picking helpers shared by the 2D tools.
-#include "tool.h"
+#include "tools/tool.h"
 #include "world/brush_geometry.h"
 
 #include <memory>

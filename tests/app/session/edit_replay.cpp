@@ -1,6 +1,6 @@
 #include "edit_replay.h"
 
-#include "edit_script.h"
+#include "document/edit_script.h"
 
 namespace shallot {
 

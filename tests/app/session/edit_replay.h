@@ -1,9 +1,9 @@
 #pragma once
-// Replays an edit script (app/editor/edit_script.h) without any widget: the operations go
+// Replays an edit script (app/editor/document/edit_script.h) without any widget: the operations go
 // to a bare EditorDocument and its undo stack. Checks on the way that the undo stack's
 // index after each operation is the one the script recorded, and that the document at
 // every "save" is the one the session saved (its digest).
-#include "editor_document.h"
+#include "document/editor_document.h"
 
 #include <QJsonObject>
 #include <QString>

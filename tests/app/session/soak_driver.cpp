@@ -1,14 +1,14 @@
 #include "soak_driver.h"
 
-#include "document_files.h"
-#include "edit_script.h"
-#include "entities/entity_dock.h"
-#include "entities/entity_edits.h"
-#include "overlay_controller.h"
-#include "pose_dock.h"
+#include "document/document_files.h"
+#include "document/edit_script.h"
+#include "docks/entity_dock.h"
+#include "document/entity_edits.h"
+#include "services/overlay_controller.h"
+#include "docks/pose_dock.h"
 #include "tools/view_picking.h"
-#include "viewport_2d.h"
-#include "viewport_3d.h"
+#include "views/viewport_2d.h"
+#include "views/viewport_3d.h"
 
 #include <QApplication>
 #include <QComboBox>

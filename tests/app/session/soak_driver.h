@@ -2,7 +2,7 @@
 // A seeded random editing session on the real MainWindow: tools driven by mouse events in
 // the 2D and 3D views, menu commands and undo/redo by their key shortcuts, poses through
 // the pose dock's table, saves, save-as and reopens into a folder. Every operation is
-// written, in world terms, to an edit script (app/editor/edit_script.h) so that a replay
+// written, in world terms, to an edit script (app/editor/document/edit_script.h) so that a replay
 // without the GUI can be compared with the session's document. The same seed gives the
 // same operations (whatever the timing: compiles are waited for or not at random, but
 // nothing the driver chooses depends on them).

@@ -1,0 +1,71 @@
+#include "docks/leaf_inspector.h"
+
+#include "editor.h"
+#include "services/overlay_controller.h"
+
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace shallot {
+
+namespace {
+const char* const kNothingInspected = "Use the Inspect tool (I) in a view, or a ray's start.";
+} // namespace
+
+LeafInspector::LeafInspector(Editor& editor, QWidget* parent) : QDockWidget("Leaf inspector", parent), editor_(editor) {
+    setObjectName("LeafInspector");
+    auto* body = new QWidget(this);
+    auto* layout = new QVBoxLayout(body);
+    label_ = new QLabel(kNothingInspected, body);
+    label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    label_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    label_->setWordWrap(true);
+    layout->addWidget(label_);
+    auto* reach = new QPushButton("Reach from this point", body);
+    reach->setToolTip("Flood the current pose's empty space from here (Reachability overlay, leak path)");
+    connect(reach, &QPushButton::clicked, this, [this] {
+        if (!point_) return;
+        editor_.overlays().setReachStart(*point_);
+        editor_.overlays().setOn(Overlay::Reach, true);
+    });
+    layout->addWidget(reach);
+    layout->addStretch();
+    setWidget(body);
+    connect(&editor_.compiler(), &CompileService::compiled, this, &LeafInspector::refresh);
+}
+
+QString LeafInspector::text() const { return label_->text(); }
+
+void LeafInspector::clear() {
+    point_.reset();
+    label_->setText(kNothingInspected);
+}
+
+void LeafInspector::inspect(const Vec3& point) {
+    point_ = point;
+    refresh();
+}
+
+void LeafInspector::refresh() {
+    const auto& compiled = editor_.overlays().compiled();
+    if (!point_ || !compiled) return;
+    const BspTree& tree = compiled->result->onion;
+    const int32_t leaf = tree.findLeaf(*point_);
+    const LeafInfo& info = tree.leaves[size_t(leaf)];
+    const uint64_t bits = tree.leafSolid[size_t(leaf)];
+    QString text = QString("Point %1 %2 %3\nLeaf %4   depth %5\n")
+                       .arg(point_->x()).arg(point_->y()).arg(point_->z()).arg(leaf).arg(info.depth);
+    for (size_t p = 0; p < tree.poses.size(); ++p)
+        text += QString("  %1: %2\n").arg(QString::fromStdString(tree.poses[p].name), (bits >> p) & 1u ? "solid" : "empty");
+    text += QString("Cell volume %1\nPolygons %2\nInterior point %3 %4 %5 (clearance %6)%7")
+                .arg(info.volume, 0, 'g', 8)
+                .arg(info.polygonCount)
+                .arg(info.interiorPoint.x()).arg(info.interiorPoint.y()).arg(info.interiorPoint.z())
+                .arg(info.clearance, 0, 'g', 4)
+                .arg(info.degenerate ? "\nDegenerate cell" : "");
+    label_->setText(text);
+    editor_.overlays().setHighlightLeaf(leaf);
+}
+
+} // namespace shallot

@@ -1,0 +1,146 @@
+#include "docks/pose_dock.h"
+
+#include "document/edit_commands.h"
+#include "editor.h"
+
+#include <QColorDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace shallot {
+
+namespace {
+
+enum Column { Name, MinX, MinY, MinZ, MaxX, MaxY, MaxZ, Colour, ColumnCount };
+
+QColor colourOf(uint32_t rgba) { return QColor((rgba >> 24) & 255, (rgba >> 16) & 255, (rgba >> 8) & 255); }
+uint32_t rgbaOf(const QColor& c) { return uint32_t(c.red()) << 24 | uint32_t(c.green()) << 16 | uint32_t(c.blue()) << 8 | 255u; }
+
+std::vector<Pose> presetPoses(int preset) {
+    if (preset == 0) return quakePoses();
+    return {{"point", Vec3::Zero(), Vec3::Zero(), 0xffffffffu},
+            {"stand", Vec3(-16, -16, -24), Vec3(16, 16, 32), 0x40c040ffu},
+            {"crouch", Vec3(-16, -16, -24), Vec3(16, 16, 8), 0x4080e0ffu}};
+}
+
+} // namespace
+
+PoseDock::PoseDock(Editor& editor, QWidget* parent) : QDockWidget("Poses", parent), editor_(editor) {
+    setObjectName("PoseDock");
+    auto* body = new QWidget(this);
+    auto* layout = new QVBoxLayout(body);
+    table_ = new QTableWidget(0, ColumnCount, body);
+    table_->setHorizontalHeaderLabels({"Name", "Min X", "Min Y", "Min Z", "Max X", "Max Y", "Max Z", "Colour"});
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->verticalHeader()->setVisible(false);
+    layout->addWidget(table_);
+    auto* buttons = new QHBoxLayout;
+    auto* add = new QPushButton("Add", body);
+    auto* remove = new QPushButton("Remove", body);
+    auto* presets = new QToolButton(body);
+    presets->setText("Presets");
+    presets->setPopupMode(QToolButton::InstantPopup);
+    auto* menu = new QMenu(presets);
+    menu->addAction("Quake: point, player, large", this, [this] { applyPreset(0); });
+    menu->addAction("Stand and crouch", this, [this] { applyPreset(1); });
+    presets->setMenu(menu);
+    buttons->addWidget(add);
+    buttons->addWidget(remove);
+    buttons->addWidget(presets);
+    buttons->addStretch();
+    layout->addLayout(buttons);
+    setWidget(body);
+
+    connect(add, &QPushButton::clicked, this, &PoseDock::addPose);
+    connect(remove, &QPushButton::clicked, this, &PoseDock::removePose);
+    connect(table_, &QTableWidget::cellChanged, this, &PoseDock::cellEdited);
+    connect(table_, &QTableWidget::cellDoubleClicked, this, [this](int row, int column) {
+        if (column != Colour) return;
+        std::vector<Pose> poses = editor_.document().poses();
+        const QColor c = QColorDialog::getColor(colourOf(poses[size_t(row)].colour), this, "Pose colour");
+        if (!c.isValid()) return;
+        poses[size_t(row)].colour = rgbaOf(c);
+        editor_.document().undoStack()->push(new SetPosesCommand(&editor_.document(), "Pose colour", poses));
+    });
+    connect(table_, &QTableWidget::currentCellChanged, this, [this](int row) {
+        if (row >= 0) editor_.setCurrentPose(row);
+    });
+    connect(&editor_.document(), &EditorDocument::posesChanged, this, &PoseDock::refresh);
+    refresh();
+}
+
+void PoseDock::refresh() {
+    refreshing_ = true;
+    const auto& poses = editor_.document().poses();
+    table_->setRowCount(int(poses.size()));
+    for (int row = 0; row < int(poses.size()); ++row) {
+        const Pose& p = poses[size_t(row)];
+        table_->setItem(row, Name, new QTableWidgetItem(QString::fromStdString(p.name)));
+        for (int k = 0; k < 3; ++k) {
+            table_->setItem(row, MinX + k, new QTableWidgetItem(QString::number(p.mins[k])));
+            table_->setItem(row, MaxX + k, new QTableWidgetItem(QString::number(p.maxs[k])));
+        }
+        auto* colour = new QTableWidgetItem;
+        colour->setBackground(colourOf(p.colour));
+        colour->setFlags(colour->flags() & ~Qt::ItemIsEditable);
+        table_->setItem(row, Colour, colour);
+    }
+    refreshing_ = false;
+}
+
+void PoseDock::cellEdited(int row, int column) {
+    if (refreshing_ || column == Colour) return;
+    std::vector<Pose> poses = editor_.document().poses();
+    Pose& p = poses[size_t(row)];
+    const QString text = table_->item(row, column)->text().trimmed();
+    if (column == Name) {
+        p.name = text.toStdString();
+    } else {
+        bool ok = false;
+        const double v = text.toDouble(&ok);
+        if (!ok) {
+            refresh();
+            return;
+        }
+        (column <= MinZ ? p.mins : p.maxs)[(column - MinX) % 3] = v;
+    }
+    const bool duplicate = std::count_if(poses.begin(), poses.end(), [&](const Pose& q) { return q.name == p.name; }) > 1;
+    if (!p.isValid() || duplicate) {
+        QMessageBox::warning(this, "Pose", duplicate ? "Pose names must be unique." : "A pose needs a name and mins no larger than maxs.");
+        refresh();
+        return;
+    }
+    editor_.document().undoStack()->push(new SetPosesCommand(&editor_.document(), "Edit pose", poses));
+}
+
+void PoseDock::addPose() {
+    std::vector<Pose> poses = editor_.document().poses();
+    if (poses.size() >= size_t(kMaxPoses)) return;
+    std::string name = "pose";
+    for (int n = int(poses.size()) + 1;; ++n) {
+        name = "pose" + std::to_string(n);
+        if (std::none_of(poses.begin(), poses.end(), [&](const Pose& q) { return q.name == name; })) break;
+    }
+    poses.push_back({name, Vec3(-16, -16, -24), Vec3(16, 16, 32), 0xc0c040ffu});
+    editor_.document().undoStack()->push(new SetPosesCommand(&editor_.document(), "Add pose", poses));
+}
+
+void PoseDock::removePose() {
+    std::vector<Pose> poses = editor_.document().poses();
+    const int row = table_->currentRow();
+    if (row < 0 || poses.size() <= 1) return; // a world keeps at least one pose
+    poses.erase(poses.begin() + row);
+    editor_.document().undoStack()->push(new SetPosesCommand(&editor_.document(), "Remove pose", poses));
+}
+
+void PoseDock::applyPreset(int preset) {
+    editor_.document().undoStack()->push(new SetPosesCommand(&editor_.document(), "Pose preset", presetPoses(preset)));
+}
+
+} // namespace shallot

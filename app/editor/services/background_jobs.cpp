@@ -1,0 +1,76 @@
+#include "services/background_jobs.h"
+
+#include "services/background_priority.h"
+
+#include <QCoreApplication>
+#include <QObject>
+#include <QThreadPool>
+#include <deque>
+#include <mutex>
+
+namespace shallot {
+
+namespace {
+
+struct JobQueue {
+    std::mutex mutex;
+    std::deque<std::function<void()>> jobs;
+
+    void push(std::function<void()> job) {
+        std::lock_guard lock(mutex);
+        jobs.push_back(std::move(job));
+    }
+    std::function<void()> pop() {
+        std::lock_guard lock(mutex);
+        std::function<void()> job = std::move(jobs.front());
+        jobs.pop_front();
+        return job;
+    }
+};
+
+JobQueue& poolJobs() {
+    static JobQueue queue;
+    return queue;
+}
+
+// Lives on the UI thread; posted "runNext" calls (queued by name, so Qt allocates and frees
+// the call event) run the UI jobs one by one.
+class UiJobRunner : public QObject {
+    Q_OBJECT
+public:
+    JobQueue jobs;
+    Q_INVOKABLE void runNext() { jobs.pop()(); }
+};
+
+UiJobRunner& uiJobRunner() {
+    // Created by whichever thread posts first, then handed to the UI thread. Never deleted:
+    // a job may still be posted while the application shuts down.
+    static UiJobRunner* const runner = [] {
+        auto* r = new UiJobRunner;
+        r->moveToThread(QCoreApplication::instance()->thread());
+        return r;
+    }();
+    return *runner;
+}
+
+} // namespace
+
+void runInBackground(std::function<void()> job) {
+    poolJobs().push(std::move(job));
+    // One pool task per job; each takes whichever job is first (their order is free).
+    QThreadPool::globalInstance()->start([] {
+        std::function<void()> next = poolJobs().pop();
+        lowerThreadPriority();
+        next();
+    });
+}
+
+void postToUiThread(std::function<void()> job) {
+    UiJobRunner& runner = uiJobRunner();
+    runner.jobs.push(std::move(job));
+    QMetaObject::invokeMethod(&runner, "runNext", Qt::QueuedConnection);
+}
+
+} // namespace shallot
+
+#include "background_jobs.moc"

@@ -1,0 +1,257 @@
+#include "services/overlay_controller.h"
+
+#include "screenshot.h"
+
+#include "services/background_jobs.h"
+#include "services/background_release.h"
+#include "editor.h"
+#include "query/slide_move.h"
+#include "query/trace_batch.h"
+
+#include <QPointer>
+#include <numeric>
+#include <utility>
+
+namespace shallot {
+
+namespace {
+// Step height of walking rays: Quake's stair step.
+constexpr double kWalkStepHeight = 18.0;
+} // namespace
+
+OverlayController::OverlayController(Editor& editor)
+    : QObject(&editor), editor_(editor), sections_(new SectionService(editor)) {
+    connect(&editor_.compiler(), &CompileService::compiled, this, &OverlayController::onCompiled);
+    connect(&editor_, &Editor::currentPoseChanged, this, [this] {
+        rebuildHeavy();
+        rebuildRays();
+    });
+    connect(&editor_.document(), &EditorDocument::raysChanged, this, &OverlayController::retraceRays);
+    connect(&editor_.document(), &EditorDocument::workingPointChanged, this, &OverlayController::requestSections);
+}
+
+void OverlayController::requestSections() {
+    if (compiled_) sections_->request({compiled_, heavySettings(), editor_.document().workingPoint(), editor_.geometry()});
+}
+
+void OverlayController::LeafCarry::follow(const CompiledWorld& next) {
+    if (to != 0 && next.keptFrom == to) {
+        leaves = to == from ? next.leafOfKept : composeLeafMaps(leaves, next.leafOfKept);
+        to = next.serial;
+    } else {
+        to = 0;
+        leaves.clear();
+    }
+}
+
+void OverlayController::onCompiled(std::shared_ptr<const CompiledWorld> result) {
+    // Follow the leaves of the tree drawn, and of the one being drawn, into the new one.
+    if (drawn_) drawnCarry_.follow(*result);
+    if (heavyRunning_) buildingCarry_.follow(*result);
+    releaseInBackground(std::exchange(compiled_, std::move(result)));
+    retraceRays();
+    requestHeavy();
+    requestSections();
+}
+
+void OverlayController::setOn(Overlay o, bool on) {
+    if (isOn(o) == on) return;
+    if (on) on_.insert(o);
+    else on_.erase(o);
+    emit overlayToggled(o, on);
+    // Reachability needs a start: the player start when the level has one; else say how.
+    if (o == Overlay::Reach && on && !reachStart_) {
+        if (const std::optional<Vec3> start = playerStart(editor_.document().data())) reachStart_ = *start;
+        else emit editor_.statusMessage("Reachability needs a start: Inspect (I) a point and press \"Reach from this point\", "
+                                        "or \"Reach from start\" on a test ray");
+    }
+    if (o == Overlay::Rays) rebuildRays();
+    else rebuildHeavy();
+}
+
+void OverlayController::setCellFilter(render::CellFilter f) {
+    cells_.filter = f;
+    rebuildHeavy();
+}
+
+void OverlayController::setCellColouring(render::CellColouring c) {
+    cells_.colouring = c;
+    rebuildHeavy();
+}
+
+void OverlayController::setGreyUnreachable(bool on) {
+    greyUnreachable_ = on;
+    rebuildHeavy();
+}
+
+void OverlayController::setHighlightLeaf(int leaf) {
+    cells_.highlightLeaf = leaf;
+    rebuildHeavy();
+}
+
+void OverlayController::forgetPlaces() {
+    reachStart_.reset();
+    cells_.highlightLeaf = -1;
+    if (isOn(Overlay::Reach)) {
+        if (const std::optional<Vec3> start = playerStart(editor_.document().data())) reachStart_ = *start;
+    }
+    rebuildHeavy();
+}
+
+void OverlayController::setReachStart(const Vec3& p) {
+    reachStart_ = p;
+    rebuildHeavy();
+}
+
+HeavySettings OverlayController::heavySettings() const {
+    HeavySettings h;
+    h.cells = cells_;
+    h.cells.pose = editor_.currentPose();
+    h.cellsOn = isOn(Overlay::Cells);
+    h.portalsOn = isOn(Overlay::Portals);
+    h.unionOn = isOn(Overlay::Union);
+    h.reachOn = isOn(Overlay::Reach);
+    h.grey = greyUnreachable_;
+    h.reachStart = reachStart_;
+    return h;
+}
+
+void OverlayController::rebuildHeavy() {
+    ++settingsGeneration_;
+    requestHeavy();
+    requestSections();
+}
+
+void OverlayController::requestHeavy() {
+    if (heavyRunning_) heavyPending_ = true;
+    else startHeavy();
+}
+
+void OverlayController::startHeavy() {
+    heavyPending_ = false;
+    if (!compiled_) return;
+    HeavyJob job;
+    job.compiled = compiled_;
+    job.settings = heavySettings();
+    const int pose = job.settings.cells.pose;
+    if (pose < 0 || pose >= int(compiled_->result->onion.poses.size())) return;
+    // The layers shown, when drawn alike from a tree whose leaves carry over to this one.
+    if (drawn_ && drawn_->settings.drawLike(job.settings) && drawnCarry_.to == compiled_->serial) {
+        job.base = drawn_;
+        if (drawn_->serial == compiled_->serial) {
+            job.leafOfBase.resize(drawn_->inputs.leafSolid.size());
+            std::iota(job.leafOfBase.begin(), job.leafOfBase.end(), 0);
+        } else {
+            job.leafOfBase = drawnCarry_.leaves;
+        }
+    }
+    // The sight of this compiled world when an earlier rebuild made it; else the brushes'
+    // boxes, when the tree was compiled from the brushes the views show.
+    if (sightWorld_.lock() == compiled_) {
+        job.keptVisibility = sightVisibility_;
+        job.keptBrushes = sightBrushes_;
+    }
+    if (!job.keptBrushes && compiled_->revision == editor_.document().worldRevision())
+        for (const auto& g : editor_.geometry()) job.brushBoxes.push_back(g ? g->bounds : Aabb{});
+    for (size_t k = 0; k < kHeavyLayerCount; ++k) job.shown[k] = editor_.scene().layer(kHeavyLayers[k]).chunks;
+    heavyRunning_ = true;
+    buildingCarry_ = LeafCarry{compiled_->serial, compiled_->serial, {}};
+    QPointer<OverlayController> self(this);
+    runInBackground([self, generation = settingsGeneration_, job = std::move(job)]() mutable {
+        const uint64_t revision = job.compiled->revision;
+        std::weak_ptr<const CompiledWorld> world = job.compiled;
+        auto out = std::make_shared<HeavyBatches>(buildHeavyOverlays(std::move(job)));
+        postToUiThread([self, out, generation, revision, world] {
+            if (!self) return;
+            self->heavyRunning_ = false;
+            // Drawn with settings changed since, it is dropped; drawn from a tree a newer
+            // compile replaced, it is shown all the same (a drag's steps show at the
+            // overlays' pace) and the newest is drawn next.
+            if (generation == self->settingsGeneration_) self->showHeavy(*out, revision, world);
+            if (self->heavyPending_) self->startHeavy();
+        });
+    });
+}
+
+void OverlayController::showHeavy(HeavyBatches& out, uint64_t revision, std::weak_ptr<const CompiledWorld> world) {
+    render::RenderScene& scene = editor_.scene();
+    for (size_t k = 0; k < kHeavyLayerCount; ++k)
+        scene.setChunks(kHeavyLayers[k], out.drawn->chunks[k], out.visibility, out.before[k].get(), std::move(out.changed[k]));
+    drawn_ = out.drawn;
+    drawnCarry_ = std::move(buildingCarry_);
+    rebuiltInPart_ += out.redrawnInPart;
+    flood_ = out.flood;
+    shownRevision_ = revision;
+    sightWorld_ = std::move(world);
+    sightVisibility_ = out.visibility;
+    sightBrushes_ = out.brushes;
+    sightRevision_ = revision;
+    applyBrushSight();
+    emit editor_.sceneChanged();
+    emit overlaysUpdated(revision);
+}
+
+void OverlayController::applyBrushSight() {
+    if (!sightBrushes_ || sightRevision_ != editor_.document().worldRevision()) return;
+    editor_.scene().setBrushSight(render::Layer::BrushFaces, sightVisibility_, sightBrushes_);
+}
+
+void OverlayController::retraceRays() {
+    rayResults_.clear();
+    if (compiled_) {
+        const BspTree& tree = compiled_->result->onion;
+        const auto& rays = editor_.document().rays();
+        std::vector<TraceRequest> requests;
+        for (const TestRay& r : rays)
+            for (int p = 0; p < int(tree.poses.size()); ++p) requests.push_back({p, r.from, r.to});
+        const std::vector<TraceResult> results = traceBatch(tree, requests, 2);
+        for (size_t i = 0; i < rays.size(); ++i)
+            rayResults_.emplace_back(results.begin() + long(i * tree.poses.size()),
+                                     results.begin() + long((i + 1) * tree.poses.size()));
+    }
+    rebuildRays();
+    emit raysTraced();
+}
+
+render::RayDrawing OverlayController::rayDrawing(const Vec3& from, const Vec3& to, bool walk, const TraceResult* traced) const {
+    render::RayDrawing d;
+    d.from = from;
+    d.to = to;
+    const int pose = editor_.currentPose();
+    const BspTree* tree = compiled_ ? &compiled_->result->onion : nullptr;
+    if (!tree || pose < 0 || pose >= int(tree->poses.size())) return d;
+    if (walk) {
+        // The collide-and-slide path: start, each contact, end.
+        const MoveResult move = slideMove(*tree, pose, from, to - from, kWalkStepHeight);
+        d.walkPath.push_back(from);
+        for (const Contact& c : move.contacts) d.walkPath.push_back(c.point);
+        d.walkPath.push_back(move.end);
+    }
+    const TraceResult r = traced ? *traced : traceSegment(*tree, pose, from, to);
+    d.hit = r.hit;
+    d.startSolid = r.startSolid;
+    d.point = r.point;
+    d.normal = r.normal;
+    return d;
+}
+
+std::optional<Vec3> OverlayController::walkEnd(const Vec3& from, const Vec3& to, int pose) const {
+    const BspTree* tree = compiled_ ? &compiled_->result->onion : nullptr;
+    if (!tree || pose < 0 || pose >= int(tree->poses.size())) return std::nullopt;
+    return slideMove(*tree, pose, from, to - from, kWalkStepHeight).end;
+}
+
+void OverlayController::rebuildRays() {
+    const auto& rays = editor_.document().rays();
+    const int pose = editor_.currentPose();
+    std::vector<render::RayDrawing> drawings;
+    for (size_t i = 0; i < rays.size(); ++i) {
+        const bool traced = i < rayResults_.size() && pose >= 0 && size_t(pose) < rayResults_[i].size();
+        drawings.push_back(rayDrawing(rays[i].from, rays[i].to, rays[i].walk, traced ? &rayResults_[i][size_t(pose)] : nullptr));
+    }
+    const Pose box = pose >= 0 ? editor_.document().poses()[size_t(pose)] : Pose{};
+    editor_.scene().set(render::Layer::Rays, isOn(Overlay::Rays) ? render::rayOverlay(drawings, box) : render::MeshBatch{});
+    emit editor_.sceneChanged();
+}
+
+} // namespace shallot

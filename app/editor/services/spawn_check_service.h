@@ -1,0 +1,53 @@
+#pragma once
+// Runs the spawn checks (check/spawn_checks.h) off the UI thread after every compile and
+// every entity edit, one run at a time: a request made while a run is busy waits, and only
+// the newest waiting request is run next.
+#include "services/compile_service.h"
+#include "check/spawn_checks.h"
+#include "io/map_file.h"
+
+#include <QObject>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace shallot {
+
+struct SpawnCheckRun {
+    std::shared_ptr<const CompiledWorld> compiled; // the tree and the world it came from
+    std::vector<MapEntity> entities;               // EditorDocument::entities()
+    std::shared_ptr<const EntityClassTable> classes;
+    uint64_t entityRevision = 0;
+};
+
+class SpawnCheckService : public QObject {
+    Q_OBJECT
+public:
+    explicit SpawnCheckService(QObject* parent = nullptr);
+    ~SpawnCheckService() override;
+
+    void request(SpawnCheckRun run);
+    // The newest results; SpawnProblem::entity numbers entities as the file does (entity i
+    // of EditorDocument::entities() is i + 1).
+    const std::vector<SpawnProblem>& problems() const { return problems_; }
+    uint64_t checkedEntityRevision() const { return checkedEntityRevision_; }
+    uint64_t checkedWorldRevision() const { return checkedWorldRevision_; }
+    double milliseconds() const { return milliseconds_; }
+    bool busy() const { return running_; }
+
+signals:
+    void checked();
+
+private:
+    void start(SpawnCheckRun run);
+
+    bool running_ = false;
+    std::optional<SpawnCheckRun> pending_;
+    std::vector<SpawnProblem> problems_;
+    uint64_t checkedEntityRevision_ = 0, checkedWorldRevision_ = 0;
+    double milliseconds_ = 0;
+    // Tells a run that finishes after this service is gone to drop its result.
+    std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
+};
+
+} // namespace shallot
