@@ -171,6 +171,38 @@ py::dict reach(const rt::Tree& tree, const std::variant<int, std::string>& pose,
     return out;
 }
 
+py::dict reachFrom(const rt::Tree& tree, const std::variant<int, std::string>& pose, const py::handle& start) {
+    const rt::Region r = valueOf(tree.reachFrom(poseOf(tree, pose), vec3(start, "start")));
+    py::array_t<bool> reached{py::ssize_t(r.reached.size())};
+    std::copy(r.reached.begin(), r.reached.end(), reached.mutable_data());
+    py::array_t<double> path({py::ssize_t(r.leakPath.size()), py::ssize_t(3)});
+    double* p = path.mutable_data();
+    for (const rt::Vec3& v : r.leakPath) *p++ = v.x, *p++ = v.y, *p++ = v.z;
+    py::dict out;
+    out["start_leaf"] = r.startLeaf;
+    out["reachable_leaves"] = r.reachedLeaves;
+    out["volume"] = r.volume;
+    out["leak"] = r.leak;
+    out["leak_path"] = path;
+    out["reached"] = reached;
+    return out;
+}
+
+py::array_t<int32_t> leaves(const rt::Tree& tree, const py::handle& object) {
+    const Points p = points(object, "points");
+    const size_t n = size_t(p.shape(0));
+    std::vector<uint64_t> solid(n);
+    py::array_t<int32_t> out{py::ssize_t(n)};
+    int32_t* leaf = out.mutable_data();
+    rt::Status status;
+    {
+        py::gil_scoped_release release;
+        status = tree.classifyBatch(p.data(), n, solid.data(), leaf);
+    }
+    check(status);
+    return out;
+}
+
 // poses: None, {name: (mins, maxs)} or [(name, mins, maxs), ...].
 std::vector<rt::PoseBox> poseBoxes(const py::object& poses) {
     std::vector<rt::PoseBox> out;
@@ -243,7 +275,12 @@ PYBIND11_MODULE(shallot, m) {
         .def("move", &move, py::arg("pose"), py::arg("start"), py::arg("delta"), py::arg("step") = 0.0,
              "Collide and slide; returns a dict end, contacts, start_solid, stepped")
         .def("reach", &reach, py::arg("pose"), py::arg("start"), py::arg("end"),
-             "Whether the pose can get from start to end; returns a dict reachable, from_leaf, to_leaf");
+             "Whether the pose can get from start to end; returns a dict reachable, from_leaf, to_leaf")
+        .def("reach_from", &reachFrom, py::arg("pose"), py::arg("start"),
+             "What the pose reaches from start; returns a dict start_leaf, reachable_leaves, volume, leak, "
+             "leak_path (K x 3) and reached (a bool per leaf: index it with leaves(points))")
+        .def("leaves", &leaves, py::arg("points"), "N x 3 points -> the leaf of each (int32)")
+        .def_property_readonly("leaf_count", &rt::Tree::leafCount);
 
     m.def("compile", &compileMap, py::arg("map_path"), py::arg("poses") = py::none(), py::arg("threads") = 1,
           "Compiles a .map into a Tree; poses: {name: (mins, maxs)} or [(name, mins, maxs)], default the map's "

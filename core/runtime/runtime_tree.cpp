@@ -231,7 +231,25 @@ Result<Reach> Tree::reach(int pose, const Vec3& from, const Vec3& to) const {
     });
 }
 
-Status Tree::classifyBatch(const double* points, size_t n, uint64_t* solid) const {
+Result<Region> Tree::reachFrom(int pose, const Vec3& from) const {
+    return guarded<Result<Region>>([&] {
+        if (std::string e = poseError(impl_.get(), pose); !e.empty()) return failure<Region>(e);
+        if (!finite(from)) return failure<Region>("from must be 3 finite numbers");
+        Flood f = flood(impl_->tree, pose, {toEigen(from)}); // as shallot-cli reach
+        Region r;
+        r.startLeaf = f.starts[0].leaf;
+        r.reachedLeaves = f.reachedLeaves;
+        r.volume = f.volume;
+        r.leak = f.leak;
+        for (const shallot::Vec3& v : f.leakPath) r.leakPath.push_back(fromEigen(v));
+        r.reached = std::move(f.reached);
+        return success(std::move(r));
+    });
+}
+
+size_t Tree::leafCount() const { return impl_ ? impl_->tree.leafCount() : 0; }
+
+Status Tree::classifyBatch(const double* points, size_t n, uint64_t* solid, int32_t* leaves) const {
     return guarded<Status>([&] {
         Status s;
         if (!impl_) s.error = "no tree loaded";
@@ -245,7 +263,13 @@ Status Tree::classifyBatch(const double* points, size_t n, uint64_t* solid) cons
                 return s;
             }
         }
-        classifyPoints(impl_->tree, p, std::span<uint64_t>(solid, n));
+        if (leaves) // one descent per point gives both
+            for (size_t i = 0; i < n; ++i) {
+                leaves[i] = impl_->tree.findLeaf(p[i]);
+                solid[i] = impl_->tree.leafSolid[size_t(leaves[i])];
+            }
+        else
+            classifyPoints(impl_->tree, p, std::span<uint64_t>(solid, n));
         return s;
     });
 }

@@ -110,6 +110,34 @@ TEST(Runtime, AnswersAreTheCoreCallsOfShallotCli) {
     }
 }
 
+TEST(Runtime, ReachFromIsTheFloodOfShallotCliReach) {
+    const Level& l = level();
+    const rt::Tree tree = loaded(l.withoutBrushes);
+    EXPECT_EQ(tree.leafCount(), l.tree.leafCount());
+    Rng rng(8);
+    int leaks = 0, solidStarts = 0;
+    for (int i = 0; i < 40; ++i) {
+        const int pose = int(rng() % l.tree.poses.size());
+        const Vec3 p(uniform(rng, -100, 700), uniform(rng, -100, 700), uniform(rng, -50, 300));
+        const rt::Result<rt::Region> r = tree.reachFrom(pose, v(p));
+        ASSERT_TRUE(r.ok()) << r.error;
+        const Flood f = flood(l.tree, pose, {p});
+        EXPECT_EQ(r.value.startLeaf, f.starts[0].leaf);
+        EXPECT_EQ(r.value.reachedLeaves, f.reachedLeaves);
+        EXPECT_EQ(r.value.volume, f.volume);
+        EXPECT_EQ(r.value.leak, f.leak);
+        EXPECT_EQ(r.value.reached, f.reached);
+        ASSERT_EQ(r.value.leakPath.size(), f.leakPath.size());
+        for (size_t k = 0; k < f.leakPath.size(); ++k) EXPECT_EQ(e(r.value.leakPath[k]), f.leakPath[k]);
+        leaks += r.value.leak;
+        solidStarts += r.value.startLeaf < 0;
+    }
+    EXPECT_GT(leaks, 0);       // starts outside the level reach the world box
+    EXPECT_LT(solidStarts, 40); // and most starts are somewhere
+    EXPECT_EQ(tree.reachFrom(0, {0, 0, std::numeric_limits<double>::infinity()}).error,
+              "from must be 3 finite numbers");
+}
+
 TEST(Runtime, BatchesAnswerAsOneByOne) {
     const rt::Tree tree = loaded(level().withoutBrushes);
     Rng rng(4);
@@ -117,13 +145,17 @@ TEST(Runtime, BatchesAnswerAsOneByOne) {
     std::vector<double> from(3 * n), to(3 * n);
     for (double& x : from) x = uniform(rng, -600, 600);
     for (double& x : to) x = uniform(rng, -600, 600);
-    std::vector<uint64_t> solid(n);
+    std::vector<uint64_t> solid(n), solidToo(n);
+    std::vector<int32_t> leaves(n);
     ASSERT_TRUE(tree.classifyBatch(from.data(), n, solid.data()).ok());
+    ASSERT_TRUE(tree.classifyBatch(from.data(), n, solidToo.data(), leaves.data()).ok());
+    EXPECT_EQ(solid, solidToo);
     std::vector<rt::Hit> hits(n);
     ASSERT_TRUE(tree.traceBatch(1, from.data(), to.data(), n, hits.data(), 2).ok());
     for (size_t i = 0; i < n; ++i) {
         const rt::Vec3 a{from[3 * i], from[3 * i + 1], from[3 * i + 2]}, b{to[3 * i], to[3 * i + 1], to[3 * i + 2]};
         ASSERT_EQ(solid[i], tree.classify(a).value.solid) << i;
+        ASSERT_EQ(leaves[i], tree.classify(a).value.leaf) << i;
         const rt::Hit one = tree.trace(1, a, b).value;
         ASSERT_EQ(hits[i].hit, one.hit) << i;
         ASSERT_EQ(hits[i].t, one.t) << i;

@@ -57,6 +57,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         const rt::Result<rt::Move> m = tree.move(pose, p[0], {p[1].x - p[0].x, p[1].y - p[0].y, 0}, 18.0);
         SHALLOT_FUZZ_CHECK(m.ok() && finite(m.value.end), "bad move");
         SHALLOT_FUZZ_CHECK(tree.reach(pose, p[2], p[3]).ok(), "reach failed on a loaded tree");
+        const rt::Result<rt::Region> region = tree.reachFrom(pose, p[4]);
+        SHALLOT_FUZZ_CHECK(region.ok() && region.value.reached.size() == tree.leafCount(), "bad reachFrom");
     }
     // A box that is no pose: answered from the brushes, or the error that there are none.
     const rt::Result<rt::Hit> box = tree.traceBox({-5, -6, -7}, {7, 6, 5}, p[4], p[5]);

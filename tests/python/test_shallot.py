@@ -115,6 +115,26 @@ class ShallotAgainstCli(unittest.TestCase):
             self.assertEqual((r["reachable"], r["from_leaf"], r["to_leaf"]),
                              (cr["reachable"], cr["from_leaf"], cr["to_leaf"]))
 
+    def test_leaves_and_reach_from_equal_cli(self):
+        leaves = self.tree.leaves(self.starts[:300])
+        self.assertEqual(leaves.dtype, np.int32)
+        answers = cli_query(self.obsp, [{"op": "classify", "p": p.tolist()} for p in self.starts[:300]])
+        np.testing.assert_array_equal(leaves, [a["leaf"] for a in answers])
+        self.assertEqual(self.tree.leaf_count, len(self.tree.reach_from("point", self.starts[0])["reached"]))
+        # From the player start (on the floor: nudged up 1/8), and from random points.
+        for pose, start in [("player", (480, -352, 88))] + [("large", p) for p in self.starts[:6].tolist()]:
+            got = self.tree.reach_from(pose, start)
+            out = subprocess.run([CLI, "reach", self.obsp, "--pose", pose, "--from", ",".join(map(repr, start))],
+                                 capture_output=True, text=True, check=True)
+            want = json.loads(out.stdout)
+            self.assertEqual((got["start_leaf"], got["reachable_leaves"], got["volume"], got["leak"]),
+                             (want["start_leaf"], want["reachable_leaves"], want["volume"], want["leak"]))
+            np.testing.assert_array_equal(got["leak_path"], np.array(want["leak_path"], dtype=float).reshape(-1, 3))
+            self.assertEqual(int(got["reached"].sum()), want["reachable_leaves"])
+        start = self.tree.reach_from("player", (480, -352, 88))
+        self.assertFalse(start["leak"])  # id_e1m1 is sealed
+        self.assertTrue(start["reached"][self.tree.leaves([[480, -352, 100]])[0]])
+
     def test_compile_writes_the_clis_file(self):
         compiled = shallot.compile(MAP)
         path = os.path.join(self.dir.name, "module.obsp")

@@ -87,6 +87,16 @@ struct Reach {
     int32_t toLeaf = -1;
 };
 
+// What an agent in one pose reaches from a point over the open portals (shallot-cli reach).
+struct Region {
+    int32_t startLeaf = -1;     // -1: the start is in solid for the pose, nothing is reached
+    size_t reachedLeaves = 0;
+    double volume = 0.0;        // of the reached leaves' cells
+    bool leak = false;          // it reaches the world box: the level is open to the void
+    std::vector<Vec3> leakPath; // on a leak: the start, portal centres, a point on the world box
+    std::vector<bool> reached;  // per leaf; a point p is in the region when reached[classify(p).leaf]
+};
+
 // Query coordinates (points, box corners, deltas, step heights) must be finite and within
 // +-this: far outside any world, and small enough that no product in a trace overflows.
 // The same limit as shallot-cli query's.
@@ -123,10 +133,14 @@ public:
     // Moves the pose's box by delta with collide-and-slide; stepHeight > 0 climbs stairs.
     Result<Move> move(int pose, const Vec3& from, const Vec3& delta, double stepHeight = 0.0) const;
     Result<Reach> reach(int pose, const Vec3& from, const Vec3& to) const;
+    // Everything the pose reaches from `from` (a start just inside a surface is nudged out
+    // by at most 1/8 unit, as a Quake player start standing on the floor needs).
+    Result<Region> reachFrom(int pose, const Vec3& from) const;
+    size_t leafCount() const;
 
     // Batches over n points stored x, y, z, x, y, z, ...: the same answers as one by one.
-    // solid[i] receives classify(point i).value.solid.
-    Status classifyBatch(const double* points, size_t n, uint64_t* solid) const;
+    // solid[i] receives classify(point i).value.solid, and leaves[i] (when not null) its leaf.
+    Status classifyBatch(const double* points, size_t n, uint64_t* solid, int32_t* leaves = nullptr) const;
     // out[i] receives trace(pose, from i, to i).value; threads > 1 splits long batches.
     // An invalid row fails the whole batch (the message names the row) and writes nothing.
     Status traceBatch(int pose, const double* from, const double* to, size_t n, Hit* out, int threads = 1) const;
