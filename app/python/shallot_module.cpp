@@ -161,6 +161,31 @@ py::dict move(const rt::Tree& tree, const std::variant<int, std::string>& pose, 
     return out;
 }
 
+py::dict moveBatch(const rt::Tree& tree, const std::variant<int, std::string>& pose, const py::handle& starts,
+                   const py::handle& deltas, double step) {
+    const Points a = points(starts, "starts"), d = points(deltas, "deltas");
+    if (a.shape(0) != d.shape(0)) throw py::value_error("starts and deltas must have the same number of rows");
+    const int index = poseOf(tree, pose);
+    const py::ssize_t n = a.shape(0);
+    py::array_t<double> end({n, py::ssize_t(3)});
+    py::array_t<bool> startSolid{n}, stepped{n};
+    py::array_t<uint32_t> contacts{n};
+    const rt::Tree::MoveColumns columns{end.mutable_data(), startSolid.mutable_data(), stepped.mutable_data(),
+                                        contacts.mutable_data()};
+    rt::Status status;
+    {
+        py::gil_scoped_release release;
+        status = tree.moveBatch(index, a.data(), d.data(), size_t(n), step, columns);
+    }
+    check(status);
+    py::dict out;
+    out["end"] = end;
+    out["start_solid"] = startSolid;
+    out["stepped"] = stepped;
+    out["contacts"] = contacts;
+    return out;
+}
+
 py::dict reach(const rt::Tree& tree, const std::variant<int, std::string>& pose, const py::handle& from,
                const py::handle& to) {
     const rt::Reach r = valueOf(tree.reach(poseOf(tree, pose), vec3(from, "from"), vec3(to, "to")));
@@ -274,6 +299,9 @@ PYBIND11_MODULE(shallot, m) {
              "As trace, for any box (needs the brushes unless it is a pose's box)")
         .def("move", &move, py::arg("pose"), py::arg("start"), py::arg("delta"), py::arg("step") = 0.0,
              "Collide and slide; returns a dict end, contacts, start_solid, stepped")
+        .def("move_batch", &moveBatch, py::arg("pose"), py::arg("starts"), py::arg("deltas"), py::arg("step") = 0.0,
+             "move for each row (many agents, one step each); returns a dict of arrays end (N x 3), "
+             "start_solid, stepped, contacts (their number)")
         .def("reach", &reach, py::arg("pose"), py::arg("start"), py::arg("end"),
              "Whether the pose can get from start to end; returns a dict reachable, from_leaf, to_leaf")
         .def("reach_from", &reachFrom, py::arg("pose"), py::arg("start"),

@@ -222,6 +222,33 @@ Result<Move> Tree::move(int pose, const Vec3& from, const Vec3& delta, double st
     });
 }
 
+Status Tree::moveBatch(int pose, const double* from, const double* delta, size_t n, double stepHeight,
+                       const MoveColumns& out) const {
+    return guarded<Status>([&] {
+        Status s;
+        s.error = poseError(impl_.get(), pose);
+        if (s.ok() && n > 0 && (!from || !delta || !out.end || !out.startSolid || !out.stepped || !out.contacts))
+            s.error = "null array";
+        if (s.ok() && !(stepHeight >= 0.0 && stepHeight <= kMaxCoordinate))
+            s.error = "stepHeight must be a number in [0, 1e9]";
+        for (size_t i = 0; s.ok() && i < n; ++i)
+            if (!inRange({from[3 * i], from[3 * i + 1], from[3 * i + 2]}) ||
+                !inRange({delta[3 * i], delta[3 * i + 1], delta[3 * i + 2]}))
+                s.error = rangeError("row " + std::to_string(i) + ": from and delta");
+        if (!s.ok()) return s;
+        for (size_t i = 0; i < n; ++i) {
+            const shallot::Vec3 a(from[3 * i], from[3 * i + 1], from[3 * i + 2]);
+            const shallot::Vec3 d(delta[3 * i], delta[3 * i + 1], delta[3 * i + 2]);
+            const MoveResult r = slideMove(impl_->tree, pose, a, d, stepHeight);
+            for (int k = 0; k < 3; ++k) out.end[3 * i + size_t(k)] = r.end[k];
+            out.startSolid[i] = r.startSolid;
+            out.stepped[i] = r.stepped;
+            out.contacts[i] = uint32_t(r.contacts.size());
+        }
+        return s;
+    });
+}
+
 Result<Reach> Tree::reach(int pose, const Vec3& from, const Vec3& to) const {
     return guarded<Result<Reach>>([&] {
         if (std::string e = poseError(impl_.get(), pose); !e.empty()) return failure<Reach>(e);

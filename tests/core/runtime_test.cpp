@@ -161,11 +161,29 @@ TEST(Runtime, BatchesAnswerAsOneByOne) {
         ASSERT_EQ(hits[i].t, one.t) << i;
         ASSERT_EQ(hits[i].startSolid, one.startSolid) << i;
     }
+    // Moves: many agents, one step each.
+    std::vector<double> delta(3 * n), ends(3 * n);
+    for (double& x : delta) x = uniform(rng, -64, 64);
+    std::vector<char> startSolid(n), stepped(n); // char: std::vector<bool> has no data()
+    std::vector<uint32_t> contacts(n);
+    const rt::Tree::MoveColumns columns{ends.data(), reinterpret_cast<bool*>(startSolid.data()),
+                                        reinterpret_cast<bool*>(stepped.data()), contacts.data()};
+    ASSERT_TRUE(tree.moveBatch(1, from.data(), delta.data(), n, 18.0, columns).ok());
+    for (size_t i = 0; i < n; i += 7) {
+        const rt::Move m = tree.move(1, {from[3 * i], from[3 * i + 1], from[3 * i + 2]},
+                                     {delta[3 * i], delta[3 * i + 1], delta[3 * i + 2]}, 18.0).value;
+        ASSERT_EQ(e(m.end), Vec3(ends[3 * i], ends[3 * i + 1], ends[3 * i + 2])) << i;
+        ASSERT_EQ(bool(startSolid[i]), m.startSolid) << i;
+        ASSERT_EQ(bool(stepped[i]), m.stepped) << i;
+        ASSERT_EQ(contacts[i], m.contacts.size()) << i;
+    }
     // One bad row fails the batch and names it.
     from[3 * 17 + 1] = std::numeric_limits<double>::quiet_NaN();
     const rt::Status s = tree.traceBatch(1, from.data(), to.data(), n, hits.data());
     EXPECT_EQ(s.error, "row 17: from and to must be 3 finite numbers within +-1e9");
     EXPECT_EQ(tree.classifyBatch(from.data(), n, solid.data()).error, "point 17 must be 3 finite numbers");
+    EXPECT_EQ(tree.moveBatch(1, from.data(), delta.data(), n, 0.0, columns).error,
+              "row 17: from and delta must be 3 finite numbers within +-1e9");
 }
 
 TEST(Runtime, AnyBoxNeedsTheBrushesAndMatchesTheMapsSweeps) {

@@ -115,6 +115,17 @@ class ShallotAgainstCli(unittest.TestCase):
             self.assertEqual((r["reachable"], r["from_leaf"], r["to_leaf"]),
                              (cr["reachable"], cr["from_leaf"], cr["to_leaf"]))
 
+    def test_move_batch_equals_cli(self):
+        deltas = (self.ends - self.starts)[:300]
+        got = self.tree.move_batch("player", self.starts[:300], deltas, step=18)
+        answers = cli_query(self.obsp, [{"op": "move", "pose": "player", "from": a.tolist(), "delta": d.tolist(),
+                                         "step": 18} for a, d in zip(self.starts[:300], deltas)])
+        np.testing.assert_array_equal(got["end"], [a["end"] for a in answers])
+        np.testing.assert_array_equal(got["start_solid"], [a["start_solid"] for a in answers])
+        np.testing.assert_array_equal(got["stepped"], [a["stepped"] for a in answers])
+        np.testing.assert_array_equal(got["contacts"], [len(a["contacts"]) for a in answers])
+        self.assertTrue(got["stepped"].any() and got["contacts"].any() and not got["start_solid"].all())
+
     def test_leaves_and_reach_from_equal_cli(self):
         leaves = self.tree.leaves(self.starts[:300])
         self.assertEqual(leaves.dtype, np.int32)

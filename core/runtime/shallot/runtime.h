@@ -159,6 +159,17 @@ public:
 
     struct Impl; // opaque: the decoded tree and the brushes
 
+    // n moves of the pose's box (many agents, one step each), as move() one by one, written
+    // column by column: end (3n), startSolid, stepped and the number of contacts (n each).
+    struct MoveColumns {
+        double* end;
+        bool* startSolid;
+        bool* stepped;
+        uint32_t* contacts;
+    };
+    Status moveBatch(int pose, const double* from, const double* delta, size_t n, double stepHeight,
+                     const MoveColumns& out) const;
+
 private:
     explicit Tree(std::shared_ptr<const Impl> impl);
     std::shared_ptr<const Impl> impl_;
