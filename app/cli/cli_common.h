@@ -44,6 +44,7 @@ int runQuery(const std::vector<std::string>& args);
 int runBench(const std::vector<std::string>& args);
 int runPortals(const std::vector<std::string>& args);
 int runReach(const std::vector<std::string>& args);
+int runNav(const std::vector<std::string>& args);
 int runCheck(const std::vector<std::string>& args);
 // Documents and meshes: in shallot-cli-documents only (documents/).
 int runConvert(const std::vector<std::string>& args);

@@ -12,7 +12,7 @@ const char* kUsage = R"(usage: shallot-cli COMMAND ...
   compile IN.map|IN.shallot [-o OUT.obsp] [--pose NAME=MINX,MINY,MINZ,MAXX,MAXY,MAXZ]... [--stats] [--threads N]
                   [--lookahead-below N] [--lookahead-candidates K]
   info TREE.obsp
-  query TREE.obsp|IN.shallot|IN.map   (JSON lines on stdin: classify, trace, move, reach; one line out per query)
+  query TREE.obsp|IN.shallot|IN.map   (JSON lines on stdin: classify, trace, move, reach, path; one line out per query)
   bench [MAP...] [--runs N] [--threads N] [--json] [--edits N] [--poses N] [--copies K] [--scaling]
   dump TREE.obsp             (the tree as readable text)
   convert IN OUT             (IN: .map, .shallot or a mesh; OUT: .map or .shallot) [--compile] [--parts] [--scale S] [--y-up]
@@ -20,11 +20,13 @@ const char* kUsage = R"(usage: shallot-cli COMMAND ...
   portals TREE --pose NAME [-o FILE] [--format prt|json]         (TREE: .obsp, .shallot or .map)
   reach TREE --pose NAME --from X,Y,Z [--pts FILE]                 (TREE: .obsp, .shallot or .map)
   check IN.map|IN.shallot [--fgd FILE] [--stats]   (spawn problems as JSON lines; exit 0 none, 1 some, 2 unreadable)
+  nav TREE --pose NAME [--json] [--paths N]   (walkable surfaces, links and components of a pose; TREE: .obsp, .shallot or .map)
 )";
 
 constexpr Command kCoreCommands[] = {
     {"compile", runCompile}, {"info", runInfo},       {"query", runQuery}, {"bench", runBench},
     {"dump", runDump},       {"portals", runPortals}, {"reach", runReach}, {"check", runCheck},
+    {"nav", runNav},
 };
 
 } // namespace

@@ -1,6 +1,7 @@
 #pragma once
 #include "compile/bsp_tree.h"
 #include "query/box_trace.h"
+#include "query_path.h"
 #include "world/world.h"
 
 #include <QByteArray>
@@ -35,12 +36,13 @@ inline constexpr double kMaxQueryCoordinate = 1e9;
 //        height; t of a contact is the move time in [0, 1] at which it happened. A start in
 //        solid gives start_solid true, end = from and no contacts.
 //   {"op":"reach",...} -> see query_reach.h.
+//   {"op":"path",...} -> see query_path.h.
 // A line it cannot answer (malformed JSON, missing or wrongly typed fields, non-finite or
 // out-of-range numbers, unknown poses) gives {"error":"..."} and ok = false.
 class QueryProcessor {
 public:
     // `world` (optional, kept by reference) is what `tree` was compiled from.
-    explicit QueryProcessor(const BspTree& tree, const World* world = nullptr) : tree_(tree), world_(world) {}
+    explicit QueryProcessor(const BspTree& tree, const World* world = nullptr) : tree_(tree), world_(world), paths_(tree) {}
     QJsonObject answer(const QByteArray& line, bool& ok) const;
 
 private:
@@ -56,6 +58,7 @@ private:
     const World* world_;
     mutable std::once_flag boxWorldOnce_;
     mutable std::unique_ptr<BoxTraceWorld> boxWorld_;
+    PathQueries paths_; // builds each pose's navigation mesh on its first path query
 };
 
 // Reads "[x,y,z]" with finite numbers; false otherwise.

@@ -1,0 +1,119 @@
+// shallot-cli nav: where an agent in one pose can walk (core/nav): the walkable surfaces'
+// area, polygon and link counts and connected components.
+#include "cli_common.h"
+#include "tree_source.h"
+
+#include "compile/stopwatch.h"
+#include "nav/nav_mesh.h"
+#include "nav/nav_path.h"
+
+#include <QJsonArray>
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <random>
+
+namespace shallot::cli {
+
+namespace {
+
+// Median microseconds of `count` path queries between random places on the walkable
+// polygons (each polygon by its area), and the share found.
+std::pair<double, double> timePaths(const BspTree& tree, const NavMesh& mesh, int count) {
+    std::mt19937_64 rng(32);
+    std::vector<double> weights;
+    for (const NavPolygon& p : mesh.polygons) weights.push_back(p.area);
+    std::discrete_distribution<size_t> pick(weights.begin(), weights.end());
+    auto place = [&] {
+        const NavPolygon& p = mesh.polygons[pick(rng)];
+        // A random point of the triangle fan, 1 unit up.
+        const size_t k = 1 + rng() % (p.vertices.size() - 2);
+        double a = std::uniform_real_distribution<double>(0, 1)(rng), b = std::uniform_real_distribution<double>(0, 1)(rng);
+        if (a + b > 1) a = 1 - a, b = 1 - b;
+        const Vec3 v = p.vertices[0] + a * (p.vertices[k] - p.vertices[0]) + b * (p.vertices[k + 1] - p.vertices[0]);
+        return Vec3(v + Vec3::UnitZ());
+    };
+    std::vector<double> micros;
+    int found = 0;
+    for (int i = 0; i < count; ++i) {
+        const Vec3 from = place(), to = place();
+        Stopwatch watch;
+        found += findPath(tree, mesh, from, to).found;
+        micros.push_back(watch.lapMs() * 1000);
+    }
+    std::nth_element(micros.begin(), micros.begin() + long(micros.size() / 2), micros.end());
+    return {micros[micros.size() / 2], double(found) / count};
+}
+
+} // namespace
+
+int runNav(const std::vector<std::string>& args) {
+    std::string input, poseName;
+    bool json = false;
+    int paths = 0;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "--pose" && i + 1 < args.size()) poseName = args[++i];
+        else if (a == "--json") json = true;
+        else if (a == "--paths" && i + 1 < args.size()) paths = std::max(0, std::atoi(args[++i].c_str()));
+        else if (!a.empty() && a[0] != '-' && input.empty()) input = a;
+        else {
+            printError("nav: unexpected argument '" + a + "'");
+            return kExitUsage;
+        }
+    }
+    if (input.empty() || poseName.empty()) {
+        printError("nav: usage: nav TREE --pose NAME [--json] [--paths N]");
+        return kExitUsage;
+    }
+    int exitCode = kExitOk;
+    std::optional<TreeAndPose> loaded = loadTreeForPose(input, poseName, "nav", exitCode);
+    if (!loaded) return exitCode;
+    Stopwatch watch;
+    const NavMesh mesh = buildNavMesh(loaded->tree, loaded->pose);
+    const double ms = watch.lapMs();
+    std::pair<double, double> pathTimes{0.0, 0.0};
+    if (paths > 0 && !mesh.polygons.empty()) pathTimes = timePaths(loaded->tree, mesh, paths);
+    // The components by size, largest first.
+    std::map<int32_t, std::pair<int64_t, double>> components; // component -> (polygons, area)
+    for (const NavPolygon& p : mesh.polygons) {
+        auto& c = components[p.component];
+        ++c.first;
+        c.second += p.area;
+    }
+    std::vector<std::pair<int64_t, double>> sizes; // (polygons, area)
+    for (const auto& [id, size] : components) sizes.push_back(size);
+    std::sort(sizes.begin(), sizes.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    const size_t walk = mesh.linkCount(NavLinkKind::Walk), up = mesh.linkCount(NavLinkKind::StepUp),
+                 down = mesh.linkCount(NavLinkKind::StepDown), drop = mesh.linkCount(NavLinkKind::Drop);
+    if (json) {
+        QJsonArray largest;
+        for (size_t i = 0; i < sizes.size() && i < 10; ++i)
+            largest.append(QJsonObject{{"polygons", qint64(sizes[i].first)}, {"area", sizes[i].second}});
+        printJsonLine(QJsonObject{{"pose", QString::fromStdString(poseName)},
+                                  {"polygons", qint64(mesh.polygons.size())},
+                                  {"surfaces", mesh.surfaceCount},
+                                  {"area", mesh.area},
+                                  {"links", QJsonObject{{"walk", qint64(walk)}, {"step_up", qint64(up)},
+                                                        {"step_down", qint64(down)}, {"drop", qint64(drop)}}},
+                                  {"components", mesh.componentCount},
+                                  {"largest_components", largest},
+                                  {"ms", ms}});
+        if (paths > 0) {
+            QJsonObject line{{"paths", paths}, {"median_path_us", pathTimes.first}, {"found_share", pathTimes.second}};
+            printJsonLine(line);
+        }
+        return kExitOk;
+    }
+    std::printf("pose %s: %zu walkable polygons in %d surfaces, area %.0f square units\n", poseName.c_str(),
+                mesh.polygons.size(), mesh.surfaceCount, mesh.area);
+    std::printf("links: %zu walk, %zu step up, %zu step down, %zu drop\n", walk, up, down, drop);
+    std::printf("%d connected components (walks and steps)", mesh.componentCount);
+    if (!sizes.empty()) std::printf(", the largest %.0f square units in %lld polygons", sizes[0].second, (long long)sizes[0].first);
+    std::printf("\nbuilt in %.1f ms\n", ms);
+    if (paths > 0)
+        std::printf("%d paths between random places: median %.1f us, %.0f%% found\n", paths, pathTimes.first, 100 * pathTimes.second);
+    return kExitOk;
+}
+
+} // namespace shallot::cli

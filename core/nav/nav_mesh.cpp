@@ -1,0 +1,231 @@
+#include "nav/nav_mesh.h"
+
+#include "nav/edge_probes.h"
+#include "portal/reachability.h"
+#include "query/trace.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace shallot {
+
+namespace {
+
+int64_t cellKey(int64_t x, int64_t y) { return (x << 32) ^ (y & 0xffffffff); }
+int64_t cellOf(double v) { return int64_t(std::floor(v / NavMesh::kCellSize)); }
+
+// Disjoint sets over polygon indices.
+struct UnionFind {
+    std::vector<int32_t> parent;
+    explicit UnionFind(size_t n) : parent(n) { std::iota(parent.begin(), parent.end(), 0); }
+    int32_t find(int32_t i) {
+        while (parent[size_t(i)] != i) i = parent[size_t(i)] = parent[size_t(parent[size_t(i)])];
+        return i;
+    }
+    void join(int32_t a, int32_t b) { parent[size_t(find(a))] = find(b); }
+    // Numbers the sets 0.. in order of first member; `label[i]` gets i's set.
+    int32_t label(std::vector<int32_t>& out) {
+        std::vector<int32_t> number(parent.size(), -1);
+        int32_t count = 0;
+        out.resize(parent.size());
+        for (size_t i = 0; i < parent.size(); ++i) {
+            int32_t& n = number[size_t(find(int32_t(i)))];
+            if (n < 0) n = count++;
+            out[i] = n;
+        }
+        return count;
+    }
+};
+
+// The walkable leaf polygons of the pose, as nav polygons, and per leaf its polygons.
+void collectPolygons(const BspTree& tree, int pose, const NavSettings& s, NavMesh& mesh,
+                     std::vector<std::vector<int32_t>>& ofLeaf) {
+    ofLeaf.assign(tree.leafCount(), {});
+    const std::vector<bool> outside = s.insideOnly ? reachableFromOutside(tree, pose) : std::vector<bool>{};
+    for (size_t leaf = 0; leaf < tree.leaves.size(); ++leaf) {
+        if (leaf < outside.size() && outside[leaf]) continue;
+        const LeafInfo& info = tree.leaves[leaf];
+        for (uint32_t k = info.firstPolygon; k < info.firstPolygon + info.polygonCount && k < tree.polygons.size(); ++k) {
+            const LeafPolygon& lp = tree.polygons[k];
+            if (lp.pose != pose) continue;
+            const Vec3& n = tree.planes[size_t(lp.plane)].normal;
+            if (n.z() < s.walkableNormalZ) continue;
+            NavPolygon p;
+            const auto vertices = tree.polygons.vertices(k);
+            p.vertices.assign(vertices.begin(), vertices.end());
+            p.normal = n;
+            p.plane = lp.plane;
+            p.leaf = int32_t(leaf);
+            for (const Vec3& v : p.vertices) p.bounds.add(v);
+            p.area = polygonArea(p.vertices);
+            ofLeaf[leaf].push_back(int32_t(mesh.polygons.size()));
+            mesh.polygons.push_back(std::move(p));
+        }
+    }
+}
+
+// Leaves joined by portals open for the pose.
+std::vector<std::vector<int32_t>> leafNeighbours(const BspTree& tree, int pose) {
+    std::vector<std::vector<int32_t>> out(tree.leafCount());
+    for (const Portal& p : tree.portals) {
+        if (!((p.poses >> pose) & 1u)) continue;
+        out[size_t(p.front)].push_back(p.back);
+        out[size_t(p.back)].push_back(p.front);
+    }
+    return out;
+}
+
+// The part of edge (a, b) that edge (c, d) runs along, as parameters along (a, b) in
+// units; empty (lo >= hi) when they are not collinear.
+std::pair<double, double> sharedPart(const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& d) {
+    const double length = (b - a).norm();
+    if (length <= 0.0) return {0.0, 0.0};
+    const Vec3 u = (b - a) / length;
+    auto offLine = [&](const Vec3& p) { const Vec3 r = p - a; return (r - u * r.dot(u)).norm(); };
+    if (offLine(c) > kNavEdgeDistance || offLine(d) > kNavEdgeDistance) return {0.0, 0.0};
+    const double tc = (c - a).dot(u), td = (d - a).dot(u);
+    return {std::max(0.0, std::min(tc, td)), std::min(length, std::max(tc, td))};
+}
+
+// Walk links between polygons whose edges run along each other, and which parts of each
+// polygon's edges are shared (covered[polygon][edge]: intervals along the edge).
+void addWalkLinks(const BspTree& tree, int pose, const std::vector<std::vector<int32_t>>& ofLeaf, NavMesh& mesh,
+                  std::vector<std::vector<EdgeIntervals>>& covered) {
+    const auto neighbours = leafNeighbours(tree, pose);
+    covered.assign(mesh.polygons.size(), {});
+    for (size_t i = 0; i < mesh.polygons.size(); ++i) covered[i].resize(mesh.polygons[i].vertices.size());
+    std::vector<int32_t> near, leaves;
+    for (size_t ia = 0; ia < mesh.polygons.size(); ++ia) {
+        const NavPolygon& A = mesh.polygons[ia];
+        // Polygons sharing an edge face into the same leaf or leaves a portal or two apart
+        // (the empty wedge above a crease is seldom split more).
+        leaves = {A.leaf};
+        for (int32_t n : neighbours[size_t(A.leaf)]) {
+            leaves.push_back(n);
+            for (int32_t m : neighbours[size_t(n)]) leaves.push_back(m);
+        }
+        std::sort(leaves.begin(), leaves.end());
+        leaves.erase(std::unique(leaves.begin(), leaves.end()), leaves.end());
+        near.clear();
+        for (int32_t leaf : leaves)
+            for (int32_t ib : ofLeaf[size_t(leaf)])
+                if (size_t(ib) > ia && A.bounds.overlaps(mesh.polygons[size_t(ib)].bounds, kNavEdgeDistance)) near.push_back(ib);
+        for (int32_t ib : near) {
+            const NavPolygon& B = mesh.polygons[size_t(ib)];
+            const size_t na = A.vertices.size(), nb = B.vertices.size();
+            for (size_t ea = 0; ea < na; ++ea) {
+                const Vec3& a = A.vertices[ea];
+                const Vec3& b = A.vertices[(ea + 1) % na];
+                for (size_t eb = 0; eb < nb; ++eb) {
+                    const Vec3& c = B.vertices[eb];
+                    const Vec3& d = B.vertices[(eb + 1) % nb];
+                    const auto [lo, hi] = sharedPart(a, b, c, d);
+                    if (hi - lo < kNavMinSharedEdge) continue;
+                    const Vec3 u = (b - a).normalized();
+                    const Vec3 s = a + u * lo, e = a + u * hi;
+                    mesh.links.push_back({int32_t(ia), ib, NavLinkKind::Walk, s, e});
+                    mesh.links.push_back({ib, int32_t(ia), NavLinkKind::Walk, e, s});
+                    covered[ia][ea].push_back({lo, hi});
+                    const auto [blo, bhi] = sharedPart(c, d, s, e);
+                    covered[size_t(ib)][eb].push_back({blo, bhi});
+                }
+            }
+        }
+    }
+}
+
+} // namespace
+
+const char* navLinkKindName(NavLinkKind kind) {
+    switch (kind) {
+    case NavLinkKind::Walk: return "walk";
+    case NavLinkKind::StepUp: return "step_up";
+    case NavLinkKind::StepDown: return "step_down";
+    case NavLinkKind::Drop: return "drop";
+    }
+    return "walk";
+}
+
+size_t NavMesh::linkCount(NavLinkKind kind) const {
+    return size_t(std::count_if(links.begin(), links.end(), [&](const NavLink& l) { return l.kind == kind; }));
+}
+
+bool containsXY(const std::vector<Vec3>& polygon, const Vec3& p, double margin) {
+    const size_t n = polygon.size();
+    for (size_t i = 0; i < n; ++i) {
+        const Vec3& a = polygon[i];
+        const Vec3& b = polygon[(i + 1) % n];
+        const double ex = b.x() - a.x(), ey = b.y() - a.y();
+        const double cross = ex * (p.y() - a.y()) - ey * (p.x() - a.x());
+        if (cross < -margin * std::hypot(ex, ey)) return false;
+    }
+    return n >= 3;
+}
+
+int32_t NavMesh::polygonAt(const Vec3& p) const {
+    const auto it = grid.find(cellKey(cellOf(p.x()), cellOf(p.y())));
+    if (it == grid.end()) return -1;
+    int32_t best = -1;
+    double bestDistance = kNavOnPlane;
+    for (int32_t i : it->second) {
+        const NavPolygon& poly = polygons[size_t(i)];
+        const double distance = std::abs(poly.normal.dot(p - poly.vertices[0]));
+        if (distance <= bestDistance && containsXY(poly.vertices, p, kNavEdgeDistance)) {
+            best = i;
+            bestDistance = distance;
+        }
+    }
+    return best;
+}
+
+NavMesh buildNavMesh(const BspTree& tree, int pose, const NavSettings& settings) {
+    NavMesh mesh;
+    mesh.pose = pose;
+    mesh.settings = settings;
+    std::vector<std::vector<int32_t>> ofLeaf;
+    collectPolygons(tree, pose, settings, mesh, ofLeaf);
+    for (size_t i = 0; i < mesh.polygons.size(); ++i) {
+        const Aabb& b = mesh.polygons[i].bounds;
+        for (int64_t x = cellOf(b.mins.x()); x <= cellOf(b.maxs.x()); ++x)
+            for (int64_t y = cellOf(b.mins.y()); y <= cellOf(b.maxs.y()); ++y) mesh.grid[cellKey(x, y)].push_back(int32_t(i));
+        mesh.area += mesh.polygons[i].area;
+    }
+    std::vector<std::vector<EdgeIntervals>> covered;
+    addWalkLinks(tree, pose, ofLeaf, mesh, covered);
+    addProbeLinks(tree, mesh, covered);
+
+    // Links grouped by polygon; surfaces and components.
+    std::stable_sort(mesh.links.begin(), mesh.links.end(), [](const NavLink& a, const NavLink& b) { return a.from < b.from; });
+    for (size_t k = 0; k < mesh.links.size(); ++k) {
+        NavPolygon& p = mesh.polygons[size_t(mesh.links[k].from)];
+        if (p.linkCount == 0) p.firstLink = uint32_t(k);
+        ++p.linkCount;
+    }
+    UnionFind surfaces(mesh.polygons.size()), components(mesh.polygons.size());
+    for (const NavLink& l : mesh.links) {
+        if (l.kind == NavLinkKind::Walk && mesh.polygons[size_t(l.from)].plane == mesh.polygons[size_t(l.to)].plane)
+            surfaces.join(l.from, l.to);
+        if (l.kind != NavLinkKind::Drop) components.join(l.from, l.to);
+    }
+    std::vector<int32_t> label;
+    mesh.surfaceCount = surfaces.label(label);
+    for (size_t i = 0; i < label.size(); ++i) mesh.polygons[i].surface = label[i];
+    mesh.componentCount = components.label(label);
+    for (size_t i = 0; i < label.size(); ++i) mesh.polygons[i].component = label[i];
+    return mesh;
+}
+
+Landing dropToFloor(const BspTree& tree, const NavMesh& mesh, const Vec3& from) {
+    Landing out;
+    const Vec3 bottom(from.x(), from.y(), tree.bounds.mins.z());
+    const TraceResult r = traceSegment(tree, mesh.pose, from, bottom);
+    if (r.startSolid || !r.hit) return out;
+    out.landed = true;
+    out.point = r.point;
+    out.normal = r.normal;
+    if (r.normal.z() >= mesh.settings.walkableNormalZ) out.polygon = mesh.polygonAt(r.point);
+    return out;
+}
+
+} // namespace shallot

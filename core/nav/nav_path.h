@@ -1,0 +1,26 @@
+#pragma once
+// Paths over a navigation mesh (nav_mesh.h): A* over the walkable polygons and their links,
+// then string pulling (the funnel algorithm) across the shared edges walked over, so the
+// path bends only at corners it must go round.
+#include "nav/nav_mesh.h"
+
+#include <vector>
+
+namespace shallot {
+
+struct NavPath {
+    bool found = false;
+    double length = 0.0;
+    // The path's corners, each where the pose's reference point rests on a floor: the
+    // start and goal dropped onto the floor below them, every corner the path turns at or
+    // crosses from one surface onto another, and for a step or drop its takeoff and then
+    // its landing point.
+    std::vector<Vec3> points;
+};
+
+// The path for the mesh's pose from `from` to `to`, each dropped straight down onto the
+// floor below it first (not found when either lands in solid, on ground too steep, or
+// nowhere).
+NavPath findPath(const BspTree& tree, const NavMesh& mesh, const Vec3& from, const Vec3& to);
+
+} // namespace shallot
