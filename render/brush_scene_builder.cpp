@@ -6,8 +6,14 @@
 namespace shallot::render {
 
 QColor brushColour(const Brush& brush) {
-    if (brush.contents == BrushContents::Clip) return QColor(230, 140, 40);
-    if (brush.contents == BrushContents::NonSolid) return QColor(60, 110, 220);
+    // Clip brushes apart (orange for the player's and the hulls', violet for monsters' and
+    // bots'), then brushes that block no default pose (liquids, triggers...) in blue.
+    const BrushContents c = brush.contents;
+    if (!intersects(c, BrushContents::Solid | BrushContents::Window)) {
+        if (intersects(c, BrushContents::Clip | BrushContents::PlayerClip)) return QColor(230, 140, 40);
+        if (intersects(c, BrushContents::MonsterClip | BrushContents::BotClip)) return QColor(190, 90, 210);
+        return QColor(60, 110, 220);
+    }
     const std::string texture = brush.sides.empty() ? std::string() : brush.sides.front().texture;
     const size_t h = std::hash<std::string>{}(texture);
     return QColor::fromHsv(int(h % 360), 40 + int((h >> 9) % 40), 170 + int((h >> 17) % 50));

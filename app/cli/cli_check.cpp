@@ -1,6 +1,7 @@
 // shallot-cli check: the level's spawn problems (stuck monsters, items that fall out,
 // leaks, unreachable monsters, bad origins) as JSON lines. See docs/spawn-checks.md.
 #include "cli_common.h"
+#include "game_option.h"
 #include "document_input.h"
 #include "tree_source.h"
 
@@ -59,7 +60,7 @@ std::optional<Level> loadLevel(const std::string& path) {
         level.fgdName = document->entityDefinitionsPath.empty() ? path + " (entity definitions)"
                                                                  : document->entityDefinitionsPath;
     } else {
-        const MapReadResult read = readMapFile(path);
+        const MapReadResult read = readMapFile(path, mapGameOption());
         if (!read.ok()) {
             printError("check: " + read.error.format());
             return std::nullopt;

@@ -1,5 +1,6 @@
 #include "cli_common.h"
 #include "document_input.h"
+#include "game_option.h"
 #include "tree_source.h"
 
 #include "io/map_reader.h"
@@ -25,10 +26,11 @@ std::optional<LoadedWorld> loadWorld(const std::string& path) {
             return std::nullopt;
         }
         LoadedWorld out{std::move(document->world)};
+        out.game = document->game;
         out.parseMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
         return out;
     }
-    const MapReadResult read = readMapFile(path);
+    const MapReadResult read = readMapFile(path, mapGameOption());
     if (!read.ok()) {
         std::cerr << read.error.format() << "\n";
         return std::nullopt;
@@ -38,6 +40,7 @@ std::optional<LoadedWorld> loadWorld(const std::string& path) {
     LoadedWorld out;
     std::vector<std::string> warnings;
     out.world = worldFromMap(*read.map, {}, &warnings);
+    out.game = read.map->game;
     for (const std::string& w : warnings) std::cerr << "warning: " << w << "\n";
     out.parseMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return out;
@@ -62,7 +65,16 @@ std::optional<Pose> parsePoseArgument(const std::string& text, std::string& erro
     }
     Pose pose;
     pose.name = text.substr(0, eq);
-    std::istringstream in(text.substr(eq + 1));
+    const size_t colon = text.find(':', eq);
+    if (colon != std::string::npos) {
+        pose.blocking = parseContents(text.substr(colon + 1));
+        if (!pose.blocking) {
+            error = "pose '" + pose.name + "': the blocking set after ':' must be contents joined by '+' (" +
+                    contentsNameList() + ")";
+            return std::nullopt;
+        }
+    }
+    std::istringstream in(text.substr(eq + 1, colon == std::string::npos ? std::string::npos : colon - eq - 1));
     double v[6];
     for (int i = 0; i < 6; ++i) {
         if (!(in >> v[i])) {
@@ -106,7 +118,11 @@ QJsonObject statsJson(const CompileResult& r, double parseMs) {
         mapTreeNodes[name] = qint64(s.mapTreeNodesPerPose[p]);
     }
     QJsonArray poseNames;
-    for (const Pose& p : r.onion.poses) poseNames.append(QString::fromStdString(p.name));
+    QJsonObject blocking;
+    for (const Pose& p : r.onion.poses) {
+        poseNames.append(QString::fromStdString(p.name));
+        blocking[QString::fromStdString(p.name)] = QString::fromStdString(contentsName(p.blockingSet()));
+    }
     const QJsonObject ms{{"parse", parseMs},          {"validate", s.msValidate}, {"expand", s.msExpand},
                          {"union", s.msUnion},        {"map_trees", s.msMapTrees}, {"onion", s.msOnion},
                          {"portals", s.msPortals},
@@ -115,6 +131,7 @@ QJsonObject statsJson(const CompileResult& r, double parseMs) {
                        {"valid_brushes", qint64(s.validBrushes)},
                        {"invalid_brushes", qint64(r.problems.size())},
                        {"poses", poseNames},
+                       {"blocking", blocking},
                        {"nodes", qint64(s.nodes)},
                        {"leaves", qint64(s.leaves)},
                        {"depth", s.depth},

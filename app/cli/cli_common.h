@@ -1,6 +1,7 @@
 #pragma once
 // Shared pieces of the shallot-cli commands: loading worlds, pose arguments, JSON output.
 #include "compile/compiler.h"
+#include "io/game_profile.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -18,12 +19,15 @@ inline constexpr int kExitUsage = 2;
 struct LoadedWorld {
     World world;
     double parseMs = 0.0;
+    Game game = Game::Quake; // the .map's (--game or detected) or the document's
 };
 
-// Reads a .map into a World with Quake's three poses; prints file:line:column errors.
+// Reads a .map (as --game says, else as detected: its game's poses unless it names its
+// own) or a .shallot into a World; prints file:line:column errors.
 std::optional<LoadedWorld> loadWorld(const std::string& path);
 
-// Parses "NAME=MINX,MINY,MINZ,MAXX,MAXY,MAXZ".
+// Parses "NAME=MINX,MINY,MINZ,MAXX,MAXY,MAXZ[:CONTENTS+CONTENTS...]"; the contents after
+// ':' are the pose's blocking set (parseContents), else it has none.
 std::optional<Pose> parsePoseArgument(const std::string& text, std::string& error);
 
 // `--lookahead-below N` or `--lookahead-candidates K` at args[i] (with its value, which it

@@ -40,6 +40,8 @@ int runCompile(const std::vector<std::string>& args) {
     std::optional<LoadedWorld> loaded = loadWorld(input);
     if (!loaded) return kExitInputError;
     if (!poses.empty()) loaded->world.poses = poses;
+    // A pose given only a box is blocked as the game's own poses of its kind are.
+    for (Pose& pose : loaded->world.poses) applyGameBlocking(loaded->game, pose);
 
     CompileOptions options;
     options.threads = threads;
@@ -58,7 +60,11 @@ int runCompile(const std::vector<std::string>& args) {
             return kExitInputError;
         }
     }
-    if (stats) printJsonLine(statsJson(result, loaded->parseMs));
+    if (stats) {
+        QJsonObject json = statsJson(result, loaded->parseMs);
+        json["game"] = gameName(loaded->game);
+        printJsonLine(json);
+    }
     return kExitOk;
 }
 

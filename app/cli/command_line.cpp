@@ -1,6 +1,7 @@
 #include "command_line.h"
 
 #include "cli_common.h"
+#include "game_option.h"
 
 #include <iostream>
 
@@ -9,8 +10,9 @@ namespace shallot::cli {
 namespace {
 
 const char* kUsage = R"(usage: shallot-cli COMMAND ...
-  compile IN.map|IN.shallot [-o OUT.obsp] [--pose NAME=MINX,MINY,MINZ,MAXX,MAXY,MAXZ]... [--stats] [--threads N]
+  compile IN.map|IN.shallot [-o OUT.obsp] [--pose NAME=MINX,MINY,MINZ,MAXX,MAXY,MAXZ[:CONTENTS+...]]... [--stats] [--threads N]
                   [--lookahead-below N] [--lookahead-candidates K]
+  (every command reading a .map takes --game quake|quake2|halflife|quake3; default: detected from the file)
   info TREE.obsp
   query TREE.obsp|IN.shallot|IN.map   (JSON lines on stdin: classify, trace, move, reach, path; one line out per query)
   bench [MAP...] [--runs N] [--threads N] [--json] [--edits N] [--poses N] [--copies K] [--scaling]
@@ -39,7 +41,11 @@ int runCommandLine(int argc, char** argv, std::span<const Command> more) {
         return kExitUsage;
     }
     const std::string name = argv[1];
-    const std::vector<std::string> args(argv + 2, argv + argc);
+    std::vector<std::string> args(argv + 2, argv + argc);
+    if (std::string error; !takeGameOption(args, error)) {
+        printError(error);
+        return kExitUsage;
+    }
     try {
         for (std::span<const Command> commands : {coreCommands(), more})
             for (const Command& command : commands)

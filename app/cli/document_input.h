@@ -18,6 +18,7 @@ struct DocumentInput {
     std::vector<MapEntity> entities;
     std::string entityDefinitions;     // the document's own .fgd text (may be empty)
     std::string entityDefinitionsPath; // where that .fgd came from (may be empty)
+    Game game = Game::Quake;           // the document's game
 };
 
 // Reads the document at `path`; on failure returns nothing and sets `error` ("path: ...").

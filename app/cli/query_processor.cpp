@@ -98,7 +98,8 @@ int QueryProcessor::poseForBox(const Vec3& mins, const Vec3& maxs) const {
     for (size_t i = 0; i < tree_.poses.size(); ++i) {
         const Pose& pose = tree_.poses[i];
         if (pose.mins != mins || pose.maxs != maxs) continue;
-        bool excluded = false;
+        // The tree answers for the box only when the pose is blocked as any box is.
+        bool excluded = pose.blockingSet() != defaultBlocking(pose.isPoint());
         if (world_)
             for (const Brush& b : world_->brushes)
                 for (const std::string& name : b.excludedPoses) excluded |= name == pose.name;

@@ -28,13 +28,10 @@ QJsonArray keysJson(const std::vector<std::pair<std::string, std::string>>& keys
     return a;
 }
 
-const char* contentsName(BrushContents c) {
-    switch (c) {
-    case BrushContents::Solid: return "solid";
-    case BrushContents::Clip: return "clip";
-    case BrushContents::NonSolid: return "nonsolid";
-    }
-    return "solid";
+QJsonArray textsJson(const std::vector<std::string>& texts) {
+    QJsonArray a;
+    for (const std::string& t : texts) a.append(textJson(t));
+    return a;
 }
 
 QJsonObject sideJson(const BrushSide& s) {
@@ -42,6 +39,9 @@ QJsonObject sideJson(const BrushSide& s) {
     if (s.hasPoints) o["points"] = QJsonArray{vecJson(s.points[0]), vecJson(s.points[1]), vecJson(s.points[2])};
     if (!s.texture.empty()) o["texture"] = textJson(s.texture);
     if (!s.textureParams.empty()) o["textureParams"] = textJson(s.textureParams);
+    if (s.surface)
+        o["surface"] = QJsonArray{double(s.surface->contents), double(s.surface->flags), double(s.surface->value)};
+    if (!s.textureMatrix.empty()) o["textureMatrix"] = textJson(s.textureMatrix);
     if (s.line != 0) o["line"] = s.line;
     return o;
 }
@@ -50,7 +50,7 @@ QJsonObject brushJson(const Brush& b) {
     QJsonArray sides;
     for (const BrushSide& s : b.sides) sides.append(sideJson(s));
     QJsonObject o{{"sides", sides}};
-    if (b.contents != BrushContents::Solid) o["contents"] = contentsName(b.contents);
+    if (b.contents != BrushContents::Solid) o["contents"] = QString::fromStdString(contentsName(b.contents));
     if (!b.excludedPoses.empty()) {
         QJsonArray names;
         for (const std::string& n : b.excludedPoses) names.append(textJson(n));
@@ -181,6 +181,18 @@ BrushSide sideFrom(const QJsonValue& v, const FieldPath& path) {
     }
     if (o.contains("texture")) s.texture = text(o.value("texture"), path / "texture");
     if (o.contains("textureParams")) s.textureParams = text(o.value("textureParams"), path / "textureParams");
+    if (o.contains("surface")) {
+        const FieldPath sp = path / "surface";
+        const QJsonArray a = array(o.value("surface"), sp);
+        const auto field = [&](qsizetype i, double lo, double hi) {
+            const double v = a.size() == 3 ? number(a[i], sp[i]) : NAN;
+            if (!(v >= lo && v <= hi && std::trunc(v) == v)) fail(sp, "must be 3 integers [contents, flags, value] within 32 bits");
+            return v;
+        };
+        s.surface = BrushSide::SurfaceFlags{uint32_t(field(0, 0, 4294967295.0)), uint32_t(field(1, 0, 4294967295.0)),
+                                            int32_t(field(2, -2147483648.0, 2147483647.0))};
+    }
+    if (o.contains("textureMatrix")) s.textureMatrix = text(o.value("textureMatrix"), path / "textureMatrix");
     if (o.contains("line")) s.line = integer(o.value("line"), path / "line");
     return s;
 }
@@ -191,11 +203,11 @@ Brush brushFrom(const QJsonValue& v, const FieldPath& path) {
     array(member(o, path / "sides"), path / "sides"); // required, even when empty
     forEachIn(o, path / "sides", [&](const QJsonValue& s, const FieldPath& p) { b.sides.push_back(sideFrom(s, p)); });
     if (o.contains("contents")) {
-        const QString c = o.value("contents").toString();
-        if (c == "solid") b.contents = BrushContents::Solid;
-        else if (c == "clip") b.contents = BrushContents::Clip;
-        else if (c == "nonsolid") b.contents = BrushContents::NonSolid;
-        else fail(path / "contents", "must be \"solid\", \"clip\" or \"nonsolid\"");
+        const std::optional<BrushContents> c = parseContents(o.value("contents").toString().toStdString());
+        if (!c)
+            fail(path / "contents", "must be \"solid\", \"clip\" or \"nonsolid\", or contents joined by '+' (" +
+                                        QString::fromStdString(contentsNameList()) + ")");
+        b.contents = *c;
     }
     forEachIn(o, path / "excludedPoses",
               [&](const QJsonValue& n, const FieldPath& p) { b.excludedPoses.push_back(text(n, p)); });
@@ -231,6 +243,11 @@ Pose poseFrom(const QJsonValue& v, const FieldPath& path) {
     pose.mins = vec3(member(o, path / "mins"), path / "mins");
     pose.maxs = vec3(member(o, path / "maxs"), path / "maxs");
     if (o.contains("colour")) pose.colour = colourFrom(o.value("colour"), path / "colour");
+    if (o.contains("blocking")) {
+        pose.blocking = parseContents(o.value("blocking").toString().toStdString());
+        if (!pose.blocking)
+            fail(path / "blocking", "must be contents joined by '+' (" + QString::fromStdString(contentsNameList()) + ")");
+    }
     if (!pose.isValid()) fail(path, "must have a name and mins <= maxs");
     return pose;
 }
@@ -265,7 +282,16 @@ DocumentData documentFrom(const QJsonObject& root) {
         e.keys = keysFrom(o, p / "keys");
         e.brushes = brushesFrom(o, p / "brushes");
         if (o.contains("line")) e.line = integer(o.value("line"), p / "line");
+        forEachIn(o, p / "patches", [&](const QJsonValue& t, const FieldPath& tp) { e.patches.push_back(text(t, tp)); });
     });
+    forEachIn(root, top / "worldPatches",
+              [&](const QJsonValue& t, const FieldPath& tp) { doc.worldPatches.push_back(text(t, tp)); });
+    if (root.contains("game")) {
+        const std::optional<Game> game = parseGame(text(root.value("game"), top / "game"));
+        if (!game) fail(top / "game", "must be \"quake\", \"quake2\", \"halflife\" or \"quake3\"");
+        doc.game = *game;
+    }
+    if (root.contains("quake3Brushes")) doc.quake3Brushes = boolean(root.value("quake3Brushes"), top / "quake3Brushes");
     forEachIn(root, top / "rays", [&](const QJsonValue& v, const FieldPath& p) { doc.rays.push_back(rayFrom(v, p)); });
     if (root.contains("camera")) {
         const FieldPath cp = top / "camera";
@@ -300,14 +326,18 @@ constexpr std::array<Migration, kDocumentSchemaVersion - kOldestDocumentSchemaVe
 QJsonObject documentToJson(const DocumentData& doc, const std::string& treeInputHash) {
     const World& w = doc.world;
     QJsonArray poses;
-    for (const Pose& p : w.poses)
-        poses.append(QJsonObject{{"name", textJson(p.name)}, {"mins", vecJson(p.mins)}, {"maxs", vecJson(p.maxs)},
-                                 {"colour", colourJson(p.colour)}});
+    for (const Pose& p : w.poses) {
+        QJsonObject o{{"name", textJson(p.name)}, {"mins", vecJson(p.mins)}, {"maxs", vecJson(p.maxs)},
+                      {"colour", colourJson(p.colour)}};
+        if (p.blocking) o["blocking"] = QString::fromStdString(contentsName(*p.blocking));
+        poses.append(o);
+    }
     QJsonArray entities;
     for (const MapEntity& e : doc.entities) {
         QJsonObject o{{"keys", keysJson(e.keys)}};
         if (!e.brushes.empty()) o["brushes"] = brushesJson(e.brushes);
         if (e.line != 0) o["line"] = e.line;
+        if (!e.patches.empty()) o["patches"] = textsJson(e.patches);
         entities.append(o);
     }
     QJsonArray rays;
@@ -328,6 +358,9 @@ QJsonObject documentToJson(const DocumentData& doc, const std::string& treeInput
         {"grid", doc.gridSize},
     };
     if (doc.workingPoint) root["workingPoint"] = vecJson(*doc.workingPoint);
+    if (doc.game != Game::Quake) root["game"] = gameName(doc.game);
+    if (doc.quake3Brushes) root["quake3Brushes"] = true;
+    if (!doc.worldPatches.empty()) root["worldPatches"] = textsJson(doc.worldPatches);
     if (!doc.entityDefinitions.empty())
         root["entityDefinitions"] = QJsonObject{{"path", textJson(doc.entityDefinitionsPath)},
                                                 {"text", textJson(doc.entityDefinitions)}};

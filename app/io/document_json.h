@@ -6,19 +6,25 @@
 //   format      "shallot-document"
 //   version     1
 //   bounds      {mins, maxs}
-//   poses       [{name, mins, maxs, colour: "#rrggbbaa"}]
+//   poses       [{name, mins, maxs, colour: "#rrggbbaa", blocking: "solid+monsterclip"}]
+//               (blocking: the contents that block the pose, parseContents; when absent,
+//               defaultBlocking)
 //   brushes     [brush]   the static world (see DocumentData for who owns which brush)
 //   worldKeys   [[key, value]]   worldspawn's key/values, in order
-//   entities    [{keys: [[key, value]], brushes: [brush], line}]
+//   entities    [{keys: [[key, value]], brushes: [brush], line, patches: [text]}]
+//   game        "quake" (when absent) | "quake2" | "halflife" | "quake3"
+//   quake3Brushes  true: a .map export writes brushDef brushes
+//   worldPatches   [text]: worldspawn's Quake 3 patches, verbatim
 //   rays        [{name, from, to, walk}]
 //   camera      {position, yaw, pitch} (degrees)
 //   grid        a power of two, 1..256
 //   tree        optional {entry: "tree.obsp", inputHash}: the archive holds the compiled
 //               tree of the world whose compileInputHash is inputHash
-// brush: {sides: [side], contents: "solid" | "clip" | "nonsolid", excludedPoses: [name],
-//         source: {file, line, entity, brush}}
+// brush: {sides: [side], contents: "solid" | "clip" | "nonsolid" | a set "solid+detail"
+//         (contentsName), excludedPoses: [name], source: {file, line, entity, brush}}
 // side:  {plane: {normal, dist}, points: [p1, p2, p3] (the .map points, when it has them),
-//         texture, textureParams, line}
+//         texture, textureParams, surface: [contents, flags, value] (Quake 2 and 3),
+//         textureMatrix (Quake 3 brushDef), line}
 #include "model/document_data.h"
 
 #include <QJsonObject>

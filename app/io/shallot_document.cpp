@@ -226,7 +226,7 @@ std::string compileInputHash(const World& world) {
     CanonicalBytes c;
     // Change this tag when the compiler gives a different tree for the same input, so that
     // trees stored by older builds are recompiled.
-    c.add(std::string("shallot compile input 1"));
+    c.add(std::string("shallot compile input 2")); // 2: contents sets, poses' blocking sets
     c.add(world.bounds.mins);
     c.add(world.bounds.maxs);
     c.addCount(world.poses.size());
@@ -234,6 +234,7 @@ std::string compileInputHash(const World& world) {
         c.add(p.name);
         c.add(p.mins);
         c.add(p.maxs);
+        c.addCount(size_t(p.blockingSet()));
     }
     c.addCount(world.brushes.size());
     for (const Brush& b : world.brushes) {

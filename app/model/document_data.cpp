@@ -1,6 +1,7 @@
 #include "model/document_data.h"
 
 #include "io/map_to_world.h"
+#include "io/map_writer.h"
 
 #include <algorithm>
 
@@ -19,6 +20,8 @@ bool isWorldspawn(const MapEntity& e) {
 DocumentData documentFromMap(const MapFile& map, std::vector<std::string>* warnings) {
     DocumentData doc;
     doc.world = worldFromMap(map, {}, warnings);
+    doc.game = map.game;
+    doc.quake3Brushes = map.quake3Brushes;
     // The map entity a brush came from (brushes built by hand may name none).
     const auto entityOf = [&](const Brush& b) {
         return b.source.entity >= 0 && size_t(b.source.entity) < map.entities.size() ? size_t(b.source.entity)
@@ -34,6 +37,7 @@ DocumentData documentFromMap(const MapFile& map, std::vector<std::string>* warni
         const MapEntity& e = map.entities[i];
         if (isWorldspawn(e) && !haveWorldspawn) {
             doc.worldKeys = e.keys;
+            doc.worldPatches = e.patches;
             haveWorldspawn = true;
             continue;
         }
@@ -46,6 +50,12 @@ DocumentData documentFromMap(const MapFile& map, std::vector<std::string>* warni
     for (MapEntity& e : doc.entities)
         for (Brush& b : e.brushes) b.source.entity = number[entityOf(b)];
     return doc;
+}
+
+MapFile mapFromDocument(const DocumentData& doc) {
+    MapFile map = mapFromWorld(doc.world, doc.worldKeys, doc.entities, doc.game, doc.quake3Brushes);
+    map.entities[0].patches = doc.worldPatches;
+    return map;
 }
 
 std::optional<Vec3> playerStart(const DocumentData& data) {

@@ -55,12 +55,22 @@ struct DocumentData {
     // the player start's eye, see defaultWorkingPoint).
     std::optional<Vec3> workingPoint;
     int gridSize = 16;           // power of two, 1..256
+    // The game the level is for (its contents rules and default poses; .map exports are
+    // headed with it), whether its brushes are Quake 3 brushDef, and worldspawn's Quake 3
+    // patches, kept verbatim for the export.
+    Game game = Game::Quake;
+    bool quake3Brushes = false;
+    std::vector<std::string> worldPatches;
 };
 
 // A document holding a .map's world (see worldFromMap), worldspawn's keys and the other
 // entities, brushes numbered as above (the .map's own entity numbers when worldspawn comes
 // first, as it always does in Quake maps). Pose-key warnings go to `warnings`.
 DocumentData documentFromMap(const MapFile& map, std::vector<std::string>* warnings = nullptr);
+
+// The inverse of documentFromMap, for writeMap: mapFromWorld with the document's game,
+// brushDef dialect and worldspawn patches.
+MapFile mapFromDocument(const DocumentData& doc);
 
 // The origin of the first info_player_start with a usable one.
 std::optional<Vec3> playerStart(const DocumentData& data);

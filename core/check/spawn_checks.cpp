@@ -79,9 +79,7 @@ bool canMeet(const Placed& a, const Placed& b) {
 bool crucified(const SpawnEntity& e) { return equalsIgnoringCase(e.classname, "monster_zombie") && (e.spawnflags & 1); }
 
 // As blocks() in world/world.h for a box no pose has (the rule traceBox uses).
-bool blocksBox(BrushContents contents, bool isPoint) {
-    return contents == BrushContents::Solid || (contents == BrushContents::Clip && !isPoint);
-}
+bool blocksBox(BrushContents contents, bool isPoint) { return intersects(contents, defaultBlocking(isPoint)); }
 
 // The world brushes whose interior the box [ref + box.mins, ref + box.maxs] overlaps by
 // more than kSpawnContactTolerance: ref inside the brush's expanded planes (the point

@@ -33,7 +33,8 @@ constexpr double kMaxPlaneGrowth = 1.0;
 bool samePoses(const std::vector<Pose>& a, const std::vector<Pose>& b) {
     if (a.size() != b.size()) return false;
     for (size_t i = 0; i < a.size(); ++i)
-        if (a[i].name != b[i].name || a[i].mins != b[i].mins || a[i].maxs != b[i].maxs || a[i].colour != b[i].colour)
+        if (a[i].name != b[i].name || a[i].mins != b[i].mins || a[i].maxs != b[i].maxs || a[i].colour != b[i].colour ||
+            a[i].blockingSet() != b[i].blockingSet())
             return false;
     return true;
 }

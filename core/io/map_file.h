@@ -1,4 +1,5 @@
 #pragma once
+#include "io/game_profile.h"
 #include "world/brush.h"
 
 #include <optional>
@@ -21,6 +22,9 @@ struct MapEntity {
     std::vector<std::pair<std::string, std::string>> keys;
     std::vector<Brush> brushes;
     int line = 0; // 1-based line of the entity's opening brace
+    // Quake 3 patchDef2 (and other non-brush primitives) verbatim, "{\npatchDef2\n...}":
+    // kept to be written back, left out of collision.
+    std::vector<std::string> patches = {};
 
     // The value of "classname", or "" when absent.
     std::string classname() const;
@@ -35,6 +39,9 @@ struct MapFile {
     std::string file;                  // the name it was read under, for messages
     std::vector<MapEntity> entities;   // entity 0 is normally worldspawn
     bool valve220 = false;             // worldspawn "mapversion" "220" or any Valve 220 face
+    bool quake3Brushes = false;        // brushes written as Quake 3 "brushDef { ... }"
+    std::string headerGame;            // NAME of a leading "// Game: NAME" line (TrenchBroom's)
+    Game game = Game::Quake;           // the game its contents were read for (detectGame or given)
     std::vector<MapWarning> warnings;
 };
 

@@ -1,9 +1,12 @@
 #include "io/map_reader.h"
 
+#include "io/game_contents.h"
+
 #include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <algorithm>
 #include <fstream>
 
 namespace shallot {
@@ -45,13 +48,28 @@ bool equalsNoCase(std::string_view a, std::string_view b) {
     return true;
 }
 
-BrushContents contentsFromTextures(const std::vector<BrushSide>& sides) {
-    bool clip = false;
-    for (const BrushSide& side : sides) {
-        if (!side.texture.empty() && side.texture[0] == '*') return BrushContents::NonSolid;
-        if (equalsNoCase(side.texture, "clip")) clip = true;
+// The NAME of a "// Game: NAME" line among the comments the file starts with.
+std::string headerGame(std::string_view text) {
+    constexpr std::string_view tag = "// Game: ";
+    size_t pos = 0;
+    while (pos < text.size()) {
+        const size_t end = std::min(text.find('\n', pos), text.size());
+        std::string_view line = text.substr(pos, end - pos);
+        while (!line.empty() && isSpace(line.back())) line.remove_suffix(1);
+        if (line.starts_with(tag)) return std::string(line.substr(tag.size()));
+        if (!line.empty() && !line.starts_with("//") && line != "\xEF\xBB\xBF") return {};
+        pos = end + 1;
     }
-    return clip ? BrushContents::Clip : BrushContents::Solid;
+    return {};
+}
+
+// Three integers within 32 bits: Quake 2's and Quake 3's CONTENTS FLAGS VALUE.
+std::optional<BrushSide::SurfaceFlags> surfaceFlags(const std::vector<double>& extra) {
+    if (extra.size() != 3) return std::nullopt;
+    for (const double v : extra)
+        if (std::trunc(v) != v || v < -2147483648.0 || v > 4294967295.0) return std::nullopt;
+    const auto bits = [](double v) { return uint32_t(int64_t(v)); };
+    return BrushSide::SurfaceFlags{bits(extra[0]), bits(extra[1]), int32_t(bits(extra[2]))};
 }
 
 // Recursive descent over the fixed grammar
@@ -235,6 +253,80 @@ private:
         return name;
     }
 
+    // Quake 2 / Hexen 2 style extra fields (contents, flags, value...): numbers to the line
+    // end (or to a brace or the next face, so a brush written on one line still reads).
+    // The face's text from `paramStart` on is kept verbatim as its texture parameters.
+    void readExtraFields(BrushSide& side, size_t paramStart) {
+        size_t paramEnd = pos_;
+        std::vector<double> extra;
+        while (!skipLineSpace() && s_[pos_] != '(' && s_[pos_] != '{' && s_[pos_] != '}') {
+            extra.push_back(readNumber());
+            paramEnd = pos_;
+        }
+        side.surface = surfaceFlags(extra);
+        side.textureParams = std::string(s_.substr(paramStart, paramEnd - paramStart));
+    }
+
+    // A side's plane from its points, or a warning and false when they are collinear.
+    bool setPlane(BrushSide& side, const Brush& brush, Pos start) {
+        const auto plane = Plane::fromPoints(side.points[0], side.points[1], side.points[2]);
+        if (!plane) {
+            const std::string where = file_ + ":" + std::to_string(start.line) + ":" + std::to_string(start.column);
+            map_.warnings.push_back({start.line, start.column,
+                                     where + ": face points are collinear; side dropped (brush " +
+                                         std::to_string(brush.source.brush) + " of entity " +
+                                         std::to_string(brush.source.entity) + ")"});
+            return false;
+        }
+        side.plane = *plane;
+        return true;
+    }
+
+    // Quake 3 brushDef face: ( p ) ( p ) ( p ) ( ( a b c ) ( d e f ) ) SHADER CONTENTS FLAGS VALUE
+    void parseBrushDefFace(Brush& brush) {
+        const Pos start = here();
+        BrushSide side;
+        side.line = start.line;
+        for (int i = 0; i < 3; ++i) side.points[static_cast<size_t>(i)] = readPoint();
+        side.hasPoints = true;
+        skipLineSpace();
+        const size_t matrixStart = pos_;
+        expectOnLine('(');
+        for (int row = 0; row < 2; ++row) readPoint();
+        expectOnLine(')');
+        side.textureMatrix = std::string(s_.substr(matrixStart, pos_ - matrixStart));
+        side.texture = readTexture();
+        skipLineSpace();
+        readExtraFields(side, pos_);
+        if (setPlane(side, brush, start)) brush.sides.push_back(std::move(side));
+    }
+
+    // The word after a primitive's '{' (brushDef, patchDef2...), or "" when a face follows.
+    std::string primitiveWord() {
+        skipSpace();
+        const size_t start = pos_;
+        while (!atEnd() && ((s_[pos_] >= 'a' && s_[pos_] <= 'z') || (s_[pos_] >= 'A' && s_[pos_] <= 'Z') ||
+                            (s_[pos_] >= '0' && s_[pos_] <= '9')))
+            ++pos_;
+        return std::string(s_.substr(start, pos_ - start));
+    }
+
+    // A patch (patchDef2...) from its outer '{' at `open`: kept verbatim, to its matching '}'.
+    void skipPatch(MapEntity& entity, size_t openAt, Pos open) {
+        int depth = 1;
+        while (depth > 0) {
+            if (atEnd()) fail(open, "patch is not closed: end of file before its '}'");
+            const char c = s_[pos_];
+            if (c == '\n' || c == '\r') {
+                consumeNewline();
+                continue;
+            }
+            depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+            ++pos_;
+        }
+        entity.patches.emplace_back(s_.substr(openAt, pos_ - openAt));
+    }
+
     void parseFace(Brush& brush) {
         const Pos start = here();
         BrushSide side;
@@ -256,34 +348,13 @@ private:
         } else { // standard: xoff yoff rot xscale yscale
             for (int i = 0; i < 5; ++i) readNumber();
         }
-        size_t paramEnd = pos_;
-        // Quake 2 / Hexen 2 style extra fields (contents, flags, value...): numbers to the line end
-        // (or to a brace or the next face, so a brush written on one line still reads).
-        while (!skipLineSpace() && s_[pos_] != '(' && s_[pos_] != '{' && s_[pos_] != '}') {
-            readNumber();
-            paramEnd = pos_;
-        }
-        side.textureParams = std::string(s_.substr(paramStart, paramEnd - paramStart));
+        readExtraFields(side, paramStart);
 
-        const auto plane = Plane::fromPoints(side.points[0], side.points[1], side.points[2]);
-        if (!plane) {
-            const std::string where = file_ + ":" + std::to_string(start.line) + ":" + std::to_string(start.column);
-            map_.warnings.push_back({start.line, start.column,
-                                     where + ": face points are collinear; side dropped (brush " +
-                                         std::to_string(brush.source.brush) + " of entity " +
-                                         std::to_string(brush.source.entity) + ")"});
-            return;
-        }
-        side.plane = *plane;
-        brush.sides.push_back(std::move(side));
+        if (setPlane(side, brush, start)) brush.sides.push_back(std::move(side));
     }
 
-    void parseBrush(MapEntity& entity, int entityIndex) {
-        const Pos open = here();
-        ++pos_;
-        Brush brush;
-        brush.source = {file_, open.line, entityIndex, int(entity.brushes.size())};
-        brush.sides.reserve(6);
+    // Faces up to the brush's '}' (`open`: where the brush began, for messages).
+    void parseFaces(Brush& brush, Pos open, bool brushDef) {
         size_t faces = 0;
         for (;;) {
             skipSpace();
@@ -291,19 +362,48 @@ private:
             const char c = s_[pos_];
             if (c == '}') {
                 ++pos_;
-                break;
+                return;
             }
             if (c == '(') {
                 if (++faces > kMaxBrushSides)
                     fail(here(), "brush has more than " + std::to_string(kMaxBrushSides) + " sides");
-                parseFace(brush);
+                if (brushDef) parseBrushDefFace(brush);
+                else parseFace(brush);
             } else if (c == '{') {
                 fail(here(), "unexpected '{' inside a brush (only entity { brush { } } nesting is allowed)");
             } else {
                 fail(here(), "expected '(' to start a face or '}' to end the brush, found " + found());
             }
         }
-        brush.contents = contentsFromTextures(brush.sides);
+    }
+
+    // A brush, a Quake 3 "{ brushDef { faces } }" or a patch kept verbatim.
+    void parseBrush(MapEntity& entity, int entityIndex) {
+        const Pos open = here();
+        const size_t openAt = pos_++;
+        Brush brush;
+        brush.source = {file_, open.line, entityIndex, int(entity.brushes.size())};
+        brush.sides.reserve(6);
+        skipSpace();
+        const Pos wordAt = here();
+        const std::string word = primitiveWord();
+        if (word.empty()) {
+            parseFaces(brush, open, false);
+        } else if (word == "brushDef") {
+            map_.quake3Brushes = true;
+            skipSpace();
+            if (atEnd() || s_[pos_] != '{') fail(here(), "expected '{' after brushDef, found " + found());
+            ++pos_;
+            parseFaces(brush, open, true);
+            skipSpace();
+            if (atEnd() || s_[pos_] != '}') fail(here(), "expected '}' to end the brushDef's brush, found " + found());
+            ++pos_;
+        } else if (word.starts_with("patchDef")) {
+            skipPatch(entity, openAt, open);
+            return;
+        } else {
+            fail(wordAt, "unknown primitive '" + word + "' (brushes, brushDef and patchDef2 are read)");
+        }
         entity.brushes.push_back(std::move(brush));
     }
 
@@ -341,17 +441,29 @@ private:
 
 } // namespace
 
-MapReadResult readMap(std::string_view text, const std::string& fileName) {
+MapReadResult readMap(std::string_view text, const std::string& fileName, std::optional<Game> game) {
     MapReadResult result;
     try {
         result.map = Parser(text, fileName).parse();
     } catch (const ParseFailure& f) {
         result.error = {fileName, f.pos.line, f.pos.column, f.message};
+        return result;
     }
+    MapFile& map = *result.map;
+    map.headerGame = headerGame(text);
+    map.game = game ? *game : detectGame(map);
+    size_t patches = 0;
+    for (MapEntity& entity : map.entities) {
+        patches += entity.patches.size();
+        for (Brush& brush : entity.brushes) brush.contents = brushContents(map.game, brush);
+    }
+    if (patches > 0)
+        map.warnings.push_back({0, 0, fileName + ": " + std::to_string(patches) +
+                                          " patches (patchDef) kept and written back, but left out of collision"});
     return result;
 }
 
-MapReadResult readMapFile(const std::string& path) {
+MapReadResult readMapFile(const std::string& path, std::optional<Game> game) {
     MapReadResult result;
     std::ifstream in(path, std::ios::binary);
     if (!in) {
@@ -371,7 +483,7 @@ MapReadResult readMapFile(const std::string& path) {
         result.error = {path, 0, 0, "read error"};
         return result;
     }
-    return readMap(text, path);
+    return readMap(text, path, game);
 }
 
 } // namespace shallot

@@ -32,10 +32,13 @@ struct MapReadResult {
     bool ok() const { return map.has_value(); }
 };
 
-// Parses Quake .map text (standard or Valve 220 faces). `fileName` is used in messages
-// and brush source locations only.
-MapReadResult readMap(std::string_view text, const std::string& fileName);
+// Parses .map text: Quake standard or Valve 220 faces, with Quake 2's CONTENTS FLAGS VALUE,
+// and Quake 3's brushDef brushes (patchDef2 patches are kept verbatim in their entity,
+// with one warning for the file). Brush contents follow `game`'s rules, or those of the
+// game detectGame finds when none is given (MapFile::game says which). `fileName` is used
+// in messages and brush source locations only.
+MapReadResult readMap(std::string_view text, const std::string& fileName, std::optional<Game> game = std::nullopt);
 // Reads and parses the file at `path`.
-MapReadResult readMapFile(const std::string& path);
+MapReadResult readMapFile(const std::string& path, std::optional<Game> game = std::nullopt);
 
 } // namespace shallot

@@ -1,5 +1,6 @@
 #include "io/map_to_world.h"
 
+#include "io/game_contents.h"
 #include "world/entity_class.h"
 
 #include <cmath>
@@ -15,13 +16,20 @@ std::string lower(std::string s) {
     return s;
 }
 
-// "NAME minx miny minz maxx maxy maxz".
+// "NAME minx miny minz maxx maxy maxz [CONTENTS+CONTENTS...]".
 std::optional<Pose> parsePose(std::string_view text) {
     const size_t space = text.find(' ');
     if (space == 0 || space == std::string_view::npos) return std::nullopt;
     Pose pose;
     pose.name = std::string(text.substr(0, space));
-    const std::string_view rest = text.substr(space + 1);
+    std::string_view rest = text.substr(space + 1);
+    // A last field that is a contents set is the pose's blocking set.
+    if (const size_t last = rest.find_last_of(' '); last != std::string_view::npos) {
+        if (const auto blocking = parseContents(rest.substr(last + 1))) {
+            pose.blocking = *blocking;
+            rest = rest.substr(0, last);
+        }
+    }
     // Split the six numbers into two triples at the third space-separated field.
     size_t cut = 0;
     for (int fields = 0; fields < 3 && cut != std::string_view::npos; ++fields) {
@@ -45,7 +53,10 @@ std::vector<Pose> posesOf(const MapFile& map, std::vector<std::string>* warnings
         for (int n = 1; n <= kMaxPoses; ++n) {
             const std::string* value = entity.value(poseKey(n));
             if (!value) break;
-            if (const auto pose = parsePose(*value)) poses.push_back(*pose);
+            if (auto pose = parsePose(*value)) {
+                applyGameBlocking(map.game, *pose);
+                poses.push_back(*pose);
+            }
             else if (warnings)
                 warnings->push_back(map.file + ":" + std::to_string(entity.line) + ": worldspawn key " + poseKey(n) +
                                     " must be \"NAME MINX MINY MINZ MAXX MAXY MAXZ\" with mins <= maxs; skipped");
@@ -62,15 +73,15 @@ std::string poseKey(int n) { return "_shallot_pose" + std::to_string(n); }
 World worldFromMap(const MapFile& map, const MapWorldOptions& options, std::vector<std::string>* warnings) {
     World world;
     world.poses = posesOf(map, warnings);
-    if (world.poses.empty()) world.poses = quakePoses();
+    if (world.poses.empty()) world.poses = gamePoses(map.game);
     for (const MapEntity& entity : map.entities) {
         if (entity.brushes.empty()) continue;
         const std::string cls = lower(entity.classname());
         const bool detail = cls.starts_with("func_detail");
         const bool structural = cls == "worldspawn" || cls == "func_group";
         if (detail ? !options.includeDetail : !structural && !options.includeOtherEntities) continue;
-        // Illusionary detail is drawn but never collides, whatever its textures say.
-        const bool illusionary = cls == "func_detail_illusionary";
+        // Illusionary brushes are drawn but never collide, whatever their textures say.
+        const bool illusionary = illusionaryEntity(map.game, cls);
         for (const Brush& brush : entity.brushes) {
             world.brushes.push_back(brush);
             if (illusionary) world.brushes.back().contents = BrushContents::NonSolid;

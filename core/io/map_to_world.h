@@ -13,10 +13,12 @@ struct MapWorldOptions {
 };
 
 // The static world of a map: brushes of worldspawn, func_group and (optionally) func_detail*.
-// func_detail_illusionary brushes are non-solid. Poses: Quake's three, unless worldspawn
-// has keys "_shallot_pose1", "_shallot_pose2"... = "NAME MINX MINY MINZ MAXX MAXY MAXZ"
-// (Quake tools ignore keys starting with '_'). A malformed pose key is skipped with a
-// message in `warnings` ("file:line: ...").
+// Brushes of illusionaryEntity classes are non-solid. Poses: the map's game's (gamePoses
+// of MapFile::game), unless worldspawn has keys "_shallot_pose1", "_shallot_pose2"... =
+// "NAME MINX MINY MINZ MAXX MAXY MAXZ [BLOCKING]" where BLOCKING is a contents set
+// ("solid+monsterclip", parseContents; without it, defaultBlocking). Quake tools ignore
+// keys starting with '_'. A malformed pose key is skipped with a message in `warnings`
+// ("file:line: ...").
 World worldFromMap(const MapFile& map, const MapWorldOptions& options = {},
                    std::vector<std::string>* warnings = nullptr);
 

@@ -115,7 +115,22 @@ Triple sidePoints(const BrushSide& side, const Polygon* face) {
     return e ? e->first : exact;
 }
 
-void appendBrush(std::string& out, const Brush& brush, bool valve220) {
+// Quake 3 brushDef defaults for a side made in the editor: texture scale 1/32, no shift.
+constexpr const char* kDefaultBrushDefMatrix = "( ( 0.03125 0 0 ) ( 0 0.03125 0 ) )";
+constexpr const char* kDefaultSurfaceFields = "0 0 0";
+
+void appendPoints(std::string& out, const Triple& points) {
+    for (const Vec3& p : points) {
+        out += "( ";
+        for (int axis = 0; axis < 3; ++axis) {
+            appendNumber(out, p[axis]);
+            out += ' ';
+        }
+        out += ") ";
+    }
+}
+
+void appendBrush(std::string& out, const Brush& brush, bool valve220, bool brushDef) {
     // Faces of the brush, by side index, for sides that must be given points.
     std::vector<const Polygon*> faces(brush.sides.size(), nullptr);
     std::optional<BrushGeometry> geometry;
@@ -124,24 +139,34 @@ void appendBrush(std::string& out, const Brush& brush, bool valve220) {
         if (geometry)
             for (const ConvexFace& f : geometry->hull.faces) faces[size_t(f.tag)] = &f.polygon;
     }
-    out += "{\n";
+    out += brushDef ? "{\nbrushDef\n{\n" : "{\n";
     for (size_t i = 0; i < brush.sides.size(); ++i) {
         const BrushSide& side = brush.sides[i];
-        for (const Vec3& p : sidePoints(side, faces[i])) {
-            out += "( ";
-            for (int axis = 0; axis < 3; ++axis) {
-                appendNumber(out, p[axis]);
-                out += ' ';
-            }
-            out += ") ";
+        appendPoints(out, sidePoints(side, faces[i]));
+        if (brushDef) {
+            out += side.textureMatrix.empty() ? kDefaultBrushDefMatrix : sanitized(side.textureMatrix);
+            out += ' ';
         }
         appendTexture(out, side.texture);
         out += ' ';
         if (!side.textureParams.empty()) out += sanitized(side.textureParams);
+        else if (brushDef) out += kDefaultSurfaceFields;
         else out += valve220 ? kDefaultValveTextureParams : kDefaultStandardTextureParams;
         out += '\n';
     }
-    out += "}\n";
+    out += brushDef ? "}\n}\n" : "}\n";
+}
+
+// TrenchBroom's "// Format:" names for the dialect written.
+const char* formatTitle(const MapFile& map) {
+    if (map.quake3Brushes) return "Quake3";
+    switch (map.game) {
+    case Game::Quake2: return map.valve220 ? "Quake2 (Valve)" : "Quake2";
+    case Game::Quake3: return map.valve220 ? "Quake3 (Valve)" : "Quake3 (legacy)";
+    case Game::Quake:
+    case Game::HalfLife: break;
+    }
+    return map.valve220 ? "Valve" : "Standard";
 }
 
 bool isPoseKey(const std::string& key) {
@@ -153,8 +178,9 @@ bool isPoseKey(const std::string& key) {
 bool isClassnameKey(const std::pair<std::string, std::string>& kv) { return kv.first == "classname"; }
 
 // The poses worldFromMap reads from these worldspawn keys.
-std::vector<Pose> posesOfKeys(const MapKeyValues& keys) {
+std::vector<Pose> posesOfKeys(const MapKeyValues& keys, Game game) {
     MapFile map;
+    map.game = game;
     map.entities.push_back({keys, {}, 0});
     map.entities[0].keys.emplace_back("classname", "worldspawn");
     return worldFromMap(map).poses;
@@ -169,18 +195,19 @@ std::string poseValue(const Pose& pose) {
             s += ' ';
             appendNumber(s, (*v)[axis]);
         }
+    if (pose.blocking) s += ' ' + contentsName(*pose.blocking);
     return s;
 }
 
-MapKeyValues withPoseKeys(const MapKeyValues& keys, const std::vector<Pose>& poses) {
-    if (samePoseBoxes(posesOfKeys(keys), poses)) return keys;
+MapKeyValues withPoseKeys(const MapKeyValues& keys, const std::vector<Pose>& poses, Game game) {
+    if (samePoseBoxes(posesOfKeys(keys, game), poses)) return keys;
     MapKeyValues out;
     size_t insertAt = std::string::npos;
     for (const auto& kv : keys) {
         if (!isPoseKey(kv.first)) out.push_back(kv);
         else if (insertAt == std::string::npos) insertAt = out.size();
     }
-    if (samePoseBoxes(poses, quakePoses())) return out;
+    if (samePoseBoxes(poses, gamePoses(game))) return out;
     MapKeyValues poseKeys;
     for (size_t i = 0; i < poses.size(); ++i) poseKeys.emplace_back(poseKey(int(i) + 1), poseValue(poses[i]));
     out.insert(out.begin() + std::ptrdiff_t(std::min(insertAt, out.size())), poseKeys.begin(), poseKeys.end());
@@ -198,8 +225,11 @@ bool hasValveSides(const std::vector<Brush>& brushes) {
 
 std::string writeMap(const MapFile& map) {
     std::string out;
-    out += "// Game: Quake\n// Format: ";
-    out += map.valve220 ? "Valve\n" : "Standard\n";
+    out += "// Game: ";
+    out += gameTitle(map.game);
+    out += "\n// Format: ";
+    out += formatTitle(map);
+    out += '\n';
     for (size_t e = 0; e < map.entities.size(); ++e) {
         const MapEntity& entity = map.entities[e];
         out += "// entity " + std::to_string(e) + "\n{\n";
@@ -211,19 +241,23 @@ std::string writeMap(const MapFile& map) {
         }
         for (size_t b = 0; b < entity.brushes.size(); ++b) {
             out += "// brush " + std::to_string(b) + "\n";
-            appendBrush(out, entity.brushes[b], map.valve220);
+            appendBrush(out, entity.brushes[b], map.valve220, map.quake3Brushes);
         }
+        for (const std::string& patch : entity.patches) out += patch + "\n";
         out += "}\n";
     }
     return out;
 }
 
-MapFile mapFromWorld(const World& world, const MapKeyValues& worldKeys, const std::vector<MapEntity>& entities) {
+MapFile mapFromWorld(const World& world, const MapKeyValues& worldKeys, const std::vector<MapEntity>& entities,
+                     Game game, bool quake3Brushes) {
     MapFile map;
-    MapKeyValues keys = withPoseKeys(worldKeys, world.poses);
+    map.game = game;
+    map.quake3Brushes = quake3Brushes;
+    MapKeyValues keys = withPoseKeys(worldKeys, world.poses, game);
     if (std::none_of(keys.begin(), keys.end(), isClassnameKey)) keys.insert(keys.begin(), {"classname", "worldspawn"});
     map.entities.push_back({std::move(keys), {}, 0});
-    for (const MapEntity& e : entities) map.entities.push_back({e.keys, {}, e.line});
+    for (const MapEntity& e : entities) map.entities.push_back({e.keys, {}, e.line, e.patches});
 
     for (const Brush& brush : world.brushes) {
         const int owner = brush.source.entity;

@@ -20,7 +20,9 @@ inline constexpr const char* kDefaultValveTextureParams = "[ 1 0 0 0 ] [ 0 -1 0 
 // points differs from the side's plane by less than this (in normal components and dist).
 inline constexpr double kIntegralPointPlaneTolerance = 1e-9;
 
-// The .map text of `map`: entities and their keys in order, then their brushes, one face
+// The .map text of `map`, headed by its game and format (TrenchBroom's comment lines):
+// entities and their keys in order, then their brushes (brushDef when map.quake3Brushes)
+// and patches, one face
 // line per side. A side with its three points (hasPoints) writes them; one without gets
 // three vertices of its face rounded to integers when that keeps the plane, else integral
 // points of its plane near the face when it has any (integralPointsOn), else the face's
@@ -46,8 +48,12 @@ using MapKeyValues = std::vector<std::pair<std::string, std::string>>;
 //    they are replaced at the place of the first one. Pose colours are not written.
 //  - The result is Valve 220 when worldspawn has "mapversion" "220" or a side's texture
 //    parameters are in Valve form.
+//  - `game` heads the file ("// Game: Quake 2") and decides which poses need no keys (its
+//    own, gamePoses); `quake3Brushes` writes brushes as Quake 3 brushDef. Entities'
+//    patches are written back verbatim after their brushes.
 // Not written, since .map cannot hold them: world.bounds, excludedPoses, and contents
-// beyond what the texture names say (`clip`, `*water`).
-MapFile mapFromWorld(const World& world, const MapKeyValues& worldKeys, const std::vector<MapEntity>& entities);
+// beyond what the texture names and face flags say (`clip`, `*water`, Quake 2's fields).
+MapFile mapFromWorld(const World& world, const MapKeyValues& worldKeys, const std::vector<MapEntity>& entities,
+                     Game game = Game::Quake, bool quake3Brushes = false);
 
 } // namespace shallot

@@ -153,13 +153,23 @@ std::vector<Plane> brushPlanes(const Brush& b) {
     return planes;
 }
 
-// Bit p set when the brush does not block poses[p] by name (blocks() in world/world.h).
+// Bit p set when the brush does not block poses[p] (blocks() in world/world.h: excluded
+// by name, or no contents in the pose's blocking set).
 uint64_t excludedMask(const Brush& b, const std::vector<Pose>& poses) {
     uint64_t mask = 0;
     for (size_t p = 0; p < poses.size() && p < 64; ++p)
-        for (const std::string& name : b.excludedPoses)
-            if (name == poses[p].name) mask |= uint64_t(1) << p;
+        if (!blocks(b, poses[p])) mask |= uint64_t(1) << p;
     return mask;
+}
+
+// The contents a brush is stored with. The file keeps Solid or Clip and a mask of poses
+// not blocked, which says exactly what blocks each stored pose; Solid when the brush
+// blocks a point (default set or a point pose), else Clip (the rule for boxes no pose has).
+BrushContents storedContents(const Brush& b, const std::vector<Pose>& poses) {
+    if (intersects(b.contents, defaultBlocking(true))) return BrushContents::Solid;
+    for (const Pose& pose : poses)
+        if (pose.isPoint() && blocks(b, pose)) return BrushContents::Solid;
+    return BrushContents::Clip;
 }
 
 // Finite, or exactly the default (empty, infinite) box.
@@ -317,8 +327,10 @@ struct StoredBrush {
 std::vector<StoredBrush> storedBrushes(const BspTree& t, const std::vector<Brush>& brushes) {
     std::vector<StoredBrush> stored;
     for (const Brush& b : brushes) {
-        if (b.contents == BrushContents::NonSolid) continue;
-        StoredBrush s{b.contents, excludedMask(b, t.poses), brushPlanes(b)};
+        const uint64_t excluded = excludedMask(b, t.poses);
+        const uint64_t all = t.poses.size() >= 64 ? ~uint64_t(0) : (uint64_t(1) << t.poses.size()) - 1;
+        if (excluded == all && !intersects(b.contents, defaultBlocking(false))) continue; // blocks nothing
+        StoredBrush s{storedContents(b, t.poses), excluded, brushPlanes(b)};
         if (!brushProblem(s.contents, s.excluded, s.planes, t.poses.size(), t.bounds)) stored.push_back(std::move(s));
     }
     return stored;
@@ -520,11 +532,13 @@ std::vector<Brush> readBrushes(Cursor& c, const BspTree& t) {
             p.dist = c.f64();
             planes.push_back(p);
         }
-        // Solid is 0 and Clip 1 on disk and in BrushContents; anything else is refused here.
-        check(brushProblem(BrushContents(std::min<uint8_t>(contents, 2)), excluded, planes, t.poses.size(), t.bounds),
-              "brush", i, at);
+        // Solid is 0 and Clip 1 on disk; anything else is refused here.
+        const BrushContents read = contents == 0 ? BrushContents::Solid
+                                   : contents == 1 ? BrushContents::Clip
+                                                   : BrushContents::NonSolid;
+        check(brushProblem(read, excluded, planes, t.poses.size(), t.bounds), "brush", i, at);
         Brush b = Brush::fromPlanes(planes);
-        b.contents = BrushContents(contents);
+        b.contents = read;
         for (size_t p = 0; p < t.poses.size(); ++p)
             if ((excluded >> p) & 1u) b.excludedPoses.push_back(t.poses[p].name);
         brushes.push_back(std::move(b));
@@ -776,7 +790,7 @@ void writeObsp(const BspTree& t, std::ostream& out, const std::vector<Brush>* br
     s.u32(uint32_t(keptBrushes.size()));
     s.u64(planeTotal);
     for (const StoredBrush& b : keptBrushes) {
-        s.u8(uint8_t(b.contents));
+        s.u8(b.contents == BrushContents::Solid ? 0 : 1); // on disk: Solid 0, Clip 1
         s.u64(b.excluded);
         s.u32(uint32_t(b.planes.size()));
         for (const Plane& p : b.planes) {

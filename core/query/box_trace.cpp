@@ -15,10 +15,8 @@ constexpr uint32_t kLeafBrushes = 4;
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 constexpr double kPi = std::numbers::pi;
 
-// As blocks() in world/world.h, for a box rather than a named pose.
-bool blocksBox(BrushContents contents, bool isPoint) {
-    return contents == BrushContents::Solid || (contents == BrushContents::Clip && !isPoint);
-}
+// As blocks() in world/world.h, for a box rather than a named pose: the default set.
+bool blocksBox(BrushContents contents, bool isPoint) { return intersects(contents, defaultBlocking(isPoint)); }
 
 Vec3 centre(const Aabb& b) { return 0.5 * (b.mins + b.maxs); }
 
@@ -279,7 +277,7 @@ BoxTraceWorld BoxTraceWorld::build(const World& world) {
     point.name = "point";
     for (size_t i = 0; i < world.brushes.size(); ++i) {
         const Brush& brush = world.brushes[i];
-        if (brush.contents == BrushContents::NonSolid) continue;
+        if (!blocksBox(brush.contents, false)) continue; // blocks no box
         BrushGeometryResult g = buildBrushGeometry(brush, world.bounds);
         if (!g.geometry) continue;
         const std::vector<Plane> planes = expandedPlanes(*g.geometry, point);

@@ -8,7 +8,11 @@ namespace shallot {
 
 Brush Brush::fromPlanes(const std::vector<Plane>& planes) {
     Brush b;
-    for (const Plane& p : planes) b.sides.push_back({p, {}, false, {}, {}, 0});
+    for (const Plane& p : planes) {
+        BrushSide side;
+        side.plane = p;
+        b.sides.push_back(std::move(side));
+    }
     return b;
 }
 

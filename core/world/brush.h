@@ -1,19 +1,14 @@
 #pragma once
 #include "geometry/plane.h"
+#include "world/contents.h"
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace shallot {
-
-// What a brush blocks, from Quake's contents (see ../shared/maps/README.md).
-enum class BrushContents : uint8_t {
-    Solid,    // blocks every pose
-    Clip,     // blocks every pose with a box, not the point pose (Quake's `clip`)
-    NonSolid, // blocks nothing (liquids); kept for display and export
-};
 
 // Where a brush came from, for messages: "e1m1.map:120: brush 7 of entity 0 ...".
 struct SourceLocation {
@@ -31,12 +26,24 @@ struct BrushSide {
     std::string texture;
     std::string textureParams;         // the rest of the .map face line, verbatim
     int line = 0;
+    // Quake 2 and Quake 3 faces end with "CONTENTS FLAGS VALUE" (also kept verbatim in
+    // textureParams); the brush's contents are derived from them (io/game_contents.h).
+    struct SurfaceFlags {
+        uint32_t contents = 0;
+        uint32_t flags = 0;
+        int32_t value = 0;
+        bool operator==(const SurfaceFlags&) const = default;
+    };
+    std::optional<SurfaceFlags> surface = {};
+    // Quake 3 brushDef: the texture matrix "( ( a b c ) ( d e f ) )", written before the
+    // texture name; empty for other dialects.
+    std::string textureMatrix = {};
 };
 
 // A convex brush: the intersection of the half-spaces behind its sides.
 struct Brush {
     std::vector<BrushSide> sides;
-    BrushContents contents = BrushContents::Solid;
+    BrushContents contents = BrushContents::Solid; // a set: blocks() in world/world.h
     // Poses this brush does not block, by name, on top of what `contents` says (a brush
     // that only stops large monsters excludes the smaller poses).
     std::vector<std::string> excludedPoses;

@@ -1,8 +1,10 @@
 #pragma once
 #include "geometry/plane.h"
+#include "world/contents.h"
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,17 +17,20 @@ struct Pose {
     Vec3 mins = Vec3::Zero();
     Vec3 maxs = Vec3::Zero();
     uint32_t colour = 0xff8040ffu; // RGBA, used by the editor
+    // The contents that block this pose; unset: defaultBlocking(isPoint()), Quake's rule.
+    std::optional<BrushContents> blocking = {};
 
     bool isPoint() const { return mins == maxs; }
+    BrushContents blockingSet() const { return blocking ? *blocking : defaultBlocking(isPoint()); }
     bool isValid() const {
         return mins.allFinite() && maxs.allFinite() && (mins.array() <= maxs.array()).all() && !name.empty();
     }
 };
 
-// The same poses, name and box, in the same order (their colours aside).
+// The same poses, name, box and what blocks them, in the same order (their colours aside).
 inline bool samePoseBoxes(const std::vector<Pose>& a, const std::vector<Pose>& b) {
     return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const Pose& p, const Pose& q) {
-        return p.name == q.name && p.mins == q.mins && p.maxs == q.maxs;
+        return p.name == q.name && p.mins == q.mins && p.maxs == q.maxs && p.blockingSet() == q.blockingSet();
     });
 }
 

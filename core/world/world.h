@@ -23,12 +23,7 @@ struct World {
 inline bool blocks(const Brush& brush, const Pose& pose) {
     for (const std::string& name : brush.excludedPoses)
         if (name == pose.name) return false;
-    switch (brush.contents) {
-    case BrushContents::Solid: return true;
-    case BrushContents::Clip: return !pose.isPoint();
-    case BrushContents::NonSolid: return false;
-    }
-    return false;
+    return intersects(brush.contents, pose.blockingSet());
 }
 
 // Quake's three hulls: point, player, large.

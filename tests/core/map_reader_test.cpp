@@ -161,7 +161,7 @@ TEST(MapReader, QuotedStringsAndTextures) {
     EXPECT_EQ(sides[1].texture, "{fence");
     EXPECT_EQ(sides[1].textureParams, "1 2 3 4 5");
     EXPECT_EQ(sides[2].texture, "*water 1");
-    EXPECT_EQ(e.brushes[0].contents, BrushContents::NonSolid);
+    EXPECT_EQ(e.brushes[0].contents, BrushContents::Water);
 }
 
 TEST(MapReader, KeysKeepOrderAndLastDuplicateWins) {
@@ -257,9 +257,10 @@ TEST(MapReader, ContentsFromTextures) {
     };
     EXPECT_EQ(contentsOf(brushText("WALL")), BrushContents::Solid);
     EXPECT_EQ(contentsOf(brushText("sky1")), BrushContents::Solid);
-    EXPECT_EQ(contentsOf(brushText("*water0")), BrushContents::NonSolid);
-    EXPECT_EQ(contentsOf(brushText("*LAVA1")), BrushContents::NonSolid);
-    EXPECT_EQ(contentsOf(brushText("*slime")), BrushContents::NonSolid);
+    EXPECT_EQ(contentsOf(brushText("*water0")), BrushContents::Water);
+    EXPECT_EQ(contentsOf(brushText("*LAVA1")), BrushContents::Lava);
+    EXPECT_EQ(contentsOf(brushText("*slime")), BrushContents::Slime);
+    EXPECT_EQ(contentsOf(brushText("skip")), BrushContents::NonSolid);
     EXPECT_EQ(contentsOf(brushText("clip")), BrushContents::Clip);
     EXPECT_EQ(contentsOf(brushText("CLIP")), BrushContents::Clip);
     EXPECT_EQ(contentsOf(brushText("clipper")), BrushContents::Solid);
@@ -267,7 +268,10 @@ TEST(MapReader, ContentsFromTextures) {
     const std::string oneClip = "{\n" + kFace + "wall 0 0 0 1 1\n" + kFace + "Clip 0 0 0 1 1\n}\n";
     EXPECT_EQ(contentsOf(oneClip), BrushContents::Clip);
     const std::string mixed = "{\n" + kFace + "clip 0 0 0 1 1\n" + kFace + "*04water 0 0 0 1 1\n}\n";
-    EXPECT_EQ(contentsOf(mixed), BrushContents::NonSolid);
+    EXPECT_EQ(contentsOf(mixed), BrushContents::Water);
+    // Hint brushes (hint and skip sides) block nothing; a skip side on a wall is a wall.
+    EXPECT_EQ(contentsOf("{\n" + kFace + "hint 0 0 0 1 1\n" + kFace + "SKIP 0 0 0 1 1\n}\n"), BrushContents::NonSolid);
+    EXPECT_EQ(contentsOf("{\n" + kFace + "wall 0 0 0 1 1\n" + kFace + "skip 0 0 0 1 1\n}\n"), BrushContents::Solid);
 }
 
 // ---------------------------------------------------------------- errors
@@ -301,7 +305,7 @@ TEST(MapReaderErrors, KeysAndValues) {
 }
 
 TEST(MapReaderErrors, UnexpectedTokensInBrush) {
-    expectError("{\n{\npatchDef2\n{\n}\n}\n}\n", 3, 1, "found 'patchDef2'");
+    expectError("{\n{\nbrushDef3\n{\n}\n}\n}\n", 3, 1, "unknown primitive 'brushDef3'");
     expectError("{\n{\n" + kFace + "T 0 0 0 1 1\n\"key\" \"v\"\n}\n}\n", 4, 1, "expected '(' to start a face");
     expectError("{\n{\n( 0 0 64 ) ( 0 1 64 ) [ 1 0 64 ] T 0 0 0 1 1\n}\n}\n", 3, 23, "expected '('");
     expectError("{\n{\n( 0 0 64 ( 0 1 64 ) ( 1 0 64 ) T 0 0 0 1 1\n}\n}\n", 3, 10, "expected ')'");
@@ -445,7 +449,7 @@ TEST(MapToWorld, DefaultSelection) {
     World world = worldFromMap(map);
     ASSERT_EQ(world.brushes.size(), 6u);
     EXPECT_EQ(world.brushes[0].contents, BrushContents::Solid);
-    EXPECT_EQ(world.brushes[1].contents, BrushContents::NonSolid);
+    EXPECT_EQ(world.brushes[1].contents, BrushContents::Lava);
     EXPECT_EQ(world.brushes[2].contents, BrushContents::Clip);
     EXPECT_EQ(world.brushes[3].source.entity, 2);
     EXPECT_EQ(world.brushes[4].source.entity, 3);
@@ -588,9 +592,11 @@ TEST(MapSharedFiles, ContentTypes) {
     if (!std::filesystem::exists(path)) GTEST_SKIP();
     MapReadResult r = readMapFile(path.string());
     ASSERT_TRUE(r.ok()) << r.error.format();
+    // NonSolid counts every brush that blocks no box (liquids are Water, Lava, Slime).
     auto count = [](const World& w, BrushContents c) {
         int n = 0;
-        for (const Brush& b : w.brushes) n += b.contents == c;
+        for (const Brush& b : w.brushes)
+            n += c == BrushContents::NonSolid ? !intersects(b.contents, defaultBlocking(false)) : b.contents == c;
         return n;
     };
     // worldspawn: 3 liquids, 1 clip, 8 solid (sky included); detail: 2 illusionary, 4 solid.

@@ -1,5 +1,6 @@
 // shallot-cli convert IN OUT: between .map and .shallot, and from meshes (Assimp) to either.
 #include "cli_common.h"
+#include "game_option.h"
 #include "tree_source.h"
 
 #include "io/map_reader.h"
@@ -22,7 +23,7 @@ struct Input {
 };
 
 std::optional<Input> readMapInput(const std::string& path) {
-    const MapReadResult read = readMapFile(path);
+    const MapReadResult read = readMapFile(path, mapGameOption());
     if (!read.ok()) {
         printError(read.error.format());
         return std::nullopt;
@@ -61,7 +62,7 @@ std::optional<Input> readMeshInput(const std::string& path, const MeshImportOpti
 }
 
 bool writeMapOutput(const DocumentData& doc, const std::string& path) {
-    const std::string text = writeMap(mapFromWorld(doc.world, doc.worldKeys, doc.entities));
+    const std::string text = writeMap(mapFromDocument(doc));
     QSaveFile file(QString::fromStdString(path));
     if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), qint64(text.size())) != qint64(text.size()) ||
         !file.commit()) {

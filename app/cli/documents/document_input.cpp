@@ -17,6 +17,7 @@ std::optional<DocumentInput> readDocumentInput(const std::string& path, std::str
     in.entities = std::move(loaded.doc.entities);
     in.entityDefinitions = std::move(loaded.doc.entityDefinitions);
     in.entityDefinitionsPath = std::move(loaded.doc.entityDefinitionsPath);
+    in.game = loaded.doc.game;
     return in;
 }
 

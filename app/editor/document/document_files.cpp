@@ -70,7 +70,7 @@ std::optional<LoadedDocument> loadDocumentFile(const QString& path, QString& err
 
 QString saveDocumentFile(const DocumentData& data, const QString& path, const BspTree* tree, const QImage& thumbnail) {
     if (QFileInfo(path).suffix().toLower() == "map") {
-        const std::string text = writeMap(mapFromWorld(data.world, data.worldKeys, data.entities));
+        const std::string text = writeMap(mapFromDocument(data));
         QSaveFile file(path); // written to a temporary, renamed over the old file on commit
         if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), qint64(text.size())) != qint64(text.size()) ||
             !file.commit())
