@@ -6,6 +6,12 @@ coordinates scaled by 4, 256 units high. low_tunnel.map: two rooms joined by a t
 48 units high that a crouching agent fits through and a standing one does not.
 sealed_box.map: one closed room (no leak). leaky_box.map: the same room with a 128 x 128
 hole in its east wall, through which every Quake hull leaks into the void.
+q2_clip_room.map: a Quake 2 room crossed by a player clip wall (x 160..176) and a monster
+clip wall (x 336..352): the player and crouch poses stop at the first, the monster pose
+at the second, shots at neither. hl_clip_room.map: a Half-Life room with a CLIP wall
+(x 160..176: the hulls stop, the point does not), a func_illusionary wall (x 288..304:
+nothing stops) and a crawlspace 40 high and 64 wide (x 400..432, y 224..288) that the
+head hull (crouching, 36 high) passes and the human hull (72 high) does not.
 """
 import pathlib
 
@@ -14,7 +20,7 @@ import pathlib
 FRAMES = {(0, 1): (1, 2), (0, -1): (2, 1), (1, 1): (2, 0), (1, -1): (0, 2), (2, 1): (0, 1), (2, -1): (1, 0)}
 
 
-def box(mins, maxs, texture="shallot/wall"):
+def box(mins, maxs, texture="shallot/wall", params="0 0 0 1 1"):
     lines = ["{"]
     for axis in range(3):
         for sign in (1, -1):
@@ -23,23 +29,27 @@ def box(mins, maxs, texture="shallot/wall"):
             p1 = list(p2); p1[u] += 64
             p3 = list(p2); p3[v] += 64
             pts = " ".join("( %d %d %d )" % tuple(p) for p in (p1, p2, p3))
-            lines.append(f"{pts} {texture} 0 0 0 1 1")
+            lines.append(f"{pts} {texture} {params}")
     lines.append("}")
     return "\n".join(lines)
 
 
-def write(name, comment, brushes, keys=()):
-    out = [f"// {comment}", "{", '"classname" "worldspawn"']
+def write(name, comment, brushes, keys=(), header=(), entities=()):
+    """brushes: (mins, maxs[, texture[, params]]); entities: (classname, brushes)."""
+    out = list(header) + [f"// {comment}", "{", '"classname" "worldspawn"']
     out += [f'"{k}" "{v}"' for k, v in keys]
     out += [box(*b) for b in brushes]
     out.append("}")
+    for classname, entity_brushes in entities:
+        out += ["{", f'"classname" "{classname}"'] + [box(*b) for b in entity_brushes] + ["}"]
     out.append('{\n"classname" "info_player_start"\n"origin" "%d %d %d"\n}' % brushes_start[name])
     path = pathlib.Path(__file__).resolve().parent.parent / "maps" / name
     path.write_text("\n".join(out) + "\n")
 
 
 brushes_start = {"figure1_rooms.map": (400, 300, 24), "low_tunnel.map": (128, 128, 24),
-                  "sealed_box.map": (128, 128, 24), "leaky_box.map": (128, 128, 24)}
+                  "sealed_box.map": (128, 128, 24), "leaky_box.map": (128, 128, 24),
+                  "q2_clip_room.map": (64, 256, 24), "hl_clip_room.map": (64, 256, 36)}
 
 figure1 = [
     ((184, 184, -16), (616, 816, 0)),     # floor
@@ -93,3 +103,27 @@ east_wall_with_hole = [
 ]
 write("leaky_box.map", "The sealed room with a 128 x 128 hole in its east wall: every pose leaks",
       room + east_wall_with_hole)
+
+
+# Quake 2: Standard faces with CONTENTS FLAGS VALUE (0: solid, 65536 player clip, 131072
+# monster clip), headed as TrenchBroom writes it.
+Q2_WALL = ("e1u1/wall", "0 0 0 1 1 0 0 0")
+q2_room = [r + Q2_WALL for r in room + [((512, -16, 0), (528, 528, 256))]]
+write("q2_clip_room.map", "A Quake 2 room: a player clip wall, then a monster clip wall", q2_room + [
+    ((160, 0, 0), (176, 512, 256), "e1u1/clip", "0 0 0 1 1 65536 0 0"),    # player clip
+    ((336, 0, 0), (352, 512, 256), "e1u1/clip", "0 0 0 1 1 131072 0 0"),   # monster clip
+], header=["// Game: Quake 2", "// Format: Quake2"])
+
+# Half-Life: Valve 220 faces and a wad list (the texture axes do not matter here).
+HL = "[ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1"
+hl_room = [r + ("c1a0_labw", HL) for r in room + [((512, -16, 0), (528, 528, 256))]]
+crawlspace = [  # x 400..432 closed but for a gap y 224..288, z 0..40
+    ((400, 0, 40), (432, 512, 256), "c1a0_labw", HL),
+    ((400, 0, 0), (432, 224, 40), "c1a0_labw", HL),
+    ((400, 288, 0), (432, 512, 40), "c1a0_labw", HL),
+]
+write("hl_clip_room.map", "A Half-Life room: a CLIP wall, a func_illusionary wall and a crawlspace",
+      hl_room + [((160, 0, 0), (176, 512, 256), "CLIP", HL)] + crawlspace,
+      keys=[("mapversion", "220"), ("wad", "halflife.wad")],
+      header=["// Game: Half-Life", "// Format: Valve"],
+      entities=[("func_illusionary", [((288, 0, 0), (304, 512, 256), "c1a0_labw", HL)])])
