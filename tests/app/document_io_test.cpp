@@ -654,7 +654,7 @@ private slots:
         QTest::newRow("normal size") << "brushes[0].sides[0].plane.normal=[1,0]"
                                      << "brushes[0].sides[0].plane.normal must be an array of 3 numbers";
         QTest::newRow("side missing plane") << "brushes[1].sides[4]={}" << "brushes[1].sides[4].plane is missing";
-        QTest::newRow("contents") << "brushes[2].contents=\"lava\"" << "brushes[2].contents must be \"solid\"";
+        QTest::newRow("contents") << "brushes[2].contents=\"glass\"" << "brushes[2].contents must be \"solid\"";
         QTest::newRow("excluded pose") << "brushes[0].excludedPoses=[3]" << "brushes[0].excludedPoses[0] must be a string";
         QTest::newRow("pose box") << "poses[1].mins=[0,0,\"1\"]" << "poses[1].mins[2] must be a number";
         QTest::newRow("pose order") << "poses[1].mins=[100,0,0]" << "poses[1] must have a name and mins <= maxs";
