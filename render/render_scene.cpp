@@ -18,6 +18,9 @@ RenderScene::RenderScene() {
     layers_[size_t(Layer::EntityEdges)].in3d = false;
     layers_[size_t(Layer::LeafCells)].translucent = true;
     layers_[size_t(Layer::Reach)].translucent = true;
+    layers_[size_t(Layer::Walkable)].translucent = true;
+    // Step and drop arrows seen from the side are a forest of vertical lines: 3D only.
+    layers_[size_t(Layer::WalkableLinks)].in2d = false;
     for (Layer l : {Layer::LeafCells, Layer::Portals, Layer::UnionWire, Layer::Reach}) layers_[size_t(l)].range3d = kOverlayRange3d;
     for (int axis = 0; axis < 3; ++axis) {
         for (Layer l : {sectionFills(axis), sectionLines(axis)}) {

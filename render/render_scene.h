@@ -26,6 +26,8 @@ enum class Layer {
     SectionFillsX,
     SectionFillsY,
     SectionFillsZ,
+    Walkable,       // the current pose's walkable surfaces and links (nav_overlay.h)
+    WalkableLinks,
     Rays,
     ToolPreview,    // what the active tool is drawing (box being dragged, clip plane...)
     EntityFaces,    // entity boxes and brush entities (3D)

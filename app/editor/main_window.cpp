@@ -338,7 +338,7 @@ void MainWindow::buildOverlayControls(QMenu* view) {
     const std::pair<Overlay, std::pair<const char*, const char*>> defs[] = {
         {Overlay::Cells, {"Leaf cells", "Alt+1"}},  {Overlay::Portals, {"Portals", "Alt+2"}},
         {Overlay::Union, {"Expanded world", "Alt+3"}}, {Overlay::Reach, {"Reachability", "Alt+4"}},
-        {Overlay::Rays, {"Test rays", "Alt+5"}}};
+        {Overlay::Rays, {"Test rays", "Alt+5"}}, {Overlay::Walkable, {"Walkable", "Alt+6"}}};
     QToolBar* bar = addToolBar("Overlays");
     bar->setObjectName("OverlayToolbar");
     auto* pose = new QComboBox(bar);

@@ -7,7 +7,8 @@ std::optional<QString> overlayActionName(const QString& name) {
                                                                 {"portals", "overlayPortals"},
                                                                 {"union", "overlayExpandedworld"},
                                                                 {"reach", "overlayReachability"},
-                                                                {"rays", "overlayTestrays"}};
+                                                                {"rays", "overlayTestrays"},
+                                                                {"walkable", "overlayWalkable"}};
     for (const auto& [shortName, action] : names)
         if (name == shortName || name == action) return QString(action);
     return std::nullopt;

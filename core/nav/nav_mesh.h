@@ -83,6 +83,8 @@ inline constexpr double kNavCornerInset = 0.25;
 // floor, gets along it without touching anything (a hundred times the trace's tolerance,
 // well within kNavCornerInset of a wall leaning over the floor by more than a few degrees).
 inline constexpr double kNavStretchCheckLift = 0.01;
+// A path's end in solid is raised by this much at a time to get out of the floor.
+inline constexpr double kNavRaiseStep = 1.0;
 // A step or drop takes off this far inside its polygon (its edge lies on the riser's or the
 // ledge's plane, where the point below reads empty or solid by rounding).
 inline constexpr double kNavTakeoffInset = 0.125;

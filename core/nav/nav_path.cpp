@@ -189,11 +189,24 @@ void appendCorridorPath(const BspTree& tree, const NavMesh& mesh, const Corridor
     }
 }
 
+// `p`, or when it is in solid for the pose (a point placed for a smaller pose, its box
+// sunk into the floor), the first point above it that is not, within the pose's height.
+Vec3 outOfTheFloor(const BspTree& tree, int pose, const Vec3& p) {
+    const Pose& box = tree.poses[size_t(pose)];
+    const double height = box.maxs.z() - box.mins.z();
+    for (double up = 0.0; up <= height; up += kNavRaiseStep) {
+        const Vec3 q = p + Vec3::UnitZ() * up;
+        if (!tree.isSolid(q, pose)) return q;
+    }
+    return p;
+}
+
 } // namespace
 
 NavPath findPath(const BspTree& tree, const NavMesh& mesh, const Vec3& from, const Vec3& to) {
     NavPath out;
-    const Landing start = dropToFloor(tree, mesh, from), goal = dropToFloor(tree, mesh, to);
+    const Landing start = dropToFloor(tree, mesh, outOfTheFloor(tree, mesh.pose, from)),
+                  goal = dropToFloor(tree, mesh, outOfTheFloor(tree, mesh.pose, to));
     if (start.polygon < 0 || goal.polygon < 0) return out;
     const auto links = searchLinks(mesh, start.polygon, start.point, goal.polygon, goal.point);
     if (!links) return out;

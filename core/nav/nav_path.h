@@ -19,8 +19,9 @@ struct NavPath {
 };
 
 // The path for the mesh's pose from `from` to `to`, each dropped straight down onto the
-// floor below it first (not found when either lands in solid, on ground too steep, or
-// nowhere).
+// floor below it first (not found when either lands on ground too steep, or nowhere). A
+// point in solid for the pose (placed for a smaller pose: its box sunk into the floor) is
+// raised first, by kNavRaiseStep at a time up to the pose's height, until it is not.
 NavPath findPath(const BspTree& tree, const NavMesh& mesh, const Vec3& from, const Vec3& to);
 
 } // namespace shallot

@@ -14,7 +14,7 @@ namespace shallot {
 
 namespace {
 
-enum Column { Ray, PoseName, StartSolid, Hit, T, Point, Normal, WalkEnd, ColumnCount };
+enum Column { Ray, PoseName, StartSolid, Hit, T, Point, Normal, WalkEnd, Path, ColumnCount };
 
 // A walk that ends within this distance of its target reached it (slideMove's own
 // tolerances are far finer; a designer reads whole units).
@@ -31,7 +31,9 @@ RayDock::RayDock(Editor& editor, QWidget* parent) : QDockWidget("Test rays", par
     auto* body = new QWidget(this);
     auto* layout = new QVBoxLayout(body);
     table_ = new QTableWidget(0, ColumnCount, body);
-    table_->setHorizontalHeaderLabels({"Ray", "Pose", "Start solid", "Hit", "t", "Contact", "Normal", "Walk ends"});
+    table_->setHorizontalHeaderLabels({"Ray", "Pose", "Start solid", "Hit", "t", "Contact", "Normal", "Walk ends", "Path"});
+    table_->horizontalHeaderItem(Path)->setToolTip("The walking path from the ray's start to its end for the pose (each dropped onto "
+                                                   "the floor below; steps of 18, drops): its length, or none. Walkable (Alt+6) draws it");
     table_->horizontalHeaderItem(Point)->setToolTip("Where the pose's reference point first touches the world (empty on a miss)");
     table_->horizontalHeaderItem(WalkEnd)->setToolTip("For a walking ray: where collide-and-slide (step 18) ends, and whether it got there");
     table_->setMinimumHeight(table_->horizontalHeader()->sizeHint().height() + kRowsShown * table_->verticalHeader()->defaultSectionSize() +
@@ -99,6 +101,9 @@ void RayDock::refresh() {
             if (rays[i].walk)
                 if (const std::optional<Vec3> end = editor_.overlays().walkEnd(rays[i].from, rays[i].to, int(p)))
                     cells[WalkEnd] = vec(*end) + ((*end - rays[i].to).norm() < kReachedTarget ? " (got there)" : " (stopped short)");
+            const auto& paths = editor_.overlays().nav().rayPaths();
+            if (i < paths.size() && p < paths[i].size())
+                cells[Path] = paths[i][p].found ? QString("%1 units").arg(paths[i][p].length, 0, 'f', 0) : QString("none");
             for (int c = 0; c < ColumnCount; ++c) table_->setItem(row, c, new QTableWidgetItem(cells[c]));
         }
     }

@@ -7,6 +7,7 @@
 #include "editor.h"
 #include "query/slide_move.h"
 #include "query/trace_batch.h"
+#include "nav_overlay.h"
 
 #include <QPointer>
 #include <numeric>
@@ -20,14 +21,38 @@ constexpr double kWalkStepHeight = 18.0;
 } // namespace
 
 OverlayController::OverlayController(Editor& editor)
-    : QObject(&editor), editor_(editor), sections_(new SectionService(editor)) {
+    : QObject(&editor), editor_(editor), sections_(new SectionService(editor)), nav_(new NavService(editor)) {
     connect(&editor_.compiler(), &CompileService::compiled, this, &OverlayController::onCompiled);
     connect(&editor_, &Editor::currentPoseChanged, this, [this] {
         rebuildHeavy();
         rebuildRays();
+        rebuildNavLayers();
+    });
+    connect(nav_, &NavService::built, this, [this] {
+        rebuildNavLayers();
+        rebuildRays();
+        emit raysTraced(); // the rays dock's Path column
     });
     connect(&editor_.document(), &EditorDocument::raysChanged, this, &OverlayController::retraceRays);
     connect(&editor_.document(), &EditorDocument::workingPointChanged, this, &OverlayController::requestSections);
+}
+
+void OverlayController::requestNav() {
+    if (compiled_ && (isOn(Overlay::Walkable) || !editor_.document().rays().empty())) nav_->request(compiled_);
+}
+
+void OverlayController::rebuildNavLayers() {
+    const auto& meshes = nav_->meshes();
+    const int pose = editor_.currentPose();
+    render::MeshBatch surfaces, links;
+    if (isOn(Overlay::Walkable) && meshes && pose >= 0 && size_t(pose) < meshes->poses.size()) {
+        const double feet = meshes->world->result->onion.poses[size_t(pose)].mins.z();
+        surfaces = render::walkableSurfaces(meshes->poses[size_t(pose)], feet);
+        links = render::walkableLinks(meshes->poses[size_t(pose)], feet);
+    }
+    editor_.scene().set(render::Layer::Walkable, std::move(surfaces));
+    editor_.scene().set(render::Layer::WalkableLinks, std::move(links));
+    emit editor_.sceneChanged();
 }
 
 void OverlayController::requestSections() {
@@ -52,6 +77,7 @@ void OverlayController::onCompiled(std::shared_ptr<const CompiledWorld> result) 
     retraceRays();
     requestHeavy();
     requestSections();
+    requestNav();
 }
 
 void OverlayController::setOn(Overlay o, bool on) {
@@ -66,7 +92,11 @@ void OverlayController::setOn(Overlay o, bool on) {
                                         "or \"Reach from start\" on a test ray");
     }
     if (o == Overlay::Rays) rebuildRays();
-    else rebuildHeavy();
+    else if (o == Overlay::Walkable) {
+        requestNav();
+        rebuildNavLayers();
+        rebuildRays();
+    } else rebuildHeavy();
 }
 
 void OverlayController::setCellFilter(render::CellFilter f) {
@@ -197,6 +227,8 @@ void OverlayController::applyBrushSight() {
 }
 
 void OverlayController::retraceRays() {
+    // A first ray wants the walking paths; meshes already built answer it at once.
+    if (!nav_->meshes() || nav_->meshes()->world != compiled_) requestNav();
     rayResults_.clear();
     if (compiled_) {
         const BspTree& tree = compiled_->result->onion;
@@ -250,7 +282,13 @@ void OverlayController::rebuildRays() {
         drawings.push_back(rayDrawing(rays[i].from, rays[i].to, rays[i].walk, traced ? &rayResults_[i][size_t(pose)] : nullptr));
     }
     const Pose box = pose >= 0 ? editor_.document().poses()[size_t(pose)] : Pose{};
-    editor_.scene().set(render::Layer::Rays, isOn(Overlay::Rays) ? render::rayOverlay(drawings, box) : render::MeshBatch{});
+    render::MeshBatch batch = isOn(Overlay::Rays) ? render::rayOverlay(drawings, box) : render::MeshBatch{};
+    // With the Walkable overlay, each ray's walking path for the pose, on the floor.
+    const auto& paths = nav_->rayPaths();
+    if (isOn(Overlay::Rays) && isOn(Overlay::Walkable) && pose >= 0)
+        for (size_t i = 0; i < rays.size() && i < paths.size(); ++i)
+            if (size_t(pose) < paths[i].size()) render::addPath(batch, paths[i][size_t(pose)].points, box.mins.z());
+    editor_.scene().set(render::Layer::Rays, std::move(batch));
     emit editor_.sceneChanged();
 }
 

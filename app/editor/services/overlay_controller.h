@@ -9,6 +9,7 @@
 #include "portal/leaf_visibility.h"
 #include "portal/reachability.h"
 #include "query/trace.h"
+#include "services/nav_service.h"
 #include "services/section_service.h"
 #include "tree_overlays.h"
 
@@ -21,7 +22,7 @@ namespace shallot {
 
 class Editor;
 
-enum class Overlay { Cells, Portals, Union, Reach, Rays };
+enum class Overlay { Cells, Portals, Union, Reach, Rays, Walkable };
 
 class OverlayController : public QObject {
     Q_OBJECT
@@ -64,6 +65,8 @@ public:
     // The 2D views' cross-sections (on by default) or projections of the overlays.
     SectionService& sections() { return *sections_; }
     const SectionService& sections() const { return *sections_; }
+    // Where each pose can walk, and the test rays' walking paths.
+    const NavService& nav() const { return *nav_; }
     // Gives the scene's brush faces the sight of the newest compile when it was made from
     // the brushes they show (render_scene.h: brush sight); call after rebuilding them.
     void applyBrushSight();
@@ -84,11 +87,14 @@ private:
     void showHeavy(HeavyBatches& out, uint64_t revision, std::weak_ptr<const CompiledWorld> world);
     HeavySettings heavySettings() const;
     void requestSections(); // of the newest tree, with the settings and working point now
+    void requestNav();      // of the newest tree, when the Walkable overlay or a ray needs it
+    void rebuildNavLayers(); // the current pose's walkable surfaces, when shown
     void retraceRays();    // all rays, all poses
     void rebuildRays();    // the ray layer for the current pose
 
     Editor& editor_;
     SectionService* sections_;
+    NavService* nav_;
     std::shared_ptr<const CompiledWorld> compiled_;
     std::set<Overlay> on_{Overlay::Rays};
     render::CellOverlayOptions cells_;

@@ -2,6 +2,7 @@
 
 #include "editor.h"
 #include "services/overlay_controller.h"
+#include "nav_overlay.h"
 #include "section_overlays.h"
 
 #include <QFontMetricsF>
@@ -38,6 +39,13 @@ std::vector<LegendEntry> viewLegend(const Editor& editor, bool view3d) {
     if (o.isOn(Overlay::Rays) && !editor.document().rays().empty()) {
         out.push_back({QColor(120, 255, 120), "ray: clear", true});
         out.push_back({QColor(255, 90, 90), "ray: past the contact", true});
+    }
+    if (o.isOn(Overlay::Walkable)) {
+        out.push_back({render::componentColour(0), "walkable for " + poseName + " (a colour per connected area)"});
+        out.push_back({render::kStepUpColour, "step up", true});
+        out.push_back({render::kStepDownColour, "step down", true});
+        out.push_back({render::kDropColour, "drop", true});
+        if (o.isOn(Overlay::Rays) && !editor.document().rays().empty()) out.push_back({render::kNavPathColour, "walking path of a ray", true});
     }
     if (!editor.problemEntities().empty()) out.push_back({QColor(255, 60, 60), "entity with a problem", true});
     return out;

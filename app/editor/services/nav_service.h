@@ -1,0 +1,51 @@
+#pragma once
+// Where each pose can walk in the newest compiled world (core/nav): its navigation meshes,
+// built for every pose on a pool thread after each compile while the Walkable overlay is
+// on or test rays exist, and the walking path of every test ray for every pose (the rays
+// dock's Path column; drawn for the current pose with the Walkable overlay).
+#include "nav/nav_mesh.h"
+#include "nav/nav_path.h"
+#include "services/compile_service.h"
+
+#include <QObject>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace shallot {
+
+class Editor;
+
+struct NavMeshes {
+    std::shared_ptr<const CompiledWorld> world;
+    std::vector<NavMesh> poses; // one per pose of the world's tree
+    double milliseconds = 0;    // to build them all
+};
+
+class NavService : public QObject {
+    Q_OBJECT
+public:
+    explicit NavService(Editor& editor);
+    // Builds the meshes of `world` (the newest one requested wins).
+    void request(std::shared_ptr<const CompiledWorld> world);
+    const std::shared_ptr<const NavMeshes>& meshes() const { return meshes_; }
+    // Per test ray, per pose: its walking path from its start to its end (empty before the
+    // first build).
+    const std::vector<std::vector<NavPath>>& rayPaths() const { return rayPaths_; }
+    bool busy() const { return running_; }
+
+signals:
+    void built(); // new meshes and ray paths
+
+private:
+    void start();
+    void findRayPaths();
+
+    Editor& editor_;
+    bool running_ = false;
+    std::shared_ptr<const CompiledWorld> waiting_;
+    std::shared_ptr<const NavMeshes> meshes_;
+    std::vector<std::vector<NavPath>> rayPaths_;
+};
+
+} // namespace shallot

@@ -1,0 +1,61 @@
+#include "nav_overlay.h"
+
+#include <algorithm>
+
+namespace shallot::render {
+
+namespace {
+// Alpha of the walkable surfaces.
+constexpr int kWalkableAlpha = 110;
+// Arrow heads: this long, at this share of the arrow's length at most.
+constexpr double kArrowHead = 6.0;
+} // namespace
+
+QColor componentColour(int32_t component) {
+    const uint64_t h = uint64_t(component + 1) * 0x9E3779B97F4A7C15ull;
+    return QColor::fromHsv(int((h >> 40) % 360), 150, 235);
+}
+
+MeshBatch walkableSurfaces(const NavMesh& mesh, double feet) {
+    MeshBatch batch;
+    batch.lit = false;
+    const Vec3 down = Vec3::UnitZ() * (feet + kFeetLift);
+    std::vector<Vec3> onFloor;
+    for (const NavPolygon& p : mesh.polygons) {
+        QColor c = componentColour(p.component);
+        c.setAlpha(kWalkableAlpha);
+        onFloor.clear();
+        for (const Vec3& v : p.vertices) onFloor.push_back(v + down);
+        batch.addPolygon(onFloor, p.normal, c);
+    }
+    return batch;
+}
+
+MeshBatch walkableLinks(const NavMesh& mesh, double feet) {
+    const Vec3 down = Vec3::UnitZ() * (feet + kFeetLift);
+    MeshBatch batch;
+    batch.primitive = Primitive::Lines;
+    batch.lit = false;
+    for (const NavLink& l : mesh.links) {
+        if (l.kind == NavLinkKind::Walk) continue;
+        const QColor& c = l.kind == NavLinkKind::StepUp ? kStepUpColour : l.kind == NavLinkKind::StepDown ? kStepDownColour : kDropColour;
+        const Vec3 start = l.start + down, end = l.end + down;
+        batch.addLine(start, end, c);
+        const Vec3 d = end - start;
+        if (d.norm() < 1e-9) continue;
+        const Vec3 back = -d.normalized() * std::min(kArrowHead, 0.5 * d.norm());
+        Vec3 side = back.cross(Vec3::UnitZ());
+        if (side.norm() < 1e-9) side = Vec3::UnitX() * back.norm();
+        side = side.normalized() * 0.5 * back.norm();
+        batch.addLine(end, end + back + side, c);
+        batch.addLine(end, end + back - side, c);
+    }
+    return batch;
+}
+
+void addPath(MeshBatch& lines, const std::vector<Vec3>& points, double feet) {
+    const Vec3 down = Vec3::UnitZ() * (feet + kFeetLift);
+    for (size_t i = 0; i + 1 < points.size(); ++i) lines.addLine(points[i] + down, points[i + 1] + down, kNavPathColour);
+}
+
+} // namespace shallot::render

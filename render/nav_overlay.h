@@ -1,0 +1,33 @@
+#pragma once
+// The Walkable overlay: a pose's walkable surfaces (core/nav), coloured by connected
+// component, and its step and drop links as arrows.
+#include "mesh_batch.h"
+#include "nav/nav_mesh.h"
+
+namespace shallot::render {
+
+inline const QColor kStepUpColour(90, 230, 120);
+inline const QColor kStepDownColour(240, 220, 80);
+inline const QColor kDropColour(255, 110, 70);
+inline const QColor kNavPathColour(80, 230, 255);
+
+// A colour per component (the same component keeps its colour between builds when its
+// number does).
+QColor componentColour(int32_t component);
+
+// Everything is drawn where the pose's feet are: the navigation mesh lies at the reference
+// point's height, `feet` (the pose's mins.z) below it is the floor; kFeetLift above that
+// keeps the overlay off the floor's faces.
+inline constexpr double kFeetLift = 0.5;
+
+// The walkable polygons, translucent, on the floors.
+MeshBatch walkableSurfaces(const NavMesh& mesh, double feet);
+
+// Step up, step down and drop links as arrows (walk links are the shared edges between
+// the surfaces' colours, not drawn).
+MeshBatch walkableLinks(const NavMesh& mesh, double feet);
+
+// A path's corners joined, on the floors.
+void addPath(MeshBatch& lines, const std::vector<Vec3>& points, double feet);
+
+} // namespace shallot::render

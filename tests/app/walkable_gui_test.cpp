@@ -1,0 +1,75 @@
+// The Walkable overlay and the test rays' walking paths, driven by real mouse and key
+// events under Xvfb on maps/low_tunnel.map: two rooms joined by a tunnel 48 high that a
+// crouching box (28 tall) walks through and a standing one (56) does not.
+#include "docks/ray_dock.h"
+#include "gui_test_window.h"
+#include "main_window.h"
+#include "services/overlay_controller.h"
+#include "views/view_surface.h"
+#include "views/viewport_2d.h"
+
+#include <QApplication>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QtTest>
+
+using namespace shallot;
+
+class WalkableGuiTest : public QObject {
+    Q_OBJECT
+
+    std::unique_ptr<MainWindow> window_;
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+    }
+    void cleanup() { window_.reset(); }
+
+    void aRayThroughTheTunnelHasAWalkingPathForTheCrouchOnly() {
+        window_ = test::openWindow(SHALLOT_SAMPLE_MAPS "/low_tunnel.map");
+        MainWindow& w = *window_;
+        QVERIFY(test::waitForCompiledOverlay(w));
+        Viewport2D* top = w.view2d(0);
+        top->frame({Vec3(-50, -50, 0), Vec3(700, 300, 0)});
+        QCOMPARE(w.action("overlayWalkable")->shortcut(), QKeySequence("Alt+6"));
+        w.action("overlayWalkable")->trigger();
+        QVERIFY(QTest::qWaitFor([&] { return w.editor().overlays().nav().meshes() != nullptr; }, 20000));
+        QVERIFY(!w.editor().scene().layer(render::Layer::Walkable).chunkList().empty());
+
+        w.action("toolRay")->trigger();
+        const QPoint a = top->toWidget(Vec3(128, 128, 0)).toPoint(), b = top->toWidget(Vec3(512, 128, 0)).toPoint();
+        QTest::mousePress(top, Qt::LeftButton, {}, a);
+        for (int i = 1; i <= 4; ++i) QTest::mouseMove(top, a + (b - a) * i / 4);
+        QTest::mouseRelease(top, Qt::LeftButton, {}, b);
+        QCOMPARE(w.editor().document().rays().size(), size_t(1));
+        const auto& paths = w.editor().overlays().nav().rayPaths();
+        QVERIFY(QTest::qWaitFor([&] { return paths.size() == 1 && paths[0].size() == 3; }, 20000));
+        QVERIFY(!paths[0][1].found);                      // stand: the tunnel is too low
+        QVERIFY(paths[0][2].found);                       // crouch walks through it
+        QVERIFY(paths[0][2].length >= 512 - 128 - 1e-6);  // no shorter than the straight line
+        QVERIFY(paths[0][2].length < (512 - 128) * 1.05);
+        // The rays dock says so, pose by pose.
+        QTableWidget* table = w.rayDock()->table();
+        QTRY_COMPARE(table->item(1, 8)->text(), QString("none"));
+        QVERIFY(table->item(2, 8)->text().endsWith(" units"));
+        // Switched to the crouch, the overlay draws its surfaces (through the tunnel: one
+        // connected area) and the ray's path.
+        w.editor().setCurrentPose(2);
+        const auto& mesh = w.editor().overlays().nav().meshes()->poses[2];
+        QCOMPARE(mesh.polygons[size_t(mesh.polygonAt(paths[0][2].points.front()))].component,
+                 mesh.polygons[size_t(mesh.polygonAt(paths[0][2].points.back()))].component);
+    }
+};
+
+int main(int argc, char** argv) {
+    ViewSurface::prepareApplication();
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName("ShallotTest");
+    WalkableGuiTest test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "walkable_gui_test.moc"
