@@ -196,6 +196,19 @@ py::dict reach(const rt::Tree& tree, const std::variant<int, std::string>& pose,
     return out;
 }
 
+py::dict path(const rt::Tree& tree, const std::variant<int, std::string>& pose, const py::handle& from,
+             const py::handle& to) {
+    const rt::Path p = valueOf(tree.path(poseOf(tree, pose), vec3(from, "from"), vec3(to, "to")));
+    py::array_t<double> points{{py::ssize_t(p.points.size()), py::ssize_t(3)}};
+    double* out = points.mutable_data();
+    for (const rt::Vec3& v : p.points) *out++ = v.x, *out++ = v.y, *out++ = v.z;
+    py::dict d;
+    d["found"] = p.found;
+    d["length"] = p.length;
+    d["points"] = points;
+    return d;
+}
+
 py::dict reachFrom(const rt::Tree& tree, const std::variant<int, std::string>& pose, const py::handle& start) {
     const rt::Region r = valueOf(tree.reachFrom(poseOf(tree, pose), vec3(start, "start")));
     py::array_t<bool> reached{py::ssize_t(r.reached.size())};
@@ -304,6 +317,9 @@ PYBIND11_MODULE(shallot, m) {
              "start_solid, stepped, contacts (their number)")
         .def("reach", &reach, py::arg("pose"), py::arg("start"), py::arg("end"),
              "Whether the pose can get from start to end; returns a dict reachable, from_leaf, to_leaf")
+        .def("path", &path, py::arg("pose"), py::arg("start"), py::arg("end"),
+             "The walking path (each end dropped onto the floor below it); returns a dict found, length, "
+             "points (K x 3: the corners where the pose's box stands on a floor)")
         .def("reach_from", &reachFrom, py::arg("pose"), py::arg("start"),
              "What the pose reaches from start; returns a dict start_leaf, reachable_leaves, volume, leak, "
              "leak_path (K x 3) and reached (a bool per leaf: index it with leaves(points))")

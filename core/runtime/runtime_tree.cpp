@@ -8,6 +8,7 @@
 #include "query/trace_batch.h"
 #include "runtime/file_mapping.h"
 #include "runtime/tree_impl.h"
+#include "nav/nav_path.h"
 
 #include <algorithm>
 #include <cmath>
@@ -84,6 +85,14 @@ Tree::Impl::Impl(BspTree t, std::optional<World> w, std::vector<std::string> war
 const BoxTraceWorld& Tree::Impl::boxTraceWorld() const {
     std::call_once(boxWorldOnce, [&] { boxWorld = std::make_unique<BoxTraceWorld>(BoxTraceWorld::build(*world)); });
     return *boxWorld;
+}
+
+const NavMesh& Tree::Impl::navMesh(int pose) const {
+    const std::lock_guard lock(navMutex);
+    if (navMeshes.size() < tree.poses.size()) navMeshes.resize(tree.poses.size());
+    std::unique_ptr<const NavMesh>& m = navMeshes[size_t(pose)];
+    if (!m) m = std::make_unique<const NavMesh>(buildNavMesh(tree, pose));
+    return *m;
 }
 
 Tree::Tree() = default;
@@ -271,6 +280,17 @@ Result<Region> Tree::reachFrom(int pose, const Vec3& from) const {
         for (const shallot::Vec3& v : f.leakPath) r.leakPath.push_back(fromEigen(v));
         r.reached = std::move(f.reached);
         return success(std::move(r));
+    });
+}
+
+Result<Path> Tree::path(int pose, const Vec3& from, const Vec3& to) const {
+    return guarded<Result<Path>>([&] {
+        if (std::string e = poseError(impl_.get(), pose); !e.empty()) return failure<Path>(e);
+        if (!inRange(from) || !inRange(to)) return failure<Path>(rangeError("from and to"));
+        const NavPath found = findPath(impl_->tree, impl_->navMesh(pose), toEigen(from), toEigen(to));
+        Path out{found.found, found.length, {}};
+        for (const shallot::Vec3& v : found.points) out.points.push_back(fromEigen(v));
+        return success(std::move(out));
     });
 }
 

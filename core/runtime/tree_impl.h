@@ -1,6 +1,7 @@
 #pragma once
 // What a shallot::runtime::Tree holds (private to core/runtime).
 #include "compile/bsp_tree.h"
+#include "nav/nav_mesh.h"
 #include "query/box_trace.h"
 #include "shallot/runtime.h"
 #include "world/world.h"
@@ -21,8 +22,13 @@ struct Tree::Impl {
     mutable std::once_flag boxWorldOnce;
     mutable std::unique_ptr<BoxTraceWorld> boxWorld;
 
+    // Each pose's navigation mesh, built on its first path query.
+    mutable std::mutex navMutex;
+    mutable std::vector<std::unique_ptr<const NavMesh>> navMeshes;
+
     Impl(BspTree t, std::optional<World> w, std::vector<std::string> warn);
     const BoxTraceWorld& boxTraceWorld() const;
+    const NavMesh& navMesh(int pose) const;
 };
 
 // Tree::compileMap's work (runtime_compile.cpp): the map read, its world built, poses

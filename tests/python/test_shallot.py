@@ -115,6 +115,20 @@ class ShallotAgainstCli(unittest.TestCase):
             self.assertEqual((r["reachable"], r["from_leaf"], r["to_leaf"]),
                              (cr["reachable"], cr["from_leaf"], cr["to_leaf"]))
 
+    def test_path_equals_cli(self):
+        # From the player start's hall to places around it (and random pairs, mostly void).
+        start = np.array([480.0, -352.0, 100.0])
+        around = start + np.random.default_rng(30).uniform([-400, -100, 0], [400, 700, 0], size=(30, 3)).round(3)
+        pairs = [(start, b) for b in around] + list(zip(self.starts[:30], self.ends[:30]))
+        found = 0
+        for a, b in pairs:
+            got = self.tree.path("player", a, b)
+            [want] = cli_query(self.obsp, [{"op": "path", "pose": "player", "from": a.tolist(), "to": b.tolist()}])
+            self.assertEqual((got["found"], got["length"]), (want["found"], want["length"]))
+            self.assertEqual(got["points"].tolist(), want["points"])
+            found += got["found"]
+        self.assertGreater(found, 0)
+
     def test_move_batch_equals_cli(self):
         deltas = (self.ends - self.starts)[:300]
         got = self.tree.move_batch("player", self.starts[:300], deltas, step=18)

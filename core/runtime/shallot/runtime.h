@@ -97,6 +97,15 @@ struct Region {
     std::vector<bool> reached;  // per leaf; a point p is in the region when reached[classify(p).leaf]
 };
 
+// The walking path of an agent in one pose (Quake's ground, step and drop rules): its
+// corners, each where the pose's reference point rests on a floor (a step or drop is its
+// takeoff point, then its landing point). Not found: length 0, no points.
+struct Path {
+    bool found = false;
+    double length = 0.0;
+    std::vector<Vec3> points;
+};
+
 // Query coordinates (points, box corners, deltas, step heights) must be finite and within
 // +-this: far outside any world, and small enough that no product in a trace overflows.
 // The same limit as shallot-cli query's.
@@ -136,6 +145,10 @@ public:
     // Everything the pose reaches from `from` (a start just inside a surface is nudged out
     // by at most 1/8 unit, as a Quake player start standing on the floor needs).
     Result<Region> reachFrom(int pose, const Vec3& from) const;
+    // The walking path from `from` to `to`, each dropped straight down onto the floor below
+    // it first (shallot-cli query's "path" op: the same answer). The pose's walkable surfaces
+    // are built on its first path query (tens of milliseconds), then kept.
+    Result<Path> path(int pose, const Vec3& from, const Vec3& to) const;
     size_t leafCount() const;
 
     // Batches over n points stored x, y, z, x, y, z, ...: the same answers as one by one.

@@ -30,7 +30,9 @@ constexpr int kMaxEntities = 30;
 // Tools' grab distances in pixels (SelectTool, RayTool): the driver avoids or aims at them.
 constexpr double kResizeGrabPixels = 6.0;
 constexpr double kRayGrabPixels = 8.0;
-constexpr int kMarginPixels = 12; // mouse points stay this far inside a view
+// Mouse points stay this far inside a view: clear of the tabs of the working lines at its
+// top and left edges (Viewport2D::kWorkingTabPixels), which take a press from any tool.
+constexpr int kMarginPixels = 20;
 
 Vec3 centroid(const BrushGeometry& g) {
     Vec3 sum = Vec3::Zero();
@@ -444,8 +446,8 @@ bool SoakDriver::clip() {
 
 bool SoakDriver::addRay() {
     if (int(doc_.rays().size()) >= kMaxRays) return dragRay();
-    // In the front and side views a new ray lies at the selection's centre depth (or 0);
-    // in the top view it would rest on the floor under the cursor (placeInView).
+    // In the front and side views a new ray lies at the view's working depth, snapped; in
+    // the top view it would rest on the floor under the cursor (placeInView).
     Viewport2D* view = framedView(documentBounds(), randomInt(1, 2));
     if (!typeShortcut("toolRay")) return false;
     const QPoint a = randomPixel(view), b = randomPixel(view);
@@ -455,9 +457,7 @@ bool SoakDriver::addRay() {
         for (const Vec3& e : {ray.from, ray.to})
             if (std::abs(e[pa.uAxis] - pa.world[pa.uAxis]) < grab && std::abs(e[pa.vAxis] - pa.world[pa.vAxis]) < grab)
                 return true; // that press would grab this endpoint
-    const Aabb sel = window_.editor().selectionBounds();
-    Vec3 from = window_.editor().snap(pa.world);
-    from[pa.depthAxis] = sel.empty() ? 0.0 : 0.5 * (sel.mins[pa.depthAxis] + sel.maxs[pa.depthAxis]);
+    const Vec3 from = window_.editor().snap(pa.world); // pa.world is at the working depth
     Vec3 to = from;
     to[pa.uAxis] = window_.editor().snap(pb.world[pa.uAxis]);
     to[pa.vAxis] = window_.editor().snap(pb.world[pa.vAxis]);
