@@ -58,10 +58,7 @@ class EntityGuiTest : public QObject {
     }
 
     void drag(Viewport2D* view, const Vec3& from, const Vec3& to) {
-        const QPoint a = view->toWidget(from).toPoint(), b = view->toWidget(to).toPoint();
-        QTest::mousePress(view, Qt::LeftButton, {}, a);
-        for (int i = 1; i <= 4; ++i) QTest::mouseMove(view, a + (b - a) * i / 4);
-        QTest::mouseRelease(view, Qt::LeftButton, {}, b);
+        test::dragBetween(view, view->toWidget(from).toPoint(), view->toWidget(to).toPoint());
     }
 
 private slots:

@@ -20,6 +20,13 @@ inline std::unique_ptr<MainWindow> openWindow(const QString& file) {
     return window;
 }
 
+// A left-button drag from a to b in four moves, as a hand makes it.
+inline void dragBetween(QWidget* view, const QPoint& a, const QPoint& b) {
+    QTest::mousePress(view, Qt::LeftButton, {}, a);
+    for (int i = 1; i <= 4; ++i) QTest::mouseMove(view, a + (b - a) * i / 4);
+    QTest::mouseRelease(view, Qt::LeftButton, {}, b);
+}
+
 inline bool waitForCompiledOverlay(MainWindow& w, int timeoutMs = 20000) {
     const EditorDocument& doc = w.editor().document();
     return QTest::qWaitFor([&] {

@@ -41,9 +41,7 @@ private slots:
 
         w.action("toolRay")->trigger();
         const QPoint a = top->toWidget(Vec3(128, 128, 0)).toPoint(), b = top->toWidget(Vec3(512, 128, 0)).toPoint();
-        QTest::mousePress(top, Qt::LeftButton, {}, a);
-        for (int i = 1; i <= 4; ++i) QTest::mouseMove(top, a + (b - a) * i / 4);
-        QTest::mouseRelease(top, Qt::LeftButton, {}, b);
+        test::dragBetween(top, a, b);
         QCOMPARE(w.editor().document().rays().size(), size_t(1));
         const auto& paths = w.editor().overlays().nav().rayPaths();
         QVERIFY(QTest::qWaitFor([&] { return paths.size() == 1 && paths[0].size() == 3; }, 20000));

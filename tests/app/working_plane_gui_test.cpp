@@ -64,11 +64,7 @@ class WorkingPlaneGuiTest : public QObject {
         return *window_;
     }
 
-    static void drag(Viewport2D* view, const QPoint& a, const QPoint& b) {
-        QTest::mousePress(view, Qt::LeftButton, {}, a);
-        for (int i = 1; i <= 4; ++i) QTest::mouseMove(view, a + (b - a) * i / 4);
-        QTest::mouseRelease(view, Qt::LeftButton, {}, b);
-    }
+    static void drag(Viewport2D* view, const QPoint& a, const QPoint& b) { test::dragBetween(view, a, b); }
 
 private slots:
     void initTestCase() {
