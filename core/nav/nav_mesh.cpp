@@ -213,6 +213,15 @@ NavMesh buildNavMesh(const BspTree& tree, int pose, const NavSettings& settings)
     for (size_t i = 0; i < label.size(); ++i) mesh.polygons[i].surface = label[i];
     mesh.componentCount = components.label(label);
     for (size_t i = 0; i < label.size(); ++i) mesh.polygons[i].component = label[i];
+    mesh.componentDrops.assign(size_t(mesh.componentCount), {});
+    for (const NavLink& l : mesh.links) {
+        const int32_t a = mesh.polygons[size_t(l.from)].component, b = mesh.polygons[size_t(l.to)].component;
+        if (a != b) mesh.componentDrops[size_t(a)].push_back(b);
+    }
+    for (auto& to : mesh.componentDrops) {
+        std::sort(to.begin(), to.end());
+        to.erase(std::unique(to.begin(), to.end()), to.end());
+    }
     return mesh;
 }
 

@@ -96,6 +96,10 @@ struct NavMesh {
     std::vector<NavLink> links; // grouped by `from` (NavPolygon::firstLink)
     int32_t surfaceCount = 0;
     int32_t componentCount = 0;
+    // Per component, the components its drops land in (ascending, itself left out): a path
+    // query first asks this small graph whether the goal's component can be reached at all,
+    // instead of searching every polygon of the start's to learn that it cannot.
+    std::vector<std::vector<int32_t>> componentDrops;
     double area = 0.0;
 
     // The polygons whose bounds reach a cell of the xy grid (cell side kCellSize).

@@ -29,31 +29,70 @@ Vec3 closestOnSegment(const Vec3& p, const Vec3& a, const Vec3& b) {
     return a + d * std::clamp((p - a).dot(d) / len2, 0.0, 1.0);
 }
 
+// Whether the goal's component is reached from the start's over the drops between them.
+bool componentReached(const NavMesh& mesh, int32_t from, int32_t to) {
+    if (from == to) return true;
+    std::vector<bool> seen(mesh.componentDrops.size(), false);
+    std::vector<int32_t> queue{from};
+    seen[size_t(from)] = true;
+    for (size_t i = 0; i < queue.size(); ++i)
+        for (int32_t next : mesh.componentDrops[size_t(queue[i])]) {
+            if (next == to) return true;
+            if (!seen[size_t(next)]) {
+                seen[size_t(next)] = true;
+                queue.push_back(next);
+            }
+        }
+    return false;
+}
+
 // A* over polygons, each entered at one point: the links walked from `start` to `goal`
 // (empty when the goal is the start's polygon), or nothing.
 std::optional<std::vector<int32_t>> searchLinks(const NavMesh& mesh, int32_t startPoly, const Vec3& start, int32_t goalPoly,
                                                const Vec3& goal) {
+    // Per-thread arrays over the polygons, kept between queries: a polygon's entries count
+    // only when its stamp is this query's (no clearing of thousands of entries per query).
+    struct Scratch {
+        std::vector<double> cost;
+        std::vector<Vec3> entry;
+        std::vector<int32_t> via; // the link that entered the polygon
+        std::vector<uint32_t> seen, closed;
+        uint32_t query = 0;
+    };
+    thread_local Scratch scratch;
     const size_t n = mesh.polygons.size();
-    std::vector<double> cost(n, std::numeric_limits<double>::infinity());
-    std::vector<Vec3> entry(n, Vec3::Zero());
-    std::vector<int32_t> via(n, -1); // the link that entered the polygon
-    std::vector<bool> closed(n, false);
+    if (scratch.seen.size() < n || ++scratch.query == 0) {
+        scratch = Scratch{};
+        scratch.cost.resize(n);
+        scratch.entry.resize(n);
+        scratch.via.resize(n);
+        scratch.seen.assign(n, 0);
+        scratch.closed.assign(n, 0);
+        scratch.query = 1;
+    }
+    const uint32_t query = scratch.query;
+    auto costOf = [&](int32_t p) {
+        return scratch.seen[size_t(p)] == query ? scratch.cost[size_t(p)] : std::numeric_limits<double>::infinity();
+    };
+    auto isClosed = [&](int32_t p) { return scratch.closed[size_t(p)] == query; };
     using Item = std::pair<double, int32_t>; // (cost + estimate, polygon)
     std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
-    cost[size_t(startPoly)] = 0.0;
-    entry[size_t(startPoly)] = start;
+    scratch.seen[size_t(startPoly)] = query;
+    scratch.cost[size_t(startPoly)] = 0.0;
+    scratch.entry[size_t(startPoly)] = start;
     open.push({(goal - start).norm(), startPoly});
     while (!open.empty()) {
         const int32_t p = open.top().second;
         open.pop();
-        if (closed[size_t(p)]) continue;
-        closed[size_t(p)] = true;
+        if (isClosed(p)) continue;
+        scratch.closed[size_t(p)] = query;
         if (p == goalPoly) break;
         const NavPolygon& poly = mesh.polygons[size_t(p)];
-        const Vec3& at = entry[size_t(p)];
+        const Vec3 at = scratch.entry[size_t(p)];
+        const double here = scratch.cost[size_t(p)];
         for (uint32_t k = poly.firstLink; k < poly.firstLink + poly.linkCount; ++k) {
             const NavLink& l = mesh.links[k];
-            if (closed[size_t(l.to)]) continue;
+            if (isClosed(l.to)) continue;
             Vec3 next;
             double step;
             if (l.kind == NavLinkKind::Walk) {
@@ -63,18 +102,19 @@ std::optional<std::vector<int32_t>> searchLinks(const NavMesh& mesh, int32_t sta
                 next = l.end;
                 step = (l.start - at).norm() + (l.end - l.start).norm();
             }
-            const double c = cost[size_t(p)] + step;
-            if (c >= cost[size_t(l.to)]) continue;
-            cost[size_t(l.to)] = c;
-            entry[size_t(l.to)] = next;
-            via[size_t(l.to)] = int32_t(k);
+            const double c = here + step;
+            if (c >= costOf(l.to)) continue;
+            scratch.seen[size_t(l.to)] = query;
+            scratch.cost[size_t(l.to)] = c;
+            scratch.entry[size_t(l.to)] = next;
+            scratch.via[size_t(l.to)] = int32_t(k);
             open.push({c + (goal - next).norm(), l.to});
         }
     }
-    if (!closed[size_t(goalPoly)]) return std::nullopt;
+    if (!isClosed(goalPoly)) return std::nullopt;
     std::vector<int32_t> links;
     for (int32_t p = goalPoly; p != startPoly;) {
-        const int32_t k = via[size_t(p)];
+        const int32_t k = scratch.via[size_t(p)];
         links.push_back(k);
         p = mesh.links[size_t(k)].from;
     }
@@ -208,6 +248,8 @@ NavPath findPath(const BspTree& tree, const NavMesh& mesh, const Vec3& from, con
     const Landing start = dropToFloor(tree, mesh, outOfTheFloor(tree, mesh.pose, from)),
                   goal = dropToFloor(tree, mesh, outOfTheFloor(tree, mesh.pose, to));
     if (start.polygon < 0 || goal.polygon < 0) return out;
+    if (!componentReached(mesh, mesh.polygons[size_t(start.polygon)].component, mesh.polygons[size_t(goal.polygon)].component))
+        return out;
     const auto links = searchLinks(mesh, start.polygon, start.point, goal.polygon, goal.point);
     if (!links) return out;
     out.found = true;
