@@ -5,14 +5,19 @@
 
 namespace shallot::render {
 
+BrushKind brushKind(BrushContents c) {
+    if (intersects(c, BrushContents::Solid | BrushContents::Window)) return BrushKind::Solid;
+    if (intersects(c, BrushContents::Clip | BrushContents::PlayerClip)) return BrushKind::PlayerClip;
+    if (intersects(c, BrushContents::MonsterClip | BrushContents::BotClip)) return BrushKind::MonsterClip;
+    return BrushKind::NonSolid;
+}
+
 QColor brushColour(const Brush& brush) {
-    // Clip brushes apart (orange for the player's and the hulls', violet for monsters' and
-    // bots'), then brushes that block no default pose (liquids, triggers...) in blue.
-    const BrushContents c = brush.contents;
-    if (!intersects(c, BrushContents::Solid | BrushContents::Window)) {
-        if (intersects(c, BrushContents::Clip | BrushContents::PlayerClip)) return QColor(230, 140, 40);
-        if (intersects(c, BrushContents::MonsterClip | BrushContents::BotClip)) return QColor(190, 90, 210);
-        return QColor(60, 110, 220);
+    switch (brushKind(brush.contents)) {
+    case BrushKind::PlayerClip: return kPlayerClipBrushColour;
+    case BrushKind::MonsterClip: return kMonsterClipBrushColour;
+    case BrushKind::NonSolid: return kNonSolidBrushColour;
+    case BrushKind::Solid: break;
     }
     const std::string texture = brush.sides.empty() ? std::string() : brush.sides.front().texture;
     const size_t h = std::hash<std::string>{}(texture);
@@ -37,8 +42,10 @@ BrushBatches buildBrushBatches(const std::vector<Brush>& brushes, const std::vec
             out.faces.addPolygon(f.polygon.vertices, f.plane.normal, colour);
             if (isSelected) out.selectedFaces.addPolygon(f.polygon.vertices, f.plane.normal, selectedTint);
         }
-        // Each edge once (not once per face): the 2D views draw every line of the level.
-        for (const auto& [a, b] : geometry[i]->edges) (isSelected ? out.selectedEdges : out.edges).addLine(a, b, isSelected ? selectedEdge : edge);
+        // Each edge once (not once per face): the 2D views draw every line of the level,
+        // clip and non-solid brushes in their colour.
+        const QColor line = isSelected ? selectedEdge : brushKind(brushes[i].contents) == BrushKind::Solid ? edge : colour;
+        for (const auto& [a, b] : geometry[i]->edges) (isSelected ? out.selectedEdges : out.edges).addLine(a, b, line);
     }
     return out;
 }

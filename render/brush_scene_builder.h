@@ -10,8 +10,17 @@
 
 namespace shallot::render {
 
-// Colour of a brush's faces: a muted tint from its texture name, orange for clip,
-// blue for liquids (non-solid).
+// Brushes told apart by their contents: solid ones (textured), clip that stops players and
+// hulls, clip that stops monsters and bots, and the rest that block no default pose
+// (liquids, triggers, mist: non-solid).
+enum class BrushKind { Solid, PlayerClip, MonsterClip, NonSolid };
+BrushKind brushKind(BrushContents contents);
+inline const QColor kPlayerClipBrushColour(230, 140, 40);
+inline const QColor kMonsterClipBrushColour(190, 90, 210);
+inline const QColor kNonSolidBrushColour(60, 110, 220);
+
+// Colour of a brush's faces: a muted tint from its texture name for a solid brush, else its
+// kind's colour above.
 QColor brushColour(const Brush& brush);
 
 struct BrushBatches {

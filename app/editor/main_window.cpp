@@ -3,7 +3,9 @@
 #include "document/document_files.h"
 #include "edit/brush_operations.h"
 #include "document/edit_commands.h"
+#include "game_menus.h"
 #include "help_page.h"
+#include "io/game_profile.h"
 #include "docks/entity_dock.h"
 #include "document/entity_edits.h"
 #include "services/spawn_check_service.h"
@@ -88,6 +90,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     EditorDocument& doc = editor_->document();
     connect(doc.undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     connect(&doc, &EditorDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(&doc, &EditorDocument::gameChanged, this, &MainWindow::updateTitle);
     connect(&doc, &EditorDocument::gridSizeChanged, this, [](int size) { QSettings().setValue("grid/size", size); });
 
     // Screenshots and tests always use the default layout, so they are reproducible.
@@ -223,6 +226,8 @@ void MainWindow::buildActions() {
     make(edit, "rotateCcw", "Rotate 90° Counter-clockwise", QKeySequence("Ctrl+Shift+R"), [this] { rotateSelection(false); });
     make(edit, "flipH", "Flip Horizontally", QKeySequence("Ctrl+F"), [this] { flipSelection(false); });
     make(edit, "flipV", "Flip Vertically", QKeySequence("Ctrl+Shift+F"), [this] { flipSelection(true); });
+    edit->addSeparator();
+    addGameMenus(edit, *editor_);
     edit->addSeparator();
     make(edit, "preferences", "&Preferences...", QKeySequence::Preferences, [this] { PreferencesDialog(*this).exec(); });
     make(edit, "applyClip", "Apply Clip", QKeySequence(), [this] {
@@ -431,7 +436,7 @@ void MainWindow::updateTitle() {
     const QString name = !path.isEmpty()          ? QFileInfo(path).fileName()
                          : !sourcePath_.isEmpty() ? QString("%1 (imported)").arg(QFileInfo(sourcePath_).fileName())
                                                   : QString("untitled");
-    setWindowTitle(QString("%1[*] - Shallot").arg(name));
+    setWindowTitle(QString("%1[*] - %2 - Shallot").arg(name, gameTitle(editor_->document().data().game)));
     setWindowModified(editor_->document().isModified());
 }
 

@@ -6,6 +6,7 @@
 #include <QColorDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
@@ -17,7 +18,10 @@ namespace shallot {
 
 namespace {
 
-enum Column { Name, MinX, MinY, MinZ, MaxX, MaxY, MaxZ, Colour, ColumnCount };
+enum Column { Name, MinX, MinY, MinZ, MaxX, MaxY, MaxZ, Colour, Blocking, ColumnCount };
+
+// What an unset blocking set shows, and what typed back unsets it.
+constexpr const char* kDefaultBlocking = "default";
 
 QColor colourOf(uint32_t rgba) { return QColor((rgba >> 24) & 255, (rgba >> 16) & 255, (rgba >> 8) & 255); }
 uint32_t rgbaOf(const QColor& c) { return uint32_t(c.red()) << 24 | uint32_t(c.green()) << 16 | uint32_t(c.blue()) << 8 | 255u; }
@@ -36,10 +40,20 @@ PoseDock::PoseDock(Editor& editor, QWidget* parent) : QDockWidget("Poses", paren
     auto* body = new QWidget(this);
     auto* layout = new QVBoxLayout(body);
     table_ = new QTableWidget(0, ColumnCount, body);
-    table_->setHorizontalHeaderLabels({"Name", "Min X", "Min Y", "Min Z", "Max X", "Max Y", "Max Z", "Colour"});
+    table_->setHorizontalHeaderLabels({"Name", "Min X", "Min Y", "Min Z", "Max X", "Max Y", "Max Z", "Colour", "Blocked by"});
+    table_->horizontalHeaderItem(Blocking)->setToolTip(
+        QString("The contents that block the pose, joined by + (%1); \"default\": Quake's rule, "
+                "solid and window, and clip too for a box").arg(QString::fromStdString(contentsNameList())));
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table_->verticalHeader()->setVisible(false);
     layout->addWidget(table_);
+    // Why a typed blocking set was refused (no dialog: the cell is still being looked at).
+    message_ = new QLabel(body);
+    message_->setObjectName("poseMessage");
+    message_->setWordWrap(true);
+    message_->setStyleSheet("color: #e05050");
+    message_->hide();
+    layout->addWidget(message_);
     auto* buttons = new QHBoxLayout;
     auto* add = new QPushButton("Add", body);
     auto* remove = new QPushButton("Remove", body);
@@ -90,6 +104,8 @@ void PoseDock::refresh() {
         colour->setBackground(colourOf(p.colour));
         colour->setFlags(colour->flags() & ~Qt::ItemIsEditable);
         table_->setItem(row, Colour, colour);
+        table_->setItem(row, Blocking, new QTableWidgetItem(p.blocking ? QString::fromStdString(contentsName(*p.blocking))
+                                                                       : QString("%1 (Quake)").arg(kDefaultBlocking)));
     }
     refreshing_ = false;
 }
@@ -101,6 +117,8 @@ void PoseDock::cellEdited(int row, int column) {
     const QString text = table_->item(row, column)->text().trimmed();
     if (column == Name) {
         p.name = text.toStdString();
+    } else if (column == Blocking) {
+        if (!setBlocking(p, text)) return;
     } else {
         bool ok = false;
         const double v = text.toDouble(&ok);
@@ -117,6 +135,25 @@ void PoseDock::cellEdited(int row, int column) {
         return;
     }
     editor_.document().undoStack()->push(new SetPosesCommand(&editor_.document(), "Edit pose", poses));
+}
+
+bool PoseDock::setBlocking(Pose& pose, const QString& text) {
+    if (text.isEmpty() || text.startsWith(kDefaultBlocking)) {
+        pose.blocking.reset();
+        return true;
+    }
+    const std::optional<BrushContents> set = parseContents(text.toStdString());
+    if (!set) {
+        const QString message = QString("\"%1\" is not a contents set: name contents joined by + (%2), or \"default\".")
+                                    .arg(text, QString::fromStdString(contentsNameList()));
+        message_->setText(message);
+        message_->show();
+        refresh();
+        return false;
+    }
+    pose.blocking = *set;
+    message_->hide();
+    return true;
 }
 
 void PoseDock::addPose() {

@@ -1,5 +1,7 @@
 #include "document/edit_commands.h"
 
+#include "io/game_profile.h"
+
 namespace shallot {
 
 ReplaceBrushesCommand::ReplaceBrushesCommand(EditorDocument* doc, const QString& text, std::vector<int> removed,
@@ -71,6 +73,21 @@ ReplaceEntitiesCommand* replaceEntitiesInPlace(EditorDocument* doc, const QStrin
 
 SetPosesCommand::SetPosesCommand(EditorDocument* doc, const QString& text, std::vector<Pose> poses)
     : QUndoCommand(text), doc_(doc), before_(doc->poses()), after_(std::move(poses)) {}
+
+SetGameCommand::SetGameCommand(EditorDocument* doc, Game game)
+    : QUndoCommand(QString("Game: %1").arg(gameTitle(game))), doc_(doc), before_(doc->data().game), after_(game),
+      posesFollow_(samePoseBoxes(doc->poses(), gamePoses(before_))), posesBefore_(doc->poses()),
+      posesAfter_(posesFollow_ ? gamePoses(game) : doc->poses()) {}
+
+void SetGameCommand::redo() {
+    doc_->setGame(after_);
+    if (posesFollow_) doc_->setPoses(posesAfter_);
+}
+
+void SetGameCommand::undo() {
+    doc_->setGame(before_);
+    if (posesFollow_) doc_->setPoses(posesBefore_);
+}
 
 SetEntityDefinitionsCommand::SetEntityDefinitionsCommand(EditorDocument* doc, QString path, std::string text)
     : QUndoCommand("Load entity definitions"), doc_(doc),

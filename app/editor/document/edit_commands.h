@@ -63,6 +63,21 @@ private:
     std::vector<Pose> before_, after_;
 };
 
+// Changes the game the level is for. Poses that are the old game's defaults become the new
+// game's (their boxes and blocking sets follow the game); poses of the designer's own stay.
+class SetGameCommand : public QUndoCommand {
+public:
+    SetGameCommand(EditorDocument* doc, Game game);
+    void redo() override;
+    void undo() override;
+
+private:
+    EditorDocument* doc_;
+    Game before_, after_;
+    bool posesFollow_; // the poses were the old game's defaults
+    std::vector<Pose> posesBefore_, posesAfter_;
+};
+
 // Loads entity definitions (.fgd text) into the document, or clears them (empty text).
 class SetEntityDefinitionsCommand : public QUndoCommand {
 public:

@@ -16,6 +16,7 @@ void EditorDocument::reset(DocumentData data, const QString& filePath, bool comp
     emit documentReset();
     emit brushesChanged();
     emit posesChanged();
+    emit gameChanged();
     emit raysChanged();
     emit entitiesChanged();
     emit entityDefinitionsChanged();
@@ -65,6 +66,11 @@ void EditorDocument::setPoses(std::vector<Pose> poses) {
     ++worldRevision_;
     emit posesChanged();
     emit worldChanged();
+}
+
+void EditorDocument::setGame(Game game) {
+    data_.game = game;
+    emit gameChanged();
 }
 
 void EditorDocument::setRays(std::vector<TestRay> rays) {

@@ -38,6 +38,8 @@ public:
     void removeBrushes(const std::vector<int>& ascendingIndices);
     void insertBrushes(const std::vector<std::pair<int, Brush>>& ascendingPositions);
     void setPoses(std::vector<Pose> poses);
+    // The game the level is for (its default poses are set apart, by the caller).
+    void setGame(Game game);
     // Indices are positions in entities(). Brushes that name entities by number
     // (Brush::source.entity) are renumbered, so a .map export still puts them back.
     void removeEntities(const std::vector<int>& ascendingIndices);
@@ -74,6 +76,7 @@ public:
 signals:
     void brushesChanged();
     void posesChanged();
+    void gameChanged();
     void raysChanged();
     void selectionChanged();
     void entitiesChanged();

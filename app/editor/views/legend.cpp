@@ -2,6 +2,7 @@
 
 #include "editor.h"
 #include "services/overlay_controller.h"
+#include "brush_scene_builder.h"
 #include "nav_overlay.h"
 #include "section_overlays.h"
 
@@ -9,6 +10,21 @@
 #include <QPainter>
 
 namespace shallot {
+
+namespace {
+
+// The colours of the brush kinds other than solid that the level has (clip, non-solid).
+std::vector<LegendEntry> brushKindLegend(const std::vector<Brush>& brushes) {
+    bool has[4] = {};
+    for (const Brush& b : brushes) has[size_t(render::brushKind(b.contents))] = true;
+    std::vector<LegendEntry> out;
+    if (has[size_t(render::BrushKind::PlayerClip)]) out.push_back({render::kPlayerClipBrushColour, "clip brush: players and hulls"});
+    if (has[size_t(render::BrushKind::MonsterClip)]) out.push_back({render::kMonsterClipBrushColour, "clip brush: monsters and bots"});
+    if (has[size_t(render::BrushKind::NonSolid)]) out.push_back({render::kNonSolidBrushColour, "non-solid brush (liquid, trigger...)"});
+    return out;
+}
+
+} // namespace
 
 std::vector<LegendEntry> viewLegend(const Editor& editor, bool view3d) {
     const OverlayController& o = editor.overlays();
@@ -47,6 +63,7 @@ std::vector<LegendEntry> viewLegend(const Editor& editor, bool view3d) {
         out.push_back({render::kDropColour, "drop", true});
         if (o.isOn(Overlay::Rays) && !editor.document().rays().empty()) out.push_back({render::kNavPathColour, "walking path of a ray", true});
     }
+    for (const LegendEntry& e : brushKindLegend(editor.document().brushes())) out.push_back(e);
     if (!editor.problemEntities().empty()) out.push_back({QColor(255, 60, 60), "entity with a problem", true});
     return out;
 }

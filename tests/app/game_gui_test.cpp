@@ -1,0 +1,180 @@
+// The editor's game settings, driven through the real menus and the Poses dock under Xvfb
+// on maps/q2_clip_room.map: a player clip wall (x 160..176) and a monster clip wall
+// (x 336..352). Inside the monster clip wall the tree is solid for the `monster` pose only
+// (tests/core/game_sample_maps_test.cpp); each edit below moves that answer, and undo
+// brings it back.
+#include "docks/pose_dock.h"
+#include "gui_test_window.h"
+#include "main_window.h"
+#include "services/overlay_controller.h"
+#include "views/legend.h"
+#include "views/view_surface.h"
+#include "views/viewport_2d.h"
+
+#include <QApplication>
+#include <QLabel>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QtTest>
+
+using namespace shallot;
+
+namespace {
+
+const Vec3 kInMonsterClip(344, 256, 100);
+constexpr int kBlockingColumn = 8;
+
+// The compiled tree's solidity bits (one per pose, in pose order) at `p`, once the overlays
+// show a compile of the document as it is now.
+uint64_t solidityAt(MainWindow& w, const Vec3& p) {
+    if (!test::waitForCompiledOverlay(w)) qFatal("no compile shown");
+    return w.editor().overlays().compiled()->result->onion.solidityAt(p);
+}
+
+bool legendNames(const Editor& editor, const QString& text) {
+    const auto entries = viewLegend(editor, true);
+    return std::any_of(entries.begin(), entries.end(), [&](const LegendEntry& e) { return e.text == text; });
+}
+
+} // namespace
+
+class GameGuiTest : public QObject {
+    Q_OBJECT
+
+    std::unique_ptr<MainWindow> window_;
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+    }
+    void cleanup() { window_.reset(); }
+
+    void aQuake2LevelShowsItsGameAndItsPosesBlockingSets() {
+        window_ = test::openWindow(SHALLOT_SAMPLE_MAPS "/q2_clip_room.map");
+        MainWindow& w = *window_;
+        // The title holds "[*]" where Qt marks an unsaved document.
+        QCOMPARE(w.windowTitle().remove("[*]"), QString("q2_clip_room.map (imported) - Quake 2 - Shallot"));
+        QVERIFY(w.action("gameQuake2")->isChecked());
+        QVERIFY(!w.action("gameQuake")->isChecked());
+        QTableWidget* table = w.poseDock()->table();
+        QCOMPARE(table->rowCount(), 4); // point, player, crouch, monster
+        QCOMPARE(table->item(0, kBlockingColumn)->text(), QString("solid+window"));
+        QCOMPARE(table->item(1, kBlockingColumn)->text(), QString("solid+window+playerclip"));
+        QCOMPARE(table->item(3, kBlockingColumn)->text(), QString("solid+window+monsterclip"));
+        QCOMPARE(solidityAt(w, kInMonsterClip), uint64_t(0b1000));
+        // Both clip colours are in the level, so the legend names them.
+        QVERIFY(legendNames(w.editor(), "clip brush: players and hulls"));
+        QVERIFY(legendNames(w.editor(), "clip brush: monsters and bots"));
+    }
+
+    void aPosesBlockingSetTypedInTheDockChangesTheTreeAndUndoes() {
+        window_ = test::openWindow(SHALLOT_SAMPLE_MAPS "/q2_clip_room.map");
+        MainWindow& w = *window_;
+        QTableWidget* table = w.poseDock()->table();
+        QCOMPARE(solidityAt(w, kInMonsterClip), uint64_t(0b1000));
+        const int steps = w.editor().document().undoStack()->index();
+        table->item(1, kBlockingColumn)->setText("solid+monsterclip"); // the player is now stopped too
+        QCOMPARE(w.editor().document().undoStack()->index(), steps + 1);
+        QVERIFY(w.poseDock()->message()->isHidden());
+        QCOMPARE(solidityAt(w, kInMonsterClip), uint64_t(0b1010));
+        QCOMPARE(table->item(1, kBlockingColumn)->text(), QString("solid+monsterclip"));
+        // An unknown name changes nothing and says why.
+        table->item(2, kBlockingColumn)->setText("solid+lava2");
+        QCOMPARE(w.editor().document().undoStack()->index(), steps + 1);
+        QVERIFY(!w.poseDock()->message()->isHidden());
+        QVERIFY2(w.poseDock()->message()->text().contains("\"solid+lava2\" is not a contents set"),
+                 qPrintable(w.poseDock()->message()->text()));
+        QCOMPARE(table->item(2, kBlockingColumn)->text(), QString("solid+window+playerclip"));
+        // "default" unsets the set: Quake's rule (solid, window and clip for a box).
+        table->item(3, kBlockingColumn)->setText("default");
+        QCOMPARE(table->item(3, kBlockingColumn)->text(), QString("default (Quake)"));
+        QCOMPARE(solidityAt(w, kInMonsterClip), uint64_t(0b0010));
+        w.action("undo")->trigger();
+        w.action("undo")->trigger();
+        QCOMPARE(table->item(1, kBlockingColumn)->text(), QString("solid+window+playerclip"));
+        QCOMPARE(table->item(3, kBlockingColumn)->text(), QString("solid+window+monsterclip"));
+        QCOMPARE(solidityAt(w, kInMonsterClip), uint64_t(0b1000));
+    }
+
+    void theSelectionsContentsAreShownAndSetInOneStep() {
+        window_ = test::openWindow(SHALLOT_SAMPLE_MAPS "/q2_clip_room.map");
+        MainWindow& w = *window_;
+        EditorDocument& doc = w.editor().document();
+        QVERIFY(test::waitForCompiledOverlay(w));
+        QVERIFY(!w.action("contentsSolid")->isEnabled()); // nothing selected
+        // A click on the monster clip wall in the top view (cut at the player's eye).
+        Viewport2D* top = w.view2d(0);
+        top->frame({Vec3(-16, -16, 0), Vec3(528, 528, 0)});
+        w.action("toolSelect")->trigger();
+        QTest::mouseClick(top, Qt::LeftButton, {}, top->toWidget(Vec3(344, 256, 0)).toPoint());
+        QCOMPARE(doc.selection().size(), size_t(1));
+        QCOMPARE(doc.brushes()[size_t(doc.selection()[0])].contents, BrushContents::MonsterClip);
+        QCOMPARE(w.action("contentsOfSelection")->text(), QString("Selection: monsterclip"));
+        QVERIFY(w.action("contentsMonsterclip")->isChecked());
+        QVERIFY(!w.action("contentsSolid")->isChecked());
+
+        const int steps = doc.undoStack()->index();
+        w.action("contentsNonsolid")->trigger();
+        QCOMPARE(doc.undoStack()->index(), steps + 1);
+        QCOMPARE(w.action("contentsOfSelection")->text(), QString("Selection: nonsolid"));
+        QCOMPARE(solidityAt(w, kInMonsterClip), uint64_t(0));
+        QVERIFY(!legendNames(w.editor(), "clip brush: monsters and bots"));
+        QVERIFY(legendNames(w.editor(), "non-solid brush (liquid, trigger...)"));
+        w.action("contentsSolid")->trigger();
+        QVERIFY(w.action("contentsSolid")->isChecked());
+        QCOMPARE(solidityAt(w, kInMonsterClip), uint64_t(0b1111)); // solid stops every pose
+        w.action("contentsSolid")->trigger(); // toggled off again: nonsolid
+        QCOMPARE(solidityAt(w, kInMonsterClip), uint64_t(0));
+        w.action("undo")->trigger();
+        w.action("undo")->trigger();
+        w.action("undo")->trigger();
+        QCOMPARE(doc.undoStack()->index(), steps);
+        QCOMPARE(w.action("contentsOfSelection")->text(), QString("Selection: monsterclip"));
+        QCOMPARE(solidityAt(w, kInMonsterClip), uint64_t(0b1000));
+    }
+
+    void changingTheGameChangesItsDefaultPosesAndUndoes() {
+        window_ = test::openWindow(SHALLOT_SAMPLE_MAPS "/q2_clip_room.map");
+        MainWindow& w = *window_;
+        EditorDocument& doc = w.editor().document();
+        QCOMPARE(solidityAt(w, kInMonsterClip), uint64_t(0b1000));
+        const int steps = doc.undoStack()->index();
+        w.action("gameQuake")->trigger();
+        QCOMPARE(doc.undoStack()->index(), steps + 1);
+        QCOMPARE(doc.data().game, Game::Quake);
+        QVERIFY2(w.windowTitle().endsWith(" - Quake - Shallot"), qPrintable(w.windowTitle()));
+        QVERIFY(w.action("gameQuake")->isChecked());
+        // Quake's poses (point, player, large), blocked by Quake's rule: a monster clip
+        // stops nobody.
+        QCOMPARE(doc.poses().size(), size_t(3));
+        QCOMPARE(w.poseDock()->table()->item(1, kBlockingColumn)->text(), QString("default (Quake)"));
+        QCOMPARE(solidityAt(w, kInMonsterClip), uint64_t(0));
+        w.action("undo")->trigger();
+        QCOMPARE(doc.data().game, Game::Quake2);
+        QVERIFY2(w.windowTitle().endsWith(" - Quake 2 - Shallot"), qPrintable(w.windowTitle()));
+        QVERIFY(w.action("gameQuake2")->isChecked());
+        QCOMPARE(doc.poses().size(), size_t(4));
+        QCOMPARE(solidityAt(w, kInMonsterClip), uint64_t(0b1000));
+
+        // Poses of the designer's own stay when the game changes.
+        w.poseDock()->table()->item(3, kBlockingColumn)->setText("solid");
+        w.action("gameHalfLife")->trigger();
+        QCOMPARE(doc.data().game, Game::HalfLife);
+        QCOMPARE(doc.poses().size(), size_t(4));
+        QCOMPARE(doc.poses()[3].name, std::string("monster"));
+        w.action("undo")->trigger();
+        QCOMPARE(doc.data().game, Game::Quake2);
+    }
+};
+
+int main(int argc, char** argv) {
+    ViewSurface::prepareApplication();
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName("ShallotTest");
+    GameGuiTest test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "game_gui_test.moc"
