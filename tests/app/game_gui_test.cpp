@@ -3,6 +3,7 @@
 // (x 336..352). Inside the monster clip wall the tree is solid for the `monster` pose only
 // (tests/core/game_sample_maps_test.cpp); each edit below moves that answer, and undo
 // brings it back.
+#include "docks/leaf_inspector.h"
 #include "docks/pose_dock.h"
 #include "gui_test_window.h"
 #include "main_window.h"
@@ -13,6 +14,7 @@
 
 #include <QApplication>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTableWidget>
@@ -64,6 +66,17 @@ private slots:
         QCOMPARE(table->item(1, kBlockingColumn)->text(), QString("solid+window+playerclip"));
         QCOMPARE(table->item(3, kBlockingColumn)->text(), QString("solid+window+monsterclip"));
         QCOMPARE(solidityAt(w, kInMonsterClip), uint64_t(0b1000));
+        // Inspected inside the monster clip wall, at the top view's working height: the
+        // leaf is solid for the monster alone, and the inspector names the wall's contents.
+        Viewport2D* top = w.view2d(0);
+        top->frame({Vec3(-16, -16, 0), Vec3(528, 528, 0)});
+        w.action("gridSmaller")->trigger(); // grid 8: x 344 is the wall's middle, not snapped to its face
+        w.action("toolInspect")->trigger();
+        QTest::mouseClick(top, Qt::LeftButton, {}, top->toWidget(Vec3(344, 256, 0)).toPoint());
+        const QString inspected = w.leafInspector()->text();
+        QVERIFY2(inspected.startsWith("Point 344 256 46"), qPrintable(inspected));
+        QVERIFY2(inspected.contains("monster: solid") && inspected.contains("player: empty"), qPrintable(inspected));
+        QVERIFY2(QRegularExpression("Inside brushes \\d+ monsterclip\n").match(inspected).hasMatch(), qPrintable(inspected));
         // Both clip colours are in the level, so the legend names them.
         QVERIFY(legendNames(w.editor(), "clip brush: players and hulls"));
         QVERIFY(legendNames(w.editor(), "clip brush: monsters and bots"));

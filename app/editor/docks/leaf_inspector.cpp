@@ -5,12 +5,27 @@
 
 #include <QLabel>
 #include <QPushButton>
+#include <QStringList>
 #include <QVBoxLayout>
 
 namespace shallot {
 
 namespace {
 const char* const kNothingInspected = "Use the Inspect tool (I) in a view, or a ray's start.";
+
+// The brushes whose inside holds `p`, with their contents ("3 playerclip, 7 solid"): why a
+// pose is solid there, or why not.
+QString brushesAt(const std::vector<Brush>& brushes, const Vec3& p) {
+    QStringList found;
+    for (size_t i = 0; i < brushes.size(); ++i) {
+        const auto& sides = brushes[i].sides;
+        const bool inside = !sides.empty() && std::all_of(sides.begin(), sides.end(), [&](const BrushSide& s) {
+            return s.plane.signedDistance(p) < 0;
+        });
+        if (inside) found << QString("%1 %2").arg(i).arg(QString::fromStdString(contentsName(brushes[i].contents)));
+    }
+    return found.isEmpty() ? QString("none") : found.join(", ");
+}
 } // namespace
 
 LeafInspector::LeafInspector(Editor& editor, QWidget* parent) : QDockWidget("Leaf inspector", parent), editor_(editor) {
@@ -58,6 +73,7 @@ void LeafInspector::refresh() {
                        .arg(point_->x()).arg(point_->y()).arg(point_->z()).arg(leaf).arg(info.depth);
     for (size_t p = 0; p < tree.poses.size(); ++p)
         text += QString("  %1: %2\n").arg(QString::fromStdString(tree.poses[p].name), (bits >> p) & 1u ? "solid" : "empty");
+    text += QString("Inside brushes %1\n").arg(brushesAt(editor_.document().brushes(), *point_));
     text += QString("Cell volume %1\nPolygons %2\nInterior point %3 %4 %5 (clearance %6)%7")
                 .arg(info.volume, 0, 'g', 8)
                 .arg(info.polygonCount)

@@ -1,6 +1,7 @@
 #pragma once
-// Shows the leaf of the newest tree at a point: index, solidity per pose, depth, cell
-// volume, polygon count; the leaf's cell is highlighted in the views.
+// Shows the leaf of the newest tree at a point: index, solidity per pose, the brushes the
+// point is inside with their contents, depth, cell volume, polygon count; the leaf's cell is
+// highlighted in the views.
 #include "geometry/plane.h"
 
 #include <QDockWidget>
