@@ -171,14 +171,20 @@ private slots:
         QCOMPARE(doc.poses().size(), size_t(4));
         QCOMPARE(solidityAt(w, kInMonsterClip), uint64_t(0b1000));
 
-        // Poses of the designer's own stay when the game changes.
+        // Poses of the designer's own stay when the game changes; the dock's preset gives
+        // the game's.
         w.poseDock()->table()->item(3, kBlockingColumn)->setText("solid");
         w.action("gameHalfLife")->trigger();
         QCOMPARE(doc.data().game, Game::HalfLife);
         QCOMPARE(doc.poses().size(), size_t(4));
         QCOMPARE(doc.poses()[3].name, std::string("monster"));
+        w.poseDock()->findChild<QAction*>("gamePosesPreset")->trigger();
+        QCOMPARE(doc.poses()[1].name, std::string("human"));
+        QCOMPARE(solidityAt(w, kInMonsterClip), uint64_t(0)); // Half-Life's hulls ignore a monster clip
+        w.action("undo")->trigger();
         w.action("undo")->trigger();
         QCOMPARE(doc.data().game, Game::Quake2);
+        QCOMPARE(doc.poses()[3].name, std::string("monster"));
     }
 };
 

@@ -2,6 +2,7 @@
 
 #include "document/edit_commands.h"
 #include "editor.h"
+#include "io/game_profile.h"
 
 #include <QColorDialog>
 #include <QHBoxLayout>
@@ -61,6 +62,15 @@ PoseDock::PoseDock(Editor& editor, QWidget* parent) : QDockWidget("Poses", paren
     presets->setText("Presets");
     presets->setPopupMode(QToolButton::InstantPopup);
     auto* menu = new QMenu(presets);
+    // The game's own (with their blocking sets), named as the menu opens: the game may change.
+    QAction* gamePreset = menu->addAction(QString(), this, [this] {
+        editor_.document().undoStack()->push(new SetPosesCommand(&editor_.document(), "Pose preset",
+                                                                 gamePoses(editor_.document().data().game)));
+    });
+    gamePreset->setObjectName("gamePosesPreset");
+    connect(menu, &QMenu::aboutToShow, this, [this, gamePreset] {
+        gamePreset->setText(QString("The game's poses (%1)").arg(gameTitle(editor_.document().data().game)));
+    });
     menu->addAction("Quake: point, player, large", this, [this] { applyPreset(0); });
     menu->addAction("Stand and crouch", this, [this] { applyPreset(1); });
     presets->setMenu(menu);
