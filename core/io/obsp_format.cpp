@@ -410,7 +410,9 @@ struct Header {
 };
 
 Header readHeader(std::string_view b, BspTree& t) {
-    if (std::memcmp(b.data(), kObspMagic, std::min(b.size(), size_t(4))) != 0) fail("not an obsp file (bad magic)", 0);
+    // (An empty view may have no data at all: memcmp must not see its null pointer.)
+    const size_t magic = std::min(b.size(), size_t(4));
+    if (magic > 0 && std::memcmp(b.data(), kObspMagic, magic) != 0) fail("not an obsp file (bad magic)", 0);
     if (b.size() < 4) fail("truncated header", b.size());
     Cursor c{b, 4, std::min(b.size(), kHeaderBytes), "header"};
     Header h;
