@@ -543,6 +543,9 @@ std::vector<Brush> readBrushes(Cursor& c, const BspTree& t) {
         b.contents = read;
         for (size_t p = 0; p < t.poses.size(); ++p)
             if ((excluded >> p) & 1u) b.excludedPoses.push_back(t.poses[p].name);
+        // The mask must say what the contents say for every pose (a clip brush never blocks
+        // a point pose): the writer stores exactly that, and a brush read must write back so.
+        check(excludedMask(b, t.poses) == excluded ? nullptr : "brush pose mask disagrees with its contents", "brush", i, at);
         brushes.push_back(std::move(b));
     }
     if (planesLeft != 0) fail("fewer brush planes than the section's total", c.pos);
