@@ -16,18 +16,7 @@ QColor fillOf(const BspTree& tree, size_t leaf, const SectionOptions& o) {
     const bool solid = (bits >> c.pose) & 1u;
     const bool highlighted = int(leaf) == c.highlightLeaf;
     QColor fill(0, 0, 0, 0);
-    bool shown = highlighted;
-    if (!shown && o.cellsOn && !c.onlyHighlight) {
-        const int poses = int(tree.poses.size());
-        const uint64_t all = poses >= 64 ? ~uint64_t(0) : ((uint64_t(1) << poses) - 1);
-        switch (c.filter) {
-        case CellFilter::Empty: shown = !solid; break;
-        case CellFilter::Solid: shown = solid; break;
-        case CellFilter::DiffersBetweenPoses: shown = (bits & all) != 0 && (bits & all) != all; break;
-        case CellFilter::All: shown = true; break;
-        }
-    }
-    if (shown) {
+    if (highlighted || (o.cellsOn && !c.onlyHighlight && passes(bits, int(tree.poses.size()), c))) {
         fill = c.colouring == CellColouring::ByBitset ? bitsetColour(bits) : solid ? kSolidCellColour : kEmptyCellColour;
         if (!solid && flagged(o.voidLeaves, leaf)) fill = kVoidColour;
         else if (flagged(c.greyed, leaf)) fill = kGreyedCellColour;

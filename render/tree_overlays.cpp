@@ -26,18 +26,6 @@ bool marked(const LeafMask* onlyLeaves, size_t leaf) {
     return !onlyLeaves || (leaf < onlyLeaves->size() && (*onlyLeaves)[leaf]);
 }
 
-bool passes(uint64_t bits, int poseCount, const CellOverlayOptions& o) {
-    const bool solid = (bits >> o.pose) & 1u;
-    const uint64_t all = poseCount >= 64 ? ~uint64_t(0) : ((uint64_t(1) << poseCount) - 1);
-    switch (o.filter) {
-    case CellFilter::Empty: return !solid;
-    case CellFilter::Solid: return solid;
-    case CellFilter::DiffersBetweenPoses: return (bits & all) != 0 && (bits & all) != all;
-    case CellFilter::All: return true;
-    }
-    return true;
-}
-
 // The leaf whose visibility decides whether something on the face between leaves a and b
 // (b: -1 for none) is drawn: one of them empty for the sight pose, whose cell the eye
 // must see into to see the face; -1 (always drawn) when neither is.
@@ -156,6 +144,18 @@ void addLeakPath(MeshBatch& batch, const std::vector<Vec3>& leakPath) {
 }
 
 } // namespace
+
+bool passes(uint64_t bits, int poseCount, const CellOverlayOptions& o) {
+    const bool solid = (bits >> o.pose) & 1u;
+    const uint64_t all = poseCount >= 64 ? ~uint64_t(0) : ((uint64_t(1) << poseCount) - 1);
+    switch (o.filter) {
+    case CellFilter::Empty: return !solid;
+    case CellFilter::Solid: return solid;
+    case CellFilter::DiffersBetweenPoses: return (bits & all) != 0 && (bits & all) != all;
+    case CellFilter::All: return true;
+    }
+    return true;
+}
 
 QColor over(const QColor& top, const QColor& under) {
     const double at = top.alphaF(), au = under.alphaF();

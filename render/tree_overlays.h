@@ -59,6 +59,9 @@ inline constexpr double kLeakPathRadius = 2.0;
 // level, which the overlays leave out unless asked (includeOutside).
 bool touchesWorldBox(const Aabb& cell, const Aabb& worldBox);
 
+// Whether a leaf with solidity `bits` (over poseCount poses) passes the options' filter.
+bool passes(uint64_t bits, int poseCount, const CellOverlayOptions& o);
+
 // `top` blended over `under` as one colour: drawing it over anything gives what drawing
 // `under` and then `top` over it gives (Porter-Duff "over", up to 8-bit rounding).
 QColor over(const QColor& top, const QColor& under);

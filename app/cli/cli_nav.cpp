@@ -1,5 +1,6 @@
 // shallot-cli nav: where an agent in one pose can walk (core/nav): the walkable surfaces'
 // area, polygon and link counts and connected components.
+#include "bench_workloads.h"
 #include "cli_common.h"
 #include "tree_source.h"
 
@@ -20,12 +21,6 @@ namespace {
 struct PathTimes {
     double medianUs = 0, medianFoundUs = 0, foundShare = 0;
 };
-
-double medianOf(std::vector<double> v) {
-    if (v.empty()) return 0.0;
-    std::nth_element(v.begin(), v.begin() + long(v.size() / 2), v.end());
-    return v[v.size() / 2];
-}
 
 // Median microseconds of `count` path queries between random places on the walkable
 // polygons (each polygon by its area), of those found, and the share found.
@@ -51,7 +46,7 @@ PathTimes timePaths(const BspTree& tree, const NavMesh& mesh, int count) {
         micros.push_back(watch.lapMs() * 1000);
         if (found) foundMicros.push_back(micros.back());
     }
-    return {medianOf(micros), medianOf(foundMicros), double(foundMicros.size()) / count};
+    return {median(micros), median(foundMicros), double(foundMicros.size()) / count};
 }
 
 } // namespace

@@ -20,16 +20,12 @@ QJsonObject PathQueries::answer(const QJsonObject& query, bool& ok) const {
         ok = false;
         return QJsonObject{{"error", message}};
     };
-    const QJsonValue poseName = query.value("pose");
-    if (!poseName.isString()) return error("\"pose\" must be a pose name");
-    const int pose = tree_.poseIndex(poseName.toString().toStdString());
-    if (pose < 0) return error("unknown pose \"" + poseName.toString() + "\"");
+    QString message;
+    const int pose = readPose(tree_, query, message);
+    if (pose < 0) return error(message);
     Vec3 from, to;
-    auto inRange = [](const Vec3& p) { return p.cwiseAbs().maxCoeff() <= kMaxQueryCoordinate; };
-    if (!readPoint(query.value("from"), from) || !inRange(from))
-        return error(QString("\"from\" must be an array of 3 finite numbers within +-%1").arg(kMaxQueryCoordinate));
-    if (!readPoint(query.value("to"), to) || !inRange(to))
-        return error(QString("\"to\" must be an array of 3 finite numbers within +-%1").arg(kMaxQueryCoordinate));
+    if (!readQueryPoint(query.value("from"), from)) return error(pointError("from"));
+    if (!readQueryPoint(query.value("to"), to)) return error(pointError("to"));
     const NavPath path = findPath(tree_, mesh(pose), from, to);
     QJsonArray points;
     for (const Vec3& p : path.points) points.append(toJson(p));

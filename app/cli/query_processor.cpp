@@ -19,27 +19,6 @@ QJsonObject error(const QString& message, bool& ok) {
     return QJsonObject{{"error", message}};
 }
 
-// A point of a trace or move query: finite, within +-kMaxQueryCoordinate.
-bool readQueryPoint(const QJsonValue& value, Vec3& out) {
-    return readPoint(value, out) && out.cwiseAbs().maxCoeff() <= kMaxQueryCoordinate;
-}
-
-QString pointError(const char* field) {
-    return QString("\"%1\" must be an array of 3 finite numbers within +-%2").arg(field).arg(kMaxQueryCoordinate);
-}
-
-// The pose named by query["pose"]; -1 with `message` set when missing or unknown.
-int readPose(const BspTree& tree, const QJsonObject& query, QString& message) {
-    const QJsonValue name = query.value("pose");
-    if (!name.isString()) {
-        message = "\"pose\" must be a pose name";
-        return -1;
-    }
-    const int pose = tree.poseIndex(name.toString().toStdString());
-    if (pose < 0) message = "unknown pose \"" + name.toString() + "\"";
-    return pose;
-}
-
 // As toJson, with -0 written as 0 (flipped planes have negative zeros in their normals).
 QJsonArray vectorJson(const Vec3& v) { return toJson(v + Vec3::Zero()); }
 
@@ -63,6 +42,25 @@ bool readPoint(const QJsonValue& value, Vec3& out) {
         if (!std::isfinite(out[i])) return false;
     }
     return true;
+}
+
+bool readQueryPoint(const QJsonValue& value, Vec3& out) {
+    return readPoint(value, out) && out.cwiseAbs().maxCoeff() <= kMaxQueryCoordinate;
+}
+
+QString pointError(const char* field) {
+    return QString("\"%1\" must be an array of 3 finite numbers within +-%2").arg(field).arg(kMaxQueryCoordinate);
+}
+
+int readPose(const BspTree& tree, const QJsonObject& query, QString& message) {
+    const QJsonValue name = query.value("pose");
+    if (!name.isString()) {
+        message = "\"pose\" must be a pose name";
+        return -1;
+    }
+    const int pose = tree.poseIndex(name.toString().toStdString());
+    if (pose < 0) message = "unknown pose \"" + name.toString() + "\"";
+    return pose;
 }
 
 QJsonObject QueryProcessor::answer(const QByteArray& line, bool& ok) const {

@@ -63,5 +63,11 @@ private:
 
 // Reads "[x,y,z]" with finite numbers; false otherwise.
 bool readPoint(const QJsonValue& value, Vec3& out);
+// A point of a trace, move or path query: readPoint within +-kMaxQueryCoordinate; the error
+// for field `field` when it is not.
+bool readQueryPoint(const QJsonValue& value, Vec3& out);
+QString pointError(const char* field);
+// The pose named by query["pose"]; -1 with `message` set when missing or unknown.
+int readPose(const BspTree& tree, const QJsonObject& query, QString& message);
 
 } // namespace shallot::cli
