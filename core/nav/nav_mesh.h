@@ -7,27 +7,13 @@
 // here is in configuration space: a point of a walkable polygon is a place for the box's
 // reference point, not a point of the floor.
 #include "compile/bsp_tree.h"
+#include "world/nav_settings.h"
 
 #include <cstdint>
-#include <limits>
 #include <unordered_map>
 #include <vector>
 
 namespace shallot {
-
-// Per-pose navigation settings (Quake's rules by default).
-struct NavSettings {
-    // A surface is ground when its upward normal has z at least this (Quake's 0.7: slopes
-    // up to about 45.6 degrees).
-    double walkableNormalZ = 0.7;
-    // The box climbs edges up to this height (Quake's stair step) and steps down as far.
-    double stepHeight = 18.0;
-    // The box drops from an edge onto ground at most this far below (default: any).
-    double maxDrop = std::numeric_limits<double>::infinity();
-    // Leave out the ground of the void around the level (leaves reachable from outside the
-    // world box for the pose: the roofs' tops). A level that leaks has no inside left.
-    bool insideOnly = true;
-};
 
 // How a link is travelled. Walk: across a shared edge (start..end is the shared part);
 // StepUp / StepDown: up or down an edge of at most the step height; Drop: off an edge,

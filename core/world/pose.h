@@ -1,6 +1,7 @@
 #pragma once
 #include "geometry/plane.h"
 #include "world/contents.h"
+#include "world/nav_settings.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -19,6 +20,8 @@ struct Pose {
     uint32_t colour = 0xff8040ffu; // RGBA, used by the editor
     // The contents that block this pose; unset: defaultBlocking(isPoint()), Quake's rule.
     std::optional<BrushContents> blocking = {};
+    // How the pose walks (its navigation mesh); no part of its tree.
+    NavSettings nav = {};
 
     bool isPoint() const { return mins == maxs; }
     BrushContents blockingSet() const { return blocking ? *blocking : defaultBlocking(isPoint()); }
