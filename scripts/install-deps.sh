@@ -8,7 +8,8 @@ PACKAGES=(build-essential cmake ninja-build pkg-config libeigen3-dev qt6-base-de
           libgtest-dev libgmock-dev libbenchmark-dev libgoogle-perftools-dev
           clang libclang-rt-14-dev time  # clang and libFuzzer: scripts/fuzz.sh; time: tests/cli
           dpkg-dev file                  # cpack -G DEB's dependency scan (scripts/check-install.sh)
-          pybind11-dev python3-dev python3-numpy)  # the Python module and its tests (docs/runtime.md)
+          pybind11-dev python3-dev python3-numpy   # the Python module and its tests (docs/runtime.md)
+          librecast-dev)                 # the navigation comparison benchmark (tests/bench/nav_vs_recast.cpp)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
