@@ -1,6 +1,7 @@
 #include "io/map_reader.h"
 
 #include "io/game_contents.h"
+#include "io/patch_mesh.h"
 
 #include <cerrno>
 #include <charconv>
@@ -325,6 +326,15 @@ private:
             ++pos_;
         }
         entity.patches.emplace_back(s_.substr(openAt, pos_ - openAt));
+        // Kept whatever it holds, but a patch the editor cannot draw is named where it fails.
+        const PatchParseResult parsed = parsePatchDef(entity.patches.back());
+        if (!parsed.ok()) {
+            const int line = open.line + parsed.error.line - 1;
+            const int column = parsed.error.line == 1 ? open.column + parsed.error.column - 1 : parsed.error.column;
+            map_.warnings.push_back({line, column,
+                                     file_ + ":" + std::to_string(line) + ":" + std::to_string(column) +
+                                         ": malformed patch, kept but not drawn: " + parsed.error.message});
+        }
     }
 
     void parseFace(Brush& brush) {
