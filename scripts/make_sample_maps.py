@@ -12,6 +12,10 @@ at the second, shots at neither. hl_clip_room.map: a Half-Life room with a CLIP 
 (x 160..176: the hulls stop, the point does not), a func_illusionary wall (x 288..304:
 nothing stops) and a crawlspace 40 high and 64 wide (x 400..432, y 224..288) that the
 head hull (crouching, 36 high) passes and the human hull (72 high) does not.
+q3_patch_room.map: a Quake 3 room (brushDef brushes) with a common/playerclip wall (x 160..176:
+the player and crouch poses stop, shots do not), a common/botclip wall (x 336..352: blocks
+no pose of Quake 3's), a trigger_multiple (common/trigger) and a 3 x 5 patch arching over
+x 208..288 from y 64 to y 448, 192 high at its top: drawn, never collided with.
 """
 import pathlib
 
@@ -20,8 +24,8 @@ import pathlib
 FRAMES = {(0, 1): (1, 2), (0, -1): (2, 1), (1, 1): (2, 0), (1, -1): (0, 2), (2, 1): (0, 1), (2, -1): (1, 0)}
 
 
-def box(mins, maxs, texture="shallot/wall", params="0 0 0 1 1"):
-    lines = ["{"]
+def box(mins, maxs, texture="shallot/wall", params="0 0 0 1 1", brushdef=False):
+    lines = ["{", "brushDef", "{"] if brushdef else ["{"]
     for axis in range(3):
         for sign in (1, -1):
             p2 = list(mins if sign < 0 else maxs)
@@ -29,27 +33,42 @@ def box(mins, maxs, texture="shallot/wall", params="0 0 0 1 1"):
             p1 = list(p2); p1[u] += 64
             p3 = list(p2); p3[v] += 64
             pts = " ".join("( %d %d %d )" % tuple(p) for p in (p1, p2, p3))
-            lines.append(f"{pts} {texture} {params}")
-    lines.append("}")
+            if brushdef:  # Quake 3: a texture matrix before the shader
+                lines.append(f"{pts} ( ( 0.0078125 0 0 ) ( 0 0.0078125 0 ) ) {texture} {params}")
+            else:
+                lines.append(f"{pts} {texture} {params}")
+    lines += ["}", "}"] if brushdef else ["}"]
     return "\n".join(lines)
 
 
-def write(name, comment, brushes, keys=(), header=(), entities=()):
+def patch(shader, groups):
+    """A patchDef2: groups[w][h] = (x, y, z), each point given texture coordinates 0 0."""
+    lines = ["{", "patchDef2", "{", shader, f"( {len(groups)} {len(groups[0])} 0 0 0 )", "("]
+    for g in groups:
+        lines.append("( " + " ".join("( %g %g %g 0 0 )" % p for p in g) + " )")
+    lines += [")", "}", "}"]
+    return "\n".join(lines)
+
+
+def write(name, comment, brushes, keys=(), header=(), entities=(), brushdef=False, patches=(),
+          start="info_player_start"):
     """brushes: (mins, maxs[, texture[, params]]); entities: (classname, brushes)."""
     out = list(header) + [f"// {comment}", "{", '"classname" "worldspawn"']
     out += [f'"{k}" "{v}"' for k, v in keys]
-    out += [box(*b) for b in brushes]
+    out += [box(*b, brushdef=brushdef) for b in brushes]
+    out += list(patches)
     out.append("}")
     for classname, entity_brushes in entities:
-        out += ["{", f'"classname" "{classname}"'] + [box(*b) for b in entity_brushes] + ["}"]
-    out.append('{\n"classname" "info_player_start"\n"origin" "%d %d %d"\n}' % brushes_start[name])
+        out += ["{", f'"classname" "{classname}"'] + [box(*b, brushdef=brushdef) for b in entity_brushes] + ["}"]
+    out.append('{\n"classname" "%s"\n"origin" "%d %d %d"\n}' % ((start,) + brushes_start[name]))
     path = pathlib.Path(__file__).resolve().parent.parent / "maps" / name
     path.write_text("\n".join(out) + "\n")
 
 
 brushes_start = {"figure1_rooms.map": (400, 300, 24), "low_tunnel.map": (128, 128, 24),
                   "sealed_box.map": (128, 128, 24), "leaky_box.map": (128, 128, 24),
-                  "q2_clip_room.map": (64, 256, 24), "hl_clip_room.map": (64, 256, 36)}
+                  "q2_clip_room.map": (64, 256, 24), "hl_clip_room.map": (64, 256, 36),
+                  "q3_patch_room.map": (64, 256, 24)}
 
 figure1 = [
     ((184, 184, -16), (616, 816, 0)),     # floor
@@ -127,3 +146,17 @@ write("hl_clip_room.map", "A Half-Life room: a CLIP wall, a func_illusionary wal
       keys=[("mapversion", "220"), ("wad", "halflife.wad")],
       header=["// Game: Half-Life", "// Format: Valve"],
       entities=[("func_illusionary", [((288, 0, 0), (304, 512, 256), "c1a0_labw", HL)])])
+
+# Quake 3: brushDef brushes (shader, then CONTENTS FLAGS VALUE: 0, contents from the shader
+# name) and a patch. The arch: three groups along x, each two quadratic spans in y and z
+# (a round arch from the floor at y 64 up to z 192 at y 256 and down to the floor at y 448).
+Q3 = ("base_wall/concrete", "0 0 0")
+q3_room = [r + Q3 for r in room + [((512, -16, 0), (528, 528, 256))]]
+arch = [[(x, 64, 0), (x, 64, 192), (x, 256, 192), (x, 448, 192), (x, 448, 0)] for x in (208, 248, 288)]
+write("q3_patch_room.map", "A Quake 3 room: a player clip wall, a bot clip wall, a trigger and an arched patch",
+      q3_room + [((160, 0, 0), (176, 512, 256), "common/playerclip", "0 0 0"),
+                 ((336, 0, 0), (352, 512, 256), "common/botclip", "0 0 0")],
+      header=["// Game: Quake 3", "// Format: Quake3"], brushdef=True,
+      patches=[patch("shallot/arch", arch)],
+      entities=[("trigger_multiple", [((400, 192, 0), (464, 320, 64), "common/trigger", "0 0 0")])],
+      start="info_player_deathmatch")

@@ -37,6 +37,12 @@ hl=$(printf '%s\n' '{"op":"classify","p":[168,256,100]}' | "$CLI" query "$MAPS/h
 check "Half-Life CLIP blocks the hulls, not the point" contains "$hl" \
   '"solid":{"head":true,"human":true,"large":true,"point":false}'
 
+q3err=$("$CLI" compile "$MAPS/q3_patch_room.map" --stats 2>&1 >"$TMP/q3.json"); code=$?
+check "a Quake 3 level with a patch compiles" test "$code" = 0
+check "it is detected as Quake 3" contains "$(cat "$TMP/q3.json")" '"game":"quake3"'
+check "its patch is left out of collision with one warning" test "$(grep -c 'warning' <<<"$q3err")" = 1
+check "the warning names the patch" contains "$q3err" '1 patches (patchDef) kept and written back, but left out of collision'
+
 check "quake1 levels say quake" contains "$("$CLI" compile "$MAPS/low_tunnel.map" --stats)" '"game":"quake"'
 
 err=$("$CLI" compile "$MAPS/q2_clip_room.map" --game doom 2>&1); code=$?

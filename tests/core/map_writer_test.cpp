@@ -302,9 +302,9 @@ TEST(MapWriter, UnitAndSampleMapsRoundTrip) {
         ASSERT_TRUE(first.ok()) << first.error.format();
         const MapFile again = read(writeMap(*first.map));
         expectMapsEqual(*first.map, again);
-        // And through a World and back, as a document does it.
+        // And through a World and back, as a document does it (in the file's game and dialect).
         const World world = worldFromMap(*first.map);
-        const World back = worldFromMap(read(writeMap(mapFromWorld(world, first.map->entities[0].keys, {}))));
+        const World back = worldFromMap(read(writeMap(mapFromWorld(world, first.map->entities[0].keys, {}, first.map->game, first.map->quake3Brushes))));
         ASSERT_EQ(back.brushes.size(), world.brushes.size());
         for (size_t b = 0; b < world.brushes.size(); ++b)
             for (size_t s = 0; s < world.brushes[b].sides.size(); ++s)
