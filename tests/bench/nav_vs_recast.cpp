@@ -578,6 +578,7 @@ struct MethodStats {
     long corners = 0, inSolid = 0, inSolidDeep = 0, floating = 0;
     long snappedMoved = 0; // Detour: corners getPolyHeight (the detail mesh) puts elsewhere
     double deepest = 0;
+    Vec3 deepestAt = Vec3::Zero();
     std::vector<double> gaps; // floorGap of the corners not in solid
     std::vector<double> micros;
     std::vector<Vec3> invalidExamples;
@@ -587,7 +588,7 @@ void checkCorners(const BruteForce& brute, const std::vector<Vec3>& points, Meth
     for (const Vec3& p : points) {
         ++s.corners;
         const double depth = brute.overlap(p);
-        s.deepest = std::max(s.deepest, depth);
+        if (depth > s.deepest) s.deepest = depth, s.deepestAt = p;
         const bool solid = depth > kSolidTolerance, floats = !solid && brute.floating(p);
         if (solid) ++s.inSolid;
         if (depth > 1.0) ++s.inSolidDeep;
@@ -681,6 +682,9 @@ bool runLevel(const std::string& mapPath, const Options& opt, bool picture) {
     std::vector<double> ratios, bothShallotLen, bothRecastLen;
     // Pairs whose two places are inside the level (the box, 1 unit up, in a leaf that the
     // void around the level does not reach): roofs and the tops of outer walls left out.
+    // Shallot's paths that Detour does not find, and of them those that drop (go down more
+    // than the step height between two corners: Detour has no drop links).
+    int onlyShallotDropping = 0;
     int insidePairs = 0, insideBoth = 0, insideOnlyShallot = 0, insideOnlyRecast = 0, insideNeither = 0;
     auto inside = [&](const Vec3& p) { return !outside[size_t(tree.findLeaf(p + Vec3(0, 0, 1)))]; };
     struct Worst {
@@ -735,7 +739,14 @@ bool runLevel(const std::string& mapPath, const Options& opt, bool picture) {
                              sp.points, rp.points});
             bothShallotLen.push_back(sp.length);
             bothRecastLen.push_back(rp.length);
-        } else if (sp.found) ++onlyShallot;
+        } else if (sp.found) {
+            ++onlyShallot;
+            for (size_t k = 1; k < sp.points.size(); ++k)
+                if (sp.points[k - 1].z() - sp.points[k].z() > navSettings.stepHeight + 1e-6) {
+                    ++onlyShallotDropping;
+                    break;
+                }
+        }
         else if (rp.found) ++onlyRecast;
         else ++neither;
     }
@@ -763,6 +774,8 @@ bool runLevel(const std::string& mapPath, const Options& opt, bool picture) {
     std::printf("%-34s %14d %14d\n", "pairs found", sh.found, rc.found);
     std::printf("agreement: both %d, only Shallot %d, only Recast %d, neither %d (%.1f%% agree)\n", both, onlyShallot, onlyRecast,
                 neither, 100.0 * (both + neither) / opt.pairs);
+    std::printf("of the %d only Shallot finds, %d drop (down more than a step between two corners)\n", onlyShallot,
+                onlyShallotDropping);
     std::printf("pairs with both places inside the level: %d; of them both %d, only Shallot %d, only Recast %d, neither %d "
                 "(%.1f%% agree)\n",
                 insidePairs, insideBoth, insideOnlyShallot, insideOnlyRecast, insideNeither,
@@ -780,6 +793,8 @@ bool runLevel(const std::string& mapPath, const Options& opt, bool picture) {
     std::printf("%-34s %13.2f%% %13.2f%%\n", "  of them > 1 unit deep", 100 * share(sh.inSolidDeep, sh.corners),
                 100 * share(rc.inSolidDeep, rc.corners));
     std::printf("%-34s %14.2f %14.2f\n", "  deepest, units", sh.deepest, rc.deepest);
+    if (rc.deepest > kSolidTolerance)
+        std::printf("  (Recast's deepest at %.1f %.1f %.1f)\n", rc.deepestAt.x(), rc.deepestAt.y(), rc.deepestAt.z());
     std::printf("%-34s %13.2f%% %13.2f%%\n", "corners floating (no floor in 2)", 100 * share(sh.floating, sh.corners),
                 100 * share(rc.floating, rc.corners));
     auto gapShare = [](const std::vector<double>& g, double over) {
@@ -848,6 +863,7 @@ bool runLevel(const std::string& mapPath, const Options& opt, bool picture) {
         {"agreement", QJsonObject{{"both", both}, {"only_shallot", onlyShallot}, {"only_recast", onlyRecast}, {"neither", neither}}},
         {"inside_agreement", QJsonObject{{"pairs", insidePairs}, {"both", insideBoth}, {"only_shallot", insideOnlyShallot},
                                          {"only_recast", insideOnlyRecast}, {"neither", insideNeither}}},
+        {"only_shallot_dropping", onlyShallotDropping},
         {"shallot_samples_off_recast", shallotSamplesOffRecast},
         {"recast_samples_off_shallot", recastSamplesOffShallot},
         {"both_mean_length_shallot", mean(bothShallotLen)},
