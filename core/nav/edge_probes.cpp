@@ -93,4 +93,62 @@ void addProbeLinks(const BspTree& tree, NavMesh& mesh, const std::vector<std::ve
     mesh.links.insert(mesh.links.end(), found.begin(), found.end());
 }
 
+void addJumpLinks(const BspTree& tree, NavMesh& mesh) {
+    const int pose = mesh.pose;
+    const NavSettings& s = mesh.settings;
+    if (!s.jump || s.jumpHeight <= 0.0 || s.jumpLength <= 0.0) return;
+    const Vec3 up = Vec3::UnitZ();
+    const double worldDepth = tree.bounds.maxs.z() - tree.bounds.mins.z();
+    // The fall from the apex goes as deep as a landing may lie.
+    const double depth = s.jumpHeight + kNavProbeLift + std::min(s.maxDrop, worldDepth);
+    std::vector<NavLink> found;
+    std::vector<int32_t> landed; // components landed in from the current edge point
+    for (size_t pi = 0; pi < mesh.polygons.size(); ++pi) {
+        const NavPolygon& poly = mesh.polygons[pi];
+        for (const auto& [a, b] : poly.freeEdges) {
+            const double length = (b - a).norm();
+            Vec3 out(b.y() - a.y(), a.x() - b.x(), 0.0);
+            if (out.norm() < 1e-9) continue;
+            out.normalize();
+            const int samples = std::max(1, int(std::ceil(length / kNavProbeSpacing)));
+            for (int k = 0; k < samples; ++k) {
+                const Vec3 q = a + (b - a) * ((k + 0.5) / samples);
+                // 1. Up by the jump height, in full.
+                const Vec3 lifted = q + up * kNavProbeLift;
+                const Vec3 apex = lifted + up * s.jumpHeight;
+                const TraceResult rise = traceSegment(tree, pose, lifted, apex);
+                if (rise.startSolid || rise.hit) continue;
+                // 2. Out, level, as far as the jump length or the first obstacle.
+                const TraceResult across = traceSegment(tree, pose, apex, apex + out * s.jumpLength);
+                if (across.startSolid) continue;
+                const double reach = across.hit ? across.t * s.jumpLength - kNavEdgeDistance : s.jumpLength;
+                // 3. Down onto the ground below, every kNavJumpSpacing units out.
+                landed.clear();
+                for (double d = kNavProbeReach; d <= reach; d += (d < kNavJumpSpacing ? kNavJumpSpacing - d : kNavJumpSpacing)) {
+                    const std::optional<TraceResult> landing = fall(tree, pose, apex + out * d, depth);
+                    if (!landing || landing->normal.z() < s.walkableNormalZ) continue;
+                    const int32_t to = mesh.polygonAt(landing->point);
+                    if (to < 0) continue;
+                    const int32_t component = mesh.polygons[size_t(to)].component;
+                    if (component == poly.component) continue;
+                    const double height = landing->point.z() - q.z();
+                    if (height > s.jumpHeight || -height > s.maxDrop) continue;
+                    if (std::find(landed.begin(), landed.end(), component) != landed.end()) continue;
+                    landed.push_back(component);
+                    Vec3 takeoff = q - out * kNavTakeoffInset;
+                    takeoff.z() -= poly.normal.dot(takeoff - q) / poly.normal.z();
+                    found.push_back({int32_t(pi), to, NavLinkKind::Jump, takeoff, landing->point});
+                }
+            }
+        }
+    }
+    mesh.links.insert(mesh.links.end(), found.begin(), found.end());
+}
+
+double navJumpFlightLength(const NavMesh& mesh, const NavLink& link) {
+    const Vec3 d = link.end - link.start;
+    const double apex = std::max(mesh.settings.jumpHeight, d.z());
+    return apex + std::hypot(d.x(), d.y()) + (apex - d.z());
+}
+
 } // namespace shallot

@@ -143,6 +143,7 @@ const char* navLinkKindName(NavLinkKind kind) {
     case NavLinkKind::StepUp: return "step_up";
     case NavLinkKind::StepDown: return "step_down";
     case NavLinkKind::Drop: return "drop";
+    case NavLinkKind::Jump: return "jump";
     }
     return "walk";
 }
@@ -195,24 +196,28 @@ NavMesh buildNavMesh(const BspTree& tree, int pose, const NavSettings& settings)
     addWalkLinks(tree, pose, ofLeaf, mesh, covered);
     addProbeLinks(tree, mesh, covered);
 
-    // Links grouped by polygon; surfaces and components.
-    std::stable_sort(mesh.links.begin(), mesh.links.end(), [](const NavLink& a, const NavLink& b) { return a.from < b.from; });
-    for (size_t k = 0; k < mesh.links.size(); ++k) {
-        NavPolygon& p = mesh.polygons[size_t(mesh.links[k].from)];
-        if (p.linkCount == 0) p.firstLink = uint32_t(k);
-        ++p.linkCount;
-    }
+    // Surfaces and components (walks and steps), before the jumps, which look for
+    // landings in other components.
     UnionFind surfaces(mesh.polygons.size()), components(mesh.polygons.size());
     for (const NavLink& l : mesh.links) {
         if (l.kind == NavLinkKind::Walk && mesh.polygons[size_t(l.from)].plane == mesh.polygons[size_t(l.to)].plane)
             surfaces.join(l.from, l.to);
-        if (l.kind != NavLinkKind::Drop) components.join(l.from, l.to);
+        if (l.kind != NavLinkKind::Drop && l.kind != NavLinkKind::Jump) components.join(l.from, l.to);
     }
     std::vector<int32_t> label;
     mesh.surfaceCount = surfaces.label(label);
     for (size_t i = 0; i < label.size(); ++i) mesh.polygons[i].surface = label[i];
     mesh.componentCount = components.label(label);
     for (size_t i = 0; i < label.size(); ++i) mesh.polygons[i].component = label[i];
+    addJumpLinks(tree, mesh);
+
+    // Links grouped by polygon.
+    std::stable_sort(mesh.links.begin(), mesh.links.end(), [](const NavLink& a, const NavLink& b) { return a.from < b.from; });
+    for (size_t k = 0; k < mesh.links.size(); ++k) {
+        NavPolygon& p = mesh.polygons[size_t(mesh.links[k].from)];
+        if (p.linkCount == 0) p.firstLink = uint32_t(k);
+        ++p.linkCount;
+    }
     mesh.componentDrops.assign(size_t(mesh.componentCount), {});
     for (const NavLink& l : mesh.links) {
         const int32_t a = mesh.polygons[size_t(l.from)].component, b = mesh.polygons[size_t(l.to)].component;

@@ -17,15 +17,17 @@ namespace shallot {
 
 // How a link is travelled. Walk: across a shared edge (start..end is the shared part);
 // StepUp / StepDown: up or down an edge of at most the step height; Drop: off an edge,
-// falling onto the ground below (one way).
-enum class NavLinkKind : uint8_t { Walk, StepUp, StepDown, Drop };
+// falling onto the ground below (one way); Jump: off an edge, up by the jump height, across
+// and down onto ground at most the jump height above and the jump length away (one way;
+// only with NavSettings::jump, see edge_probes.h).
+enum class NavLinkKind : uint8_t { Walk, StepUp, StepDown, Drop, Jump };
 const char* navLinkKindName(NavLinkKind kind);
 
 struct NavLink {
     int32_t from = -1, to = -1; // polygons
     NavLinkKind kind = NavLinkKind::Walk;
     Vec3 start = Vec3::Zero(); // on `from`: a walk's shared edge runs start..end;
-    Vec3 end = Vec3::Zero();   // a step's or drop's takeoff and landing points
+    Vec3 end = Vec3::Zero();   // a step's, drop's or jump's takeoff and landing points
 };
 
 struct NavPolygon {
@@ -34,7 +36,7 @@ struct NavPolygon {
     PlaneId plane = 0;   // in the tree's plane table
     int32_t leaf = -1;   // the empty leaf it faces into
     int32_t surface = -1;   // coplanar polygons joined by walks share a surface
-    int32_t component = -1; // polygons joined by walks and steps (either way) share one
+    int32_t component = -1; // polygons joined by walks and steps (either way) share one (not drops, jumps)
     uint32_t firstLink = 0, linkCount = 0; // its outgoing links in NavMesh::links
     Aabb bounds;
     double area = 0.0;
@@ -74,6 +76,9 @@ inline constexpr double kNavRaiseStep = 1.0;
 // A step or drop takes off this far inside its polygon (its edge lies on the riser's or the
 // ledge's plane, where the point below reads empty or solid by rounding).
 inline constexpr double kNavTakeoffInset = 0.125;
+// Jumps (NavSettings::jump) look for landings every this many units out from a free edge,
+// up to the jump length.
+inline constexpr double kNavJumpSpacing = 8.0;
 
 struct NavMesh {
     int pose = 0;
@@ -82,7 +87,7 @@ struct NavMesh {
     std::vector<NavLink> links; // grouped by `from` (NavPolygon::firstLink)
     int32_t surfaceCount = 0;
     int32_t componentCount = 0;
-    // Per component, the components its drops land in (ascending, itself left out): a path
+    // Per component, the components its drops and jumps land in (ascending, itself left out): a path
     // query first asks this small graph whether the goal's component can be reached at all,
     // instead of searching every polygon of the start's to learn that it cannot.
     std::vector<std::vector<int32_t>> componentDrops;

@@ -1,5 +1,6 @@
 #include "nav/nav_path.h"
 
+#include "nav/edge_probes.h"
 #include "query/trace.h"
 
 #include <algorithm>
@@ -98,9 +99,10 @@ std::optional<std::vector<int32_t>> searchLinks(const NavMesh& mesh, int32_t sta
             if (l.kind == NavLinkKind::Walk) {
                 next = closestOnSegment(at, l.start, l.end);
                 step = (next - at).norm();
-            } else {
+            } else { // a jump costs its flight: up, across, down
                 next = l.end;
-                step = (l.start - at).norm() + (l.end - l.start).norm();
+                step = (l.start - at).norm() +
+                       (l.kind == NavLinkKind::Jump ? navJumpFlightLength(mesh, l) : (l.end - l.start).norm());
             }
             const double c = here + step;
             if (c >= costOf(l.to)) continue;
@@ -281,7 +283,7 @@ NavPath findPath(const BspTree& tree, const NavMesh& mesh, const Vec3& from, con
             c.left.push_back(left);
             c.right.push_back(right);
             c.polygons.push_back(l.to);
-        } else { // up, down or off an edge: take off there, land, walk on
+        } else { // up, down, off an edge or a jump: take off there, land, walk on
             endCorridor(l.start);
             beginCorridor(l.end, l.to);
         }

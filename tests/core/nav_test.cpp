@@ -2,6 +2,7 @@
 // force on random worlds: surfaces where the box rests, paths whose every stretch a swept
 // box confirms.
 #include "brute_force.h"
+#include "nav_helpers.h"
 #include "compile/compiler.h"
 #include "nav/nav_mesh.h"
 #include "nav/nav_path.h"
@@ -15,19 +16,9 @@ using namespace shallot::test;
 
 namespace {
 
-constexpr int kPlayer = 1; // quakePoses(): point, player, large
+constexpr int kPlayer = kNavPlayer;
 
-// A closed room 1024 x 512 x 256 (inside x 0..1024, y 0..512, floor top z 0) with `inside`.
-World room(std::vector<Brush> inside) {
-    World w;
-    w.poses = quakePoses();
-    const double t = 16;
-    w.brushes = {Brush::box({-t, -t, -t}, {1024 + t, 512 + t, 0}),   Brush::box({-t, -t, 256}, {1024 + t, 512 + t, 256 + t}),
-                 Brush::box({-t, -t, 0}, {0, 512 + t, 256}),          Brush::box({1024, -t, 0}, {1024 + t, 512 + t, 256}),
-                 Brush::box({0, -t, 0}, {1024, 0, 256}),              Brush::box({0, 512, 0}, {1024, 512 + t, 256})};
-    for (Brush& b : inside) w.brushes.push_back(std::move(b));
-    return w;
-}
+World room(std::vector<Brush> inside) { return navRoom(std::move(inside)); }
 
 // Stairs rising along +x from x0, each `rise` high and 32 deep, up to a platform.
 std::vector<Brush> stairs(double x0, int steps, double rise) {
@@ -36,38 +27,10 @@ std::vector<Brush> stairs(double x0, int steps, double rise) {
     return out;
 }
 
-// The player's reference point standing on the floor at (x, y) (24 above it), a little up.
-Vec3 standing(double x, double y, double floor = 0) { return {x, y, floor + 24 + 1}; }
+Vec3 standing(double x, double y, double floor = 0) { return navStanding(x, y, floor); }
 
-// Each corner rests on a floor; each stretch between corners is a walk (a swept box lifted
-// off the floor gets through), a step (up, across, down) or a drop (across, then down).
-// Returns the stretches that fail both (each reported when `strict`).
 int expectPathValid(const BspTree& tree, int pose, const NavPath& path, double step, bool strict = true) {
-    int grazing = 0;
-    const Vec3 up = Vec3::UnitZ();
-    constexpr double kLift = kNavStretchCheckLift; // checked this far above and below
-    for (size_t i = 0; i < path.points.size(); ++i) {
-        const Vec3& p = path.points[i];
-        EXPECT_FALSE(tree.isSolid(p + up * kLift, pose)) << "corner " << i << " " << p.transpose() << " in solid";
-        EXPECT_TRUE(tree.isSolid(p - up * kLift, pose)) << "corner " << i << " " << p.transpose() << " floating";
-        if (i == 0) continue;
-        const Vec3 a = path.points[i - 1] + up * kLift, b = p + up * kLift;
-        const bool walk = !traceSegment(tree, pose, a, b).hit;
-        // Quake's step: up (at most a step above the start, at least to the higher end),
-        // across, down; a drop is the same from the higher end's height.
-        auto viaHeight = [&](double high) {
-            const Vec3 aHigh(a.x(), a.y(), high), bHigh(b.x(), b.y(), high);
-            return !traceSegment(tree, pose, a, aHigh).hit && !traceSegment(tree, pose, aHigh, bHigh).hit &&
-                   !traceSegment(tree, pose, bHigh, b).hit;
-        };
-        const double high = std::max(a.z(), b.z());
-        const bool stepOrDrop = high - a.z() <= step + kLift && (viaHeight(high) || viaHeight(a.z() + step));
-        if (walk || stepOrDrop) continue;
-        ++grazing;
-        if (strict) ADD_FAILURE() << "stretch " << i - 1 << " -> " << i << ": " << path.points[i - 1].transpose()
-                                        << " to " << p.transpose();
-    }
-    return grazing;
+    return expectNavPathValid(tree, pose, path, step, strict);
 }
 
 struct Compiled {
