@@ -1,7 +1,9 @@
 // shallot-cli nav: where an agent in one pose can walk (core/nav): the walkable surfaces'
-// area, polygon and link counts and connected components.
+// area, polygon and link counts and connected components, under the pose's own walking
+// rules (Pose::nav) or the flags' changes to them.
 #include "bench_workloads.h"
 #include "cli_common.h"
+#include "query_path.h"
 #include "tree_source.h"
 
 #include "compile/stopwatch.h"
@@ -10,6 +12,7 @@
 
 #include <QJsonArray>
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <random>
@@ -49,14 +52,34 @@ PathTimes timePaths(const BspTree& tree, const NavMesh& mesh, int count) {
     return {median(micros), median(foundMicros), double(foundMicros.size()) / count};
 }
 
+std::string number(double v) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", v);
+    return text;
+}
+
+// "ground normal z >= 0.7, step 18, drops of any height, no jumps".
+std::string rulesText(const NavSettings& s) {
+    std::string out = "ground normal z >= " + number(s.walkableNormalZ) + ", step " + number(s.stepHeight) + ", drops of " +
+                      (std::isinf(s.maxDrop) ? std::string("any height") : "up to " + number(s.maxDrop));
+    return out + (s.jump ? ", jumps " + number(s.jumpHeight) + " up and " + number(s.jumpLength) + " across" : ", no jumps");
+}
+
 } // namespace
 
 int runNav(const std::vector<std::string>& args) {
     std::string input, poseName;
     bool json = false;
     int paths = 0;
+    NavOverrides overrides;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
+        std::string flagError;
+        if (const int read = readNavFlag(args, i, overrides, flagError); read != 0) {
+            if (read > 0) continue;
+            printError("nav: " + flagError);
+            return kExitUsage;
+        }
         if (a == "--pose" && i + 1 < args.size()) poseName = args[++i];
         else if (a == "--json") json = true;
         else if (a == "--paths" && i + 1 < args.size()) paths = std::max(0, std::atoi(args[++i].c_str()));
@@ -67,17 +90,34 @@ int runNav(const std::vector<std::string>& args) {
         }
     }
     if (input.empty() || poseName.empty()) {
-        printError("nav: usage: nav TREE --pose NAME [--json] [--paths N]");
+        printError("nav: usage: nav TREE --pose NAME [--step H] [--drop H|any] [--jump H,L | --no-jump] [--slope NZ] "
+                   "[--json] [--paths N]");
         return kExitUsage;
     }
-    int exitCode = kExitOk;
-    std::optional<TreeAndPose> loaded = loadTreeForPose(input, poseName, "nav", exitCode);
-    if (!loaded) return exitCode;
+    // The pose's own walking rules (the world's pose where there is a world: a .shallot's
+    // stored tree may come from before they were set), then the flags.
+    std::string loadError;
+    std::optional<TreeAndWorld> loaded = loadTreeAndWorldFrom(input, loadError);
+    if (!loaded) {
+        printError("nav: " + loadError);
+        return kExitInputError;
+    }
+    const BspTree& tree = loaded->tree;
+    const int pose = tree.poseIndex(poseName);
+    if (pose < 0) {
+        printError("nav: " + input + " has no pose '" + poseName + "'");
+        return kExitUsage;
+    }
+    NavSettings settings = tree.poses[size_t(pose)].nav;
+    if (loaded->world)
+        for (const Pose& p : loaded->world->poses)
+            if (p.name == poseName) settings = p.nav;
+    settings = overrides.applied(settings);
     Stopwatch watch;
-    const NavMesh mesh = buildNavMesh(loaded->tree, loaded->pose);
+    const NavMesh mesh = buildNavMesh(tree, pose, settings);
     const double ms = watch.lapMs();
     PathTimes pathTimes;
-    if (paths > 0 && !mesh.polygons.empty()) pathTimes = timePaths(loaded->tree, mesh, paths);
+    if (paths > 0 && !mesh.polygons.empty()) pathTimes = timePaths(tree, mesh, paths);
     // The components by size, largest first.
     std::map<int32_t, std::pair<int64_t, double>> components; // component -> (polygons, area)
     for (const NavPolygon& p : mesh.polygons) {
@@ -89,7 +129,8 @@ int runNav(const std::vector<std::string>& args) {
     for (const auto& [id, size] : components) sizes.push_back(size);
     std::sort(sizes.begin(), sizes.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
     const size_t walk = mesh.linkCount(NavLinkKind::Walk), up = mesh.linkCount(NavLinkKind::StepUp),
-                 down = mesh.linkCount(NavLinkKind::StepDown), drop = mesh.linkCount(NavLinkKind::Drop);
+                 down = mesh.linkCount(NavLinkKind::StepDown), drop = mesh.linkCount(NavLinkKind::Drop),
+                 jump = mesh.linkCount(NavLinkKind::Jump);
     if (json) {
         QJsonArray largest;
         for (size_t i = 0; i < sizes.size() && i < 10; ++i)
@@ -99,9 +140,11 @@ int runNav(const std::vector<std::string>& args) {
                                   {"surfaces", mesh.surfaceCount},
                                   {"area", mesh.area},
                                   {"links", QJsonObject{{"walk", qint64(walk)}, {"step_up", qint64(up)},
-                                                        {"step_down", qint64(down)}, {"drop", qint64(drop)}}},
+                                                        {"step_down", qint64(down)}, {"drop", qint64(drop)},
+                                                        {"jump", qint64(jump)}}},
                                   {"components", mesh.componentCount},
                                   {"largest_components", largest},
+                                  {"settings", navSettingsJson(settings)},
                                   {"ms", ms}});
         if (paths > 0) {
             QJsonObject line{{"paths", paths}, {"median_path_us", pathTimes.medianUs},
@@ -112,10 +155,13 @@ int runNav(const std::vector<std::string>& args) {
     }
     std::printf("pose %s: %zu walkable polygons in %d surfaces, area %.0f square units\n", poseName.c_str(),
                 mesh.polygons.size(), mesh.surfaceCount, mesh.area);
-    std::printf("links: %zu walk, %zu step up, %zu step down, %zu drop\n", walk, up, down, drop);
+    std::printf("links: %zu walk, %zu step up, %zu step down, %zu drop", walk, up, down, drop);
+    if (settings.jump) std::printf(", %zu jump", jump);
+    std::printf("\n");
     std::printf("%d connected components (walks and steps)", mesh.componentCount);
     if (!sizes.empty()) std::printf(", the largest %.0f square units in %lld polygons", sizes[0].second, (long long)sizes[0].first);
     std::printf("\nbuilt in %.1f ms\n", ms);
+    std::printf("rules: %s\n", rulesText(settings).c_str());
     if (paths > 0)
         std::printf("%d paths between random places: median %.1f us (%.1f us for those found), %.0f%% found\n", paths,
                     pathTimes.medianUs, pathTimes.medianFoundUs, 100 * pathTimes.foundShare);

@@ -5,14 +5,136 @@
 #include "query_processor.h"
 
 #include <QJsonArray>
+#include <charconv>
+#include <cmath>
+#include <limits>
 
 namespace shallot::cli {
 
-const NavMesh& PathQueries::mesh(int pose) const {
+namespace {
+
+// Heights and lengths of the walking rules are at most this (a hostile query must not make
+// a jump probe thousands of columns per edge).
+constexpr double kMaxNavLength = 1024.0;
+
+bool validLength(double v) { return std::isfinite(v) && v >= 0.0 && v <= kMaxNavLength; }
+bool validSlope(double v) { return std::isfinite(v) && v > 0.0 && v <= 1.0; }
+
+// The whole of `text` as a number.
+bool parseNumber(const std::string& text, double& out) {
+    const char* end = text.data() + text.size();
+    const auto [ptr, error] = std::from_chars(text.data(), end, out);
+    return error == std::errc() && ptr == end && !text.empty();
+}
+
+const std::string kLengthRange = "a number from 0 to 1024";
+
+} // namespace
+
+NavSettings NavOverrides::applied(NavSettings s) const {
+    if (slope) s.walkableNormalZ = *slope;
+    if (step) s.stepHeight = *step;
+    if (drop) s.maxDrop = *drop;
+    if (jump) s.jump = *jump;
+    if (jumpHeight) s.jumpHeight = *jumpHeight;
+    if (jumpLength) s.jumpLength = *jumpLength;
+    return s;
+}
+
+int readNavFlag(const std::vector<std::string>& args, size_t& i, NavOverrides& out, std::string& error) {
+    const std::string& flag = args[i];
+    if (flag == "--no-jump") {
+        out.jump = false;
+        out.jumpHeight.reset();
+        out.jumpLength.reset();
+        return 1;
+    }
+    if (flag != "--step" && flag != "--drop" && flag != "--jump" && flag != "--slope") return 0;
+    if (i + 1 >= args.size()) {
+        error = flag + " needs a value";
+        return -1;
+    }
+    const std::string& value = args[++i];
+    double v = 0;
+    if (flag == "--step") {
+        if (!parseNumber(value, v) || !validLength(v)) return error = "--step must be " + kLengthRange, -1;
+        out.step = v;
+    } else if (flag == "--drop") {
+        if (value == "any") out.drop = std::numeric_limits<double>::infinity();
+        else if (parseNumber(value, v) && v >= 0.0 && std::isfinite(v)) out.drop = v;
+        else return error = "--drop must be a number >= 0 or 'any'", -1;
+    } else if (flag == "--slope") {
+        if (!parseNumber(value, v) || !validSlope(v)) return error = "--slope must be a normal z in (0, 1]", -1;
+        out.slope = v;
+    } else { // --jump H,L
+        const size_t comma = value.find(',');
+        double h = 0, l = 0;
+        if (comma == std::string::npos || !parseNumber(value.substr(0, comma), h) || !parseNumber(value.substr(comma + 1), l) ||
+            !validLength(h) || !validLength(l))
+            return error = "--jump must be HEIGHT,LENGTH, each " + kLengthRange, -1;
+        out.jump = true;
+        out.jumpHeight = h;
+        out.jumpLength = l;
+    }
+    return 1;
+}
+
+bool readNavFields(const QJsonObject& query, NavOverrides& out, QString& error) {
+    auto length = [&](const char* field, std::optional<double>& into) {
+        const QJsonValue v = query.value(field);
+        if (v.isUndefined()) return true;
+        if (!v.isDouble() || !validLength(v.toDouble())) {
+            error = QString("\"%1\" must be a number from 0 to 1024").arg(field);
+            return false;
+        }
+        into = v.toDouble();
+        return true;
+    };
+    if (!length("step", out.step)) return false;
+    if (const QJsonValue drop = query.value("drop"); !drop.isUndefined()) {
+        if (drop.isString() && drop.toString() == "any") out.drop = std::numeric_limits<double>::infinity();
+        else if (drop.isDouble() && std::isfinite(drop.toDouble()) && drop.toDouble() >= 0.0) out.drop = drop.toDouble();
+        else return error = "\"drop\" must be a number >= 0 or \"any\"", false;
+    }
+    if (const QJsonValue slope = query.value("slope"); !slope.isUndefined()) {
+        if (!slope.isDouble() || !validSlope(slope.toDouble())) return error = "\"slope\" must be a normal z in (0, 1]", false;
+        out.slope = slope.toDouble();
+    }
+    if (const QJsonValue jump = query.value("jump"); !jump.isUndefined()) {
+        const QJsonArray hl = jump.toArray();
+        if (jump.isBool()) {
+            out.jump = jump.toBool();
+        } else if (jump.isArray() && hl.size() == 2 && hl[0].isDouble() && hl[1].isDouble() && validLength(hl[0].toDouble()) &&
+                   validLength(hl[1].toDouble())) {
+            out.jump = true;
+            out.jumpHeight = hl[0].toDouble();
+            out.jumpLength = hl[1].toDouble();
+        } else {
+            return error = "\"jump\" must be [height, length] (each from 0 to 1024), true or false", false;
+        }
+    }
+    return true;
+}
+
+QJsonObject navSettingsJson(const NavSettings& s) {
+    QJsonObject o{{"slope", s.walkableNormalZ}, {"step", s.stepHeight}};
+    o["drop"] = std::isinf(s.maxDrop) ? QJsonValue("any") : QJsonValue(s.maxDrop);
+    o["jump"] = s.jump ? QJsonValue(QJsonArray{s.jumpHeight, s.jumpLength}) : QJsonValue(false);
+    return o;
+}
+
+std::shared_ptr<const NavMesh> PathQueries::mesh(int pose, const NavSettings& settings) const {
     const std::lock_guard lock(mutex_);
-    std::unique_ptr<const NavMesh>& m = meshes_[pose];
-    if (!m) m = std::make_unique<const NavMesh>(buildNavMesh(tree_, pose));
-    return *m;
+    for (size_t i = 0; i < meshes_.size(); ++i)
+        if (meshes_[i].pose == pose && meshes_[i].settings == settings) {
+            Built used = std::move(meshes_[i]);
+            meshes_.erase(meshes_.begin() + std::ptrdiff_t(i));
+            meshes_.push_back(std::move(used));
+            return meshes_.back().mesh;
+        }
+    if (meshes_.size() >= kMaxMeshes) meshes_.erase(meshes_.begin());
+    meshes_.push_back({pose, settings, std::make_shared<const NavMesh>(buildNavMesh(tree_, pose, settings))});
+    return meshes_.back().mesh;
 }
 
 QJsonObject PathQueries::answer(const QJsonObject& query, bool& ok) const {
@@ -26,7 +148,11 @@ QJsonObject PathQueries::answer(const QJsonObject& query, bool& ok) const {
     Vec3 from, to;
     if (!readQueryPoint(query.value("from"), from)) return error(pointError("from"));
     if (!readQueryPoint(query.value("to"), to)) return error(pointError("to"));
-    const NavPath path = findPath(tree_, mesh(pose), from, to);
+    NavOverrides fields;
+    if (!readNavFields(query, fields, message)) return error(message);
+    const NavSettings settings = fields.applied(overrides_.applied(tree_.poses[size_t(pose)].nav));
+    const std::shared_ptr<const NavMesh> m = mesh(pose, settings);
+    const NavPath path = findPath(tree_, *m, from, to);
     QJsonArray points;
     for (const Vec3& p : path.points) points.append(toJson(p));
     return QJsonObject{{"found", path.found}, {"length", path.length}, {"points", points}};
