@@ -1,6 +1,7 @@
 #include "brush_scene_builder.h"
 
 #include <algorithm>
+#include <array>
 #include <functional>
 
 namespace shallot::render {
@@ -24,8 +25,31 @@ QColor brushColour(const Brush& brush) {
     return QColor::fromHsv(int(h % 360), 40 + int((h >> 9) % 40), 170 + int((h >> 17) % 50));
 }
 
+namespace {
+
+// A patch's cells as quads (two-sided: a patch is a sheet, seen from either side) and its
+// grid as lines.
+void addPatch(BrushBatches& out, const PatchMesh& m, const QColor& line) {
+    for (int r = 0; r + 1 < m.rows; ++r)
+        for (int c = 0; c + 1 < m.columns; ++c) {
+            const std::array<Vec3, 4> quad{m.at(r, c), m.at(r, c + 1), m.at(r + 1, c + 1), m.at(r + 1, c)};
+            const Vec3 n = (quad[2] - quad[0]).cross(quad[3] - quad[1]);
+            if (n.squaredNorm() < 1e-12) continue; // a cell collapsed to a line or a point
+            const Vec3 unit = n.normalized();
+            out.faces.addPolygon(quad, unit, kPatchColour);
+            out.faces.addPolygon(quad, -unit, kPatchColour);
+        }
+    for (int r = 0; r < m.rows; ++r)
+        for (int c = 0; c < m.columns; ++c) {
+            if (c + 1 < m.columns) out.edges.addLine(m.at(r, c), m.at(r, c + 1), line);
+            if (r + 1 < m.rows) out.edges.addLine(m.at(r, c), m.at(r + 1, c), line);
+        }
+}
+
+} // namespace
+
 BrushBatches buildBrushBatches(const std::vector<Brush>& brushes, const std::vector<std::shared_ptr<const BrushGeometry>>& geometry,
-                               const std::vector<int>& selected) {
+                               const std::vector<int>& selected, const std::vector<PatchMesh>& patches) {
     BrushBatches out;
     out.edges.primitive = out.selectedEdges.primitive = Primitive::Lines;
     out.edges.lit = out.selectedEdges.lit = false;
@@ -46,6 +70,11 @@ BrushBatches buildBrushBatches(const std::vector<Brush>& brushes, const std::vec
         // clip and non-solid brushes in their colour.
         const QColor line = isSelected ? selectedEdge : brushKind(brushes[i].contents) == BrushKind::Solid ? edge : colour;
         for (const auto& [a, b] : geometry[i]->edges) (isSelected ? out.selectedEdges : out.edges).addLine(a, b, line);
+    }
+    if (!patches.empty()) {
+        out.faces.setLeaf(-1); // no brush's: drawn whatever the brush sight
+        const QColor line = kPatchColour.lighter(125); // 2D outlines are dimmed behind the sections
+        for (const PatchMesh& m : patches) addPatch(out, m, line);
     }
     return out;
 }

@@ -1,5 +1,6 @@
 #pragma once
 // Brush faces and outlines as render batches.
+#include "io/patch_mesh.h"
 #include "mesh_batch.h"
 #include "world/brush.h"
 #include "world/brush_geometry.h"
@@ -18,6 +19,8 @@ BrushKind brushKind(BrushContents contents);
 inline const QColor kPlayerClipBrushColour(230, 140, 40);
 inline const QColor kMonsterClipBrushColour(190, 90, 210);
 inline const QColor kNonSolidBrushColour(60, 110, 220);
+// Quake 3 patches (curved surfaces): drawn, never collided with.
+inline const QColor kPatchColour(70, 215, 235);
 
 // Colour of a brush's faces: a muted tint from its texture name for a solid brush, else its
 // kind's colour above.
@@ -30,7 +33,10 @@ struct BrushBatches {
 // `geometry[i]` is brush i's B-rep, or empty for an invalid brush (drawn nowhere).
 // `selected` is sorted. The faces' leaf runs name brushes: the 3D view draws those near a
 // leaf it sees once a compile of these brushes gives their sight (RenderScene::setBrushSight).
+// `patches` (Quake 3 curved surfaces) are added as well: their cells shaded on both sides in
+// kPatchColour with the faces (in no brush's run: always drawn) and their grid lines with
+// the edges. They are not brushes: no selection, no picking, no collision.
 BrushBatches buildBrushBatches(const std::vector<Brush>& brushes, const std::vector<std::shared_ptr<const BrushGeometry>>& geometry,
-                               const std::vector<int>& selected);
+                               const std::vector<int>& selected, const std::vector<PatchMesh>& patches = {});
 
 } // namespace shallot::render

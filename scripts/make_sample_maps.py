@@ -60,7 +60,8 @@ def write(name, comment, brushes, keys=(), header=(), entities=(), brushdef=Fals
     out.append("}")
     for classname, entity_brushes in entities:
         out += ["{", f'"classname" "{classname}"'] + [box(*b, brushdef=brushdef) for b in entity_brushes] + ["}"]
-    out.append('{\n"classname" "%s"\n"origin" "%d %d %d"\n}' % ((start,) + brushes_start[name]))
+    angle = '\n"angle" "%d"' % start_angles[name] if name in start_angles else ""
+    out.append('{\n"classname" "%s"\n"origin" "%d %d %d"%s\n}' % ((start,) + brushes_start[name] + (angle,)))
     path = pathlib.Path(__file__).resolve().parent.parent / "maps" / name
     path.write_text("\n".join(out) + "\n")
 
@@ -68,7 +69,9 @@ def write(name, comment, brushes, keys=(), header=(), entities=(), brushdef=Fals
 brushes_start = {"figure1_rooms.map": (400, 300, 24), "low_tunnel.map": (128, 128, 24),
                   "sealed_box.map": (128, 128, 24), "leaky_box.map": (128, 128, 24),
                   "q2_clip_room.map": (64, 256, 24), "hl_clip_room.map": (64, 256, 36),
-                  "q3_patch_room.map": (64, 256, 24)}
+                  "q3_patch_room.map": (320, 24, 24)}
+# Where a start looks (its eye is where the editor's 3D view opens): at the arch.
+start_angles = {"q3_patch_room.map": 110}
 
 figure1 = [
     ((184, 184, -16), (616, 816, 0)),     # floor

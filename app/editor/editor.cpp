@@ -298,6 +298,15 @@ void Editor::rebuildGeometry() {
         else brushProblems_.emplace_back(int(i), QString::fromStdString(brushes[i].describe(int(i)) + " " + r->error));
     }
     geometryCache_ = std::move(next);
+    // Patches change only with the level (they are not edited): tessellated again then.
+    std::vector<std::string> patchTexts = document_.data().worldPatches;
+    for (const MapEntity& e : document_.data().entities) patchTexts.insert(patchTexts.end(), e.patches.begin(), e.patches.end());
+    if (patchTexts != patchTexts_) {
+        patchMeshes_.clear();
+        for (const std::string& text : patchTexts)
+            if (const PatchParseResult p = parsePatchDef(text); p.ok()) patchMeshes_.push_back(tessellatePatch(*p.patch));
+        patchTexts_ = std::move(patchTexts);
+    }
     levelBounds_ = {};
     for (const auto& g : geometry_)
         if (g) levelBounds_.add(g->bounds);
@@ -315,7 +324,7 @@ void Editor::rebuildPendingBrushLayers() {
 
 void Editor::rebuildBrushLayers() {
     brushLayersPending_ = false;
-    render::BrushBatches b = render::buildBrushBatches(document_.brushes(), geometry_, document_.selection());
+    render::BrushBatches b = render::buildBrushBatches(document_.brushes(), geometry_, document_.selection(), patchMeshes_);
     scene_.set(render::Layer::BrushFaces, std::move(b.faces));
     scene_.set(render::Layer::BrushEdges, std::move(b.edges));
     scene_.set(render::Layer::SelectedFaces, std::move(b.selectedFaces));

@@ -4,6 +4,7 @@
 #include "services/compile_service.h"
 #include "document/editor_document.h"
 #include "entity_scene_builder.h"
+#include "io/patch_mesh.h"
 #include "render_scene.h"
 #include "world/brush_geometry.h"
 #include "world/entity_class.h"
@@ -44,6 +45,9 @@ public:
     const std::vector<std::shared_ptr<const BrushGeometry>>& geometry() const { return geometry_; }
     // Why each invalid brush is invalid: (brush index, message).
     const std::vector<std::pair<int, QString>>& brushProblems() const { return brushProblems_; }
+    // The level's Quake 3 patches tessellated (worldspawn's and other entities'; a patch
+    // whose text does not parse is left out), drawn with the brushes, never collided with.
+    const std::vector<PatchMesh>& patchMeshes() const { return patchMeshes_; }
     // Bounds of every valid brush (empty for an empty level).
     const Aabb& levelBounds() const { return levelBounds_; }
     // Where the 2D views cut a level that has none yet: the player start's eye, else the
@@ -133,6 +137,8 @@ private:
     std::vector<std::pair<int, QString>> brushProblems_;
     Aabb levelBounds_;
     std::unordered_map<uint64_t, std::shared_ptr<const BrushGeometryResult>> geometryCache_;
+    std::vector<std::string> patchTexts_; // what patchMeshes_ were made from
+    std::vector<PatchMesh> patchMeshes_;
     std::vector<std::unique_ptr<Tool>> tools_;
     std::shared_ptr<const EntityClassTable> entityClasses_;
     std::array<bool, kEntityCategoryCount> categoryVisible_{true, true, true, true, true};

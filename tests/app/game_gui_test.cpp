@@ -3,6 +3,7 @@
 // (x 336..352). Inside the monster clip wall the tree is solid for the `monster` pose only
 // (tests/core/game_sample_maps_test.cpp); each edit below moves that answer, and undo
 // brings it back.
+#include "brush_scene_builder.h"
 #include "docks/leaf_inspector.h"
 #include "docks/pose_dock.h"
 #include "gui_test_window.h"
@@ -185,6 +186,36 @@ private slots:
         w.action("undo")->trigger();
         QCOMPARE(doc.data().game, Game::Quake2);
         QCOMPARE(doc.poses()[3].name, std::string("monster"));
+    }
+
+    // maps/q3_patch_room.map: its 3 x 5 arch is tessellated and drawn (shaded both sides in
+    // 3D, its grid in 2D) in the patch colour the legend names, and blocks no pose.
+    void aQuake3PatchIsDrawnNotCollided() {
+        window_ = test::openWindow(SHALLOT_SAMPLE_MAPS "/q3_patch_room.map");
+        MainWindow& w = *window_;
+        QVERIFY2(w.windowTitle().endsWith(" - Quake 3 - Shallot"), qPrintable(w.windowTitle()));
+        const std::vector<PatchMesh>& patches = w.editor().patchMeshes();
+        QCOMPARE(patches.size(), size_t(1));
+        QCOMPARE(patches[0].rows, 17); // two spans of 8 along each group's 5 points
+        QCOMPARE(patches[0].columns, 9);
+        QVERIFY(legendNames(w.editor(), "patch (not collided)"));
+        QVERIFY(!legendNames(w.editor(), "non-solid brush (liquid, trigger...)")); // the trigger is an entity's
+        const auto count = [&](render::Layer layer, const QColor& colour) {
+            size_t n = 0;
+            for (const render::MeshChunk& c : w.editor().scene().layer(layer).chunkList())
+                for (const render::Vertex& v : c.geometry->vertices)
+                    n += v.colour[0] == colour.red() && v.colour[1] == colour.green() && v.colour[2] == colour.blue();
+            return n;
+        };
+        // 16 x 8 cells, two triangles a side, two sides; 17 x 8 + 9 x 16 grid lines.
+        QCOMPARE(count(render::Layer::BrushFaces, render::kPatchColour), size_t(16 * 8 * 2 * 2 * 3));
+        QCOMPARE(count(render::Layer::BrushEdges, render::kPatchColour.lighter(125)), size_t((17 * 8 + 9 * 16) * 2));
+        // Under the arch's top and on its side: empty for every pose, as if it were not there.
+        QCOMPARE(solidityAt(w, Vec3(248, 256, 190)), uint64_t(0));
+        QCOMPARE(solidityAt(w, patches[0].at(3, 4)), uint64_t(0));
+        // Selecting everything selects the brushes alone.
+        w.action("selectAll")->trigger();
+        QCOMPARE(w.editor().document().selection().size(), w.editor().document().brushes().size());
     }
 };
 

@@ -64,6 +64,7 @@ std::vector<LegendEntry> viewLegend(const Editor& editor, bool view3d) {
         if (o.isOn(Overlay::Rays) && !editor.document().rays().empty()) out.push_back({render::kNavPathColour, "walking path of a ray", true});
     }
     for (const LegendEntry& e : brushKindLegend(editor.document().brushes())) out.push_back(e);
+    if (!editor.patchMeshes().empty()) out.push_back({render::kPatchColour, "patch (not collided)"});
     if (!editor.problemEntities().empty()) out.push_back({QColor(255, 60, 60), "entity with a problem", true});
     return out;
 }
