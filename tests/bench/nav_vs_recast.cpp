@@ -1,7 +1,11 @@
 // Shallot's navigation mesh (core/nav) against Recast/Detour on Quake levels, for the player
 // box (issue 30; docs/navigation-vs-recast.md). Not a test: it times things.
 //
-//   nav_vs_recast [--pairs N] [--runs N] [--cs C] [--ch H] [--image OUT.png | --no-image] [MAP...]
+//   nav_vs_recast [--pairs N] [--runs N] [--cs C] [--ch H] [--image OUT.png | --no-image]
+//                 [--visible-faces] [MAP...]
+//
+// Recast's input is every face of the brushes that block the player (what the issue asks),
+// or with --visible-faces only the visible ones (the boundary of their union).
 //
 // Per level, in one run: the build time of each mesh (median of --runs), its walkable area,
 // and over N random start/goal pairs (half sampled on each mesh): found/not found
@@ -13,6 +17,7 @@
 // heightfield, filters, compact heightfield, erosion, watershed regions, contours, polygon
 // mesh, detail mesh, Detour tile), written from the headers' documentation.
 #include "compile/brush_expansion.h"
+#include "compile/compile_state.h"
 #include "compile/compiler.h"
 #include "compile/stopwatch.h"
 #include "io/map_reader.h"
@@ -180,6 +185,38 @@ TriangleSoup brushTriangles(const World& w, int pose) {
             for (size_t k = 1; k + 1 < v.size(); ++k) soup.tris.insert(soup.tris.end(), {base, base + int(k), base + int(k) + 1});
         }
     }
+    return soup;
+}
+
+// The same brushes' visible faces only: the boundary of their union (Shallot's union faces
+// for a zero-size pose blocked as the player is), without the faces hidden inside other
+// brushes or pressed against them, as a Quake BSP compiler keeps them. Recast rasterizes
+// surfaces: a hidden floor under a thick brush reads to it as a floor with room above.
+TriangleSoup visibleTriangles(const World& w, int pose) {
+    World faces;
+    faces.bounds = w.bounds;
+    for (const Brush& b : w.brushes)
+        if (blocks(b, w.poses[size_t(pose)])) faces.brushes.push_back(b);
+    Pose surface;
+    surface.name = "surface";
+    surface.blocking = w.poses[size_t(pose)].blockingSet();
+    faces.poses = {surface};
+    CompileState state;
+    CompileResult result;
+    compileFromScratch(faces, {}, KeptState::ForUpdates, state, result);
+    TriangleSoup soup;
+    for (const std::vector<UnionFace>& list : state.perPose[0].faces)
+        for (const UnionFace& f : list) {
+            const std::vector<Vec3>& v = f.polygon.vertices;
+            if (v.size() < 3) continue;
+            const int base = soup.vertCount();
+            for (const Vec3& p : v) {
+                float r[3];
+                toRecast(p, r);
+                soup.verts.insert(soup.verts.end(), r, r + 3);
+            }
+            for (size_t k = 1; k + 1 < v.size(); ++k) soup.tris.insert(soup.tris.end(), {base, base + int(k), base + int(k) + 1});
+        }
     return soup;
 }
 
@@ -491,13 +528,15 @@ QColor heightColour(double z, double lo, double hi) {
 }
 
 // Polygons seen from above, filled by height; `grey` ones (the roofs and outer walls' tops
-// Recast walks on, outside the level) drawn first in grey, under the others.
+// Recast walks on, outside the level) drawn first in grey, under the others; `red` ones (where
+// the box would be in solid) last, outlined in red, over them.
 void drawPanel(QPainter& painter, const QRectF& panel, const QString& title, std::vector<std::vector<Vec3>> polygons,
-               std::vector<std::vector<Vec3>> grey, const Aabb& frame, double zLo, double zHi) {
+               const std::vector<std::vector<Vec3>>& grey, const std::vector<std::vector<Vec3>>& red, const Aabb& frame,
+               double zLo, double zHi) {
     painter.save();
     painter.setClipRect(panel);
     painter.fillRect(panel, QColor(24, 24, 28));
-    const double titleHeight = 34, margin = 10;
+    const double titleHeight = 52, margin = 10;
     const QRectF area(panel.left() + margin, panel.top() + titleHeight, panel.width() - 2 * margin,
                       panel.height() - titleHeight - margin);
     const double scale = std::min(area.width() / (frame.maxs.x() - frame.mins.x()), area.height() / (frame.maxs.y() - frame.mins.y()));
@@ -526,19 +565,27 @@ void drawPanel(QPainter& painter, const QRectF& panel, const QString& title, std
         painter.setPen(QPen(QColor(0, 0, 0, 150), 0.6));
         painter.drawPolygon(q);
     }
+    for (const auto& poly : red) {
+        QPolygonF q;
+        for (const Vec3& v : poly) q << map(v);
+        painter.setBrush(QColor(200, 40, 40, 110));
+        painter.setPen(QPen(QColor(255, 70, 70), 1.2));
+        painter.drawPolygon(q);
+    }
     painter.setPen(Qt::white);
     QFont font = painter.font();
-    font.setPixelSize(18);
+    font.setPixelSize(17);
     font.setBold(true);
     painter.setFont(font);
     painter.drawText(QRectF(panel.left(), panel.top() + 6, panel.width(), titleHeight - 6), Qt::AlignHCenter | Qt::AlignTop, title);
     painter.restore();
 }
 
-template <class InsideLevel>
+// whereIs(reference point): 0 inside the level, 1 outside it (roofs), 2 in solid.
+template <class WhereIs>
 void writePicture(const std::string& path, const std::string& level, const NavMesh& mesh, const RecastMesh& recast,
-                  const RecastSettings& s, const InsideLevel& insideLevel) {
-    std::vector<std::vector<Vec3>> left, right, rightOutside;
+                  const RecastSettings& s, const WhereIs& whereIs) {
+    std::vector<std::vector<Vec3>> left, right, rightOutside, rightSolid;
     Aabb frame;
     for (const NavPolygon& p : mesh.polygons) {
         left.push_back(p.vertices);
@@ -551,20 +598,22 @@ void writePicture(const std::string& path, const std::string& level, const NavMe
             frame.add(v);
             centre += v / double(poly.size());
         }
-        (insideLevel(centre) ? right : rightOutside).push_back(std::move(poly));
+        const int w = whereIs(centre);
+        (w == 0 ? right : w == 1 ? rightOutside : rightSolid).push_back(std::move(poly));
     }
-    const int panelW = 780, panelH = int(std::ceil(panelW * (frame.maxs.y() - frame.mins.y()) / (frame.maxs.x() - frame.mins.x()))) + 44;
+    const int panelW = 780, panelH = int(std::ceil(panelW * (frame.maxs.y() - frame.mins.y()) / (frame.maxs.x() - frame.mins.x()))) + 62;
     QImage image(2 * panelW + 8, std::min(panelH, 1200), QImage::Format_RGB32);
     image.fill(QColor(60, 60, 66));
     QPainter painter(&image);
     drawPanel(painter, QRectF(0, 0, panelW, image.height()),
-              QString::fromStdString(level + ": Shallot, player box (" + std::to_string(mesh.polygons.size()) + " polygons)"),
-              left, {}, frame, frame.mins.z(), frame.maxs.z());
+              QString::fromStdString(level + ": Shallot, player box (" + std::to_string(mesh.polygons.size()) +
+                                     " polygons)\ncolour: height (the same scale on both)"),
+              left, {}, {}, frame, frame.mins.z(), frame.maxs.z());
     char title[200];
-    std::snprintf(title, sizeof title, "%s: Recast, cs %g ch %g (%d polygons; grey: outside the level)", level.c_str(),
-                  double(s.cs), double(s.ch), recast.pmesh->npolys);
-    drawPanel(painter, QRectF(panelW + 8, 0, panelW, image.height()), QString::fromUtf8(title), right, rightOutside, frame,
-              frame.mins.z(), frame.maxs.z());
+    std::snprintf(title, sizeof title, "%s: Recast, cs %g ch %g (%d polygons)\ngrey: outside the level; red: in solid",
+                  level.c_str(), double(s.cs), double(s.ch), recast.pmesh->npolys);
+    drawPanel(painter, QRectF(panelW + 8, 0, panelW, image.height()), QString::fromUtf8(title), right, rightOutside, rightSolid,
+              frame, frame.mins.z(), frame.maxs.z());
     painter.end();
     if (!image.save(QString::fromStdString(path))) std::fprintf(stderr, "could not write %s\n", path.c_str());
     else std::printf("wrote %s (%dx%d)\n", path.c_str(), image.width(), image.height());
@@ -603,6 +652,7 @@ struct Options {
     int runs = 5;
     RecastSettings recast;
     std::string image; // empty: none
+    bool visibleFaces = false; // Recast's input: every face of the brushes, or the visible ones
     std::vector<std::string> maps;
 };
 
@@ -646,7 +696,7 @@ bool runLevel(const std::string& mapPath, const Options& opt, bool picture) {
         shallotMs.push_back(w.lapMs());
     }
     Stopwatch soupWatch;
-    const TriangleSoup soup = brushTriangles(level.world, level.pose);
+    const TriangleSoup soup = opt.visibleFaces ? visibleTriangles(level.world, level.pose) : brushTriangles(level.world, level.pose);
     const double msTriangles = soupWatch.lapMs();
     RecastMesh recast;
     for (int i = 0; i < opt.runs; ++i) {
@@ -659,15 +709,27 @@ bool runLevel(const std::string& mapPath, const Options& opt, bool picture) {
         }
     }
     const std::vector<DetailTriangle> detail = detailTriangles(recast);
-    double recastArea = 0, recastAreaInside = 0;
+    // Where a place for the box (a reference point) is, by the tree, 1 unit up: in solid, in
+    // the void around the level (a leaf reachable from outside the world box: roofs' tops,
+    // which Shallot's insideOnly leaves out), or inside the level. Recast's heights lie about
+    // one cell height above the floor (see the corners below), so a place is in solid only
+    // when it is there and one cell height lower too.
+    enum class Where { Inside, Void, Solid };
     const std::vector<bool> outside = reachableFromOutside(tree, level.pose);
+    auto where = [&](const Vec3& p) {
+        Vec3 q = p + Vec3(0, 0, 1);
+        if (tree.isSolid(q, level.pose)) {
+            q.z() -= opt.recast.ch;
+            if (tree.isSolid(q, level.pose)) return Where::Solid;
+        }
+        return outside[size_t(tree.findLeaf(q))] ? Where::Void : Where::Inside;
+    };
+    auto inside = [&](const Vec3& p) { return where(p) == Where::Inside; };
+    double recastArea = 0, recastAreaInside = 0, recastAreaVoid = 0, recastAreaSolid = 0;
     for (const DetailTriangle& t : detail) {
         recastArea += t.area();
-        // Inside the level: the box standing there (1 unit up) is in a leaf not reachable
-        // from outside the world box (Shallot's insideOnly leaves the roofs' tops out).
-        const Vec3 c = (t.a + t.b + t.c) / 3 + Vec3(0, 0, kFeetBelowReference + 1);
-        const int32_t leaf = tree.findLeaf(c);
-        if (!outside[size_t(leaf)]) recastAreaInside += t.area();
+        const Where w = where((t.a + t.b + t.c) / 3 + Vec3(0, 0, kFeetBelowReference));
+        (w == Where::Inside ? recastAreaInside : w == Where::Void ? recastAreaVoid : recastAreaSolid) += t.area();
     }
 
     // Paths: the first half of the pairs sampled on Shallot's mesh, the second on Recast's.
@@ -680,13 +742,12 @@ bool runLevel(const std::string& mapPath, const Options& opt, bool picture) {
     int both = 0, onlyShallot = 0, onlyRecast = 0, neither = 0;
     int shallotSamplesOffRecast = 0, recastSamplesOffShallot = 0;
     std::vector<double> ratios, bothShallotLen, bothRecastLen;
-    // Pairs whose two places are inside the level (the box, 1 unit up, in a leaf that the
-    // void around the level does not reach): roofs and the tops of outer walls left out.
+    // Pairs whose two places are inside the level (where(), above): places on roofs, on the
+    // tops of outer walls and in solid left out.
     // Shallot's paths that Detour does not find, and of them those that drop (go down more
     // than the step height between two corners: Detour has no drop links).
     int onlyShallotDropping = 0;
     int insidePairs = 0, insideBoth = 0, insideOnlyShallot = 0, insideOnlyRecast = 0, insideNeither = 0;
-    auto inside = [&](const Vec3& p) { return !outside[size_t(tree.findLeaf(p + Vec3(0, 0, 1)))]; };
     struct Worst {
         double ratio;
         Vec3 a, b;
@@ -764,13 +825,15 @@ bool runLevel(const std::string& mapPath, const Options& opt, bool picture) {
                 double(opt.recast.ch));
     std::printf("tree compile (not in the mesh build): %.0f ms for the level's %zu poses, %.0f ms for the player alone\n",
                 level.msCompile, level.world.poses.size(), level.msCompilePlayerOnly);
-    std::printf("Recast input: %d triangles of %zu player-blocking brushes, gathered in %.1f ms (not in its build)\n",
-                soup.triCount(), brute.brushes.size(), msTriangles);
+    std::printf("Recast input: %d triangles of %s of %zu player-blocking brushes, gathered in %.1f ms (not in its build)\n",
+                soup.triCount(), opt.visibleFaces ? "the visible faces" : "all the faces", brute.brushes.size(), msTriangles);
     std::printf("%-34s %14s %14s\n", "", "Shallot", "Recast/Detour");
     std::printf("%-34s %14.1f %14.1f\n", "mesh build, ms (median of runs)", shMs, rcMs);
     std::printf("%-34s %14zu %14d\n", "polygons", mesh.polygons.size(), recast.pmesh->npolys);
     std::printf("%-34s %14.0f %14.0f\n", "walkable area, units^2", mesh.area, recastArea);
     std::printf("%-34s %14s %14.0f\n", "  of it inside the level", "(all)", recastAreaInside);
+    std::printf("%-34s %14s %14.0f\n", "  outside (roofs, outer walls)", "", recastAreaVoid);
+    std::printf("%-34s %14s %14.0f\n", "  in solid (the box overlaps)", "", recastAreaSolid);
     std::printf("%-34s %14d %14d\n", "pairs found", sh.found, rc.found);
     std::printf("agreement: both %d, only Shallot %d, only Recast %d, neither %d (%.1f%% agree)\n", both, onlyShallot, onlyRecast,
                 neither, 100.0 * (both + neither) / opt.pairs);
@@ -833,6 +896,7 @@ bool runLevel(const std::string& mapPath, const Options& opt, bool picture) {
         {"compile_ms_all_poses", level.msCompile},
         {"compile_ms_player_only", level.msCompilePlayerOnly},
         {"recast_input_triangles", soup.triCount()},
+        {"recast_input", opt.visibleFaces ? "visible faces" : "brush faces"},
         {"recast_input_ms", msTriangles},
         {"shallot", QJsonObject{{"build_ms", shMs},
                                 {"polygons", qint64(mesh.polygons.size())},
@@ -849,6 +913,8 @@ bool runLevel(const std::string& mapPath, const Options& opt, bool picture) {
                                {"polygons", recast.pmesh->npolys},
                                {"area", recastArea},
                                {"area_inside", recastAreaInside},
+                               {"area_outside", recastAreaVoid},
+                               {"area_in_solid", recastAreaSolid},
                                {"found", rc.found},
                                {"mean_length", mean(rc.lengths)},
                                {"corners", qint64(rc.corners)},
@@ -871,7 +937,32 @@ bool runLevel(const std::string& mapPath, const Options& opt, bool picture) {
         {"mean_length_ratio", mean(ratios)},
         {"median_length_ratio", median(ratios)}};
     std::printf("%s\n", QJsonDocument(json).toJson(QJsonDocument::Compact).constData());
-    if (picture && !opt.image.empty()) writePicture(opt.image, level.name, mesh, recast, opt.recast, inside);
+    if (qEnvironmentVariableIsSet("NAV_VS_RECAST_DEBUG")) {
+        // Recast's largest polygons inside the level where Shallot has no walkable polygon.
+        std::vector<std::pair<double, Vec3>> unmatched;
+        for (const std::vector<Vec3>& poly : recastPolygons(recast)) {
+            Vec3 c = Vec3::Zero();
+            for (const Vec3& v : poly) c += v / double(poly.size());
+            c.z() += kFeetBelowReference;
+            const Landing l = dropToFloor(tree, mesh, c + Vec3(0, 0, kShallotQueryLift));
+            if (!inside(c) || (l.landed && l.polygon >= 0)) continue;
+            double area = 0;
+            for (size_t k = 1; k + 1 < poly.size(); ++k) area += 0.5 * (poly[k] - poly[0]).cross(poly[k + 1] - poly[0]).norm();
+            unmatched.push_back({area, c});
+        }
+        std::sort(unmatched.begin(), unmatched.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+        double total = 0;
+        for (const auto& u : unmatched) total += u.first;
+        std::printf("Recast polygons inside the level with no Shallot polygon under their centre: %zu, %.0f units^2\n", unmatched.size(), total);
+        for (size_t i = 0; i < unmatched.size() && i < 6; ++i) {
+            const Vec3& c = unmatched[i].second;
+            const Landing l = dropToFloor(tree, mesh, c + Vec3(0, 0, kShallotQueryLift));
+            std::printf("  %.0f units^2 at (%.0f %.0f %.0f): box %s, lands %d at z %.1f on polygon %d (normal z %.2f)\n", unmatched[i].first,
+                        c.x(), c.y(), c.z(), brute.inSolid(c) ? "in solid" : "clear", int(l.landed), l.point.z(), l.polygon, l.normal.z());
+        }
+    }
+    if (picture && !opt.image.empty())
+        writePicture(opt.image, level.name, mesh, recast, opt.recast, [&](const Vec3& p) { return int(where(p)); });
     return true;
 }
 
@@ -897,8 +988,9 @@ int main(int argc, char** argv) {
         else if (a == "--ch") opt.recast.ch = std::strtof(next().c_str(), nullptr);
         else if (a == "--image") opt.image = next();
         else if (a == "--no-image") opt.image.clear();
+        else if (a == "--visible-faces") opt.visibleFaces = true;
         else if (!a.empty() && a[0] == '-') {
-            std::fprintf(stderr, "usage: nav_vs_recast [--pairs N] [--runs N] [--cs C] [--ch H] [--image OUT.png | --no-image] [MAP...]\n");
+            std::fprintf(stderr, "usage: nav_vs_recast [--pairs N] [--runs N] [--cs C] [--ch H] [--image OUT.png | --no-image] [--visible-faces] [MAP...]\n");
             return 2;
         } else opt.maps.push_back(a);
     }
