@@ -68,10 +68,10 @@ def write(name, comment, brushes, keys=(), header=(), entities=(), brushdef=Fals
 
 brushes_start = {"figure1_rooms.map": (400, 300, 24), "low_tunnel.map": (128, 128, 24),
                   "sealed_box.map": (128, 128, 24), "leaky_box.map": (128, 128, 24),
-                  "q2_clip_room.map": (64, 256, 24), "hl_clip_room.map": (64, 256, 36),
+                  "q2_clip_room.map": (64, 48, 24), "hl_clip_room.map": (64, 48, 36),
                   "q3_patch_room.map": (320, 24, 24)}
 # Where a start looks (its eye is where the editor's 3D view opens): at the arch.
-start_angles = {"q3_patch_room.map": 110}
+start_angles = {"q2_clip_room.map": 60, "hl_clip_room.map": 60, "q3_patch_room.map": 110}
 
 figure1 = [
     ((184, 184, -16), (616, 816, 0)),     # floor
