@@ -134,11 +134,12 @@ QJsonObject problemJson(const SpawnProblem& p, const World& world) {
 
 int runCheck(const std::vector<std::string>& args) {
     std::string input, fgdPath;
-    bool stats = false;
+    bool stats = false, walking = true;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (a == "--fgd" && i + 1 < args.size()) fgdPath = args[++i];
         else if (a == "--stats") stats = true;
+        else if (a == "--no-walking") walking = false;
         else if (!a.empty() && a[0] != '-' && input.empty()) input = a;
         else {
             printError("check: unexpected argument '" + a + "'");
@@ -146,7 +147,7 @@ int runCheck(const std::vector<std::string>& args) {
         }
     }
     if (input.empty()) {
-        printError("check: usage: check MAP|DOC [--fgd FILE] [--stats]");
+        printError("check: usage: check MAP|DOC [--fgd FILE] [--stats] [--no-walking]");
         return kCheckUnreadable;
     }
     std::optional<Level> level = loadLevel(input);
@@ -170,12 +171,13 @@ int runCheck(const std::vector<std::string>& args) {
     in.onion = level->tree ? &*level->tree : nullptr;
     in.classes = &classes;
     in.entities = std::move(level->entities);
+    in.walking = walking;
     const auto start = Clock::now();
     const std::vector<SpawnProblem> problems = checkSpawns(in);
     const double checkMs = msSince(start);
 
     std::map<std::string, int> counts;
-    for (const char* kind : {"stuck", "fell_out", "leak", "unreachable", "bad_origin"}) counts[kind] = 0;
+    for (const char* kind : {"stuck", "fell_out", "leak", "unreachable", "bad_origin", "unreachable_walking"}) counts[kind] = 0;
     for (const SpawnProblem& p : problems) {
         printJsonLine(problemJson(p, level->world));
         ++counts[spawnProblemName(p.kind)];

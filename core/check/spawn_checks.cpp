@@ -2,6 +2,7 @@
 
 #include "check/box_overlap_grid.h"
 #include "check/near_brushes.h"
+#include "check/walking_reach.h"
 #include "compile/brush_expansion.h"
 #include "portal/reachability.h"
 #include "query/box_trace.h"
@@ -197,6 +198,7 @@ const char* spawnProblemName(SpawnProblemKind kind) {
     case SpawnProblemKind::Leak: return "leak";
     case SpawnProblemKind::Unreachable: return "unreachable";
     case SpawnProblemKind::BadOrigin: return "bad_origin";
+    case SpawnProblemKind::UnreachableWalking: return "unreachable_walking";
     }
     return "stuck";
 }
@@ -463,6 +465,9 @@ std::vector<SpawnProblem> checkSpawns(const SpawnCheckInput& input) {
     for (size_t i = 0; i < placed.size(); ++i)
         if (placed[i].cls.category == EntityCategory::PlayerStart) starts.push_back(i);
     std::optional<std::vector<OutsideLeaf>> outside;
+    // Monsters the walking check leaves out: not in the space the starts reach flying (their
+    // closet emptied by a teleporter, or reported unreachable).
+    std::vector<bool> notWalked(placed.size(), false);
     for (size_t pose = 0; pose < world.poses.size() && !starts.empty(); ++pose) {
         if (!treeHasPose(int(pose))) continue;
         const std::vector<int32_t> component = emptyComponents(*onion, int(pose));
@@ -512,12 +517,42 @@ std::vector<SpawnProblem> checkSpawns(const SpawnCheckInput& input) {
             if (!e.reachTest || stuck[i] || !e.useTree || e.pose != int(pose)) continue;
             const StartPoint place = placeStart(*onion, int(pose), e.testedRef());
             const int32_t c = place.leaf >= 0 ? component[size_t(place.leaf)] : -1;
-            if (fromStarts(c) || (c >= 0 && std::binary_search(teleported.begin(), teleported.end(), c))) continue;
+            if (fromStarts(c)) continue;
+            notWalked[i] = true; // a closet a teleporter empties, or reported here
+            if (c >= 0 && std::binary_search(teleported.begin(), teleported.end(), c)) continue;
             SpawnProblem p = problemFor(SpawnProblemKind::Unreachable, e);
             p.message = describe(*e.entity) +
                         (c < 0 ? " has no empty space around its place for pose " + poseName
                                : " cannot reach any player start for pose " + poseName) +
                         " (flying reach through portals; no trigger_teleport reached either)";
+            problems.push_back(std::move(p));
+        }
+    }
+
+    if (input.walking && !starts.empty()) {
+        std::vector<WalkGoal> goals;
+        for (size_t k : starts) goals.push_back({placed[k].useTree ? placed[k].pose : -1, placed[k].entity->origin});
+        std::vector<Walker> walkers;
+        std::vector<size_t> walkerOf;
+        for (size_t i = 0; i < placed.size(); ++i) {
+            const Placed& e = placed[i];
+            if (!e.reachTest || stuck[i] || notWalked[i] || !e.useTree || e.cls.motion != EntityMotion::Walk) continue;
+            Walker w{e.pose, e.testedRef(), {}};
+            for (size_t k = 0; k < starts.size(); ++k)
+                if (canMeet(e, placed[starts[k]])) w.goals.push_back(int(k));
+            if (w.goals.empty()) continue;
+            walkers.push_back(std::move(w));
+            walkerOf.push_back(i);
+        }
+        const std::vector<bool> meets = walkersMeetingGoals(*onion, world.poses, goals, walkers);
+        for (size_t k = 0; k < walkers.size(); ++k) {
+            if (meets[k]) continue;
+            const Placed& e = placed[walkerOf[k]];
+            const Pose& pose = world.poses[size_t(e.pose)];
+            SpawnProblem p = problemFor(SpawnProblemKind::UnreachableWalking, e);
+            p.message = describe(*e.entity) + " never meets the player on foot: no floor it walks to (pose " + pose.name +
+                        ": " + navSettingsSummary(pose.nav) + ") is walked to from a player start" +
+                        " (it could fly there through the portals; doors, lifts and swimming are not walked)";
             problems.push_back(std::move(p));
         }
     }

@@ -41,8 +41,12 @@ struct SpawnEntity {
     Aabb brushBounds;
 };
 
-enum class SpawnProblemKind { Stuck, FellOut, Leak, Unreachable, BadOrigin };
-const char* spawnProblemName(SpawnProblemKind kind); // "stuck", "fell_out", "leak", "unreachable", "bad_origin"
+// Unreachable: no flight through the pose's portals reaches a player start;
+// UnreachableWalking: a walking monster that could fly there, but it and the player never
+// meet on foot (check/walking_reach.h).
+enum class SpawnProblemKind { Stuck, FellOut, Leak, Unreachable, BadOrigin, UnreachableWalking };
+// "stuck", "fell_out", "leak", "unreachable", "bad_origin", "unreachable_walking"
+const char* spawnProblemName(SpawnProblemKind kind);
 
 struct SpawnProblem {
     SpawnProblemKind kind = SpawnProblemKind::Stuck;
@@ -62,6 +66,9 @@ struct SpawnCheckInput {
     const BspTree* onion = nullptr;          // compiled from *world; null: brushes only
     const EntityClassTable* classes = nullptr;
     std::vector<SpawnEntity> entities;
+    // Also walk each walking monster to the player starts over its pose's navigation mesh
+    // (check/walking_reach.h): the UnreachableWalking problem.
+    bool walking = true;
 };
 
 // Every problem, ordered by entity index then kind. Thread-safe; reads its input only.
