@@ -248,6 +248,11 @@ Pose poseFrom(const QJsonValue& v, const FieldPath& path) {
         if (!pose.blocking)
             fail(path / "blocking", "must be contents joined by '+' (" + QString::fromStdString(contentsNameList()) + ")");
     }
+    if (o.contains("nav")) {
+        for (const QString& field : o.value("nav").toString().split(' ', Qt::SkipEmptyParts))
+            if (!applyNavSettingsField(field.toStdString(), pose.nav))
+                fail(path / "nav", "must be fields \"slope=Z step=H drop=H|any jump=H,L|off\" separated by spaces");
+    }
     if (!pose.isValid()) fail(path, "must have a name and mins <= maxs");
     return pose;
 }
@@ -330,6 +335,7 @@ QJsonObject documentToJson(const DocumentData& doc, const std::string& treeInput
         QJsonObject o{{"name", textJson(p.name)}, {"mins", vecJson(p.mins)}, {"maxs", vecJson(p.maxs)},
                       {"colour", colourJson(p.colour)}};
         if (p.blocking) o["blocking"] = QString::fromStdString(contentsName(*p.blocking));
+        if (const std::string nav = navSettingsFields(p.nav); !nav.empty()) o["nav"] = QString::fromStdString(nav);
         poses.append(o);
     }
     QJsonArray entities;

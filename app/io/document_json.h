@@ -6,9 +6,10 @@
 //   format      "shallot-document"
 //   version     1
 //   bounds      {mins, maxs}
-//   poses       [{name, mins, maxs, colour: "#rrggbbaa", blocking: "solid+monsterclip"}]
+//   poses       [{name, mins, maxs, colour: "#rrggbbaa", blocking: "solid+monsterclip",
+//                 nav: "step=24 drop=64 jump=45,128 slope=0.8"}]
 //               (blocking: the contents that block the pose, parseContents; when absent,
-//               defaultBlocking)
+//               defaultBlocking. nav: how it walks, navSettingsFields; absent: defaults)
 //   brushes     [brush]   the static world (see DocumentData for who owns which brush)
 //   worldKeys   [[key, value]]   worldspawn's key/values, in order
 //   entities    [{keys: [[key, value]], brushes: [brush], line, patches: [text]}]

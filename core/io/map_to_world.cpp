@@ -16,13 +16,20 @@ std::string lower(std::string s) {
     return s;
 }
 
-// "NAME minx miny minz maxx maxy maxz [CONTENTS+CONTENTS...]".
+// "NAME minx miny minz maxx maxy maxz [CONTENTS+CONTENTS...] [step=18 drop=any jump=45,128 slope=0.7]".
 std::optional<Pose> parsePose(std::string_view text) {
     const size_t space = text.find(' ');
     if (space == 0 || space == std::string_view::npos) return std::nullopt;
     Pose pose;
     pose.name = std::string(text.substr(0, space));
     std::string_view rest = text.substr(space + 1);
+    // Trailing "key=value" fields are its navigation settings (world/nav_settings.h).
+    for (size_t last = rest.find_last_of(' '); last != std::string_view::npos; last = rest.find_last_of(' ')) {
+        const std::string_view field = rest.substr(last + 1);
+        if (field.find('=') == std::string_view::npos) break;
+        if (!applyNavSettingsField(field, pose.nav)) return std::nullopt;
+        rest = rest.substr(0, last);
+    }
     // A last field that is a contents set is the pose's blocking set.
     if (const size_t last = rest.find_last_of(' '); last != std::string_view::npos) {
         if (const auto blocking = parseContents(rest.substr(last + 1))) {
@@ -59,7 +66,7 @@ std::vector<Pose> posesOf(const MapFile& map, std::vector<std::string>* warnings
             }
             else if (warnings)
                 warnings->push_back(map.file + ":" + std::to_string(entity.line) + ": worldspawn key " + poseKey(n) +
-                                    " must be \"NAME MINX MINY MINZ MAXX MAXY MAXZ\" with mins <= maxs; skipped");
+                                    " must be \"NAME MINX MINY MINZ MAXX MAXY MAXZ [CONTENTS] [step=H drop=H jump=H,L slope=Z]\" with mins <= maxs; skipped");
         }
         break;
     }

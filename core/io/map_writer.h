@@ -43,7 +43,8 @@ using MapKeyValues = std::vector<std::pair<std::string, std::string>>;
 //    the editor) means worldspawn. Entities' own brushes (doors, triggers: not part of the
 //    static world) follow. So brushes that worldFromMap copies into the world (func_group,
 //    func_detail) must not also be kept in their entity, or they are written twice.
-//  - Poses go to worldspawn keys "_shallot_poseN" unless they are Quake's three. Existing
+//  - Poses go to worldspawn keys "_shallot_poseN" unless they are the game's own (boxes,
+//    blocking sets and navigation settings, the last as "step=24 ..." fields). Existing
 //    pose keys are kept as they are when they still describe world.poses; otherwise
 //    they are replaced at the place of the first one. Pose colours are not written.
 //  - The result is Valve 220 when worldspawn has "mapversion" "220" or a side's texture

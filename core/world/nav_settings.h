@@ -2,6 +2,8 @@
 // How an agent of a pose walks (Quake's rules by default): stored with the pose, used by
 // the navigation mesh (core/nav/nav_mesh.h).
 #include <limits>
+#include <string>
+#include <string_view>
 
 namespace shallot {
 
@@ -24,5 +26,15 @@ struct NavSettings {
 
     bool operator==(const NavSettings&) const = default;
 };
+
+// For messages: "step 18, drops of any height, no jumps".
+std::string navSettingsSummary(const NavSettings& settings);
+
+// The settings as text fields (a pose's worldspawn key, core/io/map_to_world.h): the ones
+// that differ from the defaults, "slope=0.8 step=24 drop=64 jump=45,128", "" for none.
+std::string navSettingsFields(const NavSettings& settings);
+// Applies one such field ("drop=any", "jump=off" also read); false, settings unchanged,
+// when it is not one or its value is out of range (negative, not a number).
+bool applyNavSettingsField(std::string_view field, NavSettings& settings);
 
 } // namespace shallot

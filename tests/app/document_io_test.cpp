@@ -74,7 +74,9 @@ std::string documentDifference(const DocumentData& a, const DocumentData& b) {
     if (a.world.poses.size() != b.world.poses.size()) return "pose count";
     for (size_t i = 0; i < a.world.poses.size(); ++i) {
         const Pose &x = a.world.poses[i], &y = b.world.poses[i];
-        if (x.name != y.name || x.mins != y.mins || x.maxs != y.maxs || x.colour != y.colour) return "pose " + x.name;
+        if (x.name != y.name || x.mins != y.mins || x.maxs != y.maxs || x.colour != y.colour || x.blocking != y.blocking ||
+            !(x.nav == y.nav))
+            return "pose " + x.name;
     }
     if (const std::string d = brushesDifference(a.world.brushes, b.world.brushes); !d.empty()) return "world " + d;
     if (a.worldKeys != b.worldKeys) return "worldKeys";
@@ -115,6 +117,9 @@ DocumentData richDocument() {
     doc.world.bounds = {Vec3(-4096, -4096, -1024), Vec3(4096, 4096, 2048.5)};
     doc.world.poses = quakePoses();
     doc.world.poses.push_back({"crouch", Vec3(-16, -16, -24), Vec3(16, 16, 1.0 / 3.0), 0x12345678u});
+    doc.world.poses[1].nav.jump = true;       // how poses walk is kept
+    doc.world.poses[2].nav.stepHeight = 24.5;
+    doc.world.poses[2].nav.maxDrop = 300;
     for (int i = 0; i < 20; ++i) {
         Brush b = Brush::box(Vec3(i * 64, 0, 0), Vec3(i * 64 + 48, 32, 40 + i));
         b.source = {"level.map", 100 + i, i % 3, i};
@@ -659,6 +664,7 @@ private slots:
         QTest::newRow("pose box") << "poses[1].mins=[0,0,\"1\"]" << "poses[1].mins[2] must be a number";
         QTest::newRow("pose order") << "poses[1].mins=[100,0,0]" << "poses[1] must have a name and mins <= maxs";
         QTest::newRow("colour") << "poses[0].colour=\"red\"" << "poses[0].colour must be a colour";
+        QTest::newRow("pose nav") << "poses[1].nav=\"step=-3\"" << "poses[1].nav must be fields";
         QTest::newRow("key pair") << "entities[1].keys[0]=[\"a\",5]" << "entities[1].keys[0][1] must be a string";
         QTest::newRow("entity") << "entities[0]=7" << "entities[0] must be an object";
         QTest::newRow("rays") << "rays={}" << "rays must be an array";

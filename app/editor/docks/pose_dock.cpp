@@ -14,12 +14,34 @@
 #include <QTableWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <cmath>
 
 namespace shallot {
 
 namespace {
 
-enum Column { Name, MinX, MinY, MinZ, MaxX, MaxY, MaxZ, Colour, Blocking, ColumnCount };
+enum Column { Name, MinX, MinY, MinZ, MaxX, MaxY, MaxZ, Colour, Blocking, Step, Drop, Jump, Slope, ColumnCount };
+
+// The navigation settings' columns and the field each edits (world/nav_settings.h).
+const char* navField(int column) {
+    switch (column) {
+    case Step: return "step";
+    case Drop: return "drop";
+    case Jump: return "jump";
+    case Slope: return "slope";
+    default: return nullptr;
+    }
+}
+
+QString navText(const NavSettings& s, int column) {
+    switch (column) {
+    case Step: return QString::number(s.stepHeight);
+    case Drop: return std::isinf(s.maxDrop) ? QString("any") : QString::number(s.maxDrop);
+    case Jump: return s.jump ? QString("%1,%2").arg(s.jumpHeight).arg(s.jumpLength) : QString("off");
+    case Slope: return QString::number(s.walkableNormalZ);
+    default: return {};
+    }
+}
 
 // What an unset blocking set shows, and what typed back unsets it.
 constexpr const char* kDefaultBlocking = "default";
@@ -41,7 +63,15 @@ PoseDock::PoseDock(Editor& editor, QWidget* parent) : QDockWidget("Poses", paren
     auto* body = new QWidget(this);
     auto* layout = new QVBoxLayout(body);
     table_ = new QTableWidget(0, ColumnCount, body);
-    table_->setHorizontalHeaderLabels({"Name", "Min X", "Min Y", "Min Z", "Max X", "Max Y", "Max Z", "Colour", "Blocked by"});
+    table_->setHorizontalHeaderLabels(
+        {"Name", "Min X", "Min Y", "Min Z", "Max X", "Max Y", "Max Z", "Colour", "Blocked by", "Step", "Drop", "Jump", "Slope"});
+    // How each pose walks (the Walkable overlay, paths, the unreachable (walking) check).
+    table_->horizontalHeaderItem(Step)->setToolTip("How high the pose climbs and steps down (Quake: 18)");
+    table_->horizontalHeaderItem(Drop)->setToolTip("How far the pose drops off a ledge: a height, or \"any\"");
+    table_->horizontalHeaderItem(Jump)->setToolTip(
+        "Jumps off ledges: \"height,length\" (Quake's player: 45,128), or \"off\"");
+    table_->horizontalHeaderItem(Slope)->setToolTip(
+        "The least upward normal z of ground the pose walks on (Quake: 0.7, slopes up to 45.6 degrees)");
     table_->horizontalHeaderItem(Blocking)->setToolTip(
         QString("The contents that block the pose, joined by + (%1); \"default\": Quake's rule, "
                 "solid and window, and clip too for a box").arg(QString::fromStdString(contentsNameList())));
@@ -116,6 +146,8 @@ void PoseDock::refresh() {
         table_->setItem(row, Colour, colour);
         table_->setItem(row, Blocking, new QTableWidgetItem(p.blocking ? QString::fromStdString(contentsName(*p.blocking))
                                                                        : QString("%1 (Quake)").arg(kDefaultBlocking)));
+        for (int column = Step; column <= Slope; ++column)
+            table_->setItem(row, column, new QTableWidgetItem(navText(p.nav, column)));
     }
     refreshing_ = false;
 }
@@ -129,6 +161,16 @@ void PoseDock::cellEdited(int row, int column) {
         p.name = text.toStdString();
     } else if (column == Blocking) {
         if (!setBlocking(p, text)) return;
+    } else if (const char* field = navField(column)) {
+        const QString typed = QString("%1=%2").arg(field, QString(text).remove(' '));
+        if (!applyNavSettingsField(typed.toStdString(), p.nav)) {
+            message_->setText(QString("\"%1\" is not a %2 setting: %3.")
+                                  .arg(text, field, table_->horizontalHeaderItem(column)->toolTip()));
+            message_->show();
+            refresh();
+            return;
+        }
+        message_->hide();
     } else {
         bool ok = false;
         const double v = text.toDouble(&ok);

@@ -1,5 +1,5 @@
 #pragma once
-// Lists the poses (name, mins, maxs, colour, what blocks each) for numeric editing; add,
+// Lists the poses (name, mins, maxs, colour, what blocks each, how each walks) for numeric editing; add,
 // remove, presets. Every edit is one undo step.
 #include "world/pose.h"
 

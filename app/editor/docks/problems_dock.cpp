@@ -66,7 +66,10 @@ void ProblemsDock::refresh() {
                          [&](const auto& p) { return p.first == brush; }))
             addBrushProblem(brush, text);
     for (const SpawnProblem& p : editor_.spawnChecks().problems()) {
-        auto* item = new QListWidgetItem(QString("%1: %2").arg(spawnProblemName(p.kind), QString::fromStdString(p.message)), list_);
+        // The CLI's kind names, read as words: "fell out", "unreachable (walking)".
+        const QString kind = p.kind == SpawnProblemKind::UnreachableWalking ? QString("unreachable (walking)")
+                                                                             : QString(spawnProblemName(p.kind)).replace('_', ' ');
+        auto* item = new QListWidgetItem(QString("%1: %2").arg(kind, QString::fromStdString(p.message)), list_);
         if (p.entity >= 1) item->setData(kEntityRole, p.entity - 1);
         if (!p.path.empty()) {
             // Its last point lies on the world box, far out: the path up to the opening.

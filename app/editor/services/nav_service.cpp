@@ -30,7 +30,11 @@ void NavService::start() {
         auto meshes = std::make_shared<NavMeshes>();
         Stopwatch watch;
         const BspTree& tree = world->result->onion;
-        for (int pose = 0; pose < int(tree.poses.size()); ++pose) meshes->poses.push_back(buildNavMesh(tree, pose));
+        // Each pose walks by its own settings, as the compiled world's poses say (a change of
+        // settings alone compiles again: same tree, new world).
+        const std::vector<Pose>& poses = world->world.poses;
+        for (int pose = 0; pose < int(tree.poses.size()); ++pose)
+            meshes->poses.push_back(buildNavMesh(tree, pose, size_t(pose) < poses.size() ? poses[size_t(pose)].nav : NavSettings{}));
         meshes->milliseconds = watch.lapMs();
         meshes->world = std::move(world);
         postToUiThread([self, meshes = std::shared_ptr<const NavMeshes>(std::move(meshes))]() mutable {
