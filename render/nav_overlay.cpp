@@ -38,7 +38,10 @@ MeshBatch walkableLinks(const NavMesh& mesh, double feet) {
     batch.lit = false;
     for (const NavLink& l : mesh.links) {
         if (l.kind == NavLinkKind::Walk) continue;
-        const QColor& c = l.kind == NavLinkKind::StepUp ? kStepUpColour : l.kind == NavLinkKind::StepDown ? kStepDownColour : kDropColour;
+        const QColor& c = l.kind == NavLinkKind::StepUp     ? kStepUpColour
+                          : l.kind == NavLinkKind::StepDown ? kStepDownColour
+                          : l.kind == NavLinkKind::Jump     ? kJumpColour
+                                                            : kDropColour;
         const Vec3 start = l.start + down, end = l.end + down;
         batch.addLine(start, end, c);
         const Vec3 d = end - start;
@@ -56,6 +59,17 @@ MeshBatch walkableLinks(const NavMesh& mesh, double feet) {
 void addPath(MeshBatch& lines, const std::vector<Vec3>& points, double feet) {
     const Vec3 down = Vec3::UnitZ() * (feet + kFeetLift);
     for (size_t i = 0; i + 1 < points.size(); ++i) lines.addLine(points[i] + down, points[i + 1] + down, kNavPathColour);
+}
+
+void addPathRay(MeshBatch& lines, const Vec3& from, const Vec3& to, const NavPath* path, double feet) {
+    // Crosses as wide as a player's box, at the ends as placed (the path starts where each
+    // end lands on the floor).
+    constexpr double kCross = 16.0;
+    for (const Vec3& p : {from, to})
+        for (int axis = 0; axis < 3; ++axis)
+            lines.addLine(p - kCross * Vec3::Unit(axis), p + kCross * Vec3::Unit(axis), kNavPathColour);
+    if (path && path->found) addPath(lines, path->points, feet);
+    else lines.addLine(from, to, path ? kNoPathColour : kNavPathColour);
 }
 
 } // namespace shallot::render

@@ -31,6 +31,7 @@ Editor::Editor(QObject* parent)
     tools_.push_back(std::make_unique<InspectTool>(*this));
     tools_.push_back(std::make_unique<PoseTool>(*this));
     tools_.push_back(std::make_unique<EntityTool>(*this));
+    tools_.push_back(std::make_unique<RayTool>(*this, RayTool::Mode::Path));
     connect(&document_, &EditorDocument::brushesChanged, this, [this] {
         rebuildGeometry();
         if (brushLayersPending_) return;

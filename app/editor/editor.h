@@ -22,7 +22,7 @@ class Tool;
 class OverlayController;
 class SpawnCheckService;
 
-enum class ToolKind { Select, DrawBox, Clip, Ray, Inspect, Pose, Entity };
+enum class ToolKind { Select, DrawBox, Clip, Ray, Inspect, Pose, Entity, Path };
 
 class Editor : public QObject {
     Q_OBJECT

@@ -282,7 +282,7 @@ void MainWindow::buildActions() {
         {ToolKind::Select, {"Select", "V"}}, {ToolKind::DrawBox, {"Box", "B"}},
         {ToolKind::Clip, {"Clip", "C"}},     {ToolKind::Ray, {"Ray", "R"}},
         {ToolKind::Inspect, {"Inspect", "I"}}, {ToolKind::Pose, {"Pose", "P"}},
-        {ToolKind::Entity, {"Entity", "N"}}};
+        {ToolKind::Entity, {"Entity", "N"}}, {ToolKind::Path, {"Path", "G"}}};
     for (const auto& [kind, def] : toolDefs) {
         QAction* a = tools->addAction(def.first);
         a->setObjectName(QString("tool") + def.first);

@@ -264,6 +264,7 @@ TestRay rayFrom(const QJsonValue& v, const FieldPath& path) {
     ray.from = vec3(member(o, path / "from"), path / "from");
     ray.to = vec3(member(o, path / "to"), path / "to");
     if (o.contains("walk")) ray.walk = boolean(o.value("walk"), path / "walk");
+    if (o.contains("path")) ray.path = boolean(o.value("path"), path / "path");
     return ray;
 }
 
@@ -347,8 +348,11 @@ QJsonObject documentToJson(const DocumentData& doc, const std::string& treeInput
         entities.append(o);
     }
     QJsonArray rays;
-    for (const TestRay& r : doc.rays)
-        rays.append(QJsonObject{{"name", textJson(r.name)}, {"from", vecJson(r.from)}, {"to", vecJson(r.to)}, {"walk", r.walk}});
+    for (const TestRay& r : doc.rays) {
+        QJsonObject o{{"name", textJson(r.name)}, {"from", vecJson(r.from)}, {"to", vecJson(r.to)}, {"walk", r.walk}};
+        if (r.path) o["path"] = true;
+        rays.append(o);
+    }
     QJsonObject root{
         {"format", kDocumentFormatName},
         {"version", kDocumentSchemaVersion},

@@ -16,7 +16,7 @@
 //   game        "quake" (when absent) | "quake2" | "halflife" | "quake3"
 //   quake3Brushes  true: a .map export writes brushDef brushes
 //   worldPatches   [text]: worldspawn's Quake 3 patches, verbatim
-//   rays        [{name, from, to, walk}]
+//   rays        [{name, from, to, walk, path}]   (path: a walking path, the Path tool)
 //   camera      {position, yaw, pitch} (degrees)
 //   grid        a power of two, 1..256
 //   tree        optional {entry: "tree.obsp", inputHash}: the archive holds the compiled

@@ -18,6 +18,7 @@ struct TestRay {
     Vec3 from = Vec3::Zero();
     Vec3 to = Vec3::Zero();
     bool walk = false; // draw the collide-and-slide path instead of the straight trace
+    bool path = false; // a walking path (the Path tool): drawn as the current pose's path
 };
 
 struct CameraState {

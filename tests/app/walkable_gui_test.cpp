@@ -1,6 +1,8 @@
 // The Walkable overlay and the test rays' walking paths, driven by real mouse and key
 // events under Xvfb on maps/low_tunnel.map: two rooms joined by a tunnel 48 high that a
-// crouching box (28 tall) walks through and a standing one (56) does not.
+// crouching box (28 tall) walks through and a standing one (56) does not; and the Path
+// tool with the Poses dock's walking settings on maps/nav_stairs.map.
+#include "docks/pose_dock.h"
 #include "docks/ray_dock.h"
 #include "gui_test_window.h"
 #include "main_window.h"
@@ -9,6 +11,7 @@
 #include "views/viewport_2d.h"
 
 #include <QApplication>
+#include <QLabel>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTableWidget>
@@ -59,6 +62,50 @@ private slots:
         const auto& mesh = w.editor().overlays().nav().meshes()->poses[2];
         QCOMPARE(mesh.polygons[size_t(mesh.polygonAt(paths[0][2].points.front()))].component,
                  mesh.polygons[size_t(mesh.polygonAt(paths[0][2].points.back()))].component);
+    }
+
+    // The Path tool on maps/nav_stairs.map: a drag from the floor to the landing of the
+    // 24-unit stairs finds no path for the player (Quake's step is 18) until the Poses
+    // dock gives the player a step of 24; undo takes it back.
+    void thePathToolDrawsThePathAndThePosesDockStepChangesIt() {
+        window_ = test::openWindow(SHALLOT_SAMPLE_MAPS "/nav_stairs.map");
+        MainWindow& w = *window_;
+        QVERIFY(test::waitForCompiledOverlay(w));
+        w.editor().setCurrentPose(1); // player
+        Vec3 working = w.editor().document().workingPoint();
+        working.z() = 144; // above both landings (96)
+        w.editor().document().setWorkingPoint(working);
+        Viewport2D* top = w.view2d(0);
+        top->frame({Vec3(-50, -50, 0), Vec3(1100, 650, 0)});
+        QCOMPARE(w.action("toolPath")->shortcut(), QKeySequence("G"));
+        w.action("toolPath")->trigger();
+        QVERIFY(QTest::qWaitFor([&] { return w.editor().overlays().nav().meshes() != nullptr; }, 20000));
+        test::dragBetween(top, top->toWidget(Vec3(96, 48, 0)).toPoint(), top->toWidget(Vec3(928, 464, 0)).toPoint());
+        const auto& rays = w.editor().document().rays();
+        QCOMPARE(rays.size(), size_t(1));
+        QVERIFY(rays[0].path);
+        QCOMPARE(rays[0].from.z(), 25.0);      // on the floor, the player's box 1 unit above it
+        QCOMPARE(rays[0].to.z(), 96.0 + 25.0); // on the landing
+        const auto& paths = w.editor().overlays().nav().rayPaths();
+        QVERIFY(QTest::qWaitFor([&] { return paths.size() == 1 && paths[0].size() == 3; }, 20000));
+        QVERIFY(!paths[0][1].found);
+        QTableWidget* rayTable = w.rayDock()->table();
+        QTRY_COMPARE(rayTable->item(1, 8)->text(), QString("none"));
+        QTableWidget* poses = w.poseDock()->table();
+        QCOMPARE(poses->horizontalHeaderItem(9)->text(), QString("Step"));
+        QCOMPARE(poses->item(1, 9)->text(), QString("18"));
+        poses->item(1, 9)->setText("24");
+        QCOMPARE(w.editor().document().poses()[1].nav.stepHeight, 24.0);
+        QVERIFY(QTest::qWaitFor([&] { return paths.size() == 1 && paths[0].size() == 3 && paths[0][1].found; }, 20000));
+        QVERIFY(!paths[0][2].found); // the large pose still steps 18
+        QTRY_VERIFY(rayTable->item(1, 8)->text().endsWith(" units"));
+        // A step typed wrong is refused with a reason, and changes nothing.
+        poses->item(1, 9)->setText("high");
+        QVERIFY(w.poseDock()->message()->isVisible());
+        QCOMPARE(w.editor().document().poses()[1].nav.stepHeight, 24.0);
+        w.editor().document().undoStack()->undo();
+        QCOMPARE(w.editor().document().poses()[1].nav.stepHeight, 18.0);
+        QVERIFY(QTest::qWaitFor([&] { return paths.size() == 1 && paths[0].size() == 3 && !paths[0][1].found; }, 20000));
     }
 };
 

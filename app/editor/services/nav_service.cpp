@@ -9,6 +9,13 @@
 
 namespace shallot {
 
+QString pathSummary(const std::optional<NavPath>& path, const std::string& pose) {
+    const QString name = QString::fromStdString(pose);
+    if (!path) return QString("Walkable surfaces for %1 are being built").arg(name);
+    if (!path->found) return QString("No walking path for %1").arg(name);
+    return QString("Path for %1: %2 units, %3 corners").arg(name).arg(path->length, 0, 'f', 0).arg(path->points.size());
+}
+
 NavService::NavService(Editor& editor) : QObject(&editor), editor_(editor) {
     connect(&editor_.document(), &EditorDocument::raysChanged, this, [this] {
         findRayPaths();

@@ -8,6 +8,7 @@
 #include "services/compile_service.h"
 
 #include <QObject>
+#include <QString>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -15,6 +16,10 @@
 namespace shallot {
 
 class Editor;
+
+// "path for player: 1234 units, 7 corners", "no walking path for player", or (no path
+// known yet) "walkable surfaces for player are being built".
+QString pathSummary(const std::optional<NavPath>& path, const std::string& pose);
 
 struct NavMeshes {
     std::shared_ptr<const CompiledWorld> world;

@@ -35,10 +35,18 @@ OverlayController::OverlayController(Editor& editor)
     });
     connect(&editor_.document(), &EditorDocument::raysChanged, this, &OverlayController::retraceRays);
     connect(&editor_.document(), &EditorDocument::workingPointChanged, this, &OverlayController::requestSections);
+    connect(&editor_, &Editor::toolChanged, this, &OverlayController::requestNav); // the Path tool walks on them
 }
 
 void OverlayController::requestNav() {
-    if (compiled_ && (isOn(Overlay::Walkable) || !editor_.document().rays().empty())) nav_->request(compiled_);
+    const bool wanted = isOn(Overlay::Walkable) || !editor_.document().rays().empty() || editor_.activeTool() == ToolKind::Path;
+    if (compiled_ && wanted && (!nav_->meshes() || nav_->meshes()->world != compiled_)) nav_->request(compiled_);
+}
+
+std::optional<NavPath> OverlayController::walkingPath(const Vec3& from, const Vec3& to, int pose) const {
+    const auto& meshes = nav_->meshes();
+    if (!meshes || pose < 0 || size_t(pose) >= meshes->poses.size()) return std::nullopt;
+    return findPath(meshes->world->result->onion, meshes->poses[size_t(pose)], from, to);
 }
 
 void OverlayController::rebuildNavLayers() {
@@ -228,7 +236,7 @@ void OverlayController::applyBrushSight() {
 
 void OverlayController::retraceRays() {
     // A first ray wants the walking paths; meshes already built answer it at once.
-    if (!nav_->meshes() || nav_->meshes()->world != compiled_) requestNav();
+    requestNav();
     rayResults_.clear();
     if (compiled_) {
         const BspTree& tree = compiled_->result->onion;
@@ -278,16 +286,20 @@ void OverlayController::rebuildRays() {
     const int pose = editor_.currentPose();
     std::vector<render::RayDrawing> drawings;
     for (size_t i = 0; i < rays.size(); ++i) {
+        if (rays[i].path) continue; // drawn as walking paths below
         const bool traced = i < rayResults_.size() && pose >= 0 && size_t(pose) < rayResults_[i].size();
         drawings.push_back(rayDrawing(rays[i].from, rays[i].to, rays[i].walk, traced ? &rayResults_[i][size_t(pose)] : nullptr));
     }
     const Pose box = pose >= 0 ? editor_.document().poses()[size_t(pose)] : Pose{};
     render::MeshBatch batch = isOn(Overlay::Rays) ? render::rayOverlay(drawings, box) : render::MeshBatch{};
-    // With the Walkable overlay, each ray's walking path for the pose, on the floor.
+    // Paths placed with the Path tool always, and with the Walkable overlay every ray's, each
+    // as the current pose walks it, on the floor.
     const auto& paths = nav_->rayPaths();
-    if (isOn(Overlay::Rays) && isOn(Overlay::Walkable) && pose >= 0)
-        for (size_t i = 0; i < rays.size() && i < paths.size(); ++i)
-            if (size_t(pose) < paths[i].size()) render::addPath(batch, paths[i][size_t(pose)].points, box.mins.z());
+    for (size_t i = 0; i < rays.size() && isOn(Overlay::Rays) && pose >= 0; ++i) {
+        const NavPath* path = i < paths.size() && size_t(pose) < paths[i].size() ? &paths[i][size_t(pose)] : nullptr;
+        if (rays[i].path) render::addPathRay(batch, rays[i].from, rays[i].to, path, box.mins.z());
+        else if (path && isOn(Overlay::Walkable)) render::addPath(batch, path->points, box.mins.z());
+    }
     editor_.scene().set(render::Layer::Rays, std::move(batch));
     emit editor_.sceneChanged();
 }

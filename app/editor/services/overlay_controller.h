@@ -67,6 +67,12 @@ public:
     const SectionService& sections() const { return *sections_; }
     // Where each pose can walk, and the test rays' walking paths.
     const NavService& nav() const { return *nav_; }
+    // The walking path for `pose` over the newest meshes built (nothing while there are
+    // none for the pose yet: see requestNav).
+    std::optional<NavPath> walkingPath(const Vec3& from, const Vec3& to, int pose) const;
+    // Builds the meshes of the newest tree when the Walkable overlay, a ray or the Path
+    // tool needs them.
+    void requestNav();
     // Gives the scene's brush faces the sight of the newest compile when it was made from
     // the brushes they show (render_scene.h: brush sight); call after rebuilding them.
     void applyBrushSight();
@@ -87,7 +93,6 @@ private:
     void showHeavy(HeavyBatches& out, uint64_t revision, std::weak_ptr<const CompiledWorld> world);
     HeavySettings heavySettings() const;
     void requestSections(); // of the newest tree, with the settings and working point now
-    void requestNav();      // of the newest tree, when the Walkable overlay or a ray needs it
     void rebuildNavLayers(); // the current pose's walkable surfaces, when shown
     void retraceRays();    // all rays, all poses
     void rebuildRays();    // the ray layer for the current pose

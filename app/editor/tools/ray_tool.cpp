@@ -3,6 +3,7 @@
 #include "document/edit_commands.h"
 #include "editor.h"
 #include "services/overlay_controller.h"
+#include "nav_overlay.h"
 #include "tools/view_picking.h"
 
 #include <QKeyEvent>
@@ -21,6 +22,7 @@ bool RayTool::press(const ViewPoint& p) {
     editedRay_ = -1;
     const double grab = kEndpointGrabPixels * p.pixelSize;
     for (size_t i = 0; i < rays.size() && editedRay_ < 0; ++i) {
+        if (!mine(rays[i])) continue;
         for (bool end : {true, false}) {
             const Vec3& e = end ? rays[i].to : rays[i].from;
             if (std::abs(e[p.uAxis] - p.world[p.uAxis]) < grab && std::abs(e[p.vAxis] - p.world[p.vAxis]) < grab) {
@@ -34,6 +36,7 @@ bool RayTool::press(const ViewPoint& p) {
     }
     if (editedRay_ < 0) from_ = to_ = placeInView(editor_, p);
     dragging_ = true;
+    if (mode_ == Mode::Path) editor_.overlays().requestNav(); // the meshes the preview walks on
     return true;
 }
 
@@ -42,8 +45,15 @@ void RayTool::drag(const ViewPoint& p) {
     Vec3 moved = editedRay_ >= 0 ? (editingEnd_ ? to_ : from_) : to_;
     moved[p.uAxis] = editor_.snap(p.world[p.uAxis]);
     moved[p.vAxis] = editor_.snap(p.world[p.vAxis]);
+    // A path's end stands on the floor under it in the top view (the other end's height
+    // would put a goal on a landing into the landing).
+    if (mode_ == Mode::Path && p.depthAxis == 2) moved = placeInView(editor_, p);
     if (editedRay_ < 0 || editingEnd_) to_ = moved;
     else from_ = moved;
+    if (mode_ == Mode::Path) {
+        showPathPreview();
+        return;
+    }
     // The ray as it will be drawn, traced in the newest tree on every move (microseconds).
     const auto& rays = editor_.document().rays();
     const bool walk = editedRay_ >= 0 && size_t(editedRay_) < rays.size() && rays[size_t(editedRay_)].walk;
@@ -64,10 +74,22 @@ void RayTool::release(const ViewPoint& p) {
             doc.undoStack()->push(new SetRaysCommand(&doc, "Move ray endpoint", rays));
         }
     } else if (from_ != to_) {
-        rays.push_back({"ray " + std::to_string(rays.size() + 1), from_, to_, false});
-        doc.undoStack()->push(new SetRaysCommand(&doc, "Add ray", rays));
+        const bool path = mode_ == Mode::Path;
+        rays.push_back({(path ? "path " : "ray ") + std::to_string(rays.size() + 1), from_, to_, false, path});
+        doc.undoStack()->push(new SetRaysCommand(&doc, path ? "Add path" : "Add ray", rays));
     }
     cancel();
+}
+
+void RayTool::showPathPreview() {
+    const int pose = editor_.currentPose();
+    const Pose box = pose >= 0 ? editor_.document().poses()[size_t(pose)] : Pose{};
+    const std::optional<NavPath> path = editor_.overlays().walkingPath(from_, to_, pose);
+    render::MeshBatch batch;
+    batch.primitive = render::Primitive::Lines;
+    render::addPathRay(batch, from_, to_, path ? &*path : nullptr, box.mins.z());
+    editor_.setToolPreview(std::move(batch));
+    emit editor_.statusMessage(pathSummary(path, box.name));
 }
 
 bool RayTool::key(QKeyEvent* event) {

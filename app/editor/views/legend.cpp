@@ -52,15 +52,23 @@ std::vector<LegendEntry> viewLegend(const Editor& editor, bool view3d) {
     }
     if (o.isOn(Overlay::Portals)) out.push_back({render::kPortalColour, "portal open for " + poseName, true});
     if (o.isOn(Overlay::Union)) out.push_back({render::kExpandedWorldColour, "expanded world of " + poseName, true});
-    if (o.isOn(Overlay::Rays) && !editor.document().rays().empty()) {
+    const auto& rays = editor.document().rays();
+    const bool paths = std::any_of(rays.begin(), rays.end(), [](const TestRay& r) { return r.path; });
+    if (o.isOn(Overlay::Rays) && std::any_of(rays.begin(), rays.end(), [](const TestRay& r) { return !r.path; })) {
         out.push_back({QColor(120, 255, 120), "ray: clear", true});
         out.push_back({QColor(255, 90, 90), "ray: past the contact", true});
+    }
+    if (o.isOn(Overlay::Rays) && paths) {
+        out.push_back({render::kNavPathColour, "walking path of " + poseName, true});
+        out.push_back({render::kNoPathColour, "no walking path", true});
     }
     if (o.isOn(Overlay::Walkable)) {
         out.push_back({render::componentColour(0), "walkable for " + poseName + " (a colour per connected area)"});
         out.push_back({render::kStepUpColour, "step up", true});
         out.push_back({render::kStepDownColour, "step down", true});
         out.push_back({render::kDropColour, "drop", true});
+        if (std::any_of(editor.document().poses().begin(), editor.document().poses().end(), [](const Pose& p) { return p.nav.jump; }))
+            out.push_back({render::kJumpColour, "jump", true});
         if (o.isOn(Overlay::Rays) && !editor.document().rays().empty()) out.push_back({render::kNavPathColour, "walking path of a ray", true});
     }
     for (const LegendEntry& e : brushKindLegend(editor.document().brushes())) out.push_back(e);

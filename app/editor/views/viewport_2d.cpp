@@ -1,6 +1,7 @@
 #include "views/viewport_2d.h"
 
 #include "editor.h"
+#include "nav_overlay.h"
 #include "document/entity_edits.h"
 #include "entity_scene_builder.h"
 #include "views/legend.h"
@@ -122,6 +123,7 @@ void Viewport2D::paintOverlay(QPainter& painter) {
     painter.drawText(QPointF(8, 16), QString(names[int(axis_)]).arg(editor_.document().workingPoint()[depth_]));
     painter.drawText(QPointF(8, height() - 8), QString("grid %1").arg(editor_.document().data().gridSize));
     paintEntityNames(painter);
+    paintPathLengths(painter);
     paintWorkingLines(painter);
     paintCamera(painter);
     paintLegend(painter, rect(), viewLegend(editor_, false));
@@ -185,6 +187,20 @@ bool Viewport2D::nearCamera(const QPointF& pos) const {
     // On the ring itself an entity comes first: the camera opens inside the player start.
     return QLineF(pos, toWidget(editor_.document().data().camera.position)).length() <= kCameraMarkerPixels + kGrabSlackPixels &&
            !pickEntity2d(editor_, viewPoint(pos, {}));
+}
+
+void Viewport2D::paintPathLengths(QPainter& painter) {
+    const auto& rays = editor_.document().rays();
+    const auto& paths = editor_.overlays().nav().rayPaths();
+    const int pose = editor_.currentPose();
+    if (!editor_.overlays().isOn(Overlay::Rays) || pose < 0) return;
+    for (size_t i = 0; i < rays.size() && i < paths.size(); ++i) {
+        if (!rays[i].path || size_t(pose) >= paths[i].size()) continue;
+        const NavPath& path = paths[i][size_t(pose)];
+        painter.setPen(path.found ? render::kNavPathColour : render::kNoPathColour);
+        painter.drawText(toWidget(rays[i].to) + QPointF(8, -8),
+                         path.found ? QString("%1 units").arg(path.length, 0, 'f', 0) : QString("no path"));
+    }
 }
 
 void Viewport2D::paintEntityNames(QPainter& painter) {

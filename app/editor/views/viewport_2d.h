@@ -46,6 +46,8 @@ protected:
     render::MeshBatch backgroundBatch() const override;
     void paintOverlay(QPainter& painter) override;
     void paintEntityNames(QPainter& painter);
+    // At each Path tool path's goal, its length for the current pose (or "no path").
+    void paintPathLengths(QPainter& painter);
     void paintCamera(QPainter& painter);
     // The other views' working depths as lines across this one, each with a tab at the
     // view's edge to drag it by (any tool).
