@@ -148,10 +148,13 @@ double insetFromFreeEdges(const NavMesh& mesh, const NavLink& l, const Vec3& at,
 }
 
 // One stretch walked across shared edges: its start, the edges crossed (left and right
-// ends, as seen walking across), the polygons between them and its end.
+// ends, as seen walking across), the polygons between them and its end. A step or drop
+// the string is pulled across is two portals, its takeoff line on the polygon above (or
+// below) and its landing line on the other, with the riser between them (polygon -1).
 struct Corridor {
     std::vector<Vec3> left, right; // portal 0 is the start, the last the end (both ends equal)
-    std::vector<int32_t> polygons; // polygons[j] lies between portals j and j + 1
+    std::vector<int32_t> polygons; // polygons[j] lies between portals j and j + 1; -1: a riser
+    std::vector<size_t> riserLink; // per riser in order, the index (in the path's links) of its step
 };
 
 // The funnel algorithm over a corridor: the corners (start, the portal ends it turns at,
@@ -198,10 +201,22 @@ std::vector<std::pair<Vec3, size_t>> pullString(const Corridor& c) {
     return out;
 }
 
+// Where a -> b crosses portal j seen from above, taken on the portal (nothing when they
+// run parallel).
+std::optional<Vec3> crossing(const Corridor& c, size_t j, const Vec3& a, const Vec3& b) {
+    const Vec3& p = c.right[j];
+    const Vec3& q = c.left[j];
+    const double denominator = cross2(Vec3::Zero(), b - a, q - p);
+    if (std::abs(denominator) < 1e-12) return std::nullopt;
+    const double s = std::clamp(cross2(Vec3::Zero(), b - a, a - p) / denominator, 0.0, 1.0);
+    return p + (q - p) * s;
+}
+
 // The corridor's path: its corners, and where a straight stretch between two corners
 // crosses onto another surface, the crossing point (so every stretch lies on one plane).
 // A stretch that grazes an obstacle on its way (two corners pulled tight along a wall, or
 // a wall leaning over the floor) goes through the middles of the edges it crosses instead.
+// For a corridor without risers.
 void appendCorridorPath(const BspTree& tree, const NavMesh& mesh, const Corridor& c, std::vector<Vec3>& points) {
     const auto corners = pullString(c);
     const Vec3 lift = Vec3::UnitZ() * kNavStretchCheckLift;
@@ -218,17 +233,305 @@ void appendCorridorPath(const BspTree& tree, const NavMesh& mesh, const Corridor
                 const NavPolygon& before = mesh.polygons[size_t(c.polygons[j - 1])];
                 const NavPolygon& after = mesh.polygons[size_t(c.polygons[j])];
                 if (before.plane == after.plane) continue;
-                // Where a -> b crosses portal j seen from above, taken on the portal.
-                const Vec3& p = c.right[j];
-                const Vec3& q = c.left[j];
-                const double denominator = cross2(Vec3::Zero(), b - a, q - p);
-                if (std::abs(denominator) < 1e-12) continue;
-                const double s = std::clamp(cross2(Vec3::Zero(), b - a, a - p) / denominator, 0.0, 1.0);
-                points.push_back(p + (q - p) * s);
+                if (const auto x = crossing(c, j, a, b)) points.push_back(*x);
             }
         }
         points.push_back(corners[k].first);
     }
+}
+
+// Whether the box gets from a to b (each resting on a floor) as Quake moves it: straight
+// along when `walk`, else up to the higher one's height (at most the step height above
+// a; at most maxDrop below it), across, and down. Each part is a swept trace
+// kNavStretchCheckLift above the floor.
+bool stretchClear(const BspTree& tree, const NavMesh& mesh, const Vec3& a, const Vec3& b, bool walk) {
+    const Vec3 lift = Vec3::UnitZ() * kNavStretchCheckLift;
+    const Vec3 from = a + lift, to = b + lift;
+    if (walk) return !traceSegment(tree, mesh.pose, from, to).hit;
+    const double rise = b.z() - a.z();
+    if (rise > mesh.settings.stepHeight || -rise > mesh.settings.maxDrop) return false;
+    const double high = std::max(from.z(), to.z());
+    const Vec3 fromHigh(from.x(), from.y(), high), toHigh(to.x(), to.y(), high);
+    if (high > from.z() && traceSegment(tree, mesh.pose, from, fromHigh).hit) return false;
+    if (traceSegment(tree, mesh.pose, fromHigh, toHigh).hit) return false;
+    return !(high > to.z() && traceSegment(tree, mesh.pose, toHigh, to).hit);
+}
+
+// The path of a corridor with risers, each stretch confirmed by swept traces (a walk on
+// one polygon, or a step or drop across a riser: stretchClear). On success its points are
+// appended and the result is -1; otherwise nothing is appended and the result is the
+// index in c.riserLink of the riser whose crossing failed, or c.riserLink.size() when a
+// walk failed.
+size_t appendRiserCorridorPath(const BspTree& tree, const NavMesh& mesh, const Corridor& c, std::vector<Vec3>& points) {
+    const auto corners = pullString(c);
+    // The index of the riser between portals j and j + 1.
+    auto risersBefore = [&](size_t j) { return size_t(std::count(c.polygons.begin(), c.polygons.begin() + long(j), -1)); };
+    // The points, each with the portal it lies on.
+    std::vector<std::pair<Vec3, size_t>> at;
+    for (size_t k = 0; k < corners.size(); ++k) {
+        if (k > 0) {
+            const Vec3& a = corners[k - 1].first;
+            const Vec3& b = corners[k].first;
+            for (size_t j = corners[k - 1].second + 1; j < corners[k].second; ++j) {
+                const int32_t before = c.polygons[j - 1], after = c.polygons[j];
+                if (before >= 0 && after >= 0 && mesh.polygons[size_t(before)].plane == mesh.polygons[size_t(after)].plane) continue;
+                const auto x = crossing(c, j, a, b);
+                if (!x) return before < 0 || after < 0 ? risersBefore(j - (after < 0 ? 0 : 1)) : c.riserLink.size();
+                at.push_back({*x, j});
+            }
+        }
+        at.push_back(corners[k]);
+    }
+    for (size_t i = 1; i < at.size(); ++i) {
+        const size_t from = at[i - 1].second, to = at[i].second;
+        const bool acrossRiser = to == from + 1 && c.polygons[from] < 0;
+        if (samePoint(at[i - 1].first, at[i].first)) continue;
+        if (!stretchClear(tree, mesh, at[i - 1].first, at[i].first, !acrossRiser))
+            return acrossRiser ? risersBefore(from) : c.riserLink.size();
+    }
+    for (const auto& p : at) points.push_back(p.first);
+    return size_t(-1);
+}
+
+// The height of a polygon's plane above (x, y).
+double zOn(const NavPolygon& p, double x, double y) {
+    const Vec3& v = p.vertices[0];
+    return v.z() - (p.normal.x() * (x - v.x()) + p.normal.y() * (y - v.y())) / p.normal.z();
+}
+
+// The two portals of a step or drop the string may be pulled across: the free edge of the
+// takeoff polygon that the link takes off from, kNavTakeoffInset inside that polygon, and
+// the same edge kNavProbeReach outside it on the landing polygon (where the probes land),
+// each point on its polygon's plane. The part of the edge used is where both lines lie
+// inside their polygons, kNavCornerInset from their other edges (walls' feet). Nothing for
+// a jump, or when no such part is left. Every crossing of it is confirmed by swept traces
+// before it is used (appendRiserCorridorPath): the probes only found the step at points.
+struct RiserPortals {
+    Vec3 fromLeft, fromRight, toLeft, toRight;
+};
+std::optional<RiserPortals> riserPortals(const NavMesh& mesh, const NavLink& l) {
+    if (l.kind != NavLinkKind::StepUp && l.kind != NavLinkKind::StepDown && l.kind != NavLinkKind::Drop) return std::nullopt;
+    const NavPolygon& P = mesh.polygons[size_t(l.from)];
+    const NavPolygon& Q = mesh.polygons[size_t(l.to)];
+    // The free edge taken off from: kNavTakeoffInset from the takeoff point, seen from above.
+    const std::pair<Vec3, Vec3>* edge = nullptr;
+    Vec3 u, out;
+    double length = 0.0;
+    for (const auto& fe : P.freeEdges) {
+        Vec3 d = fe.second - fe.first;
+        d.z() = 0.0;
+        const double len = d.norm();
+        if (len < 1e-9) continue;
+        const Vec3 dir = d / len, o(dir.y(), -dir.x(), 0.0);
+        const Vec3 r = l.start - fe.first;
+        const double along = r.x() * dir.x() + r.y() * dir.y(), off = r.x() * o.x() + r.y() * o.y();
+        if (std::abs(off + kNavTakeoffInset) > 1e-6 || along < -1e-6 || along > len + 1e-6) continue;
+        edge = &fe;
+        u = dir;
+        out = o;
+        length = len;
+        break;
+    }
+    if (!edge) return std::nullopt;
+    const Vec3 a = edge->first;
+    double lo = 0.0, hi = length;
+    // Keeps the points a + u t + out offset (seen from above) kNavCornerInset inside the
+    // polygon's edges, but those along (a, b).
+    auto clip = [&](const NavPolygon& poly, double offset) {
+        const size_t n = poly.vertices.size();
+        for (size_t i = 0; i < n && lo <= hi; ++i) {
+            const Vec3& v = poly.vertices[i];
+            const Vec3& w = poly.vertices[(i + 1) % n];
+            const double ex = w.x() - v.x(), ey = w.y() - v.y(), el = std::hypot(ex, ey);
+            if (el < 1e-9) continue;
+            auto offLine = [&](const Vec3& p) { return std::abs((p.x() - a.x()) * out.x() + (p.y() - a.y()) * out.y()); };
+            if (offLine(v) < 1e-3 && offLine(w) < 1e-3) continue;
+            // cross(v, w, point(t)) / el >= inset: c0 + c1 t >= inset.
+            const double px = a.x() + out.x() * offset - v.x(), py = a.y() + out.y() * offset - v.y();
+            const double c0 = (ex * py - ey * px) / el, c1 = (ex * u.y() - ey * u.x()) / el;
+            const double need = kNavCornerInset - c0;
+            if (std::abs(c1) < 1e-12) {
+                if (need > 0.0) hi = lo - 1.0;
+            } else if (c1 > 0.0) {
+                lo = std::max(lo, need / c1);
+            } else {
+                hi = std::min(hi, need / c1);
+            }
+        }
+    };
+    clip(P, -kNavTakeoffInset);
+    clip(Q, kNavProbeReach);
+    if (hi - lo < kNavMinSharedEdge) return std::nullopt;
+    auto onFrom = [&](double t) {
+        Vec3 p = a + u * t - out * kNavTakeoffInset;
+        p.z() = zOn(P, p.x(), p.y());
+        return p;
+    };
+    auto onTo = [&](double t) {
+        Vec3 p = a + u * t + out * kNavProbeReach;
+        p.z() = zOn(Q, p.x(), p.y());
+        return p;
+    };
+    return RiserPortals{onFrom(hi), onFrom(lo), onTo(hi), onTo(lo)};
+}
+
+// Where the line a + d s crosses the segment p..q seen from above: (s, t along p..q), or
+// nothing when they run parallel.
+std::optional<std::pair<double, double>> crossXY(const Vec3& a, const Vec3& d, const Vec3& p, const Vec3& q) {
+    const Vec3 e = q - p;
+    const double denominator = d.x() * e.y() - d.y() * e.x();
+    if (std::abs(denominator) < 1e-12) return std::nullopt;
+    const Vec3 r = p - a;
+    return std::pair{(r.x() * e.y() - r.y() * e.x()) / denominator, (r.x() * d.y() - r.y() * d.x()) / denominator};
+}
+
+// The straight line from a (on polygon `polygon`) to b seen from above, followed over the
+// mesh as the funnel would walk it: across shared edges (kept as far from the free edges
+// as the funnel keeps its portals' ends), and across steps and drops through their riser
+// portals (at most the step height up, maxDrop down). Appends to `points` the points after
+// a where the line crosses onto another plane (for a riser its takeoff and its landing
+// point, `riser` true at the takeoff) and b; false when the line leaves the mesh or turns
+// back. Geometry only: the caller confirms the stretches with swept traces.
+bool followLine(const NavMesh& mesh, int32_t polygon, const Vec3& a, const Vec3& b, std::vector<Vec3>& points,
+                std::vector<char>& riser) {
+    const Vec3 d(b.x() - a.x(), b.y() - a.y(), 0.0);
+    if (d.norm() < 1e-9) return false;
+    double s = 0.0;
+    int32_t at = polygon;
+    for (int guard = 0; guard < 4096; ++guard) {
+        const NavPolygon& P = mesh.polygons[size_t(at)];
+        if (containsXY(P.vertices, b, kNavEdgeDistance) && std::abs(zOn(P, b.x(), b.y()) - b.z()) <= kNavOnPlane) {
+            points.push_back(b);
+            riser.push_back(0);
+            return true;
+        }
+        // Where the line leaves the polygon (it is convex, counter-clockwise from above).
+        double exit = std::numeric_limits<double>::infinity();
+        const size_t n = P.vertices.size();
+        for (size_t i = 0; i < n; ++i) {
+            const Vec3& v = P.vertices[i];
+            const Vec3& w = P.vertices[(i + 1) % n];
+            const double nx = w.y() - v.y(), ny = v.x() - w.x(); // outward
+            const double along = nx * d.x() + ny * d.y();
+            if (along <= 1e-12) continue;
+            exit = std::min(exit, (nx * (v.x() - a.x()) + ny * (v.y() - a.y())) / along);
+        }
+        if (!(exit < 1.0 + 1e-9)) return false; // b is under or over the polygon, not on it
+        exit = std::max(exit, s);
+        Vec3 y = a + d * exit;
+        y.z() = zOn(P, y.x(), y.y());
+        int32_t next = -1;
+        for (uint32_t k = P.firstLink; k < P.firstLink + P.linkCount && next < 0; ++k) {
+            const NavLink& l = mesh.links[k];
+            if (l.kind == NavLinkKind::Walk) {
+                Vec3 e = l.end - l.start;
+                e.z() = 0.0;
+                const double length = e.norm();
+                if (length <= 0.0) continue;
+                const Vec3 r(y.x() - l.start.x(), y.y() - l.start.y(), 0.0);
+                const double t = r.dot(e) / length;
+                if ((r - e * (t / length)).norm() > 10 * kNavEdgeDistance) continue;
+                if (t < insetFromFreeEdges(mesh, l, l.start, l.end) || length - t < insetFromFreeEdges(mesh, l, l.end, l.start))
+                    continue;
+                next = l.to;
+                if (mesh.polygons[size_t(next)].plane != P.plane) {
+                    points.push_back(y);
+                    riser.push_back(0);
+                }
+                s = exit;
+            } else if (l.kind != NavLinkKind::Jump) {
+                const auto r = riserPortals(mesh, l);
+                if (!r) continue;
+                const auto up = crossXY(a, d, r->fromRight, r->fromLeft), down = crossXY(a, d, r->toRight, r->toLeft);
+                if (!up || !down) continue;
+                const auto [s1, t1] = *up;
+                const auto [s2, t2] = *down;
+                if (t1 < 0.0 || t1 > 1.0 || t2 < 0.0 || t2 > 1.0 || s1 < s - 1e-9 || s2 <= s1 || s2 > 1.0) continue;
+                const Vec3 takeoff = r->fromRight + (r->fromLeft - r->fromRight) * t1;
+                const Vec3 landing = r->toRight + (r->toLeft - r->toRight) * t2;
+                const double rise = landing.z() - takeoff.z();
+                if (rise > mesh.settings.stepHeight || -rise > mesh.settings.maxDrop) continue;
+                next = l.to;
+                points.push_back(takeoff);
+                riser.push_back(1);
+                points.push_back(landing);
+                riser.push_back(0);
+                s = s2;
+            }
+        }
+        if (next < 0) return false;
+        at = next;
+    }
+    return false;
+}
+
+// Straightens a found path: from each corner it turns at, the farthest later one whose
+// straight line over the mesh (followLine) is shorter than the path between them and whose
+// every stretch swept traces confirm (a walk, or a step or drop across a riser:
+// stretchClear) replaces the corners between them. This shortens what the funnel cannot:
+// A* enters each polygon at one point, so its chain of polygons may bend where the
+// straight line would cross others.
+std::vector<Vec3> straighten(const BspTree& tree, const NavMesh& mesh, const std::vector<Vec3>& path) {
+    const size_t n = path.size();
+    if (n < 3) return path;
+    // The corners the path turns at (seen from above), with its two ends.
+    std::vector<size_t> turns{0};
+    for (size_t k = 1; k + 1 < n; ++k) {
+        const Vec3 d1(path[k].x() - path[k - 1].x(), path[k].y() - path[k - 1].y(), 0.0);
+        const Vec3 d2(path[k + 1].x() - path[k].x(), path[k + 1].y() - path[k].y(), 0.0);
+        const double l1 = d1.norm(), l2 = d2.norm();
+        if (l1 < 1e-6 || l2 < 1e-6 || std::abs(d1.x() * d2.y() - d1.y() * d2.x()) > 1e-4 * l1 * l2 || d1.dot(d2) < 0.0)
+            turns.push_back(k);
+    }
+    turns.push_back(n - 1);
+    if (turns.size() < 3) return path;
+    std::vector<double> along(n, 0.0); // the path's length up to each point
+    for (size_t k = 1; k < n; ++k) along[k] = along[k - 1] + (path[k] - path[k - 1]).norm();
+    std::vector<Vec3> out{path[0]}, line;
+    std::vector<char> riser;
+    // The straight line from path[i] to path[j] when it is shorter and confirmed.
+    auto tryLine = [&](size_t i, size_t j) {
+        line.clear();
+        riser.clear();
+        const int32_t polygon = mesh.polygonAt(path[i]);
+        if (polygon < 0 || !followLine(mesh, polygon, path[i], path[j], line, riser)) return false;
+        double length = 0.0;
+        Vec3 previous = path[i];
+        for (const Vec3& p : line) {
+            length += (p - previous).norm();
+            previous = p;
+        }
+        return length < along[j] - along[i] - 1e-6;
+    };
+    auto confirmed = [&](size_t i) {
+        Vec3 previous = path[i];
+        bool acrossRiser = false;
+        for (size_t k = 0; k < line.size(); ++k) {
+            if (!samePoint(previous, line[k]) && !stretchClear(tree, mesh, previous, line[k], !acrossRiser)) return false;
+            previous = line[k];
+            acrossRiser = riser[k] != 0;
+        }
+        return true;
+    };
+    size_t anchor = 0; // in turns
+    while (anchor + 1 < turns.size()) {
+        // The farthest turn the straight line reaches, looking on while it does.
+        size_t reach = anchor + 1;
+        std::vector<Vec3> best;
+        for (size_t m = anchor + 2; m < turns.size(); ++m) {
+            if (!tryLine(turns[anchor], turns[m])) break;
+            if (!confirmed(turns[anchor])) break;
+            reach = m;
+            best = line;
+        }
+        if (best.empty()) {
+            for (size_t k = turns[anchor] + 1; k <= turns[reach]; ++k) out.push_back(path[k]);
+        } else {
+            out.insert(out.end(), best.begin(), best.end());
+        }
+        anchor = reach;
+    }
+    return out;
 }
 
 // `p`, or when it is in solid for the pose (a point placed for a smaller pose, its box
@@ -255,45 +558,85 @@ NavPath findPath(const BspTree& tree, const NavMesh& mesh, const Vec3& from, con
     const auto links = searchLinks(mesh, start.polygon, start.point, goal.polygon, goal.point);
     if (!links) return out;
     out.found = true;
-    Corridor c;
-    auto beginCorridor = [&](const Vec3& at, int32_t polygon) {
-        c = Corridor{{at}, {at}, {polygon}};
-    };
-    auto endCorridor = [&](const Vec3& at) {
-        c.left.push_back(at);
-        c.right.push_back(at);
-        appendCorridorPath(tree, mesh, c, out.points);
-    };
-    beginCorridor(start.point, start.polygon);
-    for (int32_t k : *links) {
-        const NavLink& l = mesh.links[size_t(k)];
-        if (l.kind == NavLinkKind::Walk) {
-            // Walking from l.from across to l.to, l.end is on the left. Its ends move in,
-            // away from the free edges they lie on.
-            Vec3 left = l.end, right = l.start;
-            const double length = (left - right).norm();
-            const double leftIn = insetFromFreeEdges(mesh, l, left, right), rightIn = insetFromFreeEdges(mesh, l, right, left);
-            if (leftIn + rightIn < length) {
-                const Vec3 along = (left - right) / length;
-                left -= along * leftIn;
-                right += along * rightIn;
+    const std::vector<int32_t>& path = *links;
+    // Steps and drops the string may be pulled across, per link.
+    std::vector<std::optional<RiserPortals>> risers(path.size());
+    for (size_t i = 0; i < path.size(); ++i) risers[i] = riserPortals(mesh, mesh.links[size_t(path[i])]);
+    // The path from `at` on polygon `polygon` over links [first, last) (walks and steps or
+    // drops with riser portals) to `end`: one corridor pulled tight across all of them; when
+    // a riser's crossing fails its check, split there (taking off and landing at the
+    // step's probe points), when a walk fails, at every riser.
+    auto walkOver = [&](auto&& self, const Vec3& at, int32_t polygon, size_t first, size_t last, const Vec3& end) -> void {
+        Corridor c{{at}, {at}, {polygon}, {}};
+        for (size_t i = first; i < last; ++i) {
+            const NavLink& l = mesh.links[size_t(path[i])];
+            if (l.kind == NavLinkKind::Walk) {
+                // Walking from l.from across to l.to, l.end is on the left. Its ends move
+                // in, away from the free edges they lie on.
+                Vec3 left = l.end, right = l.start;
+                const double length = (left - right).norm();
+                const double leftIn = insetFromFreeEdges(mesh, l, left, right), rightIn = insetFromFreeEdges(mesh, l, right, left);
+                if (leftIn + rightIn < length) {
+                    const Vec3 along = (left - right) / length;
+                    left -= along * leftIn;
+                    right += along * rightIn;
+                } else {
+                    left = right = right + (left - right) * (rightIn / (leftIn + rightIn));
+                }
+                c.left.push_back(left);
+                c.right.push_back(right);
             } else {
-                left = right = right + (left - right) * (rightIn / (leftIn + rightIn));
+                const RiserPortals& r = *risers[i];
+                c.left.push_back(r.fromLeft);
+                c.right.push_back(r.fromRight);
+                c.polygons.push_back(-1);
+                c.left.push_back(r.toLeft);
+                c.right.push_back(r.toRight);
+                c.riserLink.push_back(i);
             }
-            c.left.push_back(left);
-            c.right.push_back(right);
             c.polygons.push_back(l.to);
-        } else { // up, down, off an edge or a jump: take off there, land, walk on
-            endCorridor(l.start);
-            beginCorridor(l.end, l.to);
         }
+        c.left.push_back(end);
+        c.right.push_back(end);
+        if (c.riserLink.empty()) {
+            appendCorridorPath(tree, mesh, c, out.points);
+            return;
+        }
+        const size_t failed = appendRiserCorridorPath(tree, mesh, c, out.points);
+        if (failed == size_t(-1)) return;
+        std::vector<size_t> splits;
+        if (failed < c.riserLink.size()) splits = {c.riserLink[failed]};
+        else splits = c.riserLink;
+        Vec3 from = at;
+        int32_t on = polygon;
+        size_t begin = first;
+        for (size_t g : splits) {
+            const NavLink& l = mesh.links[size_t(path[g])];
+            self(self, from, on, begin, g, l.start);
+            from = l.end;
+            on = l.to;
+            begin = g + 1;
+        }
+        self(self, from, on, begin, last, end);
+    };
+    // Jumps, and steps and drops without riser portals, take off and land at their points.
+    Vec3 at = start.point;
+    int32_t on = start.polygon;
+    size_t begin = 0;
+    for (size_t i = 0; i < path.size(); ++i) {
+        const NavLink& l = mesh.links[size_t(path[i])];
+        if (l.kind == NavLinkKind::Walk || risers[i]) continue;
+        walkOver(walkOver, at, on, begin, i, l.start);
+        at = l.end;
+        on = l.to;
+        begin = i + 1;
     }
-    endCorridor(goal.point);
+    walkOver(walkOver, at, on, begin, path.size(), goal.point);
     // One point for a corner reached twice (a corridor ending where the next begins).
     std::vector<Vec3> points;
     for (const Vec3& p : out.points)
         if (points.empty() || !samePoint(points.back(), p)) points.push_back(p);
-    out.points = std::move(points);
+    out.points = straighten(tree, mesh, points);
     for (size_t i = 1; i < out.points.size(); ++i) out.length += (out.points[i] - out.points[i - 1]).norm();
     return out;
 }
