@@ -299,14 +299,21 @@ void Editor::rebuildGeometry() {
         else brushProblems_.emplace_back(int(i), QString::fromStdString(brushes[i].describe(int(i)) + " " + r->error));
     }
     geometryCache_ = std::move(next);
-    // Patches change only with the level (they are not edited): tessellated again then.
-    std::vector<std::string> patchTexts = document_.data().worldPatches;
-    for (const MapEntity& e : document_.data().entities) patchTexts.insert(patchTexts.end(), e.patches.begin(), e.patches.end());
-    if (patchTexts != patchTexts_) {
+    // Patches change only with the level (they are not edited): tessellated again then,
+    // compared in place first (no copy of a large level's patch texts on every edit).
+    size_t same = 0;
+    bool changed = false;
+    const auto compare = [&](const std::vector<std::string>& texts) {
+        for (const std::string& t : texts) changed = changed || same >= patchTexts_.size() || patchTexts_[same++] != t;
+    };
+    compare(document_.data().worldPatches);
+    for (const MapEntity& e : document_.data().entities) compare(e.patches);
+    if (changed || same != patchTexts_.size()) {
+        patchTexts_ = document_.data().worldPatches;
+        for (const MapEntity& e : document_.data().entities) patchTexts_.insert(patchTexts_.end(), e.patches.begin(), e.patches.end());
         patchMeshes_.clear();
-        for (const std::string& text : patchTexts)
+        for (const std::string& text : patchTexts_)
             if (const PatchParseResult p = parsePatchDef(text); p.ok()) patchMeshes_.push_back(tessellatePatch(*p.patch));
-        patchTexts_ = std::move(patchTexts);
     }
     levelBounds_ = {};
     for (const auto& g : geometry_)
