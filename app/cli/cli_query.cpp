@@ -1,4 +1,5 @@
 #include "cli_common.h"
+#include "query_path.h"
 #include "query_processor.h"
 #include "tree_source.h"
 
@@ -47,18 +48,33 @@ bool readBoundedLine(std::FILE* in, QByteArray& line, bool& tooLong) {
 } // namespace
 
 int runQuery(const std::vector<std::string>& args) {
-    if (args.size() != 1) {
-        printError("query: expected one TREE argument, a .obsp, .shallot or .map (queries come on stdin)");
+    // TREE and the walking rules of path queries (--step H, --drop H|any, --jump H,L,
+    // --no-jump, --slope NZ).
+    std::vector<std::string> positional;
+    NavOverrides overrides;
+    for (size_t i = 0; i < args.size(); ++i) {
+        std::string error;
+        const int flag = readNavFlag(args, i, overrides, error);
+        if (flag < 0) {
+            printError("query: " + error);
+            return kExitUsage;
+        }
+        if (flag == 0) positional.push_back(args[i]);
+    }
+    if (positional.size() != 1 || positional[0].starts_with("-")) {
+        printError("query: expected one TREE argument, a .obsp, .shallot or .map (queries come on stdin), and optionally "
+                   "--step H, --drop H|any, --jump H,L, --no-jump, --slope NZ for path queries");
         return kExitUsage;
     }
     // A .map or .shallot also gives the world, for traces of arbitrary boxes.
     std::string loadError;
-    const std::optional<TreeAndWorld> input = loadTreeAndWorldFrom(args[0], loadError);
+    const std::optional<TreeAndWorld> input = loadTreeAndWorldFrom(positional[0], loadError);
     if (!input) {
         printError(loadError);
         return kExitInputError;
     }
-    const QueryProcessor processor(input->tree, input->world ? &*input->world : nullptr);
+    QueryProcessor processor(input->tree, input->world ? &*input->world : nullptr);
+    processor.setPathOverrides(overrides);
     bool anyFailed = false;
     QByteArray line;
     bool tooLong = false;

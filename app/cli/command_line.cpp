@@ -14,7 +14,8 @@ const char* kUsage = R"(usage: shallot-cli COMMAND ...
                   [--lookahead-below N] [--lookahead-candidates K]
   (every command reading a .map takes --game quake|quake2|halflife|quake3; default: detected from the file)
   info TREE.obsp
-  query TREE.obsp|IN.shallot|IN.map   (JSON lines on stdin: classify, trace, move, reach, path; one line out per query)
+  query TREE.obsp|IN.shallot|IN.map [--step H] [--drop H|any] [--jump H,L|--no-jump] [--slope NZ]
+                             (JSON lines on stdin: classify, trace, move, reach, path; one line out per query)
   bench [MAP...] [--runs N] [--threads N] [--json] [--edits N] [--poses N] [--copies K] [--scaling]
   dump TREE.obsp             (the tree as readable text)
   convert IN OUT             (IN: .map, .shallot or a mesh; OUT: .map or .shallot) [--compile] [--parts] [--scale S] [--y-up]
@@ -22,7 +23,8 @@ const char* kUsage = R"(usage: shallot-cli COMMAND ...
   portals TREE --pose NAME [-o FILE] [--format prt|json]         (TREE: .obsp, .shallot or .map)
   reach TREE --pose NAME --from X,Y,Z [--pts FILE]                 (TREE: .obsp, .shallot or .map)
   check IN.map|IN.shallot [--fgd FILE] [--stats] [--no-walking]   (spawn problems as JSON lines; exit 0 none, 1 some, 2 unreadable)
-  nav TREE --pose NAME [--json] [--paths N]   (walkable surfaces, links and components of a pose; TREE: .obsp, .shallot or .map)
+  nav TREE --pose NAME [--step H] [--drop H|any] [--jump H,L|--no-jump] [--slope NZ] [--json] [--paths N]
+                             (walkable surfaces, links and components of a pose; TREE: .obsp, .shallot or .map)
 )";
 
 constexpr Command kCoreCommands[] = {

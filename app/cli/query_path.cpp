@@ -150,7 +150,9 @@ QJsonObject PathQueries::answer(const QJsonObject& query, bool& ok) const {
     if (!readQueryPoint(query.value("to"), to)) return error(pointError("to"));
     NavOverrides fields;
     if (!readNavFields(query, fields, message)) return error(message);
-    const NavSettings settings = fields.applied(overrides_.applied(tree_.poses[size_t(pose)].nav));
+    const bool ownPoses = poses_ && poses_->size() == tree_.poses.size();
+    const NavSettings& rules = (ownPoses ? (*poses_)[size_t(pose)] : tree_.poses[size_t(pose)]).nav;
+    const NavSettings settings = fields.applied(overrides_.applied(rules));
     const std::shared_ptr<const NavMesh> m = mesh(pose, settings);
     const NavPath path = findPath(tree_, *m, from, to);
     QJsonArray points;

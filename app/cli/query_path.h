@@ -52,7 +52,9 @@ QJsonObject navSettingsJson(const NavSettings& s);
 // rules (the last kMaxMeshes meshes are kept).
 class PathQueries {
 public:
-    explicit PathQueries(const BspTree& tree) : tree_(tree) {}
+    // `poses` (when given, as many as the tree's) say how each pose walks: a tree read from
+    // an .obsp carries no walking rules, the world of its .shallot or .map does.
+    explicit PathQueries(const BspTree& tree, const std::vector<Pose>* poses = nullptr) : tree_(tree), poses_(poses) {}
     QJsonObject answer(const QJsonObject& query, bool& ok) const;
     // Overrides applied to every path query's pose settings (shallot-cli query's flags).
     void setOverrides(const NavOverrides& overrides) { overrides_ = overrides; }
@@ -63,6 +65,7 @@ private:
     std::shared_ptr<const NavMesh> mesh(int pose, const NavSettings& settings) const;
 
     const BspTree& tree_;
+    const std::vector<Pose>* poses_;
     NavOverrides overrides_;
     mutable std::mutex mutex_;
     struct Built {

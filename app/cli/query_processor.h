@@ -42,8 +42,11 @@ inline constexpr double kMaxQueryCoordinate = 1e9;
 class QueryProcessor {
 public:
     // `world` (optional, kept by reference) is what `tree` was compiled from.
-    explicit QueryProcessor(const BspTree& tree, const World* world = nullptr) : tree_(tree), world_(world), paths_(tree) {}
+    explicit QueryProcessor(const BspTree& tree, const World* world = nullptr)
+        : tree_(tree), world_(world), paths_(tree, world ? &world->poses : nullptr) {}
     QJsonObject answer(const QByteArray& line, bool& ok) const;
+    // Walking rules for every path query, over the poses' own (the query command's flags).
+    void setPathOverrides(const NavOverrides& overrides) { paths_.setOverrides(overrides); }
 
 private:
     QJsonObject classify(const QJsonObject& query, bool& ok) const;

@@ -91,7 +91,7 @@ const NavMesh& Tree::Impl::navMesh(int pose) const {
     const std::lock_guard lock(navMutex);
     if (navMeshes.size() < tree.poses.size()) navMeshes.resize(tree.poses.size());
     std::unique_ptr<const NavMesh>& m = navMeshes[size_t(pose)];
-    if (!m) m = std::make_unique<const NavMesh>(buildNavMesh(tree, pose));
+    if (!m) m = std::make_unique<const NavMesh>(buildNavMesh(tree, pose, tree.poses[size_t(pose)].nav)); // the pose's own rules
     return *m;
 }
 

@@ -202,4 +202,18 @@ check "check on a missing file exits 2" test $? -eq 2
 check "check on a malformed map exits 2" test $? -eq 2
 "$CLI" check "$TMP/stuck.map" --fgd "$TMP/missing.fgd" >/dev/null 2>&1
 check "check with an unreadable --fgd exits 2" test $? -eq 2
+# path queries and nav under the poses' walking rules and the flags that change them
+# (nav_stairs: the landing of the 24-unit stairs is out of reach with Quake's step of 18)
+q='{"op":"path","pose":"player","from":[96,48,25],"to":[928,464,121]}'
+check "path up the 24 stairs: none with the step of 18" contains "$("$CLI" query "$MAPS/nav_stairs.map" <<<"$q")" '"found":false'
+check "query --step 24 climbs them" contains "$("$CLI" query "$MAPS/nav_stairs.map" --step 24 <<<"$q")" '"found":true'
+check "a per-query step climbs them too" \
+  contains "$("$CLI" query "$MAPS/nav_stairs.map" <<<'{"op":"path","pose":"player","from":[96,48,25],"to":[928,464,121],"step":24}')" '"found":true'
+"$CLI" query "$MAPS/nav_stairs.map" --step -2 <<<"$q" >/dev/null 2>&1
+check "query with a bad --step exits 2" test $? -eq 2
+nav=$("$CLI" nav "$MAPS/nav_stairs.map" --pose player --jump 45,128 --json)
+check "nav --json names its rules" contains "$nav" '"settings":{'
+check "nav --json counts jump links" contains "$nav" '"jump":[0-9]'
+"$CLI" check "$MAPS/nav_stairs.map" --no-walking >/dev/null 2>&1
+check "check --no-walking on a clean map exits 0" test $? -eq 0
 exit $fail

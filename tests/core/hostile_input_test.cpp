@@ -719,8 +719,8 @@ TEST(HostileMap, MessagesNameWhatAndWhere) {
     std::vector<std::string> warnings;
     const World w = worldFromMap(*read.map, {}, &warnings);
     ASSERT_EQ(warnings.size(), 1u);
-    EXPECT_EQ(warnings[0], "bad.map:1: worldspawn key _shallot_pose1 must be \"NAME MINX MINY MINZ MAXX MAXY MAXZ\" with "
-                           "mins <= maxs; skipped");
+    EXPECT_EQ(warnings[0], "bad.map:1: worldspawn key _shallot_pose1 must be \"NAME MINX MINY MINZ MAXX MAXY MAXZ "
+                           "[CONTENTS] [step=H drop=H jump=H,L slope=Z]\" with mins <= maxs; skipped");
     EXPECT_EQ(w.poses.size(), 3u); // Quake's three instead
 }
 
