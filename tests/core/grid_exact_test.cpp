@@ -53,8 +53,14 @@ bool sameBits(const Vec3& a, const Vec3& b) {
 bool samePlane(const Plane& a, const Plane& b) { return a.normal == b.normal && a.dist == b.dist; }
 
 // The brush written alone and read back.
-Brush roundTrip(const Brush& b) {
-    const MapFile m = read(writeMap(worldspawnWith({b})));
+// Written in `dialect`'s game and brush format (a Quake 3 brushDef side's fields are not a
+// Quake side's), read back.
+Brush roundTrip(const Brush& b, const MapFile& dialect = {}) {
+    MapFile written = worldspawnWith({b});
+    written.game = dialect.game;
+    written.quake3Brushes = dialect.quake3Brushes;
+    written.valve220 = dialect.valve220;
+    const MapFile m = read(writeMap(written));
     EXPECT_EQ(m.entities.size(), 1u);
     EXPECT_EQ(m.entities.at(0).brushes.size(), 1u);
     return m.entities.at(0).brushes.at(0);
@@ -235,8 +241,8 @@ bool sameSide(const BrushSide& a, const BrushSide& b) {
 // points bit for bit, the cap has integral points, and the part written and read back has
 // integral points wherever the original's were, with its planes (bit for bit when `exact`:
 // every side's points were written verbatim and give the plane they came from).
-void expectGridPart(const Brush& original, const Brush& part, bool exact, const std::string& what) {
-    const Brush back = roundTrip(part);
+void expectGridPart(const Brush& original, const Brush& part, bool exact, const std::string& what, const MapFile& dialect) {
+    const Brush back = roundTrip(part, dialect);
     ASSERT_EQ(back.sides.size(), part.sides.size()) << what;
     for (size_t i = 0; i < part.sides.size(); ++i) {
         const BrushSide& s = part.sides[i];
@@ -304,7 +310,7 @@ TEST(GridExact, SampleBrushesClippedAlongGridLinesWriteIntegers) {
                               std::tuple{&through.back, true, " through back"}}) {
                             if (!*part) continue;
                             ++parts;
-                            expectGridPart(brush, **part, exact, what + name);
+                            expectGridPart(brush, **part, exact, what + name, *r.map);
                         }
                     }
             }
