@@ -16,6 +16,12 @@ namespace {
 // Points closer than this are one corner of a path.
 constexpr double kSamePoint = 1e-6;
 
+// How the stretch from a path's point to the next is travelled (kept beside the points
+// while the path is made): walked on one plane, a step or drop across a riser (from its
+// takeoff to its landing), a jump's flight, or a step or drop from the floor before the
+// riser to its lower side (lowerRisers).
+enum Stretch : char { kWalkStretch, kRiserStretch, kJumpStretch, kStepStretch };
+
 // Positive when c lies to the left of a -> b seen from above.
 double cross2(const Vec3& a, const Vec3& b, const Vec3& c) {
     return (b.x() - a.x()) * (c.y() - a.y()) - (b.y() - a.y()) * (c.x() - a.x());
@@ -262,7 +268,8 @@ bool stretchClear(const BspTree& tree, const NavMesh& mesh, const Vec3& a, const
 // appended and the result is -1; otherwise nothing is appended and the result is the
 // index in c.riserLink of the riser whose crossing failed, or c.riserLink.size() when a
 // walk failed.
-size_t appendRiserCorridorPath(const BspTree& tree, const NavMesh& mesh, const Corridor& c, std::vector<Vec3>& points) {
+size_t appendRiserCorridorPath(const BspTree& tree, const NavMesh& mesh, const Corridor& c, std::vector<Vec3>& points,
+                               std::vector<char>& how) {
     const auto corners = pullString(c);
     // The index of the riser between portals j and j + 1.
     auto risersBefore = [&](size_t j) { return size_t(std::count(c.polygons.begin(), c.polygons.begin() + long(j), -1)); };
@@ -289,7 +296,11 @@ size_t appendRiserCorridorPath(const BspTree& tree, const NavMesh& mesh, const C
         if (!stretchClear(tree, mesh, at[i - 1].first, at[i].first, !acrossRiser))
             return acrossRiser ? risersBefore(from) : c.riserLink.size();
     }
-    for (const auto& p : at) points.push_back(p.first);
+    for (size_t i = 0; i < at.size(); ++i) {
+        points.push_back(at[i].first);
+        const bool acrossRiser = i + 1 < at.size() && at[i + 1].second == at[i].second + 1 && c.polygons[at[i].second] < 0;
+        how.push_back(acrossRiser ? kRiserStretch : kWalkStretch);
+    }
     return size_t(-1);
 }
 
@@ -471,9 +482,9 @@ bool followLine(const NavMesh& mesh, int32_t polygon, const Vec3& a, const Vec3&
 // stretchClear) replaces the corners between them. This shortens what the funnel cannot:
 // A* enters each polygon at one point, so its chain of polygons may bend where the
 // straight line would cross others.
-std::vector<Vec3> straighten(const BspTree& tree, const NavMesh& mesh, const std::vector<Vec3>& path) {
+void straighten(const BspTree& tree, const NavMesh& mesh, std::vector<Vec3>& path, std::vector<char>& how) {
     const size_t n = path.size();
-    if (n < 3) return path;
+    if (n < 3) return;
     // The corners the path turns at (seen from above), with its two ends.
     std::vector<size_t> turns{0};
     for (size_t k = 1; k + 1 < n; ++k) {
@@ -484,10 +495,11 @@ std::vector<Vec3> straighten(const BspTree& tree, const NavMesh& mesh, const std
             turns.push_back(k);
     }
     turns.push_back(n - 1);
-    if (turns.size() < 3) return path;
+    if (turns.size() < 3) return;
     std::vector<double> along(n, 0.0); // the path's length up to each point
     for (size_t k = 1; k < n; ++k) along[k] = along[k - 1] + (path[k] - path[k - 1]).norm();
     std::vector<Vec3> out{path[0]}, line;
+    std::vector<char> outHow{how[0]};
     std::vector<char> riser;
     // The straight line from path[i] to path[j] when it is shorter and confirmed.
     auto tryLine = [&](size_t i, size_t j) {
@@ -518,20 +530,62 @@ std::vector<Vec3> straighten(const BspTree& tree, const NavMesh& mesh, const std
         // The farthest turn the straight line reaches, looking on while it does.
         size_t reach = anchor + 1;
         std::vector<Vec3> best;
+        std::vector<char> bestHow;
         for (size_t m = anchor + 2; m < turns.size(); ++m) {
             if (!tryLine(turns[anchor], turns[m])) break;
             if (!confirmed(turns[anchor])) break;
             reach = m;
             best = line;
+            bestHow.assign(riser.begin(), riser.end());
+            for (char& h : bestHow) h = h ? kRiserStretch : kWalkStretch;
         }
         if (best.empty()) {
-            for (size_t k = turns[anchor] + 1; k <= turns[reach]; ++k) out.push_back(path[k]);
+            for (size_t k = turns[anchor] + 1; k <= turns[reach]; ++k) {
+                out.push_back(path[k]);
+                outHow.push_back(how[k]);
+            }
         } else {
+            outHow.back() = kWalkStretch;
             out.insert(out.end(), best.begin(), best.end());
+            outHow.insert(outHow.end(), bestHow.begin(), bestHow.end());
+            outHow.back() = how[turns[reach]];
         }
         anchor = reach;
     }
-    return out;
+    path = std::move(out);
+    how = std::move(outHow);
+}
+
+// Over a step or drop, keeps only the riser's lower point (the landing going down, the
+// takeoff going up): the stretch from the floor before the riser to it, or from it to the
+// floor after, is then one step or drop (up by at most the step height at the lower end,
+// across at the higher end's height, down), which swept traces must confirm. Going down a
+// flight of stairs the path then runs from landing to landing, as down a ramp, instead of
+// along each tread and straight down each riser.
+void lowerRisers(const BspTree& tree, const NavMesh& mesh, std::vector<Vec3>& points, std::vector<char>& how) {
+    const size_t n = points.size();
+    std::vector<Vec3> out{points[0]};
+    std::vector<char> outHow{how[0]};
+    for (size_t k = 1; k < n; ++k) {
+        if (k + 1 < n) {
+            // Down: k takes off, walked to from the last point kept.
+            if (how[k] == kRiserStretch && points[k].z() > points[k + 1].z() && outHow.back() == kWalkStretch &&
+                stretchClear(tree, mesh, out.back(), points[k + 1], false)) {
+                outHow.back() = kStepStretch;
+                continue;
+            }
+            // Up: k is landed on, and walked on from.
+            if (how[k - 1] == kRiserStretch && points[k].z() > points[k - 1].z() && how[k] == kWalkStretch &&
+                samePoint(out.back(), points[k - 1]) && stretchClear(tree, mesh, points[k - 1], points[k + 1], false)) {
+                outHow.back() = kStepStretch;
+                continue;
+            }
+        }
+        out.push_back(points[k]);
+        outHow.push_back(how[k]);
+    }
+    points = std::move(out);
+    how = std::move(outHow);
 }
 
 // `p`, or when it is in solid for the pose (a point placed for a smaller pose, its box
@@ -559,6 +613,7 @@ NavPath findPath(const BspTree& tree, const NavMesh& mesh, const Vec3& from, con
     if (!links) return out;
     out.found = true;
     const std::vector<int32_t>& path = *links;
+    std::vector<char> how; // per point of out.points, how the stretch after it is travelled
     // Steps and drops the string may be pulled across, per link.
     std::vector<std::optional<RiserPortals>> risers(path.size());
     for (size_t i = 0; i < path.size(); ++i) risers[i] = riserPortals(mesh, mesh.links[size_t(path[i])]);
@@ -600,9 +655,10 @@ NavPath findPath(const BspTree& tree, const NavMesh& mesh, const Vec3& from, con
         c.right.push_back(end);
         if (c.riserLink.empty()) {
             appendCorridorPath(tree, mesh, c, out.points);
+            how.resize(out.points.size(), kWalkStretch);
             return;
         }
-        const size_t failed = appendRiserCorridorPath(tree, mesh, c, out.points);
+        const size_t failed = appendRiserCorridorPath(tree, mesh, c, out.points, how);
         if (failed == size_t(-1)) return;
         std::vector<size_t> splits;
         if (failed < c.riserLink.size()) splits = {c.riserLink[failed]};
@@ -613,6 +669,7 @@ NavPath findPath(const BspTree& tree, const NavMesh& mesh, const Vec3& from, con
         for (size_t g : splits) {
             const NavLink& l = mesh.links[size_t(path[g])];
             self(self, from, on, begin, g, l.start);
+            how.back() = kRiserStretch;
             from = l.end;
             on = l.to;
             begin = g + 1;
@@ -627,6 +684,7 @@ NavPath findPath(const BspTree& tree, const NavMesh& mesh, const Vec3& from, con
         const NavLink& l = mesh.links[size_t(path[i])];
         if (l.kind == NavLinkKind::Walk || risers[i]) continue;
         walkOver(walkOver, at, on, begin, i, l.start);
+        how.back() = l.kind == NavLinkKind::Jump ? kJumpStretch : kRiserStretch;
         at = l.end;
         on = l.to;
         begin = i + 1;
@@ -634,9 +692,18 @@ NavPath findPath(const BspTree& tree, const NavMesh& mesh, const Vec3& from, con
     walkOver(walkOver, at, on, begin, path.size(), goal.point);
     // One point for a corner reached twice (a corridor ending where the next begins).
     std::vector<Vec3> points;
-    for (const Vec3& p : out.points)
-        if (points.empty() || !samePoint(points.back(), p)) points.push_back(p);
-    out.points = straighten(tree, mesh, points);
+    std::vector<char> stretches;
+    for (size_t i = 0; i < out.points.size(); ++i) {
+        if (points.empty() || !samePoint(points.back(), out.points[i])) {
+            points.push_back(out.points[i]);
+            stretches.push_back(how[i]);
+        } else {
+            stretches.back() = how[i];
+        }
+    }
+    straighten(tree, mesh, points, stretches);
+    lowerRisers(tree, mesh, points, stretches);
+    out.points = std::move(points);
     for (size_t i = 1; i < out.points.size(); ++i) out.length += (out.points[i] - out.points[i - 1]).norm();
     return out;
 }
