@@ -62,6 +62,12 @@ public:
     // Entity classes: Quake's, with the document's .fgd merged over them.
     const EntityClassTable& entityClasses() const { return *entityClasses_; }
     bool entityCategoryVisible(EntityCategory c) const { return categoryVisible_[size_t(c)]; }
+    // Whether the views draw their colour legends (View > Colour Legends).
+    bool legendsShown() const { return legendsShown_; }
+    void setLegendsShown(bool shown) {
+        legendsShown_ = shown;
+        emit sceneChanged();
+    }
     void setEntityCategoryVisible(EntityCategory c, bool visible);
     // What the views draw and pick of entity i of the document (nullptr out of range).
     const render::EntityShape* entityShape(int entity) const {
@@ -142,6 +148,7 @@ private:
     std::vector<std::unique_ptr<Tool>> tools_;
     std::shared_ptr<const EntityClassTable> entityClasses_;
     std::array<bool, kEntityCategoryCount> categoryVisible_{true, true, true, true, true};
+    bool legendsShown_ = true;
     SpawnCheckService* spawnChecks_;
     uint64_t entityRevision_ = 0;
     std::vector<render::EntityShape> entityShapes_;

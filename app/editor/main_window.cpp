@@ -403,6 +403,17 @@ void MainWindow::buildOverlayControls(QMenu* view) {
     connect(bitset, &QAction::toggled, this, [this](bool on) {
         editor_->overlays().setCellColouring(on ? render::CellColouring::ByBitset : render::CellColouring::BySolidity);
     });
+    QAction* legends = view->addAction("Colour Legends");
+    legends->setObjectName("legends");
+    legends->setCheckable(true);
+    legends->setShortcut(QKeySequence("Ctrl+L"));
+    legends->setToolTip("Each view's list of the colours it shows, in its corner (hide it to see what lies under it)");
+    legends->setChecked(QSettings().value("view/legends", true).toBool());
+    editor_->setLegendsShown(legends->isChecked());
+    connect(legends, &QAction::toggled, this, [this](bool on) {
+        QSettings().setValue("view/legends", on);
+        editor_->setLegendsShown(on);
+    });
     QAction* sections = view->addAction("2D Overlays as Cross-Sections");
     sections->setObjectName("sections2d");
     sections->setCheckable(true);

@@ -105,6 +105,13 @@ private slots:
         QCOMPARE(w.editor().document().poses()[1].nav.stepHeight, 24.0);
         w.editor().document().undoStack()->undo();
         QCOMPARE(w.editor().document().poses()[1].nav.stepHeight, 18.0);
+        // View > Colour Legends hides the legends (they cover paths in a small view), kept.
+        QCOMPARE(w.action("legends")->shortcut(), QKeySequence("Ctrl+L"));
+        QVERIFY(w.editor().legendsShown());
+        w.action("legends")->trigger();
+        QVERIFY(!w.editor().legendsShown());
+        QCOMPARE(QSettings().value("view/legends").toBool(), false);
+        w.action("legends")->trigger();
         QVERIFY(QTest::qWaitFor([&] { return paths.size() == 1 && paths[0].size() == 3 && !paths[0][1].found; }, 20000));
     }
 };

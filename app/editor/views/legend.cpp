@@ -69,7 +69,8 @@ std::vector<LegendEntry> viewLegend(const Editor& editor, bool view3d) {
         out.push_back({render::kDropColour, "drop", true});
         if (std::any_of(editor.document().poses().begin(), editor.document().poses().end(), [](const Pose& p) { return p.nav.jump; }))
             out.push_back({render::kJumpColour, "jump", true});
-        if (o.isOn(Overlay::Rays) && !editor.document().rays().empty()) out.push_back({render::kNavPathColour, "walking path of a ray", true});
+        if (o.isOn(Overlay::Rays) && std::any_of(rays.begin(), rays.end(), [](const TestRay& r) { return !r.path; }))
+            out.push_back({render::kNavPathColour, "walking path of a ray", true});
     }
     for (const LegendEntry& e : brushKindLegend(editor.document().brushes())) out.push_back(e);
     if (!editor.patchMeshes().empty()) out.push_back({render::kPatchColour, "patch (not collided)"});

@@ -126,7 +126,7 @@ void Viewport2D::paintOverlay(QPainter& painter) {
     paintPathLengths(painter);
     paintWorkingLines(painter);
     paintCamera(painter);
-    paintLegend(painter, rect(), viewLegend(editor_, false));
+    if (editor_.legendsShown()) paintLegend(painter, rect(), viewLegend(editor_, false));
 }
 
 // One colour per view's working depth, the same in every view that draws it.

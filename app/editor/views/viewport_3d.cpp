@@ -97,7 +97,7 @@ void Viewport3D::paintOverlay(QPainter& painter) {
         painter.setPen(QColor(255, 255, 255));
         painter.drawText(at, QString::fromStdString(editor_.document().entities()[size_t(e)].classname()));
     }
-    paintLegend(painter, rect(), viewLegend(editor_, true));
+    if (editor_.legendsShown()) paintLegend(painter, rect(), viewLegend(editor_, true));
 }
 
 void Viewport3D::mousePressEvent(QMouseEvent* e) {
