@@ -476,6 +476,10 @@ bool followLine(const NavMesh& mesh, int32_t polygon, const Vec3& a, const Vec3&
     return false;
 }
 
+// Straightening gives up on a corner after this many later ones in a row that its straight
+// line does not reach (bounds the pass on long paths).
+constexpr int kStraightenMisses = 8;
+
 // Straightens a found path: from each corner it turns at, the farthest later one whose
 // straight line over the mesh (followLine) is shorter than the path between them and whose
 // every stretch swept traces confirm (a walk, or a step or drop across a riser:
@@ -527,13 +531,18 @@ void straighten(const BspTree& tree, const NavMesh& mesh, std::vector<Vec3>& pat
     };
     size_t anchor = 0; // in turns
     while (anchor + 1 < turns.size()) {
-        // The farthest turn the straight line reaches, looking on while it does.
+        // The farthest turn the straight line reaches, looking on past turns it does not
+        // reach (a wall's corner between) for at most kStraightenMisses in a row.
         size_t reach = anchor + 1;
         std::vector<Vec3> best;
         std::vector<char> bestHow;
+        int misses = 0;
         for (size_t m = anchor + 2; m < turns.size(); ++m) {
-            if (!tryLine(turns[anchor], turns[m])) break;
-            if (!confirmed(turns[anchor])) break;
+            if (!tryLine(turns[anchor], turns[m]) || !confirmed(turns[anchor])) {
+                if (++misses > kStraightenMisses) break;
+                continue;
+            }
+            misses = 0;
             reach = m;
             best = line;
             bestHow.assign(riser.begin(), riser.end());
