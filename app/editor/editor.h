@@ -2,6 +2,7 @@
 // The editor's shared state: the document, the brush geometry derived from it, the render
 // scene every viewport draws, and the active tool. Views and docks talk to this.
 #include "services/compile_service.h"
+#include "services/nav_mesh_cache.h"
 #include "document/editor_document.h"
 #include "entity_scene_builder.h"
 #include "io/patch_mesh.h"
@@ -81,6 +82,8 @@ public:
     bool entityShown(int entity) const;
     // Problems of the spawn checks, run after every compile and entity edit.
     SpawnCheckService& spawnChecks() { return *spawnChecks_; }
+    // The newest tree's navigation meshes, shared by the overlays and the spawn checks.
+    const std::shared_ptr<NavMeshCache>& navMeshCache() const { return navMeshCache_; }
     // Positions in the document's entities() of entities with a spawn problem, sorted.
     const std::vector<int>& problemEntities() const { return problemEntities_; }
 
@@ -138,6 +141,8 @@ private:
     EditorDocument document_;
     render::RenderScene scene_;
     CompileService compiler_;
+    // Before overlays_, whose NavService takes it.
+    std::shared_ptr<NavMeshCache> navMeshCache_ = std::make_shared<NavMeshCache>();
     OverlayController* overlays_;
     std::vector<std::shared_ptr<const BrushGeometry>> geometry_;
     std::vector<std::pair<int, QString>> brushProblems_;

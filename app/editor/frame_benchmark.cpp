@@ -107,7 +107,12 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
         const int brush = int(doc.brushes().size() / 2);
         doc.undoStack()->push(replaceInPlace(&doc, "bench move", {brush}, {translated(doc.brushes()[size_t(brush)], Vec3(i % 2 ? -16 : 16, 0, 0))}));
     };
-    std::vector<double> editMs, spawnCheckMs, editToSpawnProblemsMs, sectionMs;
+    std::vector<double> editMs, spawnCheckMs, editToSpawnProblemsMs, sectionMs, walkableMs;
+    // The walkable surfaces and links of every pose, rebuilt after each edit (with the
+    // Walkable overlay on, or test rays in the document).
+    const NavService& nav = window.editor().overlays().nav();
+    const QMetaObject::Connection walkableTimes =
+        QObject::connect(&nav, &NavService::built, &window, [&] { walkableMs.push_back(nav.meshes()->milliseconds); });
     const SpawnCheckService& checks = window.editor().spawnChecks();
     const SectionService& sections = window.editor().overlays().sections();
     const QMetaObject::Connection sectionTimes =
@@ -129,6 +134,7 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
     afterEdits.start();
     while (afterEdits.elapsed() < 1000) app.processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents);
     QObject::disconnect(sectionTimes);
+    QObject::disconnect(walkableTimes);
     ticker.stop();
     const double maxGapEditsMs = maxGapMs;
 
@@ -266,6 +272,7 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
                           {"median_edit_to_overlay_drawn_ms", median(editDrawnMs)},
                           {"median_spawn_check_ms", median(spawnCheckMs)},
                           {"median_2d_sections_ms", median(sectionMs)},
+                          {"median_walkable_rebuild_ms", median(walkableMs)},
                           {"median_edit_to_spawn_problems_ms", median(editToSpawnProblemsMs)},
                           {"overlay_rebuilds_in_part", qint64(overlays.rebuiltInPart())},
                           {"drag_steps", kDragSteps},

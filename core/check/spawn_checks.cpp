@@ -544,7 +544,7 @@ std::vector<SpawnProblem> checkSpawns(const SpawnCheckInput& input) {
             walkers.push_back(std::move(w));
             walkerOf.push_back(i);
         }
-        const std::vector<bool> meets = walkersMeetingGoals(*onion, world.poses, goals, walkers);
+        const std::vector<bool> meets = walkersMeetingGoals(*onion, world.poses, goals, walkers, input.navMeshes);
         for (size_t k = 0; k < walkers.size(); ++k) {
             if (meets[k]) continue;
             const Placed& e = placed[walkerOf[k]];

@@ -2,6 +2,7 @@
 // Spawn checks: the mistakes Quake reports only in its console ("walkmonster in wall at",
 // "Bonus item fell out of level at"), found per entity from the compiled onion tree (for
 // boxes a pose carries) and the brushes (for any other box). Rules: docs/spawn-checks.md.
+#include "check/walking_reach.h"
 #include "compile/bsp_tree.h"
 #include "io/map_file.h"
 #include "world/entity_class.h"
@@ -67,8 +68,10 @@ struct SpawnCheckInput {
     const EntityClassTable* classes = nullptr;
     std::vector<SpawnEntity> entities;
     // Also walk each walking monster to the player starts over its pose's navigation mesh
-    // (check/walking_reach.h): the UnreachableWalking problem.
+    // (check/walking_reach.h): the UnreachableWalking problem. The meshes come from
+    // `navMeshes` when given (the onion's, by each pose's rules), else are built here.
     bool walking = true;
+    NavMeshSource navMeshes = {};
 };
 
 // Every problem, ordered by entity index then kind. Thread-safe; reads its input only.

@@ -36,13 +36,15 @@ Vec3 centroid(const std::vector<Vec3>& vertices) {
 } // namespace
 
 std::vector<bool> walkersMeetingGoals(const BspTree& tree, const std::vector<Pose>& poses,
-                                      const std::vector<WalkGoal>& goals, const std::vector<Walker>& walkers) {
+                                      const std::vector<WalkGoal>& goals, const std::vector<Walker>& walkers,
+                                      const NavMeshSource& source) {
     auto usable = [&](int pose) { return pose >= 0 && size_t(pose) < poses.size() && size_t(pose) < tree.poses.size(); };
-    std::map<int, NavMesh> meshes;
+    std::map<int, std::shared_ptr<const NavMesh>> meshes;
     auto meshOf = [&](int pose) -> const NavMesh& {
         auto it = meshes.find(pose);
-        if (it == meshes.end()) it = meshes.emplace(pose, buildNavMesh(tree, pose, poses[size_t(pose)].nav)).first;
-        return it->second;
+        if (it == meshes.end())
+            it = meshes.emplace(pose, source ? source(pose) : std::make_shared<const NavMesh>(buildNavMesh(tree, pose, poses[size_t(pose)].nav))).first;
+        return *it->second;
     };
     // Where the player walks from each start.
     std::vector<std::vector<char>> goalWalks(goals.size());

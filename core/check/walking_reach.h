@@ -10,8 +10,11 @@
 // takes (id_e1m1's dogs: the lifts back up are movers); asking "either way" with one box
 // flagged the dogs the player reaches through an opening their wider box does not fit.
 #include "compile/bsp_tree.h"
+#include "nav/nav_mesh.h"
 #include "world/pose.h"
 
+#include <functional>
+#include <memory>
 #include <vector>
 
 namespace shallot {
@@ -27,10 +30,15 @@ struct Walker {
     std::vector<int> goals;   // the goals it should meet (indices into the goals list)
 };
 
-// Per walker, whether it meets one of its goals on foot. The meshes of the poses used are
-// built once each (settings from poses[pose].nav).
+// Gives a pose's navigation mesh of the tree (by poses[pose].nav): a caller that already
+// has the meshes (the editor builds them for its overlay too) shares them.
+using NavMeshSource = std::function<std::shared_ptr<const NavMesh>(int pose)>;
+
+// Per walker, whether it meets one of its goals on foot. The meshes of the poses used come
+// from `meshes`, or without one are built once each (settings from poses[pose].nav).
 std::vector<bool> walkersMeetingGoals(const BspTree& tree, const std::vector<Pose>& poses,
-                                      const std::vector<WalkGoal>& goals, const std::vector<Walker>& walkers);
+                                      const std::vector<WalkGoal>& goals, const std::vector<Walker>& walkers,
+                                      const NavMeshSource& meshes = {});
 
 // A floor point of one pose's mesh is on the other's floor when, dropped from this far
 // above (the feet placed alike, the reference point moved by the poses' mins), the other

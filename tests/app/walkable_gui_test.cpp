@@ -59,7 +59,7 @@ private slots:
         // Switched to the crouch, the overlay draws its surfaces (through the tunnel: one
         // connected area) and the ray's path.
         w.editor().setCurrentPose(2);
-        const auto& mesh = w.editor().overlays().nav().meshes()->poses[2];
+        const NavMesh& mesh = *w.editor().overlays().nav().meshes()->poses[2];
         QCOMPARE(mesh.polygons[size_t(mesh.polygonAt(paths[0][2].points.front()))].component,
                  mesh.polygons[size_t(mesh.polygonAt(paths[0][2].points.back()))].component);
     }

@@ -1,11 +1,13 @@
 #include "services/nav_service.h"
 
+#include "compile/parallel_for.h"
 #include "compile/stopwatch.h"
 #include "editor.h"
 #include "services/background_jobs.h"
 #include "services/background_release.h"
 
 #include <QPointer>
+#include <thread>
 
 namespace shallot {
 
@@ -16,7 +18,8 @@ QString pathSummary(const std::optional<NavPath>& path, const std::string& pose)
     return QString("Path for %1: %2 units, %3 corners").arg(name).arg(path->length, 0, 'f', 0).arg(path->points.size());
 }
 
-NavService::NavService(Editor& editor) : QObject(&editor), editor_(editor) {
+NavService::NavService(Editor& editor, std::shared_ptr<NavMeshCache> cache)
+    : QObject(&editor), editor_(editor), cache_(std::move(cache)) {
     connect(&editor_.document(), &EditorDocument::raysChanged, this, [this] {
         findRayPaths();
         emit built();
@@ -33,15 +36,14 @@ void NavService::start() {
     if (!waiting_) return;
     running_ = true;
     QPointer<NavService> self(this);
-    runInBackground([self, world = std::exchange(waiting_, nullptr)]() mutable {
+    runInBackground([self, cache = cache_, world = std::exchange(waiting_, nullptr)]() mutable {
         auto meshes = std::make_shared<NavMeshes>();
         Stopwatch watch;
-        const BspTree& tree = world->result->onion;
-        // Each pose walks by its own settings, as the compiled world's poses say (a change of
-        // settings alone compiles again: same tree, new world).
-        const std::vector<Pose>& poses = world->world.poses;
-        for (int pose = 0; pose < int(tree.poses.size()); ++pose)
-            meshes->poses.push_back(buildNavMesh(tree, pose, size_t(pose) < poses.size() ? poses[size_t(pose)].nav : NavSettings{}));
+        // The poses' meshes are independent reads of one tree: one thread each, as many as
+        // the machine has. The walking spawn check asks the cache for some of them too.
+        meshes->poses.resize(world->result->onion.poses.size());
+        parallelFor(meshes->poses.size(), int(std::thread::hardware_concurrency()),
+                    [&](size_t pose) { meshes->poses[pose] = cache->get(world, int(pose)); });
         meshes->milliseconds = watch.lapMs();
         meshes->world = std::move(world);
         postToUiThread([self, meshes = std::shared_ptr<const NavMeshes>(std::move(meshes))]() mutable {
@@ -64,7 +66,7 @@ void NavService::findRayPaths() {
     const BspTree& tree = meshes_->world->result->onion;
     for (const TestRay& ray : editor_.document().rays()) {
         std::vector<NavPath>& paths = rayPaths_.emplace_back();
-        for (const NavMesh& mesh : meshes_->poses) paths.push_back(findPath(tree, mesh, ray.from, ray.to));
+        for (const auto& mesh : meshes_->poses) paths.push_back(findPath(tree, *mesh, ray.from, ray.to));
     }
 }
 

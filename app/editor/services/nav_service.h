@@ -6,6 +6,7 @@
 #include "nav/nav_mesh.h"
 #include "nav/nav_path.h"
 #include "services/compile_service.h"
+#include "services/nav_mesh_cache.h"
 
 #include <QObject>
 #include <QString>
@@ -23,14 +24,15 @@ QString pathSummary(const std::optional<NavPath>& path, const std::string& pose)
 
 struct NavMeshes {
     std::shared_ptr<const CompiledWorld> world;
-    std::vector<NavMesh> poses; // one per pose of the world's tree
+    std::vector<std::shared_ptr<const NavMesh>> poses; // one per pose of the world's tree
     double milliseconds = 0;    // to build them all
 };
 
 class NavService : public QObject {
     Q_OBJECT
 public:
-    explicit NavService(Editor& editor);
+    // Meshes come from `cache` (shared with the walking spawn check).
+    NavService(Editor& editor, std::shared_ptr<NavMeshCache> cache);
     // Builds the meshes of `world` (the newest one requested wins).
     void request(std::shared_ptr<const CompiledWorld> world);
     const std::shared_ptr<const NavMeshes>& meshes() const { return meshes_; }
@@ -47,6 +49,7 @@ private:
     void findRayPaths();
 
     Editor& editor_;
+    std::shared_ptr<NavMeshCache> cache_;
     bool running_ = false;
     std::shared_ptr<const CompiledWorld> waiting_;
     std::shared_ptr<const NavMeshes> meshes_;

@@ -21,7 +21,7 @@ constexpr double kWalkStepHeight = 18.0;
 } // namespace
 
 OverlayController::OverlayController(Editor& editor)
-    : QObject(&editor), editor_(editor), sections_(new SectionService(editor)), nav_(new NavService(editor)) {
+    : QObject(&editor), editor_(editor), sections_(new SectionService(editor)), nav_(new NavService(editor, editor.navMeshCache())) {
     connect(&editor_.compiler(), &CompileService::compiled, this, &OverlayController::onCompiled);
     connect(&editor_, &Editor::currentPoseChanged, this, [this] {
         rebuildHeavy();
@@ -46,7 +46,7 @@ void OverlayController::requestNav() {
 std::optional<NavPath> OverlayController::walkingPath(const Vec3& from, const Vec3& to, int pose) const {
     const auto& meshes = nav_->meshes();
     if (!meshes || pose < 0 || size_t(pose) >= meshes->poses.size()) return std::nullopt;
-    return findPath(meshes->world->result->onion, meshes->poses[size_t(pose)], from, to);
+    return findPath(meshes->world->result->onion, *meshes->poses[size_t(pose)], from, to);
 }
 
 void OverlayController::rebuildNavLayers() {
@@ -55,8 +55,8 @@ void OverlayController::rebuildNavLayers() {
     render::MeshBatch surfaces, links;
     if (isOn(Overlay::Walkable) && meshes && pose >= 0 && size_t(pose) < meshes->poses.size()) {
         const double feet = meshes->world->result->onion.poses[size_t(pose)].mins.z();
-        surfaces = render::walkableSurfaces(meshes->poses[size_t(pose)], feet);
-        links = render::walkableLinks(meshes->poses[size_t(pose)], feet);
+        surfaces = render::walkableSurfaces(*meshes->poses[size_t(pose)], feet);
+        links = render::walkableLinks(*meshes->poses[size_t(pose)], feet);
     }
     editor_.scene().set(render::Layer::Walkable, std::move(surfaces));
     editor_.scene().set(render::Layer::WalkableLinks, std::move(links));

@@ -30,6 +30,8 @@ void SpawnCheckService::start(SpawnCheckRun run) {
         input.onion = shared->compiled->result->error.empty() ? &shared->compiled->result->onion : nullptr;
         input.classes = shared->classes.get();
         input.entities = spawnEntities(shared->entities, 1);
+        if (shared->navMeshes && input.onion)
+            input.navMeshes = [cache = shared->navMeshes, world = shared->compiled](int pose) { return cache->get(world, pose); };
         auto problems = std::make_shared<std::vector<SpawnProblem>>(checkSpawns(input));
         const double ms = double(timer.nsecsElapsed()) / 1e6;
         postToUiThread([this, shared, alive, problems, ms] {

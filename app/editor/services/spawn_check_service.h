@@ -3,6 +3,7 @@
 // every entity edit, one run at a time: a request made while a run is busy waits, and only
 // the newest waiting request is run next.
 #include "services/compile_service.h"
+#include "services/nav_mesh_cache.h"
 #include "check/spawn_checks.h"
 #include "io/map_file.h"
 
@@ -18,6 +19,7 @@ struct SpawnCheckRun {
     std::vector<MapEntity> entities;               // EditorDocument::entities()
     std::shared_ptr<const EntityClassTable> classes;
     uint64_t entityRevision = 0;
+    std::shared_ptr<NavMeshCache> navMeshes; // the walking check's meshes (null: built)
 };
 
 class SpawnCheckService : public QObject {
