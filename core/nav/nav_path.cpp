@@ -411,11 +411,6 @@ bool followLine(const NavMesh& mesh, int32_t polygon, const Vec3& a, const Vec3&
     int32_t at = polygon;
     for (int guard = 0; guard < 4096; ++guard) {
         const NavPolygon& P = mesh.polygons[size_t(at)];
-        if (containsXY(P.vertices, b, kNavEdgeDistance) && std::abs(zOn(P, b.x(), b.y()) - b.z()) <= kNavOnPlane) {
-            points.push_back(b);
-            riser.push_back(0);
-            return true;
-        }
         // Where the line leaves the polygon (it is convex, counter-clockwise from above).
         double exit = std::numeric_limits<double>::infinity();
         const size_t n = P.vertices.size();
@@ -427,21 +422,26 @@ bool followLine(const NavMesh& mesh, int32_t polygon, const Vec3& a, const Vec3&
             if (along <= 1e-12) continue;
             exit = std::min(exit, (nx * (v.x() - a.x()) + ny * (v.y() - a.y())) / along);
         }
+        if (exit >= 1.0 - 1e-9 && std::abs(zOn(P, b.x(), b.y()) - b.z()) <= kNavOnPlane) { // b is on it
+            points.push_back(b);
+            riser.push_back(0);
+            return true;
+        }
         if (!(exit < 1.0 + 1e-9)) return false; // b is under or over the polygon, not on it
         exit = std::max(exit, s);
         Vec3 y = a + d * exit;
         y.z() = zOn(P, y.x(), y.y());
         int32_t next = -1;
+        int32_t triedTo = -1; // a polygon's probe links along one edge share their riser portals
         for (uint32_t k = P.firstLink; k < P.firstLink + P.linkCount && next < 0; ++k) {
             const NavLink& l = mesh.links[k];
             if (l.kind == NavLinkKind::Walk) {
-                Vec3 e = l.end - l.start;
-                e.z() = 0.0;
-                const double length = e.norm();
-                if (length <= 0.0) continue;
-                const Vec3 r(y.x() - l.start.x(), y.y() - l.start.y(), 0.0);
-                const double t = r.dot(e) / length;
-                if ((r - e * (t / length)).norm() > 10 * kNavEdgeDistance) continue;
+                const double ex = l.end.x() - l.start.x(), ey = l.end.y() - l.start.y();
+                const double rx = y.x() - l.start.x(), ry = y.y() - l.start.y();
+                const double e2 = ex * ex + ey * ey, dot = rx * ex + ry * ey, off = ex * ry - ey * rx;
+                // Within 10 kNavEdgeDistance of the shared edge, seen from above.
+                if (e2 <= 0.0 || dot < -1e-9 || dot > e2 + 1e-9 || off * off > 1e-4 * e2) continue;
+                const double length = std::sqrt(e2), t = dot / length;
                 if (t < insetFromFreeEdges(mesh, l, l.start, l.end) || length - t < insetFromFreeEdges(mesh, l, l.end, l.start))
                     continue;
                 next = l.to;
@@ -451,7 +451,11 @@ bool followLine(const NavMesh& mesh, int32_t polygon, const Vec3& a, const Vec3&
                 }
                 s = exit;
             } else if (l.kind != NavLinkKind::Jump) {
+                // One of a run of probe links onto the same polygon (along one edge, they
+                // share their riser portals).
+                if (l.to == triedTo) continue;
                 const auto r = riserPortals(mesh, l);
+                triedTo = l.to;
                 if (!r) continue;
                 const auto up = crossXY(a, d, r->fromRight, r->fromLeft), down = crossXY(a, d, r->toRight, r->toLeft);
                 if (!up || !down) continue;
@@ -476,9 +480,8 @@ bool followLine(const NavMesh& mesh, int32_t polygon, const Vec3& a, const Vec3&
     return false;
 }
 
-// Straightening gives up on a corner after this many later ones in a row that its straight
-// line does not reach (bounds the pass on long paths).
-constexpr int kStraightenMisses = 8;
+// Straightening looks this many corners ahead (bounds the pass on long paths).
+constexpr size_t kStraightenWindow = 8;
 
 // Straightens a found path: from each corner it turns at, the farthest later one whose
 // straight line over the mesh (followLine) is shorter than the path between them and whose
@@ -536,17 +539,15 @@ void straighten(const BspTree& tree, const NavMesh& mesh, std::vector<Vec3>& pat
         size_t reach = anchor + 1;
         std::vector<Vec3> best;
         std::vector<char> bestHow;
-        int misses = 0;
-        for (size_t m = anchor + 2; m < turns.size(); ++m) {
-            if (!tryLine(turns[anchor], turns[m]) || !confirmed(turns[anchor])) {
-                if (++misses > kStraightenMisses) break;
-                continue;
-            }
-            misses = 0;
+        // The farthest turn within kStraightenWindow whose line is confirmed, the
+        // farthest tried first.
+        for (size_t m = std::min(turns.size() - 1, anchor + kStraightenWindow); m >= anchor + 2; --m) {
+            if (!tryLine(turns[anchor], turns[m]) || !confirmed(turns[anchor])) continue;
             reach = m;
             best = line;
             bestHow.assign(riser.begin(), riser.end());
             for (char& h : bestHow) h = h ? kRiserStretch : kWalkStretch;
+            break;
         }
         if (best.empty()) {
             for (size_t k = turns[anchor] + 1; k <= turns[reach]; ++k) {
