@@ -119,11 +119,18 @@ render::MeshBatch Viewport2D::backgroundBatch() const { // the grid
 
 void Viewport2D::paintOverlay(QPainter& painter) {
     painter.setPen(QColor(200, 200, 210));
-    static const char* names[] = {"Top (X/Y) at z %1", "Front (X/Z) at y %1", "Side (Y/Z) at x %1"};
-    painter.drawText(QPointF(8, 16), QString(names[int(axis_)]).arg(editor_.document().workingPoint()[depth_]));
     painter.drawText(QPointF(8, height() - 8), QString("grid %1").arg(editor_.document().data().gridSize));
     paintEntityNames(painter);
     paintPathLengths(painter);
+    // The title, on a dark ground, moved right of the working line's tab when the tab would
+    // cover it (the tab stays where it is dragged).
+    static const char* names[] = {"Top (X/Y) at z %1", "Front (X/Z) at y %1", "Side (Y/Z) at x %1"};
+    const QString title = QString(names[int(axis_)]).arg(editor_.document().workingPoint()[depth_]);
+    QRectF titleBox = QRectF(painter.fontMetrics().boundingRect(title)).translated(8, 16).adjusted(-3, -1, 3, 1);
+    if (const QRectF tab = workingTab(u_); tab.intersects(titleBox)) titleBox.translate(tab.right() + 2 - titleBox.left(), 0);
+    painter.fillRect(titleBox, QColor(20, 20, 24, 200));
+    painter.setPen(QColor(200, 200, 210));
+    painter.drawText(QPointF(titleBox.left() + 3, 16), title);
     paintWorkingLines(painter);
     paintCamera(painter);
     if (editor_.legendsShown()) paintLegend(painter, rect(), viewLegend(editor_, false));
