@@ -1,5 +1,6 @@
 #include "io/map_writer.h"
 
+#include "io/game_contents.h"
 #include "io/map_to_world.h"
 #include "world/brush_geometry.h"
 
@@ -221,6 +222,47 @@ MapKeyValues withPoseKeys(const MapKeyValues& keys, const std::vector<Pose>& pos
     return out;
 }
 
+// The end of the texture parameters before Quake 2's fields: after "[ ] [ ] rot sx sy"
+// (Valve 220) or "xoff yoff rot sx sy"; 0 for brushDef (its matrix comes before the name).
+size_t baseParamsEnd(std::string_view params, bool brushDef) {
+    if (brushDef) return 0;
+    size_t pos = 0;
+    const auto skipSpace = [&] {
+        while (pos < params.size() && (unsigned char)params[pos] <= ' ') ++pos;
+    };
+    const auto skipToken = [&] {
+        skipSpace();
+        while (pos < params.size() && (unsigned char)params[pos] > ' ' && params[pos] != '[' && params[pos] != ']') ++pos;
+    };
+    skipSpace();
+    int numbers = 5;
+    if (pos < params.size() && params[pos] == '[') {
+        for (int bracket = 0; bracket < 2; ++bracket) {
+            pos = params.find(']', pos);
+            if (pos == std::string_view::npos) return params.size();
+            ++pos;
+        }
+        numbers = 3;
+    }
+    for (int i = 0; i < numbers; ++i) skipToken();
+    return pos;
+}
+
+// `params` with its CONTENTS FLAGS VALUE (added when absent, replacing what follows the
+// texture parameters) set to `fields`; empty params get the dialect's defaults first.
+std::string withSurfaceFields(const std::string& params, const BrushSide::SurfaceFlags& fields, bool valve220, bool brushDef) {
+    std::string out = params;
+    if (out.empty()) out = brushDef ? "" : valve220 ? kDefaultValveTextureParams : kDefaultStandardTextureParams;
+    const size_t end = baseParamsEnd(out, brushDef);
+    size_t fieldsAt = end;
+    while (fieldsAt < out.size() && (unsigned char)out[fieldsAt] <= ' ') ++fieldsAt;
+    if (fieldsAt == out.size()) fieldsAt = end; // no fields yet: after the parameters
+    out.resize(fieldsAt);
+    if (!out.empty() && (unsigned char)out.back() > ' ') out += ' ';
+    out += std::to_string(fields.contents) + ' ' + std::to_string(fields.flags) + ' ' + std::to_string(fields.value);
+    return out;
+}
+
 bool hasValveSides(const std::vector<Brush>& brushes) {
     return std::any_of(brushes.begin(), brushes.end(), [](const Brush& b) {
         return std::any_of(b.sides.begin(), b.sides.end(),
@@ -266,10 +308,19 @@ MapFile mapFromWorld(const World& world, const MapKeyValues& worldKeys, const st
     map.entities.push_back({std::move(keys), {}, 0});
     for (const MapEntity& e : entities) map.entities.push_back({e.keys, {}, e.line, e.patches});
 
+    // World brushes whose contents their sides do not say get sides that do (Quake 2's
+    // fields are written into textureParams below, once the dialect is known).
+    std::vector<std::pair<size_t, size_t>> newFields;
     for (const Brush& brush : world.brushes) {
         const int owner = brush.source.entity;
         const bool ownedByEntity = owner >= 1 && size_t(owner) <= entities.size();
-        map.entities[ownedByEntity ? size_t(owner) : 0].brushes.push_back(brush);
+        const size_t e = ownedByEntity ? size_t(owner) : 0;
+        std::vector<Brush>& into = map.entities[e].brushes;
+        into.push_back(brush);
+        // An illusionary entity's brushes read as nonsolid whatever their sides say.
+        const std::string classname = e == 0 ? "worldspawn" : entities[e - 1].classname();
+        if (!illusionaryEntity(game, classname) && setSidesToContents(game, into.back()) && game == Game::Quake2)
+            newFields.emplace_back(e, into.size() - 1);
     }
     for (size_t i = 0; i < entities.size(); ++i) {
         std::vector<Brush>& into = map.entities[i + 1].brushes;
@@ -280,6 +331,9 @@ MapFile mapFromWorld(const World& world, const MapKeyValues& worldKeys, const st
     map.valve220 = (version && *version == "220") ||
                    std::any_of(map.entities.begin(), map.entities.end(),
                                [](const MapEntity& e) { return hasValveSides(e.brushes); });
+    for (const auto& [e, b] : newFields)
+        for (BrushSide& side : map.entities[e].brushes[b].sides)
+            side.textureParams = withSurfaceFields(side.textureParams, *side.surface, map.valve220, quake3Brushes);
     return map;
 }
 

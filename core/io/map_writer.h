@@ -52,8 +52,14 @@ using MapKeyValues = std::vector<std::pair<std::string, std::string>>;
 //  - `game` heads the file ("// Game: Quake 2") and decides which poses need no keys (its
 //    own, gamePoses); `quake3Brushes` writes brushes as Quake 3 brushDef. Entities'
 //    patches are written back verbatim after their brushes.
-// Not written, since .map cannot hold them: world.bounds, excludedPoses, and contents
-// beyond what the texture names and face flags say (`clip`, `*water`, Quake 2's fields).
+//  - A world brush whose contents its sides do not say in `game` gets sides that do
+//    (setSidesToContents, io/game_contents.h): texture names in Quake, Half-Life and Quake 3,
+//    CONTENTS FLAGS VALUE in Quake 2 (set on every side, added after the texture parameters
+//    when absent). A set the game cannot hold is written as the nearest it can
+//    (writableContents). Brushes whose sides already say their contents, and those of
+//    illusionary entities, are written as they are.
+// Not written, since .map cannot hold them: world.bounds, excludedPoses, and contents the
+// game cannot hold (above).
 MapFile mapFromWorld(const World& world, const MapKeyValues& worldKeys, const std::vector<MapEntity>& entities,
                      Game game = Game::Quake, bool quake3Brushes = false);
 
