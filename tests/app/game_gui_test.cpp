@@ -5,6 +5,8 @@
 // brings it back.
 #include "brush_scene_builder.h"
 #include "docks/leaf_inspector.h"
+#include "io/map_reader.h"
+#include "io/map_to_world.h"
 #include "docks/pose_dock.h"
 #include "gui_test_window.h"
 #include "main_window.h"
@@ -18,6 +20,7 @@
 #include <QRegularExpression>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTableWidget>
 #include <QtTest>
 
@@ -147,6 +150,49 @@ private slots:
         QCOMPARE(doc.undoStack()->index(), steps);
         QCOMPARE(w.action("contentsOfSelection")->text(), QString("Selection: monsterclip"));
         QCOMPARE(solidityAt(w, kInMonsterClip), uint64_t(0b1000));
+    }
+
+    // Issue 31: contents set with Edit > Contents are written into the exported .map (Quake 2
+    // face fields) and read back; the brushes left alone are written as they were.
+    void contentsSetInTheEditorAreExportedToTheMap() {
+        window_ = test::openWindow(SHALLOT_SAMPLE_MAPS "/q2_clip_room.map");
+        MainWindow& w = *window_;
+        EditorDocument& doc = w.editor().document();
+        QVERIFY(test::waitForCompiledOverlay(w));
+        Viewport2D* top = w.view2d(0);
+        top->frame({Vec3(-16, -16, 0), Vec3(528, 528, 0)});
+        w.action("toolSelect")->trigger();
+        QTest::mouseClick(top, Qt::LeftButton, {}, top->toWidget(Vec3(344, 256, 0)).toPoint()); // the monster clip wall
+        QCOMPARE(doc.selection().size(), size_t(1));
+        const size_t wall = size_t(doc.selection()[0]);
+        w.action("contentsNonsolid")->trigger();
+        w.action("contentsPlayerclip")->trigger();
+        w.action("contentsWater")->trigger();
+        QCOMPARE(w.action("contentsOfSelection")->text(), QString("Selection: playerclip+water"));
+        QCOMPARE(doc.brushes()[wall].contents, BrushContents::PlayerClip | BrushContents::Water);
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath("clip_room.map");
+        QVERIFY(w.saveTo(path));
+        const MapReadResult exported = readMapFile(path.toStdString());
+        QVERIFY2(exported.ok(), exported.error.format().c_str());
+        QCOMPARE(exported.map->game, Game::Quake2);
+        const World world = worldFromMap(*exported.map);
+        QCOMPARE(world.brushes.size(), doc.brushes().size());
+        for (size_t b = 0; b < world.brushes.size(); ++b) {
+            QCOMPARE(world.brushes[b].contents, doc.brushes()[b].contents);
+            // Only the wall's sides changed: its fields say player clip and water (0x10020).
+            for (size_t s = 0; s < world.brushes[b].sides.size(); ++s) {
+                const std::string& params = world.brushes[b].sides[s].textureParams;
+                QCOMPARE(params, b == wall ? std::string("0 0 0 1 1 65568 0 0") : doc.brushes()[b].sides[s].textureParams);
+                QCOMPARE(world.brushes[b].sides[s].texture, doc.brushes()[b].sides[s].texture);
+            }
+        }
+        // Opened again: the wall stops the player and crouch poses (player clip), not the
+        // point or the monster.
+        window_ = test::openWindow(path);
+        QCOMPARE(window_->editor().document().brushes()[wall].contents, BrushContents::PlayerClip | BrushContents::Water);
+        QCOMPARE(solidityAt(*window_, kInMonsterClip), uint64_t(0b0110));
     }
 
     void changingTheGameChangesItsDefaultPosesAndUndoes() {
