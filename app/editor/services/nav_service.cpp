@@ -11,10 +11,14 @@
 
 namespace shallot {
 
-QString pathSummary(const std::optional<NavPath>& path, const std::string& pose) {
+QString pathSummary(const std::optional<NavPath>& path, const std::string& pose, bool startSolid, bool goalSolid) {
     const QString name = QString::fromStdString(pose);
     if (!path) return QString("Walkable surfaces for %1 are being built").arg(name);
-    if (!path->found) return QString("No walking path for %1").arg(name);
+    if (!path->found) {
+        const char* why = startSolid && goalSolid ? "both ends are" : startSolid ? "the start is" : goalSolid ? "the goal is" : nullptr;
+        if (why) return QString("No walking path for %1: %2 in solid for its box (too near a wall, or under a low ceiling)").arg(name, why);
+        return QString("No walking path for %1").arg(name);
+    }
     return QString("Path for %1: %2 units, %3 corners").arg(name).arg(path->length, 0, 'f', 0).arg(path->points.size());
 }
 

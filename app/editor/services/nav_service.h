@@ -18,9 +18,11 @@ namespace shallot {
 
 class Editor;
 
-// "path for player: 1234 units, 7 corners", "no walking path for player", or (no path
-// known yet) "walkable surfaces for player are being built".
-QString pathSummary(const std::optional<NavPath>& path, const std::string& pose);
+// "path for player: 1234 units, 7 corners", "no walking path for player" (and why, when
+// an end is in solid for the pose: `startSolid`, `goalSolid`), or (no path known yet)
+// "walkable surfaces for player are being built".
+QString pathSummary(const std::optional<NavPath>& path, const std::string& pose, bool startSolid = false,
+                    bool goalSolid = false);
 
 struct NavMeshes {
     std::shared_ptr<const CompiledWorld> world;

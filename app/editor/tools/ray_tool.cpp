@@ -4,6 +4,7 @@
 #include "editor.h"
 #include "services/overlay_controller.h"
 #include "nav_overlay.h"
+#include "query/point_classify.h"
 #include "tools/view_picking.h"
 
 #include <QKeyEvent>
@@ -89,7 +90,16 @@ void RayTool::showPathPreview() {
     batch.primitive = render::Primitive::Lines;
     render::addPathRay(batch, from_, to_, path ? &*path : nullptr, box.mins.z());
     editor_.setToolPreview(std::move(batch));
-    emit editor_.statusMessage(pathSummary(path, box.name));
+    // Why there is none, when an end is in solid for the pose (the path's ends are raised
+    // out of a floor, not moved away from a wall).
+    bool solid[2] = {false, false};
+    if (const auto& compiled = editor_.overlays().compiled(); compiled && pose >= 0 && path && !path->found) {
+        const Vec3 ends[2] = {from_, to_};
+        uint64_t bits[2] = {0, 0};
+        classifyPoints(compiled->result->onion, ends, bits);
+        for (int k = 0; k < 2; ++k) solid[k] = (bits[k] >> pose) & 1u;
+    }
+    emit editor_.statusMessage(pathSummary(path, box.name, solid[0], solid[1]));
 }
 
 bool RayTool::key(QKeyEvent* event) {
