@@ -107,7 +107,7 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
         const int brush = int(doc.brushes().size() / 2);
         doc.undoStack()->push(replaceInPlace(&doc, "bench move", {brush}, {translated(doc.brushes()[size_t(brush)], Vec3(i % 2 ? -16 : 16, 0, 0))}));
     };
-    std::vector<double> editMs, spawnCheckMs, editToSpawnProblemsMs, sectionMs, walkableMs;
+    std::vector<double> editMs, spawnCheckMs, walkingCheckMs, editToSpawnProblemsMs, sectionMs, walkableMs;
     // The walkable surfaces and links of every pose, rebuilt after each edit (with the
     // Walkable overlay on, or test rays in the document).
     const NavService& nav = window.editor().overlays().nav();
@@ -127,6 +127,7 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
         while (clock.elapsed() < kTimeoutMs && (checks.busy() || checks.checkedWorldRevision() != doc.worldRevision()))
             app.processEvents(QEventLoop::AllEvents, 1);
         spawnCheckMs.push_back(checks.milliseconds());
+        walkingCheckMs.push_back(checks.walkingMilliseconds());
         editToSpawnProblemsMs.push_back(double(edit.nsecsElapsed()) / 1e6);
     }
 
@@ -271,6 +272,7 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
                           {"median_edit_to_overlay_ms", median(editMs)},
                           {"median_edit_to_overlay_drawn_ms", median(editDrawnMs)},
                           {"median_spawn_check_ms", median(spawnCheckMs)},
+                          {"median_walking_check_ms", median(walkingCheckMs)},
                           {"median_2d_sections_ms", median(sectionMs)},
                           {"median_walkable_rebuild_ms", median(walkableMs)},
                           {"median_edit_to_spawn_problems_ms", median(editToSpawnProblemsMs)},

@@ -2,16 +2,21 @@
 // events under Xvfb on maps/low_tunnel.map: two rooms joined by a tunnel 48 high that a
 // crouching box (28 tall) walks through and a standing one (56) does not; and the Path
 // tool with the Poses dock's walking settings on maps/nav_stairs.map.
+#include "docks/entity_dock.h"
 #include "docks/pose_dock.h"
+#include "docks/problems_dock.h"
 #include "docks/ray_dock.h"
 #include "gui_test_window.h"
 #include "main_window.h"
 #include "services/overlay_controller.h"
+#include "services/spawn_check_service.h"
 #include "views/view_surface.h"
 #include "views/viewport_2d.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QLabel>
+#include <QListWidget>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTableWidget>
@@ -113,6 +118,48 @@ private slots:
         QCOMPARE(QSettings().value("view/legends").toBool(), false);
         w.action("legends")->trigger();
         QVERIFY(QTest::qWaitFor([&] { return paths.size() == 1 && paths[0].size() == 3 && !paths[0][1].found; }, 20000));
+    }
+
+    // A soldier placed on the landing of the 24-unit stairs drops down to the player; once
+    // the Poses dock forbids the player pose (its pose) any drop, the two never meet on foot:
+    // an "unreachable (walking)" problem in the Problems dock, gone again on undo.
+    void aMonsterThatNeverMeetsThePlayerOnFootIsAProblem() {
+        window_ = test::openWindow(SHALLOT_SAMPLE_MAPS "/nav_stairs.map");
+        MainWindow& w = *window_;
+        QVERIFY(test::waitForCompiledOverlay(w));
+        EditorDocument& doc = w.editor().document();
+        Vec3 working = doc.workingPoint();
+        working.z() = 144;
+        doc.setWorkingPoint(working);
+        Viewport2D* top = w.view2d(0);
+        top->frame({Vec3(-50, -50, 0), Vec3(1100, 650, 0)});
+        w.entityDock()->classChooser()->setCurrentText("monster_army");
+        w.action("toolEntity")->trigger();
+        QTest::mouseClick(top, Qt::LeftButton, {}, top->toWidget(Vec3(928, 464, 0)).toPoint());
+        QCOMPARE(doc.entities().back().classname(), std::string("monster_army"));
+        QCOMPARE(doc.entities().back().origin()->z(), 96.0 + 24.0); // on the landing
+        const int monster = int(doc.entities().size()); // its entity number (worldspawn 0)
+        auto walkingProblems = [&] {
+            int n = 0;
+            for (const SpawnProblem& p : w.editor().spawnChecks().problems())
+                n += p.kind == SpawnProblemKind::UnreachableWalking && p.entity == monster;
+            return n;
+        };
+        auto checked = [&] {
+            Editor& e = w.editor();
+            const auto& compiled = e.compiler().latest();
+            return compiled && !e.compiler().busy() && compiled->revision == doc.worldRevision() && !e.spawnChecks().busy() &&
+                   e.spawnChecks().checkedWorldRevision() == compiled->revision;
+        };
+        QVERIFY(QTest::qWaitFor(checked, 20000));
+        QCOMPARE(walkingProblems(), 0);
+        w.poseDock()->table()->item(1, 10)->setText("0"); // Drop
+        QCOMPARE(doc.poses()[1].nav.maxDrop, 0.0);
+        QVERIFY(QTest::qWaitFor([&] { return checked() && walkingProblems() == 1; }, 20000));
+        QListWidget* list = w.problemsDock()->list();
+        QTRY_COMPARE(list->findItems("unreachable (walking): monster_army", Qt::MatchStartsWith).size(), qsizetype(1));
+        doc.undoStack()->undo();
+        QVERIFY(QTest::qWaitFor([&] { return checked() && walkingProblems() == 0; }, 20000));
     }
 };
 

@@ -1,13 +1,15 @@
 #pragma once
 // Runs the spawn checks (check/spawn_checks.h) off the UI thread after every compile and
 // every entity edit, one run at a time: a request made while a run is busy waits, and only
-// the newest waiting request is run next.
+// the newest waiting request is run next. Each run shows its problems twice: first without
+// the walking check (milliseconds), then with it, once the navigation meshes are built.
 #include "services/compile_service.h"
 #include "services/nav_mesh_cache.h"
 #include "check/spawn_checks.h"
 #include "io/map_file.h"
 
 #include <QObject>
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -34,7 +36,10 @@ public:
     const std::vector<SpawnProblem>& problems() const { return problems_; }
     uint64_t checkedEntityRevision() const { return checkedEntityRevision_; }
     uint64_t checkedWorldRevision() const { return checkedWorldRevision_; }
+    // The newest run's checks without the walking check, and its walking pass (check and all
+    // again, with the navigation meshes; 0 when skipped).
     double milliseconds() const { return milliseconds_; }
+    double walkingMilliseconds() const { return walkingMilliseconds_; }
     bool busy() const { return running_; }
 
 signals:
@@ -47,7 +52,9 @@ private:
     std::optional<SpawnCheckRun> pending_;
     std::vector<SpawnProblem> problems_;
     uint64_t checkedEntityRevision_ = 0, checkedWorldRevision_ = 0;
-    double milliseconds_ = 0;
+    double milliseconds_ = 0, walkingMilliseconds_ = 0;
+    // Set when a newer request waits: the running one skips its walking pass.
+    std::shared_ptr<std::atomic<bool>> superseded_ = std::make_shared<std::atomic<bool>>(false);
     // Tells a run that finishes after this service is gone to drop its result.
     std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
 };
