@@ -529,7 +529,7 @@ std::vector<SpawnProblem> checkSpawns(const SpawnCheckInput& input) {
         }
     }
 
-    if (input.walking && !starts.empty()) {
+    if (input.walking && onion && !starts.empty()) { // walking needs the tree
         std::vector<WalkGoal> goals;
         for (size_t k : starts) goals.push_back({placed[k].useTree ? placed[k].pose : -1, placed[k].entity->origin});
         std::vector<Walker> walkers;
