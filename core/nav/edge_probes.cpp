@@ -23,21 +23,176 @@ std::vector<std::pair<double, double>> freeParts(EdgeIntervals covered, double l
     return out;
 }
 
-// Where the reference point lands falling from `from` (nothing when it starts in solid or
-// falls out of the world).
-std::optional<TraceResult> fall(const BspTree& tree, int pose, const Vec3& from, double depth) {
-    const TraceResult r = traceSegment(tree, pose, from, from - Vec3::UnitZ() * depth);
+// Whether the segment from -> to runs in a split plane of the tree (both ends of a stretch
+// of it within kTraceOnPlaneEpsilon of the plane, as the trace judges) along a leaf solid for
+// the pose: a fall down a wall's face. There the trace's answer may depend on how the tree
+// was cut and not only on the solid (the fall lands on the floor at the wall's foot or
+// passes it by rounding), so such a probe is traced again after an edit rather than
+// reused. (A stretch in the boundary between solid and empty cells lies in the plane of
+// the node that separates them, so every tree sees it; a split plane through empty space,
+// which the falls every 8 units from edges on Quake's grid often run in, is harmless.)
+bool runsInSplitPlane(const BspTree& tree, int pose, const Vec3& from, const Vec3& to) {
+    struct Span {
+        ChildRef node;
+        double ta, tb;
+        bool inPlane;
+    };
+    const uint64_t poseBit = uint64_t(1) << pose;
+    thread_local std::vector<Span> stack;
+    stack.clear();
+    const Vec3 delta = to - from;
+    stack.push_back({tree.root, 0.0, 1.0, false});
+    while (!stack.empty()) {
+        Span s = stack.back();
+        stack.pop_back();
+        while (!isLeaf(s.node)) {
+            const BspNode& node = tree.nodes[size_t(s.node)];
+            const Plane& plane = tree.planes[size_t(node.plane)];
+            const double d0 = plane.signedDistance(from), dd = plane.normal.dot(delta);
+            const double da = d0 + s.ta * dd, db = d0 + s.tb * dd;
+            const bool aOn = std::abs(da) <= kTraceOnPlaneEpsilon, bOn = std::abs(db) <= kTraceOnPlaneEpsilon;
+            if (aOn && bOn) {
+                stack.push_back({node.back, s.ta, s.tb, true});
+                s = {node.front, s.ta, s.tb, true};
+            } else if (aOn || bOn || (da > 0.0) == (db > 0.0)) {
+                s.node = (aOn ? db : da) > 0.0 ? node.front : node.back;
+            } else {
+                const double tm = std::clamp(-d0 / dd, s.ta, s.tb);
+                stack.push_back({da > 0.0 ? node.back : node.front, tm, s.tb, s.inPlane});
+                s = {da > 0.0 ? node.front : node.back, s.ta, tm, s.inPlane};
+            }
+        }
+        if (s.inPlane && (tree.leafSolid[size_t(leafIndex(s.node))] & poseBit) && s.tb > s.ta) return true;
+    }
+    return false;
+}
+
+// Whether a fall's contact lies on a crease: within kTraceOnPlaneEpsilon of a split plane
+// that is not vertical (a vertical fall can only stop on such a plane) other than the one it
+// reports, on the way down to any cell whose closure holds the contact. Where a
+// floor meets a slope the plane the trace reports, and so the landing's normal and its point
+// to rounding, depend on how the tree was cut: such a probe is traced again after an edit.
+// Every plane bounding the solid at the contact bounds one of those cells, so lies on the
+// way down to it.
+bool onCrease(const BspTree& tree, const TraceResult& r) {
+    thread_local std::vector<ChildRef> stack;
+    stack.clear();
+    stack.push_back(tree.root);
+    while (!stack.empty()) {
+        ChildRef at = stack.back();
+        stack.pop_back();
+        while (!isLeaf(at)) {
+            const BspNode& node = tree.nodes[size_t(at)];
+            const Plane& plane = tree.planes[size_t(node.plane)];
+            double d = plane.signedDistance(r.point);
+            if (std::abs(d) <= kTraceOnPlaneEpsilon) {
+                if ((node.plane ^ r.plane) > 1 && std::abs(plane.normal.z()) > kPlaneNormalEpsilon) return true;
+                // The contact's own plane, or a vertical one through it: the cells on both sides.
+                stack.push_back(node.back);
+                at = node.front;
+                continue;
+            }
+            at = childAt(node, d);
+        }
+    }
+    return false;
+}
+
+// Whether p lies within kTraceOnPlaneEpsilon of a split plane on its way down the tree.
+bool nearSplitPlane(const BspTree& tree, const Vec3& p) {
+    ChildRef at = tree.root;
+    while (!isLeaf(at)) {
+        const BspNode& node = tree.nodes[size_t(at)];
+        const double d = tree.planes[size_t(node.plane)].signedDistance(p);
+        if (std::abs(d) <= kTraceOnPlaneEpsilon) return true;
+        at = childAt(node, d);
+    }
+    return false;
+}
+
+// How far apart two trees' answers for the same jump's reach (where its level trace stops)
+// may be by rounding: the contact's parameter comes from whichever plane the tree reports.
+constexpr double kJumpReachRounding = 1e-6;
+
+// Where a trace from `from` falls straight down by `depth` (nothing when it starts in solid
+// or falls out of the world); `low` becomes the lowest z it reached. `fragile` (when given)
+// is set when the fall, down to where it stops, runs in a split plane somewhere
+// (runsInSplitPlane: down a wall's face) or stops on a crease (onCrease). (The rises straight up
+// from an edge point run in the plane of the wall or riser the edge lies on by
+// construction, with the polygon's own empty cell on one side; they are not flagged.)
+std::optional<TraceResult> fall(const BspTree& tree, int pose, const Vec3& from, double depth, double& low, bool* fragile) {
+    const Vec3 to = from - Vec3::UnitZ() * depth;
+    const TraceResult r = traceSegment(tree, pose, from, to);
+    if (fragile && !*fragile) *fragile = runsInSplitPlane(tree, pose, from, r.hit ? r.point : to) || (r.hit && onCrease(tree, r));
+    low = std::min(low, r.hit ? r.point.z() : from.z() - depth);
     if (r.startSolid || !r.hit) return std::nullopt;
     return r;
 }
 
+// The step or drop probe from q (on a free edge, `out` its outward level normal): the
+// walkable ground it lands on.
+NavProbeMemo::Sample probeStep(const BspTree& tree, int pose, const NavSettings& s, const Vec3& q, const Vec3& out,
+                               double worldDepth, bool recording) {
+    const Vec3 up = Vec3::UnitZ();
+    NavProbeMemo::Sample o;
+    bool* fragile = recording ? &o.fragile : nullptr;
+    const Vec3 lifted = q + up * kNavProbeLift;
+    const Vec3 ahead = lifted + out * kNavProbeReach;
+    o.low = o.high = lifted.z();
+    const TraceResult level = traceSegment(tree, pose, lifted, ahead);
+    if (level.startSolid) return o;
+    std::optional<TraceResult> landing;
+    if (!level.hit) {
+        landing = fall(tree, pose, ahead, worldDepth, o.low, fragile);
+    } else {
+        // Blocked: up by the step height, out, and down onto the step.
+        const Vec3 raised = lifted + up * s.stepHeight;
+        o.high = raised.z();
+        if (traceSegment(tree, pose, lifted, raised).hit) return o;
+        const Vec3 over = raised + out * kNavProbeReach;
+        if (traceSegment(tree, pose, raised, over).hit) return o;
+        landing = fall(tree, pose, over, s.stepHeight + kNavProbeLift, o.low, fragile);
+    }
+    if (!landing || landing->normal.z() < s.walkableNormalZ) return o;
+    o.landed = true;
+    o.point = landing->point;
+    return o;
+}
+
+// Whether the box of a probe from q out to q + out * distance over [low, high] touches the
+// region.
+bool touches(const std::vector<Aabb>& region, const Vec3& q, const Vec3& out, double distance, double low, double high) {
+    Aabb box;
+    box.add(Vec3(q.x(), q.y(), low));
+    box.add(Vec3(q.x() + out.x() * distance, q.y() + out.y() * distance, high));
+    box.add(Vec3(q.x(), q.y(), high));
+    for (const Aabb& r : region)
+        if (box.overlaps(r)) return true;
+    return false;
+}
+
+template <class T> void hashCombine(size_t& h, const T& v) { h ^= std::hash<T>{}(v) + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2); }
+
 } // namespace
 
-void addProbeLinks(const BspTree& tree, NavMesh& mesh, const std::vector<std::vector<EdgeIntervals>>& covered) {
+size_t NavProbeMemo::KeyHash::operator()(const Key& k) const {
+    size_t h = 0;
+    for (int i = 0; i < 3; ++i) {
+        hashCombine(h, k.a[i]);
+        hashCombine(h, k.b[i]);
+    }
+    hashCombine(h, k.lo);
+    hashCombine(h, k.hi);
+    return h;
+}
+
+void addProbeLinks(const BspTree& tree, NavMesh& mesh, const std::vector<std::vector<EdgeIntervals>>& covered,
+                   NavProbeReuse* reuse) {
     const int pose = mesh.pose;
     const NavSettings& s = mesh.settings;
-    const Vec3 up = Vec3::UnitZ();
     const double worldDepth = tree.bounds.maxs.z() - tree.bounds.mins.z();
+    const NavProbeMemo* previous = reuse ? reuse->previous : nullptr;
+    NavProbeMemo* record = reuse ? reuse->record : nullptr;
     std::vector<NavLink> found;
     for (size_t pi = 0; pi < mesh.polygons.size(); ++pi) {
         const NavPolygon poly = mesh.polygons[pi]; // a copy: its free edges are added below
@@ -53,28 +208,30 @@ void addProbeLinks(const BspTree& tree, NavMesh& mesh, const std::vector<std::ve
             for (const auto& [lo, hi] : freeParts(covered[pi][e], length)) {
                 mesh.polygons[pi].freeEdges.push_back({a + (b - a) * (lo / length), a + (b - a) * (hi / length)});
                 const int samples = std::max(1, int(std::ceil((hi - lo) / kNavProbeSpacing)));
+                const NavProbeMemo::Key key{a, b, lo, hi};
+                const NavProbeMemo::Sample* kept = nullptr;
+                if (previous) {
+                    const auto it = previous->edges.find(key);
+                    if (it != previous->edges.end()) kept = &previous->samples[it->second];
+                }
+                if (record) record->edges.emplace(key, uint32_t(record->samples.size()));
                 for (int k = 0; k < samples; ++k) {
                     const double t = lo + (hi - lo) * (k + 0.5) / samples;
                     const Vec3 q = a + (b - a) * (t / length);
-                    const Vec3 lifted = q + up * kNavProbeLift;
-                    const Vec3 ahead = lifted + out * kNavProbeReach;
-                    const TraceResult level = traceSegment(tree, pose, lifted, ahead);
-                    if (level.startSolid) continue;
-                    std::optional<TraceResult> landing;
-                    if (!level.hit) {
-                        landing = fall(tree, pose, ahead, worldDepth);
+                    NavProbeMemo::Sample o;
+                    if (kept && !kept[k].fragile && !touches(reuse->region, q, out, kNavProbeReach, kept[k].low, kept[k].high)) {
+                        o = kept[k];
+                        ++reuse->reused;
                     } else {
-                        // Blocked: up by the step height, out, and down onto the step.
-                        const Vec3 raised = lifted + up * s.stepHeight;
-                        if (traceSegment(tree, pose, lifted, raised).hit) continue;
-                        const Vec3 over = raised + out * kNavProbeReach;
-                        if (traceSegment(tree, pose, raised, over).hit) continue;
-                        landing = fall(tree, pose, over, s.stepHeight + kNavProbeLift);
+                        if (kept && kept[k].fragile) ++reuse->fragile;
+                        o = probeStep(tree, pose, s, q, out, worldDepth, record != nullptr);
+                        if (reuse) ++reuse->traced;
                     }
-                    if (!landing || landing->normal.z() < s.walkableNormalZ) continue;
-                    const int32_t to = mesh.polygonAt(landing->point);
+                    if (record) record->samples.push_back(o);
+                    if (!o.landed) continue;
+                    const int32_t to = mesh.polygonAt(o.point);
                     if (to < 0 || size_t(to) == pi) continue;
-                    const double rise = landing->point.z() - q.z();
+                    const double rise = o.point.z() - q.z();
                     NavLinkKind kind;
                     if (rise > s.stepHeight + kNavProbeLift) continue; // cannot happen: the fall starts lower
                     else if (rise >= 0.0) kind = NavLinkKind::StepUp;
@@ -85,7 +242,7 @@ void addProbeLinks(const BspTree& tree, NavMesh& mesh, const std::vector<std::ve
                     // for sure.
                     Vec3 takeoff = q - out * kNavTakeoffInset;
                     takeoff.z() -= poly.normal.dot(takeoff - q) / poly.normal.z();
-                    found.push_back({int32_t(pi), to, kind, takeoff, landing->point});
+                    found.push_back({int32_t(pi), to, kind, takeoff, o.point});
                 }
             }
         }
@@ -93,7 +250,7 @@ void addProbeLinks(const BspTree& tree, NavMesh& mesh, const std::vector<std::ve
     mesh.links.insert(mesh.links.end(), found.begin(), found.end());
 }
 
-void addJumpLinks(const BspTree& tree, NavMesh& mesh) {
+void addJumpLinks(const BspTree& tree, NavMesh& mesh, NavProbeReuse* reuse) {
     const int pose = mesh.pose;
     const NavSettings& s = mesh.settings;
     if (!s.jump || s.jumpHeight <= 0.0 || s.jumpLength <= 0.0) return;
@@ -101,8 +258,11 @@ void addJumpLinks(const BspTree& tree, NavMesh& mesh) {
     const double worldDepth = tree.bounds.maxs.z() - tree.bounds.mins.z();
     // The fall from the apex goes as deep as a landing may lie.
     const double depth = s.jumpHeight + kNavProbeLift + std::min(s.maxDrop, worldDepth);
+    const NavProbeMemo* previous = reuse ? reuse->previous : nullptr;
+    NavProbeMemo* record = reuse ? reuse->record : nullptr;
     std::vector<NavLink> found;
-    std::vector<int32_t> landed; // components landed in from the current edge point
+    std::vector<int32_t> landed;  // components landed in from the current edge point
+    std::vector<Vec3> landings;   // the walkable ground under the current flight, nearest first
     for (size_t pi = 0; pi < mesh.polygons.size(); ++pi) {
         const NavPolygon& poly = mesh.polygons[pi];
         for (const auto& [a, b] : poly.freeEdges) {
@@ -111,33 +271,78 @@ void addJumpLinks(const BspTree& tree, NavMesh& mesh) {
             if (out.norm() < 1e-9) continue;
             out.normalize();
             const int samples = std::max(1, int(std::ceil(length / kNavProbeSpacing)));
+            const NavProbeMemo::Key key{a, b, 0.0, 0.0};
+            const NavProbeMemo::Jump* kept = nullptr;
+            if (previous) {
+                const auto it = previous->jumpEdges.find(key);
+                if (it != previous->jumpEdges.end()) kept = &previous->jumps[it->second];
+            }
+            if (record) record->jumpEdges.emplace(key, uint32_t(record->jumps.size()));
             for (int k = 0; k < samples; ++k) {
                 const Vec3 q = a + (b - a) * ((k + 0.5) / samples);
-                // 1. Up by the jump height, in full.
-                const Vec3 lifted = q + up * kNavProbeLift;
-                const Vec3 apex = lifted + up * s.jumpHeight;
-                const TraceResult rise = traceSegment(tree, pose, lifted, apex);
-                if (rise.startSolid || rise.hit) continue;
-                // 2. Out, level, as far as the jump length or the first obstacle.
-                const TraceResult across = traceSegment(tree, pose, apex, apex + out * s.jumpLength);
-                if (across.startSolid) continue;
-                const double reach = across.hit ? across.t * s.jumpLength - kNavEdgeDistance : s.jumpLength;
-                // 3. Down onto the ground below, every kNavJumpSpacing units out.
+                NavProbeMemo::Jump flight;
+                landings.clear();
+                if (kept && !kept[k].fragile && !touches(reuse->region, q, out, s.jumpLength, kept[k].low, kept[k].high)) {
+                    flight = kept[k];
+                    landings.assign(previous->landings.begin() + flight.first,
+                                    previous->landings.begin() + flight.first + flight.count);
+                    ++reuse->reusedJumps;
+                } else {
+                    if (reuse) ++reuse->tracedJumps;
+                    if (kept && kept[k].fragile) ++reuse->fragileJumps;
+                    bool* fragile = record ? &flight.fragile : nullptr;
+                    // 1. Up by the jump height, in full.
+                    const Vec3 lifted = q + up * kNavProbeLift;
+                    const Vec3 apex = lifted + up * s.jumpHeight;
+                    flight.low = lifted.z();
+                    flight.high = apex.z();
+                    const TraceResult rise = traceSegment(tree, pose, lifted, apex);
+                    if (!rise.startSolid && !rise.hit) {
+                        // 2. Out, level, as far as the jump length or the first obstacle.
+                        const TraceResult across = traceSegment(tree, pose, apex, apex + out * s.jumpLength);
+                        if (!across.startSolid) {
+                            const double reach = across.hit ? across.t * s.jumpLength - kNavEdgeDistance : s.jumpLength;
+                            if (fragile && !*fragile) {
+                                // Which points the falls start from depends on the reach: where
+                                // it is within rounding of one of them, or the flight ends touching
+                                // a surface (another tree may call that a hit), the probe is fragile.
+                                if (!across.hit) {
+                                    *fragile = nearSplitPlane(tree, apex + out * s.jumpLength);
+                                } else {
+                                    const double cut = across.t * s.jumpLength;
+                                    for (double d = kNavProbeReach; d <= cut + kJumpReachRounding;
+                                         d += (d < kNavJumpSpacing ? kNavJumpSpacing - d : kNavJumpSpacing))
+                                        if (d >= cut - kNavEdgeDistance - kJumpReachRounding) *fragile = true;
+                                }
+                            }
+                            // 3. Down onto the ground below, every kNavJumpSpacing units out.
+                            for (double d = kNavProbeReach; d <= reach; d += (d < kNavJumpSpacing ? kNavJumpSpacing - d : kNavJumpSpacing)) {
+                                const std::optional<TraceResult> landing = fall(tree, pose, apex + out * d, depth, flight.low, fragile);
+                                if (!landing || landing->normal.z() < s.walkableNormalZ) continue;
+                                landings.push_back(landing->point);
+                            }
+                        }
+                    }
+                }
+                if (record) {
+                    flight.first = uint32_t(record->landings.size());
+                    flight.count = uint32_t(landings.size());
+                    record->landings.insert(record->landings.end(), landings.begin(), landings.end());
+                    record->jumps.push_back(flight);
+                }
                 landed.clear();
-                for (double d = kNavProbeReach; d <= reach; d += (d < kNavJumpSpacing ? kNavJumpSpacing - d : kNavJumpSpacing)) {
-                    const std::optional<TraceResult> landing = fall(tree, pose, apex + out * d, depth);
-                    if (!landing || landing->normal.z() < s.walkableNormalZ) continue;
-                    const int32_t to = mesh.polygonAt(landing->point);
+                for (const Vec3& point : landings) {
+                    const int32_t to = mesh.polygonAt(point);
                     if (to < 0) continue;
                     const int32_t component = mesh.polygons[size_t(to)].component;
                     if (component == poly.component) continue;
-                    const double height = landing->point.z() - q.z();
+                    const double height = point.z() - q.z();
                     if (height > s.jumpHeight || -height > s.maxDrop) continue;
                     if (std::find(landed.begin(), landed.end(), component) != landed.end()) continue;
                     landed.push_back(component);
                     Vec3 takeoff = q - out * kNavTakeoffInset;
                     takeoff.z() -= poly.normal.dot(takeoff - q) / poly.normal.z();
-                    found.push_back({int32_t(pi), to, NavLinkKind::Jump, takeoff, landing->point});
+                    found.push_back({int32_t(pi), to, NavLinkKind::Jump, takeoff, point});
                 }
             }
         }

@@ -1,5 +1,6 @@
 #include "nav/nav_mesh.h"
 
+#include "compile/stopwatch.h"
 #include "nav/edge_probes.h"
 #include "portal/reachability.h"
 #include "query/trace.h"
@@ -92,34 +93,64 @@ std::pair<double, double> sharedPart(const Vec3& a, const Vec3& b, const Vec3& c
 // polygon's edges are shared (covered[polygon][edge]: intervals along the edge).
 void addWalkLinks(const BspTree& tree, int pose, const std::vector<std::vector<int32_t>>& ofLeaf, NavMesh& mesh,
                   std::vector<std::vector<EdgeIntervals>>& covered) {
-    const auto neighbours = leafNeighbours(tree, pose);
+    // Polygons sharing an edge face into the same leaf or leaves a portal or two apart (the
+    // empty wedge above a crease is seldom split more): the pairs looked at are those whose
+    // bounds meet (within kNavEdgeDistance) and whose leaves have a neighbour in common or
+    // are neighbours or one leaf. They are found through the xy grid, and looked at in
+    // order of the first polygon, then the second (polygons are numbered in leaf order).
+    auto neighbours = leafNeighbours(tree, pose);
+    for (size_t leaf = 0; leaf < neighbours.size(); ++leaf) {
+        if (ofLeaf[leaf].empty()) continue; // only the leaves of polygons are asked about
+        auto& n = neighbours[leaf];
+        std::sort(n.begin(), n.end());
+        n.erase(std::unique(n.begin(), n.end()), n.end());
+    }
+    auto near2 = [&](int32_t a, int32_t b) {
+        if (a == b) return true;
+        const auto& na = neighbours[size_t(a)];
+        const auto& nb = neighbours[size_t(b)];
+        if (std::binary_search(na.begin(), na.end(), b)) return true;
+        auto i = na.begin();
+        auto j = nb.begin();
+        while (i != na.end() && j != nb.end()) {
+            if (*i == *j) return true;
+            if (*i < *j) ++i;
+            else ++j;
+        }
+        return false;
+    };
     covered.assign(mesh.polygons.size(), {});
     for (size_t i = 0; i < mesh.polygons.size(); ++i) covered[i].resize(mesh.polygons[i].vertices.size());
-    std::vector<int32_t> near, leaves;
+    std::vector<int32_t> near;
     for (size_t ia = 0; ia < mesh.polygons.size(); ++ia) {
         const NavPolygon& A = mesh.polygons[ia];
-        // Polygons sharing an edge face into the same leaf or leaves a portal or two apart
-        // (the empty wedge above a crease is seldom split more).
-        leaves = {A.leaf};
-        for (int32_t n : neighbours[size_t(A.leaf)]) {
-            leaves.push_back(n);
-            for (int32_t m : neighbours[size_t(n)]) leaves.push_back(m);
-        }
-        std::sort(leaves.begin(), leaves.end());
-        leaves.erase(std::unique(leaves.begin(), leaves.end()), leaves.end());
         near.clear();
-        for (int32_t leaf : leaves)
-            for (int32_t ib : ofLeaf[size_t(leaf)])
-                if (size_t(ib) > ia && A.bounds.overlaps(mesh.polygons[size_t(ib)].bounds, kNavEdgeDistance)) near.push_back(ib);
+        const Aabb& box = A.bounds;
+        for (int64_t x = cellOf(box.mins.x() - kNavEdgeDistance); x <= cellOf(box.maxs.x() + kNavEdgeDistance); ++x)
+            for (int64_t y = cellOf(box.mins.y() - kNavEdgeDistance); y <= cellOf(box.maxs.y() + kNavEdgeDistance); ++y) {
+                const auto it = mesh.grid.find(cellKey(x, y));
+                if (it == mesh.grid.end()) continue;
+                for (int32_t ib : it->second)
+                    if (size_t(ib) > ia && A.bounds.overlaps(mesh.polygons[size_t(ib)].bounds, kNavEdgeDistance) &&
+                        near2(A.leaf, mesh.polygons[size_t(ib)].leaf))
+                        near.push_back(ib);
+            }
+        std::sort(near.begin(), near.end());
+        near.erase(std::unique(near.begin(), near.end()), near.end());
         for (int32_t ib : near) {
             const NavPolygon& B = mesh.polygons[size_t(ib)];
             const size_t na = A.vertices.size(), nb = B.vertices.size();
             for (size_t ea = 0; ea < na; ++ea) {
                 const Vec3& a = A.vertices[ea];
                 const Vec3& b = A.vertices[(ea + 1) % na];
+                const Vec3 lowA = a.cwiseMin(b).array() - 2 * kNavEdgeDistance;
+                const Vec3 highA = a.cwiseMax(b).array() + 2 * kNavEdgeDistance;
                 for (size_t eb = 0; eb < nb; ++eb) {
                     const Vec3& c = B.vertices[eb];
                     const Vec3& d = B.vertices[(eb + 1) % nb];
+                    // Edges sharing a part (a point of one within kNavEdgeDistance of the other)
+                    // have boxes that meet grown by that much (twice, for rounding).
+                    if ((c.cwiseMax(d).array() < lowA.array()).any() || (c.cwiseMin(d).array() > highA.array()).any()) continue;
                     const auto [lo, hi] = sharedPart(a, b, c, d);
                     if (hi - lo < kNavMinSharedEdge) continue;
                     const Vec3 u = (b - a).normalized();
@@ -180,7 +211,13 @@ int32_t NavMesh::polygonAt(const Vec3& p) const {
     return best;
 }
 
-NavMesh buildNavMesh(const BspTree& tree, int pose, const NavSettings& settings) {
+NavMesh buildNavMesh(const BspTree& tree, int pose, const NavSettings& settings, NavBuildTimes* times) {
+    return buildNavMesh(tree, pose, settings, times, nullptr);
+}
+
+NavMesh buildNavMesh(const BspTree& tree, int pose, const NavSettings& settings, NavBuildTimes* times, NavProbeReuse* reuse) {
+    Stopwatch clock;
+    NavBuildTimes spent;
     NavMesh mesh;
     mesh.pose = pose;
     mesh.settings = settings;
@@ -192,9 +229,12 @@ NavMesh buildNavMesh(const BspTree& tree, int pose, const NavSettings& settings)
             for (int64_t y = cellOf(b.mins.y()); y <= cellOf(b.maxs.y()); ++y) mesh.grid[cellKey(x, y)].push_back(int32_t(i));
         mesh.area += mesh.polygons[i].area;
     }
+    spent.polygons = clock.lapMs();
     std::vector<std::vector<EdgeIntervals>> covered;
     addWalkLinks(tree, pose, ofLeaf, mesh, covered);
-    addProbeLinks(tree, mesh, covered);
+    spent.walks = clock.lapMs();
+    addProbeLinks(tree, mesh, covered, reuse);
+    spent.probes = clock.lapMs();
 
     // Surfaces and components (walks and steps), before the jumps, which look for
     // landings in other components.
@@ -209,7 +249,9 @@ NavMesh buildNavMesh(const BspTree& tree, int pose, const NavSettings& settings)
     for (size_t i = 0; i < label.size(); ++i) mesh.polygons[i].surface = label[i];
     mesh.componentCount = components.label(label);
     for (size_t i = 0; i < label.size(); ++i) mesh.polygons[i].component = label[i];
-    addJumpLinks(tree, mesh);
+    spent.components = clock.lapMs();
+    addJumpLinks(tree, mesh, reuse);
+    spent.jumps = clock.lapMs();
 
     // Links grouped by polygon.
     std::stable_sort(mesh.links.begin(), mesh.links.end(), [](const NavLink& a, const NavLink& b) { return a.from < b.from; });
@@ -227,6 +269,8 @@ NavMesh buildNavMesh(const BspTree& tree, int pose, const NavSettings& settings)
         std::sort(to.begin(), to.end());
         to.erase(std::unique(to.begin(), to.end()), to.end());
     }
+    spent.grouping = clock.lapMs();
+    if (times) *times = spent;
     return mesh;
 }
 

@@ -10,6 +10,7 @@
 #include "world/nav_settings.h"
 
 #include <cstdint>
+#include <memory>
 #include <unordered_map>
 #include <vector>
 
@@ -80,6 +81,8 @@ inline constexpr double kNavTakeoffInset = 0.125;
 // up to the jump length.
 inline constexpr double kNavJumpSpacing = 8.0;
 
+struct NavProbeMemo; // edge_probes.h
+
 struct NavMesh {
     int pose = 0;
     NavSettings settings;
@@ -97,14 +100,26 @@ struct NavMesh {
     static constexpr double kCellSize = 64.0;
     std::unordered_map<int64_t, std::vector<int32_t>> grid;
 
+    // What its probes found, for updating it after an edit (nav_mesh_update.h); null unless
+    // built or updated there.
+    std::shared_ptr<const NavProbeMemo> probeMemo;
+
     size_t linkCount(NavLinkKind kind) const;
     // The walkable polygon that `p` lies on (within kNavOnPlane of its plane, inside its
     // outline seen from above), or -1.
     int32_t polygonAt(const Vec3& p) const;
 };
 
+// Where buildNavMesh's time goes (milliseconds): collecting the walkable polygons (and the
+// xy grid), walk links, step and drop probes, surfaces and components, jump probes, and
+// grouping the links.
+struct NavBuildTimes {
+    double polygons = 0, walks = 0, probes = 0, components = 0, jumps = 0, grouping = 0;
+    double total() const { return polygons + walks + probes + components + jumps + grouping; }
+};
+
 // The walkable surfaces and links of `pose` in a compiled onion tree with portals.
-NavMesh buildNavMesh(const BspTree& tree, int pose, const NavSettings& settings = {});
+NavMesh buildNavMesh(const BspTree& tree, int pose, const NavSettings& settings = {}, NavBuildTimes* times = nullptr);
 
 // Where a point falls, as an agent does: straight down onto the first surface below it.
 struct Landing {
