@@ -47,6 +47,20 @@ bool changedBrushBounds(const World& before, const World& after, std::vector<Aab
     return known;
 }
 
+std::optional<std::vector<Aabb>> navWorldEdit(const World& before, const World& after, size_t maxBrushes) {
+    if (before.poses.size() != after.poses.size() || !(before.bounds.mins == after.bounds.mins) ||
+        !(before.bounds.maxs == after.bounds.maxs))
+        return std::nullopt;
+    for (size_t i = 0; i < before.poses.size(); ++i) {
+        const Pose &a = before.poses[i], &b = after.poses[i];
+        if (a.name != b.name || a.mins != b.mins || a.maxs != b.maxs || a.blockingSet() != b.blockingSet()) return std::nullopt;
+    }
+    std::vector<Aabb> boxes;
+    size_t changed = 0;
+    if (!changedBrushBounds(before, after, boxes, &changed) || changed > maxBrushes) return std::nullopt;
+    return boxes;
+}
+
 NavMesh buildNavMeshForUpdates(const BspTree& tree, int pose, const NavSettings& settings, NavBuildTimes* times) {
     NavProbeReuse reuse;
     return buildRecorded(tree, pose, settings, reuse, times);

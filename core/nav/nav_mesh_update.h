@@ -23,6 +23,7 @@
 #include "nav/nav_mesh.h"
 #include "world/world.h"
 
+#include <optional>
 #include <vector>
 
 namespace shallot {
@@ -37,6 +38,13 @@ inline constexpr double kNavUpdateMargin = 1.0;
 // changed or added. Returns false when a differing brush has no geometry (its bounds are
 // unknown: rebuild).
 bool changedBrushBounds(const World& before, const World& after, std::vector<Aabb>& boxes, size_t* changed = nullptr);
+
+// The edit from one world to the next as updateNavMesh takes it: the changed brushes'
+// bounds (changedBrushBounds), or nothing when the meshes are to be built again: the poses
+// differ in anything but their walking rules (names, boxes, blocking contents: the solid of
+// every brush), the world box differs, a changed brush has no geometry, or more than
+// `maxBrushes` brushes changed (previous and current counted apart, as BrushDiff::changed).
+std::optional<std::vector<Aabb>> navWorldEdit(const World& before, const World& after, size_t maxBrushes);
 
 // buildNavMesh, recording its probes' outcomes (NavMesh::probeMemo) for updateNavMesh.
 NavMesh buildNavMeshForUpdates(const BspTree& tree, int pose, const NavSettings& settings = {},

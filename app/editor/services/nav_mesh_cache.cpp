@@ -1,10 +1,14 @@
 #include "services/nav_mesh_cache.h"
 
+#include "compile/stopwatch.h"
+#include "nav/nav_mesh_update.h"
+
 namespace shallot {
 
 std::shared_ptr<const NavMesh> NavMeshCache::get(const std::shared_ptr<const CompiledWorld>& world, int pose) {
     std::promise<std::shared_ptr<const NavMesh>> promise;
     std::shared_future<std::shared_ptr<const NavMesh>> future;
+    Done from;
     {
         std::lock_guard lock(mutex_);
         if (world != world_) {
@@ -12,6 +16,7 @@ std::shared_ptr<const NavMesh> NavMeshCache::get(const std::shared_ptr<const Com
             // its own future, so nothing it waits for goes away).
             world_ = world;
             meshes_.clear();
+            std::erase_if(lastDone_, [&](const auto& done) { return size_t(done.first) >= world->world.poses.size(); });
         }
         auto it = meshes_.find(pose);
         if (it != meshes_.end()) {
@@ -19,20 +24,45 @@ std::shared_ptr<const NavMesh> NavMeshCache::get(const std::shared_ptr<const Com
         } else {
             meshes_[pose] = promise.get_future().share();
             future = {};
+            const auto done = lastDone_.find(pose);
+            if (done != lastDone_.end() && done->second.world != world) from = done->second;
         }
     }
     if (future.valid()) return future.get();
     const std::vector<Pose>& poses = world->world.poses;
     const NavSettings rules = size_t(pose) < poses.size() ? poses[size_t(pose)].nav : NavSettings{};
     std::shared_ptr<const NavMesh> mesh;
+    bool updated = false;
+    Stopwatch clock;
     try {
-        mesh = std::make_shared<const NavMesh>(buildNavMesh(world->result->onion, pose, rules));
+        std::optional<std::vector<Aabb>> edit;
+        if (from.mesh) edit = navWorldEdit(from.world->world, world->world, kMaxUpdateBrushes);
+        if (edit) {
+            NavUpdateStats stats;
+            mesh = std::make_shared<const NavMesh>(updateNavMesh(*from.mesh, world->result->onion, pose, rules, *edit, &stats));
+            updated = !stats.rebuilt;
+        } else {
+            mesh = std::make_shared<const NavMesh>(buildNavMeshForUpdates(world->result->onion, pose, rules));
+        }
     } catch (...) {
         promise.set_exception(std::current_exception());
         throw;
     }
+    const double ms = clock.lapMs();
+    {
+        std::lock_guard lock(mutex_);
+        // Only the newest world's meshes are worth updating from (an older one finishing
+        // late leaves a newer one in place).
+        if (world == world_) lastDone_[pose] = {world, mesh};
+        lastBuild_ = {updated, ms};
+    }
     promise.set_value(mesh);
     return mesh;
+}
+
+NavMeshCache::LastBuild NavMeshCache::lastBuild() const {
+    std::lock_guard lock(mutex_);
+    return lastBuild_;
 }
 
 } // namespace shallot
