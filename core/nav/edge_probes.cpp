@@ -23,57 +23,14 @@ std::vector<std::pair<double, double>> freeParts(EdgeIntervals covered, double l
     return out;
 }
 
-// Whether the segment from -> to runs in a split plane of the tree (both ends of a stretch
-// of it within kTraceOnPlaneEpsilon of the plane, as the trace judges) along a leaf solid for
-// the pose: a fall down a wall's face. There the trace's answer may depend on how the tree
-// was cut and not only on the solid (the fall lands on the floor at the wall's foot or
-// passes it by rounding), so such a probe is traced again after an edit rather than
-// reused. (A stretch in the boundary between solid and empty cells lies in the plane of
-// the node that separates them, so every tree sees it; a split plane through empty space,
-// which the falls every 8 units from edges on Quake's grid often run in, is harmless.)
-bool runsInSplitPlane(const BspTree& tree, int pose, const Vec3& from, const Vec3& to) {
-    struct Span {
-        ChildRef node;
-        double ta, tb;
-        bool inPlane;
-    };
-    const uint64_t poseBit = uint64_t(1) << pose;
-    thread_local std::vector<Span> stack;
-    stack.clear();
-    const Vec3 delta = to - from;
-    stack.push_back({tree.root, 0.0, 1.0, false});
-    while (!stack.empty()) {
-        Span s = stack.back();
-        stack.pop_back();
-        while (!isLeaf(s.node)) {
-            const BspNode& node = tree.nodes[size_t(s.node)];
-            const Plane& plane = tree.planes[size_t(node.plane)];
-            const double d0 = plane.signedDistance(from), dd = plane.normal.dot(delta);
-            const double da = d0 + s.ta * dd, db = d0 + s.tb * dd;
-            const bool aOn = std::abs(da) <= kTraceOnPlaneEpsilon, bOn = std::abs(db) <= kTraceOnPlaneEpsilon;
-            if (aOn && bOn) {
-                stack.push_back({node.back, s.ta, s.tb, true});
-                s = {node.front, s.ta, s.tb, true};
-            } else if (aOn || bOn || (da > 0.0) == (db > 0.0)) {
-                s.node = (aOn ? db : da) > 0.0 ? node.front : node.back;
-            } else {
-                const double tm = std::clamp(-d0 / dd, s.ta, s.tb);
-                stack.push_back({da > 0.0 ? node.back : node.front, tm, s.tb, s.inPlane});
-                s = {da > 0.0 ? node.front : node.back, s.ta, tm, s.inPlane};
-            }
-        }
-        if (s.inPlane && (tree.leafSolid[size_t(leafIndex(s.node))] & poseBit) && s.tb > s.ta) return true;
-    }
-    return false;
-}
-
 // Whether a fall's contact lies on a crease: within kTraceOnPlaneEpsilon of a split plane
-// that is not vertical (a vertical fall can only stop on such a plane) other than the one it
-// reports, on the way down to any cell whose closure holds the contact. Where a
-// floor meets a slope the plane the trace reports, and so the landing's normal and its point
-// to rounding, depend on how the tree was cut: such a probe is traced again after an edit.
-// Every plane bounding the solid at the contact bounds one of those cells, so lies on the
-// way down to it.
+// other than the one it reports and not vertical (a vertical fall stops only where a
+// plane that is not vertical cuts it: one in which it runs is passed down both sides), on
+// the way down to any cell whose closure holds the contact. Where a floor meets a slope the
+// plane the trace reports, and so the landing's normal and its point to rounding, depend
+// on how the tree was cut: such a probe is traced again after an edit. (A tree may also
+// carry a plane through the contact that another tree does not have there, a splitter
+// extended across empty space: not looked for.)
 bool onCrease(const BspTree& tree, const TraceResult& r) {
     thread_local std::vector<ChildRef> stack;
     stack.clear();
@@ -98,14 +55,27 @@ bool onCrease(const BspTree& tree, const TraceResult& r) {
     return false;
 }
 
-// Whether p lies within kTraceOnPlaneEpsilon of a split plane on its way down the tree.
-bool nearSplitPlane(const BspTree& tree, const Vec3& p) {
-    ChildRef at = tree.root;
-    while (!isLeaf(at)) {
-        const BspNode& node = tree.nodes[size_t(at)];
-        const double d = tree.planes[size_t(node.plane)].signedDistance(p);
-        if (std::abs(d) <= kTraceOnPlaneEpsilon) return true;
-        at = childAt(node, d);
+// Whether p touches a leaf solid for the pose: the leaves whose cells' closures hold p (to
+// within kTraceOnPlaneEpsilon of the split planes).
+bool touchesSolid(const BspTree& tree, int pose, const Vec3& p) {
+    const uint64_t poseBit = uint64_t(1) << pose;
+    thread_local std::vector<ChildRef> stack;
+    stack.clear();
+    stack.push_back(tree.root);
+    while (!stack.empty()) {
+        ChildRef at = stack.back();
+        stack.pop_back();
+        while (!isLeaf(at)) {
+            const BspNode& node = tree.nodes[size_t(at)];
+            const double d = tree.planes[size_t(node.plane)].signedDistance(p);
+            if (std::abs(d) <= kTraceOnPlaneEpsilon) {
+                stack.push_back(node.back);
+                at = node.front;
+            } else {
+                at = childAt(node, d);
+            }
+        }
+        if (tree.leafSolid[size_t(leafIndex(at))] & poseBit) return true;
     }
     return false;
 }
@@ -116,14 +86,14 @@ constexpr double kJumpReachRounding = 1e-6;
 
 // Where a trace from `from` falls straight down by `depth` (nothing when it starts in solid
 // or falls out of the world); `low` becomes the lowest z it reached. `fragile` (when given)
-// is set when the fall, down to where it stops, runs in a split plane somewhere
-// (runsInSplitPlane: down a wall's face) or stops on a crease (onCrease). (The rises straight up
-// from an edge point run in the plane of the wall or riser the edge lies on by
-// construction, with the polygon's own empty cell on one side; they are not flagged.)
+// is set when the fall stops on a crease (onCrease). A fall down a wall's face (in the
+// plane of a split) is not fragile itself: the trace passes such a stretch down both sides
+// of the plane, in every tree that has the face, and so stops where both sides are solid;
+// only the plane it reports there may vary, and that is a crease.
 std::optional<TraceResult> fall(const BspTree& tree, int pose, const Vec3& from, double depth, double& low, bool* fragile) {
     const Vec3 to = from - Vec3::UnitZ() * depth;
     const TraceResult r = traceSegment(tree, pose, from, to);
-    if (fragile && !*fragile) *fragile = runsInSplitPlane(tree, pose, from, r.hit ? r.point : to) || (r.hit && onCrease(tree, r));
+    if (fragile && !*fragile) *fragile = r.hit && onCrease(tree, r);
     low = std::min(low, r.hit ? r.point.z() : from.z() - depth);
     if (r.startSolid || !r.hit) return std::nullopt;
     return r;
@@ -305,14 +275,16 @@ void addJumpLinks(const BspTree& tree, NavMesh& mesh, NavProbeReuse* reuse) {
                             if (fragile && !*fragile) {
                                 // Which points the falls start from depends on the reach: where
                                 // it is within rounding of one of them, or the flight ends touching
-                                // a surface (another tree may call that a hit), the probe is fragile.
+                                // solid or is stopped at its very end (another tree may call that a
+                                // hit or not), the probe is fragile.
                                 if (!across.hit) {
-                                    *fragile = nearSplitPlane(tree, apex + out * s.jumpLength);
+                                    *fragile = touchesSolid(tree, pose, apex + out * s.jumpLength);
+                                } else if (across.t * s.jumpLength >= s.jumpLength - kJumpReachRounding) {
+                                    *fragile = true;
                                 } else {
-                                    const double cut = across.t * s.jumpLength;
-                                    for (double d = kNavProbeReach; d <= cut + kJumpReachRounding;
+                                    for (double d = kNavProbeReach; d <= reach + kJumpReachRounding;
                                          d += (d < kNavJumpSpacing ? kNavJumpSpacing - d : kNavJumpSpacing))
-                                        if (d >= cut - kNavEdgeDistance - kJumpReachRounding) *fragile = true;
+                                        if (d >= reach - kJumpReachRounding) *fragile = true;
                                 }
                             }
                             // 3. Down onto the ground below, every kNavJumpSpacing units out.
