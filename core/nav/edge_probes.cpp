@@ -80,10 +80,6 @@ bool touchesSolid(const BspTree& tree, int pose, const Vec3& p) {
     return false;
 }
 
-// How far apart two trees' answers for the same jump's reach (where its level trace stops)
-// may be by rounding: the contact's parameter comes from whichever plane the tree reports.
-constexpr double kJumpReachRounding = 1e-6;
-
 // Where a trace from `from` falls straight down by `depth` (nothing when it starts in solid
 // or falls out of the world); `low` becomes the lowest z it reached. `fragile` (when given)
 // is set when the fall stops on a crease (onCrease). A fall down a wall's face (in the
@@ -279,12 +275,12 @@ void addJumpLinks(const BspTree& tree, NavMesh& mesh, NavProbeReuse* reuse) {
                                 // hit or not), the probe is fragile.
                                 if (!across.hit) {
                                     *fragile = touchesSolid(tree, pose, apex + out * s.jumpLength);
-                                } else if (across.t * s.jumpLength >= s.jumpLength - kJumpReachRounding) {
+                                } else if (across.t * s.jumpLength >= s.jumpLength - kNavJumpReachRounding) {
                                     *fragile = true;
                                 } else {
-                                    for (double d = kNavProbeReach; d <= reach + kJumpReachRounding;
+                                    for (double d = kNavProbeReach; d <= reach + kNavJumpReachRounding;
                                          d += (d < kNavJumpSpacing ? kNavJumpSpacing - d : kNavJumpSpacing))
-                                        if (d >= reach - kJumpReachRounding) *fragile = true;
+                                        if (d >= reach - kNavJumpReachRounding) *fragile = true;
                                 }
                             }
                             // 3. Down onto the ground below, every kNavJumpSpacing units out.

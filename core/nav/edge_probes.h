@@ -14,6 +14,12 @@ namespace shallot {
 // Parts of one polygon edge shared with other polygons, as intervals along the edge.
 using EdgeIntervals = std::vector<std::pair<double, double>>;
 
+// How far apart two trees' answers for the same jump's reach (where its level flight is
+// stopped) may be by rounding: the contact's parameter comes from whichever plane the tree
+// reports. A jump stopped this close to its end or to one of its fall points is traced
+// again after an edit (NavProbeMemo).
+inline constexpr double kNavJumpReachRounding = 1e-6;
+
 // What the probes of a mesh found, per free part of an edge (its sampled points depend on
 // nothing else), kept to update the mesh after an edit (nav_mesh_update.h). A probe's
 // outcome depends on the tree only through the configuration-space solid its traces pass
@@ -34,7 +40,7 @@ struct NavProbeMemo {
         bool landed = false;
         Vec3 point = Vec3::Zero();
         double low = 0, high = 0; // the z range its traces spanned
-        bool fragile = false;     // a trace ran in a split plane: never reused (edge_probes.cpp)
+        bool fragile = false;     // its outcome may depend on how the tree was cut: never reused (edge_probes.cpp)
     };
     // A jump probe: its walkable landings in the order found (nearest first).
     struct Jump {
