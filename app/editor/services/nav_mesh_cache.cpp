@@ -1,6 +1,5 @@
 #include "services/nav_mesh_cache.h"
 
-#include "compile/stopwatch.h"
 #include "nav/nav_mesh_update.h"
 
 namespace shallot {
@@ -32,15 +31,11 @@ std::shared_ptr<const NavMesh> NavMeshCache::get(const std::shared_ptr<const Com
     const std::vector<Pose>& poses = world->world.poses;
     const NavSettings rules = size_t(pose) < poses.size() ? poses[size_t(pose)].nav : NavSettings{};
     std::shared_ptr<const NavMesh> mesh;
-    bool updated = false;
-    Stopwatch clock;
     try {
         std::optional<std::vector<Aabb>> edit;
         if (from.mesh) edit = navWorldEdit(from.world->world, world->world, kMaxUpdateBrushes);
         if (edit) {
-            NavUpdateStats stats;
-            mesh = std::make_shared<const NavMesh>(updateNavMesh(*from.mesh, world->result->onion, pose, rules, *edit, &stats));
-            updated = !stats.rebuilt;
+            mesh = std::make_shared<const NavMesh>(updateNavMesh(*from.mesh, world->result->onion, pose, rules, *edit));
         } else {
             mesh = std::make_shared<const NavMesh>(buildNavMeshForUpdates(world->result->onion, pose, rules));
         }
@@ -48,21 +43,14 @@ std::shared_ptr<const NavMesh> NavMeshCache::get(const std::shared_ptr<const Com
         promise.set_exception(std::current_exception());
         throw;
     }
-    const double ms = clock.lapMs();
     {
         std::lock_guard lock(mutex_);
         // Only the newest world's meshes are worth updating from (an older one finishing
         // late leaves a newer one in place).
         if (world == world_) lastDone_[pose] = {world, mesh};
-        lastBuild_ = {updated, ms};
     }
     promise.set_value(mesh);
     return mesh;
-}
-
-NavMeshCache::LastBuild NavMeshCache::lastBuild() const {
-    std::lock_guard lock(mutex_);
-    return lastBuild_;
 }
 
 } // namespace shallot

@@ -25,15 +25,8 @@ public:
     // `pose`'s mesh in `world`'s tree, by the pose's walking rules in `world`.
     std::shared_ptr<const NavMesh> get(const std::shared_ptr<const CompiledWorld>& world, int pose);
 
-    // How the last mesh this cache made was made (for tests and benchmarks).
-    struct LastBuild {
-        bool updated = false; // from an older world's mesh, not built whole
-        double milliseconds = 0;
-    };
-    LastBuild lastBuild() const;
-
 private:
-    mutable std::mutex mutex_;
+    std::mutex mutex_;
     std::shared_ptr<const CompiledWorld> world_; // whose meshes are kept
     std::map<int, std::shared_future<std::shared_ptr<const NavMesh>>> meshes_;
     struct Done {
@@ -41,7 +34,6 @@ private:
         std::shared_ptr<const NavMesh> mesh;
     };
     std::map<int, Done> lastDone_; // per pose, the newest mesh finished, to update from
-    LastBuild lastBuild_;
 };
 
 } // namespace shallot
