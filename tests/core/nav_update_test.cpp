@@ -295,12 +295,12 @@ TEST(NavUpdate, E1m1RandomEditsMatchRebuild) {
 
 // What an update costs against a rebuild on id_e1m1 after one brush moved (compiled
 // incrementally, as the editor does): medians of 7, per pose.
-TEST(NavUpdateBench, E1m1OneBrushMoved) {
-    const std::string path = SHALLOT_SHARED_MAPS "/id_e1m1.map";
+static void benchOneBrushMoved(const char* name, const std::string& path, size_t brush) {
     if (!std::filesystem::exists(path)) GTEST_SKIP() << path << " absent";
     const World before = loadMap(path);
     World after = before;
-    for (BrushSide& s : after.brushes[120].sides) s.plane.dist += s.plane.normal.dot(Vec3(16, 8, 0));
+    ASSERT_LT(brush, after.brushes.size());
+    for (BrushSide& s : after.brushes[brush].sides) s.plane.dist += s.plane.normal.dot(Vec3(16, 8, 0));
     IncrementalCompiler compiler;
     const std::shared_ptr<const CompileResult> a = compiler.compile(before);
     const std::shared_ptr<const CompileResult> b = compiler.compile(after);
@@ -318,7 +318,7 @@ TEST(NavUpdateBench, E1m1OneBrushMoved) {
     }
     ASSERT_TRUE(edit);
     const std::vector<Aabb> boxes = *edit;
-    std::printf("id_e1m1: the edit (navWorldEdit) %.2f ms\n", median(diffMs));
+    std::printf("%s: the edit (navWorldEdit) %.2f ms\n", name, median(diffMs));
     for (const auto& [pose, jump] : std::vector<std::pair<int, bool>>{{0, false}, {1, false}, {2, false}, {1, true}}) {
         NavSettings s = after.poses[size_t(pose)].nav;
         s.jump = jump;
@@ -338,13 +338,18 @@ TEST(NavUpdateBench, E1m1OneBrushMoved) {
                 EXPECT_TRUE(sameMesh(u, r, "bench"));
             }
         }
-        std::printf("id_e1m1 %s%s, one brush moved: rebuild %.1f ms (recording its probes %.1f ms), update %.1f ms (walks %.1f, probes %.1f, jumps %.1f); "
+        std::printf("%s %s%s, one brush moved: rebuild %.1f ms (recording its probes %.1f ms), update %.1f ms (walks %.1f, probes %.1f, jumps %.1f); "
                     "probes reused %zu, traced %zu (%zu fragile); jump probes reused %zu, traced %zu (%zu fragile)\n",
-                    after.poses[size_t(pose)].name.c_str(), jump ? " (jumps on)" : "", median(rebuild), median(recorded),
+                    name, after.poses[size_t(pose)].name.c_str(), jump ? " (jumps on)" : "", median(rebuild), median(recorded),
                     median(update),
                     stats.times.walks, stats.times.probes, stats.times.jumps, stats.reused, stats.traced, stats.fragile,
                     stats.reusedJumps, stats.tracedJumps, stats.fragileJumps);
     }
+}
+
+TEST(NavUpdateBench, E1m1OneBrushMoved) { benchOneBrushMoved("id_e1m1", SHALLOT_SHARED_MAPS "/id_e1m1.map", 120); }
+TEST(NavUpdateBench, DISABLED_E3m4OneBrushMoved) {
+    benchOneBrushMoved("librequake_e3m4", SHALLOT_SHARED_MAPS "/librequake_e3m4.map", 1500);
 }
 
 TEST(NavUpdateBench, PhaseSplitE1m1) { printSplit("id_e1m1", SHALLOT_SHARED_MAPS "/id_e1m1.map"); }
