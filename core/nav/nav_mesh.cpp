@@ -66,17 +66,6 @@ void collectPolygons(const BspTree& tree, int pose, const NavSettings& s, NavMes
     }
 }
 
-// Leaves joined by portals open for the pose.
-std::vector<std::vector<int32_t>> leafNeighbours(const BspTree& tree, int pose) {
-    std::vector<std::vector<int32_t>> out(tree.leafCount());
-    for (const Portal& p : tree.portals) {
-        if (!((p.poses >> pose) & 1u)) continue;
-        out[size_t(p.front)].push_back(p.back);
-        out[size_t(p.back)].push_back(p.front);
-    }
-    return out;
-}
-
 // The part of edge (a, b) that edge (c, d) runs along, as parameters along (a, b) in
 // units; empty (lo >= hi) when they are not collinear.
 std::pair<double, double> sharedPart(const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& d) {
@@ -98,17 +87,27 @@ void addWalkLinks(const BspTree& tree, int pose, const std::vector<std::vector<i
     // bounds meet (within kNavEdgeDistance) and whose leaves have a neighbour in common or
     // are neighbours or one leaf. They are found through the xy grid, and looked at in
     // order of the first polygon, then the second (polygons are numbered in leaf order).
-    auto neighbours = leafNeighbours(tree, pose);
-    for (size_t leaf = 0; leaf < neighbours.size(); ++leaf) {
-        if (ofLeaf[leaf].empty()) continue; // only the leaves of polygons are asked about
-        auto& n = neighbours[leaf];
+    // The neighbours of the leaves that have polygons (only those are asked about), sorted.
+    std::vector<int32_t> slot(tree.leafCount(), -1);
+    std::vector<std::vector<int32_t>> neighbours;
+    for (size_t leaf = 0; leaf < ofLeaf.size(); ++leaf)
+        if (!ofLeaf[leaf].empty()) {
+            slot[leaf] = int32_t(neighbours.size());
+            neighbours.emplace_back();
+        }
+    for (const Portal& p : tree.portals) {
+        if (!((p.poses >> pose) & 1u)) continue;
+        if (slot[size_t(p.front)] >= 0) neighbours[size_t(slot[size_t(p.front)])].push_back(p.back);
+        if (slot[size_t(p.back)] >= 0) neighbours[size_t(slot[size_t(p.back)])].push_back(p.front);
+    }
+    for (auto& n : neighbours) {
         std::sort(n.begin(), n.end());
         n.erase(std::unique(n.begin(), n.end()), n.end());
     }
     auto near2 = [&](int32_t a, int32_t b) {
         if (a == b) return true;
-        const auto& na = neighbours[size_t(a)];
-        const auto& nb = neighbours[size_t(b)];
+        const auto& na = neighbours[size_t(slot[size_t(a)])];
+        const auto& nb = neighbours[size_t(slot[size_t(b)])];
         if (std::binary_search(na.begin(), na.end(), b)) return true;
         auto i = na.begin();
         auto j = nb.begin();
