@@ -240,6 +240,20 @@ TEST(NavUpdate, OtherRulesRebuild) {
     EXPECT_TRUE(sameMesh(same, plain, "no edit"));
 }
 
+// Edits that change more than the solid near them: a wall deleted (the room leaks, so
+// insideOnly leaves its floor out, then back in when the wall is put back) and a brush
+// turned to water (the same planes, other contents).
+TEST(NavUpdate, LeaksAndContentsMatchRebuild) {
+    const World room = navRoom({Brush::box({300, 100, 0}, {400, 200, 16}), Brush::box({600, 300, 0}, {700, 400, 64})});
+    World leaking = room;
+    leaking.brushes.erase(leaking.brushes.begin() + 3);
+    World water = room;
+    water.brushes[7].contents = BrushContents::Water;
+    Tally tally[2];
+    checkChain({room, leaking, room, water}, tally, "leaks and contents");
+    printTally(tally);
+}
+
 // id_e1m1 with one brush moved, one deleted and one added, one after the other.
 TEST(NavUpdate, E1m1OneBrushEditsMatchRebuild) {
     const std::string path = SHALLOT_SHARED_MAPS "/id_e1m1.map";
