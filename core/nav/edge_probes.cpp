@@ -55,9 +55,10 @@ bool onCrease(const BspTree& tree, const TraceResult& r) {
     return false;
 }
 
-// Whether p touches a leaf solid for the pose: the leaves whose cells' closures hold p (to
-// within kTraceOnPlaneEpsilon of the split planes).
-bool touchesSolid(const BspTree& tree, int pose, const Vec3& p) {
+// Whether p lies in the interior of the pose's solid: every leaf whose cell's closure holds
+// p (to within kTraceOnPlaneEpsilon of the split planes) is solid. A point on a wall's face
+// is not.
+bool interiorSolid(const BspTree& tree, int pose, const Vec3& p) {
     const uint64_t poseBit = uint64_t(1) << pose;
     thread_local std::vector<ChildRef> stack;
     stack.clear();
@@ -75,9 +76,22 @@ bool touchesSolid(const BspTree& tree, int pose, const Vec3& p) {
                 at = childAt(node, d);
             }
         }
-        if (tree.leafSolid[size_t(leafIndex(at))] & poseBit) return true;
+        if (!(tree.leafSolid[size_t(leafIndex(at))] & poseBit)) return false;
     }
-    return false;
+    return true;
+}
+
+// Whether a trace's answer at its end may depend on the tree: it was not stopped, but
+// solid lies straight ahead of its end within twice kTraceOnPlaneEpsilon, or it was stopped
+// within kNavJumpReachRounding of its end (another tree may call either a hit or not). A
+// trace running along a wall's face (the rise from an edge at a riser's foot) is not
+// stopped by it, and what lies ahead of its end is the face again: not ambiguous.
+bool endAmbiguous(const BspTree& tree, int pose, const TraceResult& r, const Vec3& from, const Vec3& to) {
+    if (r.startSolid) return false;
+    const double length = (to - from).norm();
+    if (length <= 0.0) return false;
+    if (!r.hit) return interiorSolid(tree, pose, to + (to - from) * (2 * kTraceOnPlaneEpsilon / length));
+    return (1.0 - r.t) * length <= kNavJumpReachRounding;
 }
 
 // Where a trace from `from` falls straight down by `depth` (nothing when it starts in solid
@@ -105,7 +119,14 @@ NavProbeMemo::Sample probeStep(const BspTree& tree, int pose, const NavSettings&
     const Vec3 lifted = q + up * kNavProbeLift;
     const Vec3 ahead = lifted + out * kNavProbeReach;
     o.low = o.high = lifted.z();
-    const TraceResult level = traceSegment(tree, pose, lifted, ahead);
+    // A trace whose end touches solid, or that is stopped right at its end, makes the
+    // probe fragile (endAmbiguous): whether it got through may depend on the tree.
+    auto through = [&](const Vec3& a, const Vec3& b) {
+        const TraceResult r = traceSegment(tree, pose, a, b);
+        if (fragile && !*fragile) *fragile = endAmbiguous(tree, pose, r, a, b);
+        return r;
+    };
+    const TraceResult level = through(lifted, ahead);
     if (level.startSolid) return o;
     std::optional<TraceResult> landing;
     if (!level.hit) {
@@ -114,9 +135,9 @@ NavProbeMemo::Sample probeStep(const BspTree& tree, int pose, const NavSettings&
         // Blocked: up by the step height, out, and down onto the step.
         const Vec3 raised = lifted + up * s.stepHeight;
         o.high = raised.z();
-        if (traceSegment(tree, pose, lifted, raised).hit) return o;
+        if (through(lifted, raised).hit) return o;
         const Vec3 over = raised + out * kNavProbeReach;
-        if (traceSegment(tree, pose, raised, over).hit) return o;
+        if (through(raised, over).hit) return o;
         landing = fall(tree, pose, over, s.stepHeight + kNavProbeLift, o.low, fragile);
     }
     if (!landing || landing->normal.z() < s.walkableNormalZ) return o;
@@ -263,6 +284,7 @@ void addJumpLinks(const BspTree& tree, NavMesh& mesh, NavProbeReuse* reuse) {
                     flight.low = lifted.z();
                     flight.high = apex.z();
                     const TraceResult rise = traceSegment(tree, pose, lifted, apex);
+                    if (fragile) *fragile = endAmbiguous(tree, pose, rise, lifted, apex);
                     if (!rise.startSolid && !rise.hit) {
                         // 2. Out, level, as far as the jump length or the first obstacle.
                         const TraceResult across = traceSegment(tree, pose, apex, apex + out * s.jumpLength);
@@ -273,11 +295,9 @@ void addJumpLinks(const BspTree& tree, NavMesh& mesh, NavProbeReuse* reuse) {
                                 // it is within rounding of one of them, or the flight ends touching
                                 // solid or is stopped at its very end (another tree may call that a
                                 // hit or not), the probe is fragile.
-                                if (!across.hit) {
-                                    *fragile = touchesSolid(tree, pose, apex + out * s.jumpLength);
-                                } else if (across.t * s.jumpLength >= s.jumpLength - kNavJumpReachRounding) {
+                                if (endAmbiguous(tree, pose, across, apex, apex + out * s.jumpLength)) {
                                     *fragile = true;
-                                } else {
+                                } else if (across.hit) {
                                     for (double d = kNavProbeReach; d <= reach + kNavJumpReachRounding;
                                          d += (d < kNavJumpSpacing ? kNavJumpSpacing - d : kNavJumpSpacing))
                                         if (d >= reach - kNavJumpReachRounding) *fragile = true;

@@ -18,8 +18,9 @@
 // found is then looked up in the new mesh (its polygon, the link's kind), as a fresh probe's
 // would be. A fall that met nothing spanned the world's whole depth, so a drop into a column
 // under the edit is probed again. Outcomes that may depend on how the tree was cut (a fall
-// stopping on a crease, a jump's flight stopped within rounding of a fall point or its end)
-// are recorded as fragile and probed again (edge_probes.cpp). With other walking rules, another pose box or another
+// stopping on a crease, a trace not stopped with solid right ahead of its end or stopped
+// right at it, a jump's flight stopped within rounding of a fall point) are recorded as
+// fragile and probed again (edge_probes.cpp). With other walking rules, another pose box or another
 // tree bounds (the falls' depth) nothing is reused: that is the full rebuild.
 #include "nav/edge_probes.h"
 #include "nav/nav_mesh.h"
