@@ -35,8 +35,14 @@ std::optional<LoadedWorld> loadWorld(const std::string& path) {
         std::cerr << read.error.format() << "\n";
         return std::nullopt;
     }
-    for (const MapWarning& w : read.map->warnings)
-        std::cerr << path << ":" << w.line << ":" << w.column << ": warning: " << w.message << "\n";
+    // A warning's message starts with its place ("file:line:column: ", or "file: " for the
+    // whole file): "warning:" goes after it, as compilers print.
+    for (const MapWarning& w : read.map->warnings) {
+        const std::string place = w.line > 0 ? path + ":" + std::to_string(w.line) + ":" + std::to_string(w.column) + ": "
+                                             : path + ": ";
+        if (w.message.starts_with(place)) std::cerr << place << "warning: " << w.message.substr(place.size()) << "\n";
+        else std::cerr << "warning: " << w.message << "\n";
+    }
     LoadedWorld out;
     std::vector<std::string> warnings;
     out.world = worldFromMap(*read.map, {}, &warnings);
