@@ -1,5 +1,6 @@
 #include "nav/edge_probes.h"
 
+#include "query/slide_move.h"
 #include "query/trace.h"
 
 #include <algorithm>
@@ -140,6 +141,16 @@ NavProbeMemo::Sample probeStep(const BspTree& tree, int pose, const NavSettings&
         if (through(raised, over).hit) return o;
         landing = fall(tree, pose, over, s.stepHeight + kNavProbeLift, o.low, fragile);
     }
+    if (landing && !level.hit && landing->normal.z() < s.walkableNormalZ) {
+        // Off the edge onto ground too steep to stand on: the box slides down it, as Quake's does, until it
+        // rests on ground it can stand on (collide-and-slide under gravity). The slide may
+        // run far from the edge, outside the probe's recorded box: never reused.
+        if (fragile) *fragile = true;
+        const MoveResult slid = slideMove(tree, pose, landing->point + up * kNavProbeLift, -up * worldDepth, 0.0);
+        o.low = std::min(o.low, slid.end.z());
+        landing = fall(tree, pose, slid.end + up * kNavProbeLift, kNavSlideSettle, o.low, fragile);
+        o.slid = true;
+    }
     if (!landing || landing->normal.z() < s.walkableNormalZ) return o;
     o.landed = true;
     o.point = landing->point;
@@ -221,7 +232,11 @@ void addProbeLinks(const BspTree& tree, NavMesh& mesh, const std::vector<std::ve
                     const double rise = o.point.z() - q.z();
                     NavLinkKind kind;
                     if (rise > s.stepHeight + kNavProbeLift) continue; // cannot happen: the fall starts lower
-                    else if (rise >= 0.0) kind = NavLinkKind::StepUp;
+                    else if (o.slid) {
+                        // One way however shallow: no step climbs back up the slope.
+                        if (rise >= 0.0 || -rise > s.maxDrop) continue;
+                        kind = NavLinkKind::Drop;
+                    } else if (rise >= 0.0) kind = NavLinkKind::StepUp;
                     else if (-rise <= s.stepHeight) kind = NavLinkKind::StepDown;
                     else if (-rise <= s.maxDrop) kind = NavLinkKind::Drop;
                     else continue;

@@ -41,6 +41,7 @@ struct NavProbeMemo {
         Vec3 point = Vec3::Zero();
         double low = 0, high = 0; // the z range its traces spanned
         bool fragile = false;     // its outcome may depend on how the tree was cut: never reused (edge_probes.cpp)
+        bool slid = false;        // landed after sliding down ground too steep to stand on: a drop
     };
     // A jump probe: its walkable landings in the order found (nearest first).
     struct Jump {

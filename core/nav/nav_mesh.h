@@ -74,6 +74,9 @@ inline constexpr double kNavCornerInset = 0.25;
 inline constexpr double kNavStretchCheckLift = 0.01;
 // A path's end in solid is raised by this much at a time to get out of the floor.
 inline constexpr double kNavRaiseStep = 1.0;
+// A drop that lands on ground too steep to stand on slides down it (slideMove) and then
+// settles by falling at most this far onto the ground it stopped on.
+inline constexpr double kNavSlideSettle = 1.0;
 // A step or drop takes off this far inside its polygon (its edge lies on the riser's or the
 // ledge's plane, where the point below reads empty or solid by rounding).
 inline constexpr double kNavTakeoffInset = 0.125;
