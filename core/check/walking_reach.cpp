@@ -1,5 +1,6 @@
 #include "check/walking_reach.h"
 
+#include "geometry/polygon.h"
 #include "nav/nav_mesh.h"
 
 #include <map>
@@ -25,12 +26,6 @@ std::vector<char> walkedFrom(const NavMesh& mesh, int32_t start) {
         }
     }
     return seen;
-}
-
-Vec3 centroid(const std::vector<Vec3>& vertices) {
-    Vec3 sum = Vec3::Zero();
-    for (const Vec3& v : vertices) sum += v;
-    return sum / double(vertices.size());
 }
 
 } // namespace
@@ -62,7 +57,7 @@ std::vector<bool> walkersMeetingGoals(const BspTree& tree, const std::vector<Pos
         for (size_t p = 0; p < walked.size() && !meets[i]; ++p) {
             if (!walked[p]) continue;
             // The floor under the polygon's middle, as the goal's pose stands on it.
-            const Vec3 feet = centroid(mesh.polygons[p].vertices) + Vec3(0, 0, poses[size_t(w.pose)].mins.z());
+            const Vec3 feet = polygonCentroid(mesh.polygons[p].vertices) + Vec3(0, 0, poses[size_t(w.pose)].mins.z());
             for (int g : w.goals) {
                 if (g < 0 || size_t(g) >= goals.size() || goalWalks[size_t(g)].empty()) continue;
                 const int goalPose = goals[size_t(g)].pose;
