@@ -24,43 +24,12 @@ std::vector<std::pair<double, double>> freeParts(EdgeIntervals covered, double l
     return out;
 }
 
-// Whether a fall's contact lies on a crease: within kTraceOnPlaneEpsilon of a split plane
-// other than the one it reports and not vertical (a vertical fall stops only where a
-// plane that is not vertical cuts it: one in which it runs is passed down both sides), on
-// the way down to any cell whose closure holds the contact. Where a floor meets a slope the
-// plane the trace reports, and so the landing's normal and its point to rounding, depend
-// on how the tree was cut: such a probe is traced again after an edit. (A tree may also
-// carry a plane through the contact that another tree does not have there, a splitter
-// extended across empty space: not looked for.)
-bool onCrease(const BspTree& tree, const TraceResult& r) {
-    thread_local std::vector<ChildRef> stack;
-    stack.clear();
-    stack.push_back(tree.root);
-    while (!stack.empty()) {
-        ChildRef at = stack.back();
-        stack.pop_back();
-        while (!isLeaf(at)) {
-            const BspNode& node = tree.nodes[size_t(at)];
-            const Plane& plane = tree.planes[size_t(node.plane)];
-            double d = plane.signedDistance(r.point);
-            if (std::abs(d) <= kTraceOnPlaneEpsilon) {
-                if ((node.plane ^ r.plane) > 1 && std::abs(plane.normal.z()) > kPlaneNormalEpsilon) return true;
-                // The contact's own plane, or a vertical one through it: the cells on both sides.
-                stack.push_back(node.back);
-                at = node.front;
-                continue;
-            }
-            at = childAt(node, d);
-        }
-    }
-    return false;
-}
-
-// Whether p lies in the interior of the pose's solid: every leaf whose cell's closure holds
-// p (to within kTraceOnPlaneEpsilon of the split planes) is solid. A point on a wall's face
-// is not.
-bool interiorSolid(const BspTree& tree, int pose, const Vec3& p) {
-    const uint64_t poseBit = uint64_t(1) << pose;
+// Walks down to every cell whose closure holds p (to within kTraceOnPlaneEpsilon of the
+// split planes, going down both sides of a plane p lies on). onPlane(node) is asked at
+// each such split and atLeaf(leaf) at each cell reached; either returning true stops the
+// walk, which then returns true.
+template <class OnPlane, class AtLeaf>
+bool anyInClosure(const BspTree& tree, const Vec3& p, const OnPlane& onPlane, const AtLeaf& atLeaf) {
     thread_local std::vector<ChildRef> stack;
     stack.clear();
     stack.push_back(tree.root);
@@ -70,16 +39,44 @@ bool interiorSolid(const BspTree& tree, int pose, const Vec3& p) {
         while (!isLeaf(at)) {
             const BspNode& node = tree.nodes[size_t(at)];
             const double d = tree.planes[size_t(node.plane)].signedDistance(p);
-            if (std::abs(d) <= kTraceOnPlaneEpsilon) {
-                stack.push_back(node.back);
-                at = node.front;
-            } else {
+            if (std::abs(d) > kTraceOnPlaneEpsilon) {
                 at = childAt(node, d);
+                continue;
             }
+            if (onPlane(node)) return true;
+            stack.push_back(node.back);
+            at = node.front;
         }
-        if (!(tree.leafSolid[size_t(leafIndex(at))] & poseBit)) return false;
+        if (atLeaf(leafIndex(at))) return true;
     }
-    return true;
+    return false;
+}
+
+// Whether a fall's contact lies on a crease: within kTraceOnPlaneEpsilon of a split plane
+// other than the one it reports and not vertical (a vertical fall stops only where a
+// plane that is not vertical cuts it: one in which it runs is passed down both sides), on
+// the way down to any cell whose closure holds the contact. Where a floor meets a slope the
+// plane the trace reports, and so the landing's normal and its point to rounding, depend
+// on how the tree was cut: such a probe is traced again after an edit. (A tree may also
+// carry a plane through the contact that another tree does not have there, a splitter
+// extended across empty space: not looked for.)
+bool onCrease(const BspTree& tree, const TraceResult& r) {
+    return anyInClosure(
+        tree, r.point,
+        [&](const BspNode& node) {
+            return (node.plane ^ r.plane) > 1 && std::abs(tree.planes[size_t(node.plane)].normal.z()) > kPlaneNormalEpsilon;
+        },
+        [](int32_t) { return false; });
+}
+
+// Whether p lies in the interior of the pose's solid: every leaf whose cell's closure holds
+// p (to within kTraceOnPlaneEpsilon of the split planes) is solid. A point on a wall's face
+// is not.
+bool interiorSolid(const BspTree& tree, int pose, const Vec3& p) {
+    const uint64_t poseBit = uint64_t(1) << pose;
+    return !anyInClosure(
+        tree, p, [](const BspNode&) { return false; },
+        [&](int32_t leaf) { return !(tree.leafSolid[size_t(leaf)] & poseBit); });
 }
 
 // Whether a trace's answer at its end may depend on the tree: it was not stopped, but
