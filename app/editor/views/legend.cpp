@@ -54,7 +54,8 @@ std::vector<LegendEntry> viewLegend(const Editor& editor, bool view3d) {
     if (o.isOn(Overlay::Union)) out.push_back({render::kExpandedWorldColour, "expanded world of " + poseName, true});
     const auto& rays = editor.document().rays();
     const bool paths = std::any_of(rays.begin(), rays.end(), [](const TestRay& r) { return r.path; });
-    if (o.isOn(Overlay::Rays) && std::any_of(rays.begin(), rays.end(), [](const TestRay& r) { return !r.path; })) {
+    const bool plainRays = std::any_of(rays.begin(), rays.end(), [](const TestRay& r) { return !r.path; });
+    if (o.isOn(Overlay::Rays) && plainRays) {
         out.push_back({QColor(120, 255, 120), "ray: clear", true});
         out.push_back({QColor(255, 90, 90), "ray: past the contact", true});
     }
@@ -69,8 +70,7 @@ std::vector<LegendEntry> viewLegend(const Editor& editor, bool view3d) {
         out.push_back({render::kDropColour, "drop", true});
         if (std::any_of(editor.document().poses().begin(), editor.document().poses().end(), [](const Pose& p) { return p.nav.jump; }))
             out.push_back({render::kJumpColour, "jump", true});
-        if (o.isOn(Overlay::Rays) && std::any_of(rays.begin(), rays.end(), [](const TestRay& r) { return !r.path; }))
-            out.push_back({render::kNavPathColour, "walking path of a ray", true});
+        if (o.isOn(Overlay::Rays) && plainRays) out.push_back({render::kNavPathColour, "walking path of a ray", true});
     }
     for (const LegendEntry& e : brushKindLegend(editor.document().brushes())) out.push_back(e);
     if (!editor.patchMeshes().empty()) out.push_back({render::kPatchColour, "patch (not collided)"});
