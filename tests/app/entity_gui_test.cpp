@@ -28,16 +28,7 @@ using namespace shallot;
 
 namespace {
 
-// The spawn checks have run on the document's current world and entities.
-bool waitForChecks(MainWindow& w, int timeoutMs = 20000) {
-    Editor& e = w.editor();
-    return QTest::qWaitFor([&] {
-        const auto& compiled = e.compiler().latest();
-        return compiled && !e.compiler().busy() && compiled->revision == e.document().worldRevision() &&
-               !e.spawnChecks().busy() && e.spawnChecks().checkedWorldRevision() == compiled->revision;
-    }, timeoutMs);
-}
-
+// How many problems of `kind` the entity (its position in the document's list) has.
 int problemsOf(MainWindow& w, SpawnProblemKind kind, int entityPosition) {
     int n = 0;
     for (const SpawnProblem& p : w.editor().spawnChecks().problems())
@@ -73,7 +64,7 @@ private slots:
     void aMonsterPlacedIntoAWallIsStuckUntilMovedOutAndUndoBringsItBack() {
         MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
         EditorDocument& doc = w.editor().document();
-        QVERIFY(waitForChecks(w));
+        QVERIFY(test::waitForSpawnChecks(w));
         QVERIFY(w.editor().spawnChecks().problems().empty());
         // The 3D camera opened at the player start's eye.
         QCOMPARE(doc.data().camera.position, Vec3(400, 300, 46));
@@ -89,14 +80,14 @@ private slots:
         QCOMPARE(doc.entities().back().classname(), std::string("monster_army"));
         QCOMPARE(*doc.entities().back().origin(), Vec3(320, 256, 24)); // standing on the floor
         QCOMPARE(doc.entitySelection(), std::vector<int>{monster});
-        QVERIFY(waitForChecks(w));
+        QVERIFY(test::waitForSpawnChecks(w));
         QCOMPARE(problemsOf(w, SpawnProblemKind::Stuck, monster), 0);
 
         // Dragged with the select tool into the west wall: stuck, listed and drawn red.
         w.action("toolSelect")->trigger();
         drag(top, Vec3(320, 256, 0), Vec3(192, 256, 0));
         QCOMPARE(*doc.entities()[size_t(monster)].origin(), Vec3(192, 256, 24));
-        QVERIFY(waitForChecks(w));
+        QVERIFY(test::waitForSpawnChecks(w));
         QCOMPARE(problemsOf(w, SpawnProblemKind::Stuck, monster), 1);
         QVERIFY(std::binary_search(w.editor().problemEntities().begin(), w.editor().problemEntities().end(), monster));
         QListWidget* list = w.problemsDock()->list();
@@ -109,14 +100,14 @@ private slots:
 
         // Moved back out: the problem goes.
         drag(top, Vec3(192, 256, 0), Vec3(320, 256, 0));
-        QVERIFY(waitForChecks(w));
+        QVERIFY(test::waitForSpawnChecks(w));
         QCOMPARE(problemsOf(w, SpawnProblemKind::Stuck, monster), 0);
         QVERIFY(list->findItems("stuck", Qt::MatchStartsWith).isEmpty());
 
         // Undo puts it back in the wall, and the problem with it.
         w.action("undo")->trigger();
         QCOMPARE(*doc.entities()[size_t(monster)].origin(), Vec3(192, 256, 24));
-        QVERIFY(waitForChecks(w));
+        QVERIFY(test::waitForSpawnChecks(w));
         QCOMPARE(problemsOf(w, SpawnProblemKind::Stuck, monster), 1);
     }
 
@@ -132,13 +123,13 @@ private slots:
         // Duplicated one grid step along x: the boxes (64 wide) overlap.
         w.action("duplicate")->trigger();
         QCOMPARE(int(doc.entities().size()), first + 2);
-        QVERIFY(waitForChecks(w));
+        QVERIFY(test::waitForSpawnChecks(w));
         QCOMPARE(problemsOf(w, SpawnProblemKind::Stuck, first), 1);
         QCOMPARE(problemsOf(w, SpawnProblemKind::Stuck, first + 1), 1);
         // Deleting one frees the other; undo and redo are one step each.
         w.action("delete")->trigger();
         QCOMPARE(int(doc.entities().size()), first + 1);
-        QVERIFY(waitForChecks(w));
+        QVERIFY(test::waitForSpawnChecks(w));
         QCOMPARE(problemsOf(w, SpawnProblemKind::Stuck, first), 0);
         w.action("undo")->trigger();
         QCOMPARE(int(doc.entities().size()), first + 2);
@@ -300,11 +291,11 @@ private slots:
     void aCutWallShowsItsLeakInTheProblemsDock() {
         MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
         EditorDocument& doc = w.editor().document();
-        QVERIFY(waitForChecks(w));
+        QVERIFY(test::waitForSpawnChecks(w));
         QVERIFY(w.problemsDock()->list()->findItems("leak", Qt::MatchStartsWith).isEmpty());
         doc.setSelection({13}); // the upper room's north wall: x 200..600, y 800..816
         w.action("delete")->trigger();
-        QVERIFY(waitForChecks(w));
+        QVERIFY(test::waitForSpawnChecks(w));
         const QList<QListWidgetItem*> leaks = w.problemsDock()->list()->findItems("leak", Qt::MatchStartsWith);
         QCOMPARE(leaks.size(), int(doc.poses().size()));
         QVERIFY(leaks.front()->text().contains("pose point"));
@@ -314,7 +305,7 @@ private slots:
         w.problemsDock()->list()->itemClicked(leaks.front());
         QVERIFY(top->zoom() > 0.2); // framed on the path, not on the world box
         w.action("undo")->trigger();
-        QVERIFY(waitForChecks(w));
+        QVERIFY(test::waitForSpawnChecks(w));
         QVERIFY(w.problemsDock()->list()->findItems("leak", Qt::MatchStartsWith).isEmpty());
         QVERIFY(w.editor().scene().layer(render::Layer::ProblemPaths).chunkList().empty());
     }

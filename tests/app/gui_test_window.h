@@ -1,8 +1,10 @@
 #pragma once
 // What the GUI test suites share: a main window opened on a file, shown and exposed, and
-// waiting until the overlays show a compile of the document's current world.
+// waiting until the overlays (or the spawn checks) show a compile of the document's
+// current world.
 #include "main_window.h"
 #include "services/overlay_controller.h"
+#include "services/spawn_check_service.h"
 
 #include <QtTest>
 #include <memory>
@@ -32,6 +34,19 @@ inline bool waitForCompiledOverlay(MainWindow& w, int timeoutMs = 20000) {
     return QTest::qWaitFor([&] {
         return !w.editor().compiler().busy() && w.editor().overlays().shownRevision() == doc.worldRevision();
     }, timeoutMs);
+}
+
+// The spawn checks of the document's current world are done (both passes: the Problems
+// dock lists what they found).
+inline bool spawnChecksCurrent(MainWindow& w) {
+    Editor& e = w.editor();
+    const auto& compiled = e.compiler().latest();
+    return compiled && !e.compiler().busy() && compiled->revision == e.document().worldRevision() &&
+           !e.spawnChecks().busy() && e.spawnChecks().checkedWorldRevision() == compiled->revision;
+}
+
+inline bool waitForSpawnChecks(MainWindow& w, int timeoutMs = 20000) {
+    return QTest::qWaitFor([&] { return spawnChecksCurrent(w); }, timeoutMs);
 }
 
 } // namespace shallot::test

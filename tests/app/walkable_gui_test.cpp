@@ -9,7 +9,6 @@
 #include "gui_test_window.h"
 #include "main_window.h"
 #include "services/overlay_controller.h"
-#include "services/spawn_check_service.h"
 #include "views/view_surface.h"
 #include "views/viewport_2d.h"
 
@@ -145,13 +144,8 @@ private slots:
                 n += p.kind == SpawnProblemKind::UnreachableWalking && p.entity == monster;
             return n;
         };
-        auto checked = [&] {
-            Editor& e = w.editor();
-            const auto& compiled = e.compiler().latest();
-            return compiled && !e.compiler().busy() && compiled->revision == doc.worldRevision() && !e.spawnChecks().busy() &&
-                   e.spawnChecks().checkedWorldRevision() == compiled->revision;
-        };
-        QVERIFY(QTest::qWaitFor(checked, 20000));
+        auto checked = [&] { return test::spawnChecksCurrent(w); };
+        QVERIFY(test::waitForSpawnChecks(w));
         QCOMPARE(walkingProblems(), 0);
         w.poseDock()->table()->item(1, 10)->setText("0"); // Drop
         QCOMPARE(doc.poses()[1].nav.maxDrop, 0.0);
