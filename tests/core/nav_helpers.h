@@ -26,6 +26,18 @@ inline World navRoom(std::vector<Brush> inside, double height = 256) {
     return w;
 }
 
+// A world and its compiled trees.
+struct NavLevel {
+    World world;
+    CompileResult result;
+};
+
+inline NavLevel compiledNavLevel(World w) {
+    NavLevel l{std::move(w), {}};
+    l.result = compileWorld(l.world);
+    return l;
+}
+
 // The player's reference point standing on the floor at (x, y) (24 above it), a little up.
 inline Vec3 navStanding(double x, double y, double floor = 0) { return {x, y, floor + 24 + 1}; }
 

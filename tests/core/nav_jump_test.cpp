@@ -14,17 +14,6 @@ using namespace shallot::test;
 
 namespace {
 
-struct Level {
-    World world;
-    CompileResult result;
-};
-
-Level compiledLevel(World w) {
-    Level l{std::move(w), {}};
-    l.result = compileWorld(l.world);
-    return l;
-}
-
 NavSettings jumping(double height = 45, double length = 128) {
     NavSettings s;
     s.jump = true;
@@ -45,7 +34,7 @@ struct Both {
     NavPath there, back;
 };
 
-Both paths(const Level& l, const NavSettings& s, const Vec3& a, const Vec3& b, int pose = kNavPlayer) {
+Both paths(const NavLevel& l, const NavSettings& s, const Vec3& a, const Vec3& b, int pose = kNavPlayer) {
     const NavMesh mesh = buildNavMesh(l.result.onion, pose, s);
     Both out{findPath(l.result.onion, mesh, a, b), findPath(l.result.onion, mesh, b, a)};
     for (const NavPath* p : {&out.there, &out.back})
@@ -56,7 +45,7 @@ Both paths(const Level& l, const NavSettings& s, const Vec3& a, const Vec3& b, i
 } // namespace
 
 TEST(NavJump, AGapOf64IsCrossedOnlyWithJumpsOn) {
-    const Level l = compiledLevel(gap(64));
+    const NavLevel l = compiledNavLevel(gap(64));
     const Vec3 a = navStanding(200, 256, 128), b = navStanding(800, 256, 128);
     const Both off = paths(l, NavSettings{}, a, b), on = paths(l, jumping(), a, b);
     EXPECT_FALSE(off.there.found);
@@ -87,7 +76,7 @@ TEST(NavJump, AGapOf64IsCrossedOnlyWithJumpsOn) {
 }
 
 TEST(NavJump, AGapOf200IsNotCrossedWithALengthOf128) {
-    const Level l = compiledLevel(gap(200));
+    const NavLevel l = compiledNavLevel(gap(200));
     const Vec3 a = navStanding(200, 256, 128), b = navStanding(900, 256, 128);
     const Both len128 = paths(l, jumping(45, 128), a, b);
     EXPECT_FALSE(len128.there.found);
@@ -100,7 +89,7 @@ TEST(NavJump, AGapOf200IsNotCrossedWithALengthOf128) {
 
 TEST(NavJump, AWallOf40IsJumpedOntoWithAHeightOf45AndAWallOf50IsNot) {
     for (double wall : {40.0, 50.0}) {
-        const Level l = compiledLevel(navRoom({Brush::box({512, 0, 0}, {1024, 512, wall})}));
+        const NavLevel l = compiledNavLevel(navRoom({Brush::box({512, 0, 0}, {1024, 512, wall})}));
         const Vec3 low = navStanding(200, 256), high = navStanding(800, 256, wall);
         const Both off = paths(l, NavSettings{}, low, high), on = paths(l, jumping(45, 128), low, high);
         EXPECT_FALSE(off.there.found) << wall;
@@ -118,7 +107,7 @@ TEST(NavJump, ACeilingAboveTheGapBlocksTheJump) {
     // A beam over the gap and 48 past each side of it, its underside 20 above the player's
     // head on the platforms: the player walks under it but cannot rise 45 there.
     const double headroom = 128 + 56 + 20;
-    const Level l = compiledLevel(gap(64, {Brush::box({400, 0, headroom}, {560, 512, 256})}));
+    const NavLevel l = compiledNavLevel(gap(64, {Brush::box({400, 0, headroom}, {560, 512, 256})}));
     const Vec3 a = navStanding(200, 256, 128), b = navStanding(800, 256, 128);
     const Both on = paths(l, jumping(), a, b);
     EXPECT_FALSE(on.there.found);
@@ -128,7 +117,7 @@ TEST(NavJump, ACeilingAboveTheGapBlocksTheJump) {
 }
 
 TEST(NavJump, JumpsCostTheirFlightAndAreOneWay) {
-    const Level l = compiledLevel(gap(64));
+    const NavLevel l = compiledNavLevel(gap(64));
     const NavMesh mesh = buildNavMesh(l.result.onion, kNavPlayer, jumping());
     for (const NavLink& link : mesh.links) {
         if (link.kind != NavLinkKind::Jump) continue;
@@ -159,7 +148,7 @@ TEST(NavJump, PathsWithJumpsAreConfirmedBySweptTraces) {
             const Vec3 c(uniform(rng, 64, 960), uniform(rng, 64, 448), uniform(rng, 0, 96));
             inside.push_back(randomBrush(rng, c, uniform(rng, 24, 64), rng() % 3 == 0 ? BrushShape::Random : BrushShape::Box));
         }
-        const Level l = compiledLevel(navRoom(inside));
+        const NavLevel l = compiledNavLevel(navRoom(inside));
         const NavMesh mesh = buildNavMesh(l.result.onion, kNavPlayer, jumping());
         jumps += int(mesh.linkCount(NavLinkKind::Jump));
         for (int i = 0; i < 40; ++i)
@@ -168,7 +157,7 @@ TEST(NavJump, PathsWithJumpsAreConfirmedBySweptTraces) {
     }
     const std::string e1m1 = SHALLOT_SHARED_MAPS "/id_e1m1.map";
     if (std::filesystem::exists(e1m1)) {
-        const Level l = compiledLevel(loadMap(e1m1));
+        const NavLevel l = compiledNavLevel(loadMap(e1m1));
         const NavMesh mesh = buildNavMesh(l.result.onion, kNavPlayer, jumping());
         jumps += int(mesh.linkCount(NavLinkKind::Jump));
         std::vector<const NavPolygon*> big;

@@ -13,22 +13,12 @@ using namespace shallot::test;
 
 namespace {
 
-struct Level {
-    World world;
-    CompileResult result;
-};
-
-Level level(const char* file) {
-    Level l{loadMap(std::string(SHALLOT_SAMPLE_MAPS "/") + file), {}};
-    l.result = compileWorld(l.world);
+NavLevel level(const char* file) {
+    NavLevel l = compiledNavLevel(loadMap(std::string(SHALLOT_SAMPLE_MAPS "/") + file));
     EXPECT_TRUE(l.result.error.empty()) << file << ": " << l.result.error;
     EXPECT_TRUE(l.result.problems.empty()) << file;
     return l;
 }
-
-// A place for the pose's reference point standing on the floor at (x, y, floor), a unit
-// up (every pose here has its box's bottom 24 below its reference point).
-Vec3 at(double x, double y, double floor) { return {x, y, floor + 25}; }
 
 struct Case {
     const char* what;
@@ -37,7 +27,7 @@ struct Case {
 };
 
 // Checks each case for the pose under `settings` (the pose's own when not given).
-void expectAnswers(const Level& l, const char* poseName, const std::vector<Case>& cases,
+void expectAnswers(const NavLevel& l, const char* poseName, const std::vector<Case>& cases,
                    std::optional<NavSettings> settings = std::nullopt) {
     const BspTree& tree = l.result.onion;
     const int pose = tree.poseIndex(poseName);
@@ -65,8 +55,10 @@ NavSettings withJumps() {
 
 // Steps of 16 are climbed (Quake's step is 18); of 24 only descended (each a drop).
 TEST(NavLevels, StairsOf16AreClimbedAndOf24OnlyDescended) {
-    const Level l = level("nav_stairs.map");
-    const Vec3 floor = at(128, 288, 0), top16 = at(900, 128, 96), top24 = at(900, 448, 96);
+    const NavLevel l = level("nav_stairs.map");
+    // (Every pose here has its box's bottom 24 below its reference point, as navStanding's.)
+    const Vec3 floor = navStanding(128, 288, 0), top16 = navStanding(900, 128, 96),
+               top24 = navStanding(900, 448, 96);
     for (const char* pose : {"player", "large"}) {
         expectAnswers(l, pose,
                       {{"up the 16s", floor, top16, true},
@@ -82,8 +74,9 @@ TEST(NavLevels, StairsOf16AreClimbedAndOf24OnlyDescended) {
 // walked both ways, one of 50 only down (off the platform's edge onto ground too steep to
 // stand on, the box slides down it to the floor), never up, not even jumping.
 TEST(NavLevels, RampsOf40DegreesAreWalkedAndOf50DegreesOnlySlidDown) {
-    const Level l = level("nav_ramps.map");
-    const Vec3 floor = at(128, 288, 0), top40 = at(900, 128, 128), top50 = at(900, 448, 128);
+    const NavLevel l = level("nav_ramps.map");
+    const Vec3 floor = navStanding(128, 288, 0), top40 = navStanding(900, 128, 128),
+               top50 = navStanding(900, 448, 128);
     for (const char* pose : {"player", "large"}) {
         expectAnswers(l, pose,
                       {{"up 40", floor, top40, true},
@@ -97,8 +90,9 @@ TEST(NavLevels, RampsOf40DegreesAreWalkedAndOf50DegreesOnlySlidDown) {
 // A ledge of 64 is dropped from, never climbed (nor jumped: 64 > 45); a gap of 96 is
 // crossed only with jumps (configuration space: 64 for the player, 32 for the large pose).
 TEST(NavLevels, ALedgeIsOneWayAndAGapIsJumpedOnlyWithJumpsOn) {
-    const Level l = level("nav_ledge.map");
-    const Vec3 low = at(128, 128, 0), ledge = at(900, 128, 64), across = at(200, 448, 64);
+    const NavLevel l = level("nav_ledge.map");
+    const Vec3 low = navStanding(128, 128, 0), ledge = navStanding(900, 128, 64),
+               across = navStanding(200, 448, 64);
     for (const char* pose : {"player", "large"}) {
         expectAnswers(l, pose,
                       {{"up the ledge", low, ledge, false},
@@ -117,13 +111,13 @@ TEST(NavLevels, ALedgeIsOneWayAndAGapIsJumpedOnlyWithJumpsOn) {
 
 // A tunnel 64 high: the player (56 tall) walks through, the large pose (88) cannot enter.
 TEST(NavLevels, ALowTunnelLetsThePlayerThroughNotTheLargePose) {
-    const Level l = level("nav_tunnel.map");
-    const Vec3 west = at(128, 256, 0), east = at(900, 256, 0);
+    const NavLevel l = level("nav_tunnel.map");
+    const Vec3 west = navStanding(128, 256, 0), east = navStanding(900, 256, 0);
     expectAnswers(l, "player", {{"east", west, east, true}, {"west", east, west, true}});
     expectAnswers(l, "large", {{"east", west, east, false}, {"west", east, west, false}});
     // maps/low_tunnel.map, its own poses: a tunnel 48 high, stand (56 tall) no, crouch (32) yes.
-    const Level low = level("low_tunnel.map");
-    const Vec3 a = at(128, 128, 0), b = at(512, 128, 0);
+    const NavLevel low = level("low_tunnel.map");
+    const Vec3 a = navStanding(128, 128, 0), b = navStanding(512, 128, 0);
     expectAnswers(low, "stand", {{"east", a, b, false}, {"west", b, a, false}});
     expectAnswers(low, "crouch", {{"east", a, b, true}, {"west", b, a, true}});
 }
