@@ -2,12 +2,7 @@
 # shallot-cli's public contract: commands, JSON lines, errors and exit codes.
 set -uo pipefail
 CLI="$1"; MAPS="$2"; TMP="$(mktemp -d)"; trap 'rm -rf "$TMP"' EXIT
-fail=0
-check() { # check NAME CONDITION-COMMAND...
-  local name="$1"; shift
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; fail=1; fi
-}
-contains() { grep -q -- "$2" <<<"$1"; }
+source "$(dirname "$0")/check_lib.sh"
 
 stats=$("$CLI" compile "$MAPS/low_tunnel.map" -o "$TMP/t.obsp" --stats)
 check "compile exits 0 and writes the tree" test -s "$TMP/t.obsp"

@@ -3,12 +3,7 @@
 # game and blocking sets in compile --stats, on the sample maps with known answers.
 set -uo pipefail
 CLI="$1"; MAPS="$2"; TMP="$(mktemp -d)"; trap 'rm -rf "$TMP"' EXIT
-fail=0
-check() { # check NAME CONDITION-COMMAND...
-  local name="$1"; shift
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; fail=1; fi
-}
-contains() { grep -q -- "$2" <<<"$1"; }
+source "$(dirname "$0")/check_lib.sh"
 
 stats=$("$CLI" compile "$MAPS/q2_clip_room.map" -o "$TMP/q2.obsp" --stats)
 check "a Quake 2 level is detected" contains "$stats" '"game":"quake2"'
