@@ -529,34 +529,6 @@ std::vector<SpawnProblem> checkSpawns(const SpawnCheckInput& input) {
         }
     }
 
-    if (input.walking && onion && !starts.empty()) { // walking needs the tree
-        std::vector<WalkGoal> goals;
-        for (size_t k : starts) goals.push_back({placed[k].useTree ? placed[k].pose : -1, placed[k].entity->origin});
-        std::vector<Walker> walkers;
-        std::vector<size_t> walkerOf;
-        for (size_t i = 0; i < placed.size(); ++i) {
-            const Placed& e = placed[i];
-            if (!e.reachTest || stuck[i] || notWalked[i] || !e.useTree || e.cls.motion != EntityMotion::Walk) continue;
-            Walker w{e.pose, e.testedRef(), {}};
-            for (size_t k = 0; k < starts.size(); ++k)
-                if (canMeet(e, placed[starts[k]])) w.goals.push_back(int(k));
-            if (w.goals.empty()) continue;
-            walkers.push_back(std::move(w));
-            walkerOf.push_back(i);
-        }
-        const std::vector<bool> meets = walkersMeetingGoals(*onion, world.poses, goals, walkers, input.navMeshes);
-        for (size_t k = 0; k < walkers.size(); ++k) {
-            if (meets[k]) continue;
-            const Placed& e = placed[walkerOf[k]];
-            const Pose& pose = world.poses[size_t(e.pose)];
-            SpawnProblem p = problemFor(SpawnProblemKind::UnreachableWalking, e);
-            p.message = describe(*e.entity) + " never meets the player on foot: no floor it walks to (pose " + pose.name +
-                        ": " + navSettingsSummary(pose.nav) + ") is walked to from a player start" +
-                        " (it could fly there through the portals; doors, lifts and swimming are not walked)";
-            problems.push_back(std::move(p));
-        }
-    }
-
     // No player start: a leak is still worth saying. As Quake's qbsp fills from the outside
     // and calls it a leak when any entity is reached, every point entity (lights, items,
     // monsters...) in empty space for the pose starts the flood; the problem names the first.
@@ -589,9 +561,41 @@ std::vector<SpawnProblem> checkSpawns(const SpawnCheckInput& input) {
         problems.push_back(std::move(p));
     }
 
-    std::stable_sort(problems.begin(), problems.end(), [](const SpawnProblem& a, const SpawnProblem& b) {
-        return a.entity != b.entity ? a.entity < b.entity : a.kind < b.kind;
-    });
+    auto sortProblems = [&] {
+        std::stable_sort(problems.begin(), problems.end(), [](const SpawnProblem& a, const SpawnProblem& b) {
+            return a.entity != b.entity ? a.entity < b.entity : a.kind < b.kind;
+        });
+    };
+    sortProblems();
+    if (input.walking && onion && !starts.empty()) { // walking needs the tree
+        if (input.beforeWalking && !input.beforeWalking(problems)) return problems;
+        std::vector<WalkGoal> goals;
+        for (size_t k : starts) goals.push_back({placed[k].useTree ? placed[k].pose : -1, placed[k].entity->origin});
+        std::vector<Walker> walkers;
+        std::vector<size_t> walkerOf;
+        for (size_t i = 0; i < placed.size(); ++i) {
+            const Placed& e = placed[i];
+            if (!e.reachTest || stuck[i] || notWalked[i] || !e.useTree || e.cls.motion != EntityMotion::Walk) continue;
+            Walker w{e.pose, e.testedRef(), {}};
+            for (size_t k = 0; k < starts.size(); ++k)
+                if (canMeet(e, placed[starts[k]])) w.goals.push_back(int(k));
+            if (w.goals.empty()) continue;
+            walkers.push_back(std::move(w));
+            walkerOf.push_back(i);
+        }
+        const std::vector<bool> meets = walkersMeetingGoals(*onion, world.poses, goals, walkers, input.navMeshes);
+        for (size_t k = 0; k < walkers.size(); ++k) {
+            if (meets[k]) continue;
+            const Placed& e = placed[walkerOf[k]];
+            const Pose& pose = world.poses[size_t(e.pose)];
+            SpawnProblem p = problemFor(SpawnProblemKind::UnreachableWalking, e);
+            p.message = describe(*e.entity) + " never meets the player on foot: no floor it walks to (pose " + pose.name +
+                        ": " + navSettingsSummary(pose.nav) + ") is walked to from a player start" +
+                        " (it could fly there through the portals; doors, lifts and swimming are not walked)";
+            problems.push_back(std::move(p));
+        }
+    }
+    sortProblems();
     return problems;
 }
 

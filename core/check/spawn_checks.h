@@ -8,6 +8,7 @@
 #include "world/entity_class.h"
 #include "world/world.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -72,6 +73,10 @@ struct SpawnCheckInput {
     // `navMeshes` when given (the onion's, by each pose's rules), else are built here.
     bool walking = true;
     NavMeshSource navMeshes = {};
+    // When the walking check is about to run: called with every other problem (ordered as
+    // the result is), to show them before the meshes are built; false skips the walking
+    // check (the result is then those problems).
+    std::function<bool(const std::vector<SpawnProblem>&)> beforeWalking = {};
 };
 
 // Every problem, ordered by entity index then kind. Thread-safe; reads its input only.

@@ -551,6 +551,31 @@ TEST(SpawnChecks, MonsterBehindAWallTooHighToStepIsUnreachableWalking) {
     EXPECT_NE(walking[0]->message.find("step 18"), std::string::npos) << walking[0]->message;
     // A step of 16 is climbed; a pose whose step reaches 40 climbs the high wall too.
     EXPECT_TRUE(problemsWithWall(16, 18).empty());
+    // beforeWalking sees the other problems first (here none) and can skip the walking check.
+    {
+        World w = quakeWorld();
+        addRoom(w, Vec3(0, 0, 0), Vec3(512, 512, 256));
+        w.brushes.push_back(Brush::box(Vec3(240, 0, 0), Vec3(272, 512, 40)));
+        const CompileResult r = compileWorld(w);
+        SpawnCheckInput in;
+        in.world = &w;
+        in.onion = &r.onion;
+        in.entities = {entity(1, "info_player_start", Vec3(100, 256, 24)), entity(2, "monster_army", Vec3(400, 256, 24)),
+                       entity(3, "monster_army", Vec3(0, 256, 24))}; // 3: half in the west wall
+        int calls = 0;
+        in.beforeWalking = [&](const std::vector<SpawnProblem>& found) {
+            ++calls;
+            EXPECT_EQ(ofKind(found, SpawnProblemKind::Stuck).size(), 1u);
+            EXPECT_TRUE(ofKind(found, SpawnProblemKind::UnreachableWalking).empty());
+            return true;
+        };
+        EXPECT_EQ(ofKind(checkSpawns(in), SpawnProblemKind::UnreachableWalking).size(), 1u);
+        EXPECT_EQ(calls, 1);
+        in.beforeWalking = [](const std::vector<SpawnProblem>&) { return false; };
+        const std::vector<SpawnProblem> skipped = checkSpawns(in);
+        EXPECT_EQ(skipped.size(), 1u);
+        EXPECT_TRUE(ofKind(skipped, SpawnProblemKind::UnreachableWalking).empty());
+    }
     EXPECT_TRUE(problemsWithWall(40, 48).empty());
 }
 

@@ -31,36 +31,38 @@ void SpawnCheckService::start(SpawnCheckRun run) {
         input.onion = shared->compiled->result->error.empty() ? &shared->compiled->result->onion : nullptr;
         input.classes = shared->classes.get();
         input.entities = spawnEntities(shared->entities, 1);
-        // Two passes: the checks without walking are shown at once (milliseconds), then
-        // with the walking check, which waits for the navigation meshes (shared with the
-        // Walkable overlay), unless a newer request came meanwhile.
-        input.walking = false;
+        // The problems are shown twice: at once without the walking check, then with it
+        // once the navigation meshes are built (shared with the Walkable overlay), unless
+        // a newer request came meanwhile.
+        if (shared->navMeshes && input.onion)
+            input.navMeshes = [cache = shared->navMeshes, world = shared->compiled](int pose) { return cache->get(world, pose); };
+        bool shownFirst = false, walked = false;
+        input.beforeWalking = [&](const std::vector<SpawnProblem>& found) {
+            const double ms = double(timer.nsecsElapsed()) / 1e6;
+            postToUiThread([this, shared, alive, first = found, ms]() mutable {
+                if (!*alive) return;
+                milliseconds_ = ms;
+                show(std::move(first), *shared);
+            });
+            shownFirst = true;
+            walked = !*superseded;
+            timer.restart();
+            return walked;
+        };
         auto problems = std::make_shared<std::vector<SpawnProblem>>(checkSpawns(input));
         const double ms = double(timer.nsecsElapsed()) / 1e6;
-        postToUiThread([this, shared, alive, problems, ms] {
-            if (!*alive) return;
-            problems_ = std::move(*problems);
-            checkedEntityRevision_ = shared->entityRevision;
-            checkedWorldRevision_ = shared->compiled->revision;
-            milliseconds_ = ms;
-            emit checked();
-        });
-        std::shared_ptr<std::vector<SpawnProblem>> walked;
-        timer.restart();
-        if (input.onion && !*superseded) {
-            input.walking = true;
-            if (shared->navMeshes)
-                input.navMeshes = [cache = shared->navMeshes, world = shared->compiled](int pose) { return cache->get(world, pose); };
-            walked = std::make_shared<std::vector<SpawnProblem>>(checkSpawns(input));
-        }
-        const double walkMs = double(timer.nsecsElapsed()) / 1e6;
-        postToUiThread([this, alive, walked, walkMs] {
+        postToUiThread([this, shared, alive, problems, ms, shownFirst, walked] {
             if (!*alive) return;
             running_ = false;
-            if (walked) {
-                problems_ = std::move(*walked);
-                walkingMilliseconds_ = walkMs;
-                emit checked();
+            // Without a first pass these are the checks' time; after one, the walking check's
+            // (when it was not skipped: then the first pass showed them all).
+            if (!shownFirst) {
+                milliseconds_ = ms;
+                walkingMilliseconds_ = 0;
+                show(std::move(*problems), *shared);
+            } else if (walked) {
+                walkingMilliseconds_ = ms;
+                show(std::move(*problems), *shared);
             }
             if (pending_) {
                 SpawnCheckRun next = std::move(*pending_);
@@ -69,6 +71,13 @@ void SpawnCheckService::start(SpawnCheckRun run) {
             }
         });
     });
+}
+
+void SpawnCheckService::show(std::vector<SpawnProblem> problems, const SpawnCheckRun& run) {
+    problems_ = std::move(problems);
+    checkedEntityRevision_ = run.entityRevision;
+    checkedWorldRevision_ = run.compiled->revision;
+    emit checked();
 }
 
 } // namespace shallot

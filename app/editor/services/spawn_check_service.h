@@ -1,8 +1,9 @@
 #pragma once
 // Runs the spawn checks (check/spawn_checks.h) off the UI thread after every compile and
 // every entity edit, one run at a time: a request made while a run is busy waits, and only
-// the newest waiting request is run next. Each run shows its problems twice: first without
-// the walking check (milliseconds), then with it, once the navigation meshes are built.
+// the newest waiting request is run next. A run with a walking check to do shows its
+// problems twice: first without it (milliseconds), then with it, once the navigation
+// meshes are built (walkingMilliseconds; SpawnCheckInput::beforeWalking).
 #include "services/compile_service.h"
 #include "services/nav_mesh_cache.h"
 #include "check/spawn_checks.h"
@@ -36,8 +37,8 @@ public:
     const std::vector<SpawnProblem>& problems() const { return problems_; }
     uint64_t checkedEntityRevision() const { return checkedEntityRevision_; }
     uint64_t checkedWorldRevision() const { return checkedWorldRevision_; }
-    // The newest run's checks without the walking check, and its walking pass (check and all
-    // again, with the navigation meshes; 0 when skipped).
+    // The newest run's checks before the walking check, and the walking check after them
+    // (with building the navigation meshes it asked for; 0 when there was none).
     double milliseconds() const { return milliseconds_; }
     double walkingMilliseconds() const { return walkingMilliseconds_; }
     bool busy() const { return running_; }
@@ -47,6 +48,8 @@ signals:
 
 private:
     void start(SpawnCheckRun run);
+    // The problems of `run` are the newest (on the UI thread).
+    void show(std::vector<SpawnProblem> problems, const SpawnCheckRun& run);
 
     bool running_ = false;
     std::optional<SpawnCheckRun> pending_;
