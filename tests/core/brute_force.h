@@ -44,6 +44,31 @@ struct BruteForce {
         }
         return inside;
     }
+
+    // How far straight up from p the pose's reference point stays out of every blocking
+    // expanded brush: 0 when p is inside one (by more than kClearanceRounding). Brushes p
+    // rests on (their part of the vertical line ends within kClearanceRounding above p)
+    // are below it. Exact but for rounding, where solid() needs kBoundaryMargin: a point
+    // beside the foot of a wall leaning over the floor has clearance, though less than
+    // any fixed height.
+    static constexpr double kClearanceRounding = 1e-6;
+    double clearanceAbove(const Vec3& p, size_t pose) const {
+        double clearance = INFINITY;
+        for (size_t b = 0; b < geometry.size(); ++b) {
+            if (!geometry[b] || !blocks(world.brushes[b], world.poses[pose])) continue;
+            // The part of the line p + t z inside the expanded brush: lo < t < hi.
+            double lo = -INFINITY, hi = INFINITY;
+            for (const Plane& pl : expanded[pose][b]) {
+                const double s = pl.signedDistance(p), nz = pl.normal.z();
+                if (nz > 0.0) hi = std::min(hi, -s / nz);
+                else if (nz < 0.0) lo = std::max(lo, -s / nz);
+                else if (s >= 0.0) hi = -INFINITY;
+            }
+            if (lo >= hi || hi <= kClearanceRounding) continue;
+            clearance = std::min(clearance, std::max(lo, 0.0));
+        }
+        return clearance;
+    }
 };
 
 // Compares the onion tree and every map tree with brute force at `points` random points

@@ -28,11 +28,18 @@ inline Eigen::Matrix3d randomRotation(Rng& rng) {
     return q.toRotationMatrix();
 }
 
-// A random point of a convex polygon: a random triangle of its fan, then a random point in
-// it (not uniform over the polygon, which the tests do not need).
+// A random point of a convex polygon, uniform over its area: a triangle of its fan picked by
+// area, then a uniform point in it.
 inline Vec3 randomPointIn(Rng& rng, const Polygon& polygon) {
     const std::vector<Vec3>& v = polygon.vertices;
-    const size_t k = 1 + rng() % (v.size() - 2);
+    // A triangle of the fan from v[0], by area: a polygon's outline may run straight
+    // through vertices (where a neighbour's edge ends), and their fan triangles are flat.
+    auto twiceArea = [&](size_t i) { return (v[i] - v[0]).cross(v[i + 1] - v[0]).norm(); };
+    double total = 0.0;
+    for (size_t i = 1; i + 1 < v.size(); ++i) total += twiceArea(i);
+    double pick = uniform(rng, 0, total);
+    size_t k = 1;
+    while (k + 2 < v.size() && pick >= twiceArea(k)) pick -= twiceArea(k++);
     double a = uniform(rng, 0, 1), b = uniform(rng, 0, 1);
     if (a + b > 1) {
         a = 1 - a;
