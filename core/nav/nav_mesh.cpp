@@ -2,6 +2,7 @@
 
 #include "compile/stopwatch.h"
 #include "nav/edge_probes.h"
+#include "nav/merge_polygons.h"
 #include "portal/reachability.h"
 #include "query/trace.h"
 
@@ -165,6 +166,31 @@ void addWalkLinks(const BspTree& tree, int pose, const std::vector<std::vector<i
     }
 }
 
+// How far along a walk link's shared edge, from its end `at` towards `other`, a path must
+// keep to stay kNavCornerInset (seen from above) from the free edges of the two polygons
+// that end lies on.
+double insetFromFreeEdges(const NavMesh& mesh, const NavLink& l, const Vec3& at, const Vec3& other) {
+    const double length = (other - at).norm();
+    if (length <= 0.0) return 0.0;
+    const Vec3 along = (other - at) / length;
+    double inset = 0.0;
+    for (int32_t p : {l.from, l.to}) {
+        for (const auto& [a, b] : mesh.polygons[size_t(p)].freeEdges) {
+            const Vec3 ab = b - a;
+            const double t = ab.squaredNorm() > 0.0 ? std::clamp((at - a).dot(ab) / ab.squaredNorm(), 0.0, 1.0) : 0.0;
+            if ((a + ab * t - at).norm() > 10 * kNavEdgeDistance) continue;
+            const Vec3 wall = Vec3(ab.x(), ab.y(), 0.0);
+            if (wall.norm() <= 0.0) continue;
+            // Moving along the shared edge by t moves away from the wall's line by t sin.
+            const Vec3 w = wall.normalized();
+            const double sine = std::abs(w.x() * along.y() - w.y() * along.x());
+            if (sine < 1e-6) continue; // the shared edge runs along the wall
+            inset = std::max(inset, kNavCornerInset / sine);
+        }
+    }
+    return std::min(inset, kNavCornerInset / 1e-3);
+}
+
 } // namespace
 
 const char* navLinkKindName(NavLinkKind kind) {
@@ -176,6 +202,17 @@ const char* navLinkKindName(NavLinkKind kind) {
     case NavLinkKind::Jump: return "jump";
     }
     return "walk";
+}
+
+void NavMesh::indexPolygons() {
+    grid.clear();
+    area = 0.0;
+    for (size_t i = 0; i < polygons.size(); ++i) {
+        const Aabb& b = polygons[i].bounds;
+        for (int64_t x = cellOf(b.mins.x()); x <= cellOf(b.maxs.x()); ++x)
+            for (int64_t y = cellOf(b.mins.y()); y <= cellOf(b.maxs.y()); ++y) grid[cellKey(x, y)].push_back(int32_t(i));
+        area += polygons[i].area;
+    }
 }
 
 size_t NavMesh::linkCount(NavLinkKind kind) const {
@@ -222,12 +259,7 @@ NavMesh buildNavMesh(const BspTree& tree, int pose, const NavSettings& settings,
     mesh.settings = settings;
     std::vector<std::vector<int32_t>> ofLeaf;
     collectPolygons(tree, pose, settings, mesh, ofLeaf);
-    for (size_t i = 0; i < mesh.polygons.size(); ++i) {
-        const Aabb& b = mesh.polygons[i].bounds;
-        for (int64_t x = cellOf(b.mins.x()); x <= cellOf(b.maxs.x()); ++x)
-            for (int64_t y = cellOf(b.mins.y()); y <= cellOf(b.maxs.y()); ++y) mesh.grid[cellKey(x, y)].push_back(int32_t(i));
-        mesh.area += mesh.polygons[i].area;
-    }
+    mesh.indexPolygons();
     spent.polygons = clock.lapMs();
     std::vector<std::vector<EdgeIntervals>> covered;
     addWalkLinks(tree, pose, ofLeaf, mesh, covered);
@@ -252,6 +284,13 @@ NavMesh buildNavMesh(const BspTree& tree, int pose, const NavSettings& settings,
     addJumpLinks(tree, mesh, reuse);
     spent.jumps = clock.lapMs();
 
+    mergeCoplanarPolygons(mesh);
+    spent.merging = clock.lapMs();
+    for (NavLink& l : mesh.links)
+        if (l.kind == NavLinkKind::Walk) {
+            l.startInset = insetFromFreeEdges(mesh, l, l.start, l.end);
+            l.endInset = insetFromFreeEdges(mesh, l, l.end, l.start);
+        }
     // Links grouped by polygon.
     std::stable_sort(mesh.links.begin(), mesh.links.end(), [](const NavLink& a, const NavLink& b) { return a.from < b.from; });
     for (size_t k = 0; k < mesh.links.size(); ++k) {

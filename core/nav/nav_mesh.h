@@ -29,6 +29,9 @@ struct NavLink {
     NavLinkKind kind = NavLinkKind::Walk;
     Vec3 start = Vec3::Zero(); // on `from`: a walk's shared edge runs start..end;
     Vec3 end = Vec3::Zero();   // a step's, drop's or jump's takeoff and landing points
+    // A walk's path keeps this far in from start and from end along the shared edge, to
+    // stay kNavCornerInset (seen from above) from the free edges those ends lie on.
+    double startInset = 0.0, endInset = 0.0;
 };
 
 struct NavPolygon {
@@ -108,17 +111,19 @@ struct NavMesh {
     std::shared_ptr<const NavProbeMemo> probeMemo;
 
     size_t linkCount(NavLinkKind kind) const;
+    // Fills grid and area from the polygons.
+    void indexPolygons();
     // The walkable polygon that `p` lies on (within kNavOnPlane of its plane, inside its
     // outline seen from above), or -1.
     int32_t polygonAt(const Vec3& p) const;
 };
 
 // Where buildNavMesh's time goes (milliseconds): collecting the walkable polygons (and the
-// xy grid), walk links, step and drop probes, surfaces and components, jump probes, and
-// grouping the links.
+// xy grid), walk links, step and drop probes, surfaces and components, jump probes, merging
+// coplanar polygons (merge_polygons.h), and grouping the links.
 struct NavBuildTimes {
-    double polygons = 0, walks = 0, probes = 0, components = 0, jumps = 0, grouping = 0;
-    double total() const { return polygons + walks + probes + components + jumps + grouping; }
+    double polygons = 0, walks = 0, probes = 0, components = 0, jumps = 0, merging = 0, grouping = 0;
+    double total() const { return polygons + walks + probes + components + jumps + merging + grouping; }
 };
 
 // The walkable surfaces and links of `pose` in a compiled onion tree with portals.

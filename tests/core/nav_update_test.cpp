@@ -196,9 +196,9 @@ void printSplit(const char* name, const std::string& path) {
         std::sort(runs.begin(), runs.end(), [](const NavBuildTimes& a, const NavBuildTimes& b) { return a.total() < b.total(); });
         const NavBuildTimes& t = runs[runs.size() / 2];
         std::printf("%s player%s: total %.1f ms: polygons %.1f, walks %.1f, probes %.1f, components %.1f, jumps %.1f, "
-                    "grouping %.1f\n",
+                    "merging %.1f, grouping %.1f\n",
                     name, jump ? " (jumps on)" : "", t.total(), t.polygons, t.walks, t.probes, t.components, t.jumps,
-                    t.grouping);
+                    t.merging, t.grouping);
     }
 }
 
