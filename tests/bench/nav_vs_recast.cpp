@@ -20,6 +20,7 @@
 #include "compile/compile_state.h"
 #include "compile/compiler.h"
 #include "compile/stopwatch.h"
+#include "geometry/polygon.h"
 #include "io/map_reader.h"
 #include "io/map_to_world.h"
 #include "nav/nav_mesh.h"
@@ -69,8 +70,12 @@ constexpr float kAgentRadius = 16.0f, kAgentHeight = 56.0f, kAgentClimb = 18.0f,
 // on a floor touches it without overlapping, up to rounding.
 constexpr double kSolidTolerance = 0.01;
 // A corner is floating when the box, moved down by this much, still overlaps nothing (by
-// more than kSolidTolerance): there is no floor within this distance below its feet.
+// more than kTouchTolerance): there is no floor within this distance below its feet.
 constexpr double kFloatTolerance = 2.0;
+// Overlaps up to this are rounding (a box beside a wall touches it). Not kSolidTolerance: a
+// box standing on the very edge of a ledge, 0.008 of its width on it, overlaps the ledge by
+// only 0.008 when moved down, and it is standing.
+constexpr double kTouchTolerance = 1e-6;
 // A sampled place is handed to Shallot this far above it (findPath drops it onto the floor
 // below), and to Detour as the nearest polygon within these half-extents of its feet.
 constexpr double kShallotQueryLift = 1.0;
@@ -136,7 +141,7 @@ struct BruteForce {
         return deepest;
     }
     bool inSolid(const Vec3& p) const { return overlap(p) > kSolidTolerance; }
-    bool floating(const Vec3& p) const { return overlap(p - Vec3(0, 0, kFloatTolerance)) <= kSolidTolerance; }
+    bool floating(const Vec3& p) const { return overlap(p - Vec3(0, 0, kFloatTolerance)) <= kTouchTolerance; }
     // How far the box at p (not in solid) is above the floor: the least drop after which it
     // overlaps a brush by kSolidTolerance (found in steps of kGapStep, then halved down to
     // 1/1000); kGapMax when nothing is that close below.
@@ -412,6 +417,16 @@ double polylineLength(const std::vector<Vec3>& pts) {
     return l;
 }
 
+// Seen from above: how far the agent walks (Quake moves a player at one horizontal speed,
+// up stairs and down drops alike), and free of the heights Detour gives its corners, which
+// come from its cell-rounded polygon mesh (a flight of steps is a slope of about the right
+// height there, a drop of two steps may count one).
+double polylineLengthXY(const std::vector<Vec3>& pts) {
+    double l = 0;
+    for (size_t i = 1; i < pts.size(); ++i) l += std::hypot(pts[i].x() - pts[i - 1].x(), pts[i].y() - pts[i - 1].y());
+    return l;
+}
+
 struct Detour {
     dtNavMeshQuery* query = dtAllocNavMeshQuery();
     dtQueryFilter filter;
@@ -476,20 +491,29 @@ Vec3 randomInTriangle(std::mt19937_64& rng, const Vec3& a, const Vec3& b, const 
     return a + s * (b - a) + t * (c - a);
 }
 
-// Uniform by area over Shallot's walkable polygons (fans), as reference points.
+// Uniform by area over Shallot's walkable surfaces, as reference points: over the tree's
+// leaf polygons that the mesh is made of (fans), so that the places do not depend on how
+// the mesh merges them (merge_polygons.h) and two versions of it are compared on the same
+// pairs.
 struct ShallotSampler {
     struct Tri {
         Vec3 a, b, c;
     };
     std::vector<Tri> tris;
     std::discrete_distribution<size_t> pick;
-    explicit ShallotSampler(const NavMesh& mesh) {
+    ShallotSampler(const BspTree& tree, const NavMesh& mesh) {
         std::vector<double> w;
-        for (const NavPolygon& p : mesh.polygons)
-            for (size_t k = 1; k + 1 < p.vertices.size(); ++k) {
-                tris.push_back({p.vertices[0], p.vertices[k], p.vertices[k + 1]});
-                w.push_back(0.5 * (p.vertices[k] - p.vertices[0]).cross(p.vertices[k + 1] - p.vertices[0]).norm());
+        for (uint32_t i = 0; i < tree.polygons.size(); ++i) {
+            const LeafPolygon& lp = tree.polygons[i];
+            if (lp.pose != mesh.pose || tree.planes[size_t(lp.plane)].normal.z() < mesh.settings.walkableNormalZ) continue;
+            const auto span = tree.polygons.vertices(i);
+            const std::vector<Vec3> v(span.begin(), span.end());
+            if (mesh.polygonAt(polygonCentroid(v)) < 0) continue; // left out of the mesh (roofs)
+            for (size_t k = 1; k + 1 < v.size(); ++k) {
+                tris.push_back({v[0], v[k], v[k + 1]});
+                w.push_back(0.5 * (v[k] - v[0]).cross(v[k + 1] - v[0]).norm());
             }
+        }
         pick = std::discrete_distribution<size_t>(w.begin(), w.end());
     }
     Vec3 operator()(std::mt19937_64& rng) {
@@ -735,13 +759,13 @@ bool runLevel(const std::string& mapPath, const Options& opt, bool picture) {
     // Paths: the first half of the pairs sampled on Shallot's mesh, the second on Recast's.
     const BruteForce brute(level.world, level.pose);
     Detour detour(recast.nav);
-    ShallotSampler onShallot(mesh);
+    ShallotSampler onShallot(tree, mesh);
     RecastSampler onRecast(detail);
     std::mt19937_64 rng(30);
     MethodStats sh, rc;
     int both = 0, onlyShallot = 0, onlyRecast = 0, neither = 0;
     int shallotSamplesOffRecast = 0, recastSamplesOffShallot = 0;
-    std::vector<double> ratios, bothShallotLen, bothRecastLen;
+    std::vector<double> ratios, ratiosXY, bothShallotLen, bothRecastLen;
     // Pairs whose two places are inside the level (where(), above): places on roofs, on the
     // tops of outer walls and in solid left out.
     // Shallot's paths that Detour does not find, and of them those that drop (go down more
@@ -796,6 +820,7 @@ bool runLevel(const std::string& mapPath, const Options& opt, bool picture) {
         if (sp.found && rp.found) {
             ++both;
             ratios.push_back(sp.length / rp.length);
+            ratiosXY.push_back(polylineLengthXY(sp.points) / polylineLengthXY(rp.points));
             worst.push_back({ratios.back(), a, b, sp.points.size(), rp.points.size(), sp.length, rp.length, (sp.points.back() - sp.points.front()).norm(),
                              sp.points, rp.points});
             bothShallotLen.push_back(sp.length);
@@ -850,6 +875,8 @@ bool runLevel(const std::string& mapPath, const Options& opt, bool picture) {
     std::printf("%-34s %14.1f %14.1f\n", "mean length, pairs both found", mean(bothShallotLen), mean(bothRecastLen));
     std::printf("%-34s %14.4f %14s\n", "mean ratio Shallot/Recast (both)", mean(ratios), "");
     std::printf("%-34s %14.4f %14s\n", "median ratio Shallot/Recast", median(ratios), "");
+    std::printf("%-34s %14.4f %14s\n", "  seen from above: mean ratio", mean(ratiosXY), "");
+    std::printf("%-34s %14.4f %14s\n", "  seen from above: median ratio", median(ratiosXY), "");
     std::printf("%-34s %14ld %14ld\n", "path corners", sh.corners, rc.corners);
     std::printf("%-34s %13.2f%% %13.2f%%\n", "corners in solid (> 0.01 deep)", 100 * share(sh.inSolid, sh.corners),
                 100 * share(rc.inSolid, rc.corners));
@@ -935,7 +962,9 @@ bool runLevel(const std::string& mapPath, const Options& opt, bool picture) {
         {"both_mean_length_shallot", mean(bothShallotLen)},
         {"both_mean_length_recast", mean(bothRecastLen)},
         {"mean_length_ratio", mean(ratios)},
-        {"median_length_ratio", median(ratios)}};
+        {"median_length_ratio", median(ratios)},
+        {"mean_xy_length_ratio", mean(ratiosXY)},
+        {"median_xy_length_ratio", median(ratiosXY)}};
     std::printf("%s\n", QJsonDocument(json).toJson(QJsonDocument::Compact).constData());
     if (qEnvironmentVariableIsSet("NAV_VS_RECAST_DEBUG")) {
         // Recast's largest polygons inside the level where Shallot has no walkable polygon.
