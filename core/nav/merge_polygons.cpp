@@ -71,19 +71,28 @@ void convexHullXY(std::vector<Vec3>& points, std::vector<Vec3>& hull) {
     }
 }
 
-double areaXY(const std::vector<Vec3>& ring) {
-    double twice = 0.0;
-    for (size_t i = 0; i < ring.size(); ++i) twice += cross2(Vec3::Zero(), ring[i], ring[(i + 1) % ring.size()]);
-    return 0.5 * twice;
-}
-
-double perimeterXY(const std::vector<Vec3>& ring) {
-    double length = 0.0;
-    for (size_t i = 0; i < ring.size(); ++i) {
-        const Vec3 d = ring[(i + 1) % ring.size()] - ring[i];
-        length += std::sqrt(d.x() * d.x() + d.y() * d.y());
-    }
-    return length;
+// Whether the union of convex polygons a and b (counter-clockwise seen from above), which
+// touch along the line through s and t (a on its left, b on its right), is convex: when
+// every vertex of each lies within kNavMergeSlack inside every edge of the other but those
+// along that line. (Then the half-planes of those edges hold both, and on either side of
+// the line they cut out exactly the polygon on that side: their intersection is the union.)
+bool unionConvex(const std::vector<Vec3>& a, const std::vector<Vec3>& b, const Vec3& s, const Vec3& t) {
+    const Vec3 line = t - s;
+    const double lineLength = std::sqrt(line.x() * line.x() + line.y() * line.y());
+    auto offLine = [&](const Vec3& p) { return std::abs(cross2(s, t, p)) / lineLength; };
+    auto holds = [&](const std::vector<Vec3>& outline, const std::vector<Vec3>& other) {
+        for (size_t i = 0; i < outline.size(); ++i) {
+            const Vec3& v = outline[i];
+            const Vec3& w = outline[(i + 1) % outline.size()];
+            if (offLine(v) <= kNavEdgeDistance && offLine(w) <= kNavEdgeDistance) continue;
+            const double length = std::sqrt((w.x() - v.x()) * (w.x() - v.x()) + (w.y() - v.y()) * (w.y() - v.y()));
+            if (length <= 0.0) continue;
+            for (const Vec3& p : other)
+                if (cross2(v, w, p) < -kNavMergeSlack * length) return false;
+        }
+        return true;
+    };
+    return lineLength > 0.0 && holds(a, b) && holds(b, a);
 }
 
 // Whether segment c..d continues a..b: on its line (within kNavEdgeDistance), going the
@@ -125,18 +134,23 @@ void mergeCoplanarPolygons(NavMesh& mesh) {
     std::vector<int32_t> rank(n);
     for (size_t r = 0; r < n; ++r) rank[size_t(order[r])] = int32_t(r);
 
-    // The pairs that may merge, by rank: coplanar, joined by a walk.
-    std::vector<std::pair<int32_t, int32_t>> pairs;
+    // The pairs that may merge, by rank: coplanar, joined by a walk (its edge kept).
+    struct Pair {
+        int32_t a, b;
+        Vec3 start, end;
+    };
+    std::vector<Pair> pairs;
     for (const NavLink& l : mesh.links) {
         if (l.kind != NavLinkKind::Walk) continue;
         if (mesh.polygons[size_t(l.from)].plane != mesh.polygons[size_t(l.to)].plane) continue;
         const int32_t a = rank[size_t(l.from)], b = rank[size_t(l.to)];
-        if (a < b) pairs.push_back({a, b});
+        if (a < b) pairs.push_back({a, b, l.start, l.end});
     }
-    std::sort(pairs.begin(), pairs.end());
-    pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+    std::sort(pairs.begin(), pairs.end(), [](const Pair& x, const Pair& y) { return std::pair(x.a, x.b) < std::pair(y.a, y.b); });
+    pairs.erase(std::unique(pairs.begin(), pairs.end(), [](const Pair& x, const Pair& y) { return x.a == y.a && x.b == y.b; }),
+                pairs.end());
 
-    // Merged groups by rank: a group's outline is the hull of its polygons, its area theirs.
+    // Merged groups by rank, each with its outline (the hull of its polygons).
     std::vector<int32_t> parent(n);
     std::iota(parent.begin(), parent.end(), 0);
     auto find = [&](int32_t i) {
@@ -144,11 +158,7 @@ void mergeCoplanarPolygons(NavMesh& mesh) {
         return i;
     };
     std::vector<std::vector<Vec3>> outline(n);
-    std::vector<double> area(n);
-    for (size_t r = 0; r < n; ++r) {
-        outline[r] = mesh.polygons[size_t(order[r])].vertices;
-        area[r] = areaXY(outline[r]);
-    }
+    for (size_t r = 0; r < n; ++r) outline[r] = mesh.polygons[size_t(order[r])].vertices;
     std::vector<Vec3> points, hull;
     // Per pair, the two groups it was last found not to merge as (each root and how many
     // merges it had taken): tried again only once either has grown.
@@ -157,25 +167,23 @@ void mergeCoplanarPolygons(NavMesh& mesh) {
     for (bool merged = true; merged;) { // until a pass merges nothing (a merge may make another convex)
         merged = false;
         for (size_t k = 0; k < pairs.size(); ++k) {
-            const int32_t ra = find(pairs[k].first), rb = find(pairs[k].second);
+            const Pair& pair = pairs[k];
+            const int32_t ra = find(pair.a), rb = find(pair.b);
             if (ra == rb) continue;
             const std::array<uint32_t, 4> as{uint32_t(ra), uint32_t(rb), grown[size_t(ra)], grown[size_t(rb)]};
             if (refused[k] == as) continue;
-            points = outline[size_t(ra)];
-            points.insert(points.end(), outline[size_t(rb)].begin(), outline[size_t(rb)].end());
-            convexHullXY(points, hull);
-            const double together = area[size_t(ra)] + area[size_t(rb)];
-            const double excess = areaXY(hull) - together;
-            if (excess > 0.0 && excess > kNavMergeSlack * perimeterXY(hull)) {
+            if (!unionConvex(outline[size_t(ra)], outline[size_t(rb)], pair.start, pair.end)) {
                 refused[k] = as;
                 continue;
             }
+            points = outline[size_t(ra)];
+            points.insert(points.end(), outline[size_t(rb)].begin(), outline[size_t(rb)].end());
+            convexHullXY(points, hull);
             const int32_t root = std::min(ra, rb), other = std::max(ra, rb);
             parent[size_t(other)] = root;
             ++grown[size_t(root)];
             outline[size_t(root)] = hull;
             outline[size_t(other)].clear();
-            area[size_t(root)] = together;
             merged = true;
         }
     }

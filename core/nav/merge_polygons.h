@@ -3,14 +3,13 @@
 // wherever a splitting plane passes, so one room's floor is many leaf polygons; paths
 // search and pull strings over every one of them. Coplanar polygons joined by a walk link
 // are merged, greedily, into larger convex polygons (as Hertel and Mehlhorn merge the
-// triangles of a polygon): two merge when the convex hull of their outlines, seen from
-// above, has no more area than they have together.
+// triangles of a polygon): two merge when their union, seen from above, is convex.
 #include "nav/nav_mesh.h"
 
 namespace shallot {
 
-// Two polygons merge when the convex hull of their outlines exceeds their areas by at most
-// a strip this wide along the hull's outline (seen from above): the rounding of vertices
+// Two polygons merge when each one's vertices lie at most this far outside the other's
+// edges (seen from above; but the edges along which they touch): the rounding of vertices
 // that come from plane intersections, never a real notch.
 inline constexpr double kNavMergeSlack = 1e-4;
 
