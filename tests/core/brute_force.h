@@ -52,6 +52,27 @@ struct BruteForce {
     // beside the foot of a wall leaning over the floor has clearance, though less than
     // any fixed height.
     static constexpr double kClearanceRounding = 1e-6;
+
+    // Whether the pose's reference point, moved straight from a to b, passes through the
+    // inside of a blocking expanded brush (deeper than kClearanceRounding): the segment
+    // clipped against each brush's planes. A box sliding along a floor or a wall only
+    // touches it.
+    bool segmentEntersSolid(const Vec3& a, const Vec3& b, size_t pose) const {
+        for (size_t k = 0; k < geometry.size(); ++k) {
+            if (!geometry[k] || !blocks(world.brushes[k], world.poses[pose])) continue;
+            double lo = 0.0, hi = 1.0; // the part of a + (b - a) t inside all the planes
+            for (const Plane& pl : expanded[pose][k]) {
+                const double s0 = pl.signedDistance(a) + kClearanceRounding, ds = pl.signedDistance(b) - pl.signedDistance(a);
+                // s0 + ds t < 0
+                if (ds > 0.0) hi = std::min(hi, -s0 / ds);
+                else if (ds < 0.0) lo = std::max(lo, -s0 / ds);
+                else if (s0 >= 0.0) hi = -1.0;
+                if (lo >= hi) break;
+            }
+            if (lo < hi) return true;
+        }
+        return false;
+    }
     double clearanceAbove(const Vec3& p, size_t pose) const {
         double clearance = INFINITY;
         for (size_t b = 0; b < geometry.size(); ++b) {

@@ -5,7 +5,10 @@
 #include "nav/nav_mesh.h"
 #include "nav/nav_path.h"
 #include "query/trace.h"
+#include "brute_force.h"
 #include "random_world.h"
+
+#include <algorithm>
 
 #include <gtest/gtest.h>
 
@@ -44,8 +47,14 @@ inline Vec3 navStanding(double x, double y, double floor = 0) { return {x, y, fl
 // Each corner rests on a floor; each stretch between corners is a walk (a swept box lifted
 // off the floor gets through), a step (up, across, down) or a drop (across, then down), or
 // with jumps on a jump (up by the jump height, across, down: the flight of edge_probes.h).
-// Returns the stretches that fail all (each reported when `strict`).
-inline int expectNavPathValid(const BspTree& tree, int pose, const NavPath& path, const NavSettings& s, bool strict = true) {
+// Returns the stretches that fail all (each reported when `strict`): those graze something
+// less than the lift above the floor. With `brute`, such a stretch must still be one of
+// those moves by brute force, run at the floor itself (a box sliding under a ceiling less
+// than the lift above it is moving, not blocked), whether strict or not; but a stretch
+// from a drop link's takeoff to its landing in `mesh` is that probe's own move, which may
+// have slid down ground too steep to stand on (edge_probes.h) and is no straight move.
+inline int expectNavPathValid(const BspTree& tree, int pose, const NavPath& path, const NavSettings& s, bool strict = true,
+                              const BruteForce* brute = nullptr, const NavMesh* mesh = nullptr) {
     int grazing = 0;
     const Vec3 up = Vec3::UnitZ();
     constexpr double kLift = kNavStretchCheckLift; // checked this far above and below
@@ -69,6 +78,23 @@ inline int expectNavPathValid(const BspTree& tree, int pose, const NavPath& path
         const bool jump = s.jump && high - a.z() <= s.jumpHeight + kLift && viaHeight(a.z() + s.jumpHeight);
         if (walk || stepOrDrop || jump) continue;
         ++grazing;
+        const Vec3 &from = path.points[i - 1], &to = p;
+        const bool dropLink = mesh && std::any_of(mesh->links.begin(), mesh->links.end(), [&](const NavLink& l) {
+                                  return l.kind == NavLinkKind::Drop && (l.start - from).norm() < 1e-9 && (l.end - to).norm() < 1e-9;
+                              });
+        if (brute && !dropLink) {
+            auto clear = [&](const Vec3& x, const Vec3& y) { return !brute->segmentEntersSolid(x, y, size_t(pose)); };
+            auto viaHeightClear = [&](double z) {
+                const Vec3 fromHigh(from.x(), from.y(), z), toHigh(to.x(), to.y(), z);
+                return clear(from, fromHigh) && clear(fromHigh, toHigh) && clear(toHigh, to);
+            };
+            const double top = std::max(from.z(), to.z());
+            const bool steps = top - from.z() <= s.stepHeight + kLift && (viaHeightClear(top) || viaHeightClear(from.z() + s.stepHeight));
+            const bool jumps = s.jump && top - from.z() <= s.jumpHeight + kLift && viaHeightClear(from.z() + s.jumpHeight);
+            const bool moves = clear(from, to) || steps || jumps;
+            EXPECT_TRUE(moves) << "stretch " << i - 1 << " -> " << i << ": " << from.transpose() << " to " << to.transpose()
+                               << " is blocked (brute force)";
+        }
         if (strict) ADD_FAILURE() << "stretch " << i - 1 << " -> " << i << ": " << path.points[i - 1].transpose()
                                         << " to " << p.transpose();
     }

@@ -135,11 +135,11 @@ TEST(NavJump, JumpsCostTheirFlightAndAreOneWay) {
 TEST(NavJump, PathsWithJumpsAreConfirmedBySweptTraces) {
     Rng rng(45);
     int found = 0, jumps = 0, stretches = 0, grazing = 0;
-    auto check = [&](const BspTree& tree, const NavMesh& mesh, const Vec3& a, const Vec3& b) {
+    auto check = [&](const BspTree& tree, const NavMesh& mesh, const BruteForce& brute, const Vec3& a, const Vec3& b) {
         const NavPath path = findPath(tree, mesh, a, b);
         if (!path.found) return;
         ++found;
-        grazing += expectNavPathValid(tree, kNavPlayer, path, mesh.settings, false);
+        grazing += expectNavPathValid(tree, kNavPlayer, path, mesh.settings, false, &brute, &mesh);
         stretches += int(path.points.size()) - 1;
     };
     for (int round = 0; round < 4; ++round) {
@@ -151,8 +151,9 @@ TEST(NavJump, PathsWithJumpsAreConfirmedBySweptTraces) {
         const NavLevel l = compiledNavLevel(navRoom(inside));
         const NavMesh mesh = buildNavMesh(l.result.onion, kNavPlayer, jumping());
         jumps += int(mesh.linkCount(NavLinkKind::Jump));
+        const BruteForce brute(l.world);
         for (int i = 0; i < 40; ++i)
-            check(l.result.onion, mesh, Vec3(uniform(rng, 20, 1004), uniform(rng, 20, 492), 200),
+            check(l.result.onion, mesh, brute, Vec3(uniform(rng, 20, 1004), uniform(rng, 20, 492), 200),
                   Vec3(uniform(rng, 20, 1004), uniform(rng, 20, 492), 200));
     }
     const std::string e1m1 = SHALLOT_SHARED_MAPS "/id_e1m1.map";
@@ -164,7 +165,8 @@ TEST(NavJump, PathsWithJumpsAreConfirmedBySweptTraces) {
         for (const NavPolygon& p : mesh.polygons)
             if (p.area > 256) big.push_back(&p);
         auto place = [&] { return Vec3(randomPointIn(rng, Polygon{big[rng() % big.size()]->vertices}) + Vec3::UnitZ()); };
-        for (int i = 0; i < 200; ++i) check(l.result.onion, mesh, place(), place());
+        const BruteForce brute(l.world);
+        for (int i = 0; i < 200; ++i) check(l.result.onion, mesh, brute, place(), place());
     }
     EXPECT_GT(jumps, 0);
     EXPECT_GT(found, 100);

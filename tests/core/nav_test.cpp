@@ -29,8 +29,11 @@ std::vector<Brush> stairs(double x0, int steps, double rise) {
 
 Vec3 standing(double x, double y, double floor = 0) { return navStanding(x, y, floor); }
 
-int expectPathValid(const BspTree& tree, int pose, const NavPath& path, double step, bool strict = true) {
-    return expectNavPathValid(tree, pose, path, step, strict);
+int expectPathValid(const BspTree& tree, int pose, const NavPath& path, double step, bool strict = true,
+                    const BruteForce* brute = nullptr, const NavMesh* mesh = nullptr) {
+    NavSettings s;
+    s.stepHeight = step;
+    return expectNavPathValid(tree, pose, path, s, strict, brute, mesh);
 }
 
 struct Compiled {
@@ -183,7 +186,7 @@ TEST(NavMesh, RandomWorldsRestFallAndWalkAsBruteForceSays) {
             ++found;
             // Every corner rests on a floor; a stretch may graze a wall leaning over the
             // floor (5 of 985 here: see docs/navigation.md).
-            grazing += expectPathValid(tree, kPlayer, path, 18, false);
+            grazing += expectPathValid(tree, kPlayer, path, 18, false, &brute, &c.mesh);
             stretches += int(path.points.size()) - 1;
         }
     }
