@@ -119,6 +119,32 @@ private slots:
         QVERIFY(QTest::qWaitFor([&] { return paths.size() == 1 && paths[0].size() == 3 && !paths[0][1].found; }, 20000));
     }
 
+    // Below the working height the top view's floor under the cursor is the highest brush
+    // top that no other brush covers: a path's end dragged onto the landing of the 16-unit
+    // stairs, the working height under it, stands on the landing (not on the room's floor
+    // under the stairs, in solid), and the player walks up there.
+    void aPathEndOnALandingAboveTheWorkingHeightStandsOnIt() {
+        window_ = test::openWindow(SHALLOT_SAMPLE_MAPS "/nav_stairs.map");
+        MainWindow& w = *window_;
+        QVERIFY(test::waitForCompiledOverlay(w));
+        w.editor().setCurrentPose(1); // player
+        Vec3 working = w.editor().document().workingPoint();
+        working.z() = 48; // under the landings (96)
+        w.editor().document().setWorkingPoint(working);
+        Viewport2D* top = w.view2d(0);
+        top->frame({Vec3(-50, -50, 0), Vec3(1100, 650, 0)});
+        w.action("toolPath")->trigger();
+        QVERIFY(QTest::qWaitFor([&] { return w.editor().overlays().nav().meshes() != nullptr; }, 20000));
+        test::dragBetween(top, top->toWidget(Vec3(96, 48, 0)).toPoint(), top->toWidget(Vec3(944, 96, 0)).toPoint());
+        const auto& rays = w.editor().document().rays();
+        QCOMPARE(rays.size(), size_t(1));
+        QCOMPARE(rays[0].from.z(), 25.0);      // on the floor
+        QCOMPARE(rays[0].to.z(), 96.0 + 25.0); // on the landing
+        const auto& paths = w.editor().overlays().nav().rayPaths();
+        QVERIFY(QTest::qWaitFor([&] { return paths.size() == 1 && paths[0].size() == 3; }, 20000));
+        QVERIFY(paths[0][1].found);
+    }
+
     // A soldier placed on the landing of the 24-unit stairs drops down to the player; once
     // the Poses dock forbids the player pose (its pose) any drop, the two never meet on foot:
     // an "unreachable (walking)" problem in the Problems dock, gone again on undo.

@@ -2,7 +2,9 @@
 
 #include "editor.h"
 
+#include <algorithm>
 #include <limits>
+#include <vector>
 
 namespace shallot {
 
@@ -32,17 +34,25 @@ std::optional<std::pair<double, double>> depthSpan(const BrushGeometry& g, const
 namespace {
 // Placed points rest this far above the surface under them, off the boundary.
 constexpr double kRestClearance = 1.0;
+// A brush whose span in a column starts within this of a top (rounding) stands on it.
+constexpr double kCoverTolerance = 1e-6;
 } // namespace
 
 std::optional<double> floorBelow(const Editor& editor, const Vec3& point, bool orLowest) {
     ViewPoint column;
     column.world = point;
+    std::vector<std::pair<double, double>> spans; // of the brushes in the column, bottom to top
+    for (const auto& g : editor.geometry())
+        if (g)
+            if (const auto span = depthSpan(*g, column)) spans.push_back(*span);
+    // A top another brush stands on or encloses is no floor (the room's floor under a flight
+    // of stairs).
+    auto covered = [&](double top) {
+        return std::any_of(spans.begin(), spans.end(), [&](const auto& s) { return s.first <= top + kCoverTolerance && s.second > top + kCoverTolerance; });
+    };
     std::optional<double> below, lowest;
-    for (const auto& g : editor.geometry()) {
-        if (!g) continue;
-        const auto span = depthSpan(*g, column);
-        if (!span) continue;
-        const double top = span->second;
+    for (const auto& [bottom, top] : spans) {
+        if (covered(top)) continue;
         if (top <= point.z() && (!below || top > *below)) below = top;
         if (!lowest || top < *lowest) lowest = top;
     }
@@ -53,8 +63,8 @@ Vec3 placeInView(const Editor& editor, const ViewPoint& p) {
     Vec3 v = editor.snap(p.world);
     if (p.depthAxis == 2) {
         // Standing on the floor nearest below the working height (p.world.z): the pose's box
-        // rests on the highest top under the cursor that is not above it, else on the lowest
-        // top in that column, else on z = 0.
+        // rests on the highest uncovered top under the cursor that is not above it, else on
+        // the lowest uncovered top in that column, else on z = 0 (floorBelow).
         const int pose = editor.currentPose();
         const double lift = pose >= 0 ? -editor.document().poses()[size_t(pose)].mins.z() : 0.0;
         v.z() = floorBelow(editor, p.world, true).value_or(0.0) + lift + kRestClearance;

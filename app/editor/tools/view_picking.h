@@ -21,8 +21,10 @@ std::optional<std::pair<double, double>> depthSpan(const BrushGeometry& g, const
 
 class Editor;
 
-// The highest brush top straight below `point` (at its x, y, not above its z); with
-// `orLowest`, when there is none, the lowest top in that column.
+// The highest brush top straight below `point` (at its x, y, not above its z) that no
+// other brush stands on or encloses; with `orLowest`, when there is none, the lowest such
+// top in that column (placing on a landing above the working height puts the point on the
+// landing, not on the floor under it).
 std::optional<double> floorBelow(const Editor& editor, const Vec3& point, bool orLowest = false);
 
 // A 3D point for a click in a 2D view, snapped to the grid: in the top view at the height
