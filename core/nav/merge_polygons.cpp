@@ -72,7 +72,7 @@ void convexHullXY(std::vector<Vec3>& points, std::vector<Vec3>& hull) {
 }
 
 // Whether the union of convex polygons a and b (counter-clockwise seen from above), which
-// touch along the line through s and t (a on its left, b on its right), is convex: when
+// touch along the line through s and t (one on either side of it), is convex: when
 // every vertex of each lies within kNavMergeSlack inside every edge of the other but those
 // along that line. (Then the half-planes of those edges hold both, and on either side of
 // the line they cut out exactly the polygon on that side: their intersection is the union.)

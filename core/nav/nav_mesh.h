@@ -3,7 +3,8 @@
 // the links between them (Golodetz, "Automatic Navigation Mesh Generation in Configuration
 // Space", Overload 117). The onion tree's leaf polygons of a pose are the boundary of its
 // configuration-space obstacles, facing into empty space; those facing up steeply enough
-// are where the pose's reference point may rest, its box standing on a floor. Everything
+// are where the pose's reference point may rest, its box standing on a floor (coplanar
+// neighbours merged into larger convex polygons: merge_polygons.h). Everything
 // here is in configuration space: a point of a walkable polygon is a place for the box's
 // reference point, not a point of the floor.
 #include "compile/bsp_tree.h"
@@ -38,7 +39,7 @@ struct NavPolygon {
     std::vector<Vec3> vertices; // counter-clockwise seen from above
     Vec3 normal = Vec3::UnitZ();
     PlaneId plane = 0;   // in the tree's plane table
-    int32_t leaf = -1;   // the empty leaf it faces into
+    int32_t leaf = -1;   // the empty leaf it faces into (of a merged polygon, its first part's)
     int32_t surface = -1;   // coplanar polygons joined by walks share a surface
     int32_t component = -1; // polygons joined by walks and steps (either way) share one (not drops, jumps)
     uint32_t firstLink = 0, linkCount = 0; // its outgoing links in NavMesh::links
