@@ -3,33 +3,20 @@
 #include "io/game_contents.h"
 #include "io/map_to_world.h"
 #include "world/brush_geometry.h"
+#include "world/number_text.h"
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cmath>
-#include <cstdint>
 #include <optional>
 
 namespace shallot {
 
 namespace {
 
-// Integral values below this magnitude are written as integer digits (all are exact).
-constexpr double kMaxIntegerDigits = 9007199254740992.0; // 2^53
-
 // Half-size of the square on a side's plane that gives its points when the brush has no
 // face there (a redundant side, an invalid brush).
 constexpr double kFallbackWindingExtent = 64.0;
-
-void appendNumber(std::string& out, double v) {
-    if (v == 0.0) v = 0.0; // never "-0"
-    char buffer[32];       // the longest shortest-round-trip double is 24 characters
-    const std::to_chars_result r = std::trunc(v) == v && std::abs(v) < kMaxIntegerDigits
-                                       ? std::to_chars(buffer, buffer + sizeof buffer, int64_t(v))
-                                       : std::to_chars(buffer, buffer + sizeof buffer, v);
-    out.append(buffer, r.ptr);
-}
 
 // What .map cannot hold inside a quoted string or on one line.
 std::string sanitized(std::string_view text) {

@@ -1,5 +1,7 @@
 #include "io/patch_mesh.h"
 
+#include "world/number_text.h"
+
 #include <algorithm>
 #include <charconv>
 #include <tuple>
@@ -46,7 +48,7 @@ public:
             if (v != std::floor(v) || v < 3 || v > kMaxPatchSide || int(v) % 2 == 0)
                 failAt(sizeAt.line, sizeAt.column,
                        std::string("patch ") + (i == 0 ? "width" : "height") + " must be an odd whole number from 3 to " +
-                           std::to_string(kMaxPatchSide) + ", found " + number(v));
+                           std::to_string(kMaxPatchSide) + ", found " + numberText(v));
         }
         patch.width = int(size[0]);
         patch.height = int(size[1]);
@@ -93,12 +95,6 @@ private:
     [[noreturn]] void fail(std::string message) {
         const Pos p = here();
         failAt(p.line, p.column, std::move(message));
-    }
-
-    static std::string number(double v) {
-        char buf[32];
-        const auto r = std::to_chars(buf, buf + sizeof buf, v);
-        return std::string(buf, r.ptr);
     }
 
     void skip() {

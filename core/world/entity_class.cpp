@@ -1,5 +1,7 @@
 #include "world/entity_class.h"
 
+#include "world/number_text.h"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -190,11 +192,8 @@ std::optional<Vec3> parseEntityVector(std::string_view text) {
 std::string formatEntityVector(const Vec3& v) {
     std::string out;
     for (int i = 0; i < 3; ++i) {
-        char buffer[32];
-        const double x = v[i] == 0 ? 0.0 : v[i]; // no "-0"
-        const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, x);
         if (i) out += ' ';
-        out.append(buffer, ec == std::errc() ? end : buffer);
+        appendNumber(out, v[i]);
     }
     return out;
 }

@@ -1,16 +1,12 @@
 #include "world/nav_settings.h"
 
+#include "world/number_text.h"
+
 #include <charconv>
 #include <cmath>
 
 namespace shallot {
 namespace {
-
-std::string number(double v) {
-    char buffer[32];
-    const auto end = std::to_chars(buffer, buffer + sizeof buffer, v).ptr;
-    return std::string(buffer, end);
-}
 
 // A finite number >= 0 (slopes: in (0, 1]), the whole text.
 bool parseLength(std::string_view text, double& out) {
@@ -24,10 +20,10 @@ bool parseLength(std::string_view text, double& out) {
 } // namespace
 
 std::string navSettingsSummary(const NavSettings& s) {
-    std::string out = "step " + number(s.stepHeight) + ", drops of " +
-                      (std::isinf(s.maxDrop) ? std::string("any height") : "up to " + number(s.maxDrop));
-    out += s.jump ? ", jumps " + number(s.jumpHeight) + " up and " + number(s.jumpLength) + " across" : ", no jumps";
-    if (s.walkableNormalZ != NavSettings{}.walkableNormalZ) out += ", ground normal z " + number(s.walkableNormalZ);
+    std::string out = "step " + numberText(s.stepHeight) + ", drops of " +
+                      (std::isinf(s.maxDrop) ? std::string("any height") : "up to " + numberText(s.maxDrop));
+    out += s.jump ? ", jumps " + numberText(s.jumpHeight) + " up and " + numberText(s.jumpLength) + " across" : ", no jumps";
+    if (s.walkableNormalZ != NavSettings{}.walkableNormalZ) out += ", ground normal z " + numberText(s.walkableNormalZ);
     return out;
 }
 
@@ -35,10 +31,10 @@ std::string navSettingsFields(const NavSettings& s) {
     const NavSettings d;
     std::string out;
     auto add = [&](const std::string& field) { out += (out.empty() ? "" : " ") + field; };
-    if (s.walkableNormalZ != d.walkableNormalZ) add("slope=" + number(s.walkableNormalZ));
-    if (s.stepHeight != d.stepHeight) add("step=" + number(s.stepHeight));
-    if (s.maxDrop != d.maxDrop) add("drop=" + (std::isinf(s.maxDrop) ? std::string("any") : number(s.maxDrop)));
-    if (s.jump) add("jump=" + number(s.jumpHeight) + "," + number(s.jumpLength));
+    if (s.walkableNormalZ != d.walkableNormalZ) add("slope=" + numberText(s.walkableNormalZ));
+    if (s.stepHeight != d.stepHeight) add("step=" + numberText(s.stepHeight));
+    if (s.maxDrop != d.maxDrop) add("drop=" + (std::isinf(s.maxDrop) ? std::string("any") : numberText(s.maxDrop)));
+    if (s.jump) add("jump=" + numberText(s.jumpHeight) + "," + numberText(s.jumpLength));
     return out;
 }
 
