@@ -28,6 +28,23 @@ class WalkableGuiTest : public QObject {
 
     std::unique_ptr<MainWindow> window_;
 
+    // maps/nav_stairs.map for the player, the working height at `workingZ`, the top view
+    // framing the room and the Path tool on with the meshes built: the top view, or null.
+    Viewport2D* openStairsWithThePathTool(double workingZ) {
+        window_ = test::openWindow(SHALLOT_SAMPLE_MAPS "/nav_stairs.map");
+        MainWindow& w = *window_;
+        if (!test::waitForCompiledOverlay(w)) return nullptr;
+        w.editor().setCurrentPose(1); // player
+        Vec3 working = w.editor().document().workingPoint();
+        working.z() = workingZ;
+        w.editor().document().setWorkingPoint(working);
+        Viewport2D* top = w.view2d(0);
+        top->frame({Vec3(-50, -50, 0), Vec3(1100, 650, 0)});
+        w.action("toolPath")->trigger();
+        if (!QTest::qWaitFor([&] { return w.editor().overlays().nav().meshes() != nullptr; }, 20000)) return nullptr;
+        return top;
+    }
+
 private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
@@ -72,18 +89,10 @@ private slots:
     // 24-unit stairs finds no path for the player (Quake's step is 18) until the Poses
     // dock gives the player a step of 24; undo takes it back.
     void thePathToolDrawsThePathAndThePosesDockStepChangesIt() {
-        window_ = test::openWindow(SHALLOT_SAMPLE_MAPS "/nav_stairs.map");
+        Viewport2D* top = openStairsWithThePathTool(144); // above both landings (96)
+        QVERIFY(top);
         MainWindow& w = *window_;
-        QVERIFY(test::waitForCompiledOverlay(w));
-        w.editor().setCurrentPose(1); // player
-        Vec3 working = w.editor().document().workingPoint();
-        working.z() = 144; // above both landings (96)
-        w.editor().document().setWorkingPoint(working);
-        Viewport2D* top = w.view2d(0);
-        top->frame({Vec3(-50, -50, 0), Vec3(1100, 650, 0)});
         QCOMPARE(w.action("toolPath")->shortcut(), QKeySequence("G"));
-        w.action("toolPath")->trigger();
-        QVERIFY(QTest::qWaitFor([&] { return w.editor().overlays().nav().meshes() != nullptr; }, 20000));
         test::dragBetween(top, top->toWidget(Vec3(96, 48, 0)).toPoint(), top->toWidget(Vec3(928, 464, 0)).toPoint());
         const auto& rays = w.editor().document().rays();
         QCOMPARE(rays.size(), size_t(1));
@@ -124,17 +133,9 @@ private slots:
     // stairs, the working height under it, stands on the landing (not on the room's floor
     // under the stairs, in solid), and the player walks up there.
     void aPathEndOnALandingAboveTheWorkingHeightStandsOnIt() {
-        window_ = test::openWindow(SHALLOT_SAMPLE_MAPS "/nav_stairs.map");
+        Viewport2D* top = openStairsWithThePathTool(48); // under the landings (96)
+        QVERIFY(top);
         MainWindow& w = *window_;
-        QVERIFY(test::waitForCompiledOverlay(w));
-        w.editor().setCurrentPose(1); // player
-        Vec3 working = w.editor().document().workingPoint();
-        working.z() = 48; // under the landings (96)
-        w.editor().document().setWorkingPoint(working);
-        Viewport2D* top = w.view2d(0);
-        top->frame({Vec3(-50, -50, 0), Vec3(1100, 650, 0)});
-        w.action("toolPath")->trigger();
-        QVERIFY(QTest::qWaitFor([&] { return w.editor().overlays().nav().meshes() != nullptr; }, 20000));
         test::dragBetween(top, top->toWidget(Vec3(96, 48, 0)).toPoint(), top->toWidget(Vec3(944, 96, 0)).toPoint());
         const auto& rays = w.editor().document().rays();
         QCOMPARE(rays.size(), size_t(1));
