@@ -583,15 +583,20 @@ std::vector<SpawnProblem> checkSpawns(const SpawnCheckInput& input) {
             walkers.push_back(std::move(w));
             walkerOf.push_back(i);
         }
-        const std::vector<bool> meets = walkersMeetingGoals(*onion, world.poses, goals, walkers, input.navMeshes);
+        // The water the player swims in (not lava, which kills).
+        std::vector<BrushGeometry> water;
+        for (const Brush& b : world.brushes)
+            if (intersects(b.contents, BrushContents::Water | BrushContents::Slime))
+                if (BrushGeometryResult g = buildBrushGeometry(b, world.bounds); g.geometry) water.push_back(std::move(*g.geometry));
+        const std::vector<bool> meets = walkersMeetingGoals(*onion, world.poses, goals, walkers, water, input.navMeshes);
         for (size_t k = 0; k < walkers.size(); ++k) {
             if (meets[k]) continue;
             const Placed& e = placed[walkerOf[k]];
             const Pose& pose = world.poses[size_t(e.pose)];
             SpawnProblem p = problemFor(SpawnProblemKind::UnreachableWalking, e);
             p.message = describe(*e.entity) + " never meets the player on foot: no floor it walks to (pose " + pose.name +
-                        ": " + navSettingsSummary(pose.nav) + ") is walked to from a player start" +
-                        " (it could fly there through the portals; doors, lifts and swimming are not walked)";
+                        ": " + navSettingsSummary(pose.nav) + ") is walked or swum to from a player start" +
+                        " (it could fly there through the portals; doors, lifts and trigger_push are not walked)";
             problems.push_back(std::move(p));
         }
     }

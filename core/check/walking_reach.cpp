@@ -1,38 +1,132 @@
 #include "check/walking_reach.h"
 
+#include "compile/brush_expansion.h"
 #include "geometry/polygon.h"
 #include "nav/nav_mesh.h"
 
+#include <algorithm>
+#include <cmath>
 #include <map>
+#include <numeric>
 
 namespace shallot {
 namespace {
 
-// The polygons a walk over the mesh's links reaches from `start` (itself included).
-std::vector<char> walkedFrom(const NavMesh& mesh, int32_t start) {
+// The polygons a walk over the mesh's links reaches from `start` (itself included), and
+// swims: through each body of water `swum` (waterSwum) a polygon reached is in, to the
+// body's other polygons.
+std::vector<char> walkedFrom(const NavMesh& mesh, int32_t start, const std::vector<std::vector<int32_t>>& swum = {}) {
     std::vector<char> seen(mesh.polygons.size(), 0);
     if (start < 0) return seen;
+    std::vector<std::vector<int32_t>> bodiesOf(swum.empty() ? 0 : mesh.polygons.size());
+    for (size_t b = 0; b < swum.size(); ++b)
+        for (int32_t p : swum[b]) bodiesOf[size_t(p)].push_back(int32_t(b));
+    std::vector<char> bodySwum(swum.size(), 0);
     std::vector<int32_t> stack{start};
     seen[size_t(start)] = 1;
-    while (!stack.empty()) {
-        const NavPolygon& p = mesh.polygons[size_t(stack.back())];
-        stack.pop_back();
-        for (uint32_t k = p.firstLink; k < p.firstLink + p.linkCount; ++k) {
-            const int32_t to = mesh.links[k].to;
-            if (to >= 0 && !seen[size_t(to)]) {
-                seen[size_t(to)] = 1;
-                stack.push_back(to);
-            }
+    auto reach = [&](int32_t to) {
+        if (to >= 0 && !seen[size_t(to)]) {
+            seen[size_t(to)] = 1;
+            stack.push_back(to);
         }
+    };
+    while (!stack.empty()) {
+        const int32_t at = stack.back();
+        stack.pop_back();
+        const NavPolygon& p = mesh.polygons[size_t(at)];
+        for (uint32_t k = p.firstLink; k < p.firstLink + p.linkCount; ++k) reach(mesh.links[k].to);
+        if (bodiesOf.empty()) continue;
+        for (int32_t b : bodiesOf[size_t(at)])
+            if (!bodySwum[size_t(b)]) {
+                bodySwum[size_t(b)] = 1;
+                for (int32_t q : swum[size_t(b)]) reach(q);
+            }
     }
     return seen;
 }
 
+// Where a polygon's floor is sampled for water: its middle, and every kSwimSampleSpacing
+// along its edges, kSwimSampleInset towards its middle.
+std::vector<Vec3> swimSamples(const NavPolygon& polygon) {
+    const Vec3 middle = polygonCentroid(polygon.vertices);
+    std::vector<Vec3> out{middle};
+    const size_t n = polygon.vertices.size();
+    for (size_t i = 0; i < n; ++i) {
+        const Vec3& a = polygon.vertices[i];
+        const Vec3& b = polygon.vertices[(i + 1) % n];
+        const int steps = std::max(1, int(std::ceil((b - a).norm() / kSwimSampleSpacing)));
+        for (int k = 0; k < steps; ++k) {
+            const Vec3 q = a + (b - a) * (double(k) / steps);
+            const double toMiddle = (middle - q).norm();
+            out.push_back(toMiddle > kSwimSampleInset ? q + (middle - q) * (kSwimSampleInset / toMiddle) : middle);
+        }
+    }
+    return out;
+}
+
+// Whether the reference point q, lowered by at most `depth`, is inside the convex region
+// of `planes` (signed distance below 0 for all).
+bool lowersInto(const Vec3& q, double depth, const std::vector<Plane>& planes) {
+    double lo = 0.0, hi = depth; // the lowering t in [lo, hi] with every n.(q - t z) - d < 0
+    for (const Plane& pl : planes) {
+        const double s = pl.signedDistance(q), nz = pl.normal.z();
+        // s - t nz < 0
+        if (nz < 0.0) hi = std::min(hi, s / nz);
+        else if (nz > 0.0) lo = std::max(lo, s / nz);
+        else if (s >= 0.0) return false;
+        if (lo > hi) return false;
+    }
+    return lo <= hi;
+}
+
 } // namespace
+
+std::vector<std::vector<int32_t>> waterSwum(const NavMesh& mesh, const Pose& pose, const std::vector<BrushGeometry>& water) {
+    // Bodies: brushes whose bounds meet (within kNavEdgeDistance), numbered by first brush.
+    std::vector<size_t> parent(water.size());
+    std::iota(parent.begin(), parent.end(), size_t(0));
+    auto find = [&](size_t i) {
+        while (parent[i] != i) i = parent[i] = parent[parent[i]];
+        return i;
+    };
+    for (size_t i = 0; i < water.size(); ++i)
+        for (size_t j = i + 1; j < water.size(); ++j)
+            if (water[i].bounds.overlaps(water[j].bounds, kNavEdgeDistance)) parent[find(j)] = find(i);
+    std::vector<int32_t> bodyOfRoot(water.size(), -1), bodyOf(water.size());
+    int32_t bodies = 0;
+    for (size_t i = 0; i < water.size(); ++i) {
+        int32_t& b = bodyOfRoot[find(i)];
+        if (b < 0) b = bodies++;
+        bodyOf[i] = b;
+    }
+    // Each brush grown by the box (configuration space), and where a lowered point can meet it.
+    std::vector<std::vector<Plane>> planes;
+    std::vector<Aabb> reach;
+    for (const BrushGeometry& g : water) {
+        planes.push_back(expandedPlanes(g, pose));
+        Aabb r{g.bounds.mins - pose.maxs, g.bounds.maxs - pose.mins};
+        r.maxs.z() += kSwimClimbHeight;
+        reach.push_back(r);
+    }
+    std::vector<std::vector<int32_t>> swum(static_cast<size_t>(bodies));
+    for (size_t p = 0; p < mesh.polygons.size(); ++p) {
+        std::vector<char> in(static_cast<size_t>(bodies), 0);
+        for (size_t w = 0; w < water.size(); ++w) {
+            if (in[size_t(bodyOf[w])] || !reach[w].overlaps(mesh.polygons[p].bounds)) continue;
+            for (const Vec3& q : swimSamples(mesh.polygons[p]))
+                if (reach[w].contains(q) && lowersInto(q, kSwimClimbHeight, planes[w])) {
+                    in[size_t(bodyOf[w])] = 1;
+                    swum[size_t(bodyOf[w])].push_back(int32_t(p));
+                    break;
+                }
+        }
+    }
+    return swum;
+}
 
 std::vector<bool> walkersMeetingGoals(const BspTree& tree, const std::vector<Pose>& poses,
                                       const std::vector<WalkGoal>& goals, const std::vector<Walker>& walkers,
-                                      const NavMeshSource& source) {
+                                      const std::vector<BrushGeometry>& water, const NavMeshSource& source) {
     auto usable = [&](int pose) { return pose >= 0 && size_t(pose) < poses.size() && size_t(pose) < tree.poses.size(); };
     std::map<int, std::shared_ptr<const NavMesh>> meshes;
     auto meshOf = [&](int pose) -> const NavMesh& {
@@ -41,12 +135,16 @@ std::vector<bool> walkersMeetingGoals(const BspTree& tree, const std::vector<Pos
             it = meshes.emplace(pose, source ? source(pose) : std::make_shared<const NavMesh>(buildNavMesh(tree, pose, poses[size_t(pose)].nav))).first;
         return *it->second;
     };
-    // Where the player walks from each start.
+    // Where the player walks and swims from each start.
+    std::map<int, std::vector<std::vector<int32_t>>> swumOf;
     std::vector<std::vector<char>> goalWalks(goals.size());
     for (size_t g = 0; g < goals.size(); ++g) {
-        if (!usable(goals[g].pose)) continue;
-        const NavMesh& mesh = meshOf(goals[g].pose);
-        goalWalks[g] = walkedFrom(mesh, dropToFloor(tree, mesh, goals[g].point).polygon);
+        const int pose = goals[g].pose;
+        if (!usable(pose)) continue;
+        const NavMesh& mesh = meshOf(pose);
+        auto swum = swumOf.find(pose);
+        if (swum == swumOf.end()) swum = swumOf.emplace(pose, waterSwum(mesh, poses[size_t(pose)], water)).first;
+        goalWalks[g] = walkedFrom(mesh, dropToFloor(tree, mesh, goals[g].point).polygon, swum->second);
     }
     std::vector<bool> meets(walkers.size(), false);
     for (size_t i = 0; i < walkers.size(); ++i) {

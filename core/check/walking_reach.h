@@ -9,8 +9,14 @@
 // only "can it walk to the start" flagged every monster past a one-way drop the player
 // takes (id_e1m1's dogs: the lifts back up are movers); asking "either way" with one box
 // flagged the dogs the player reaches through an opening their wider box does not fit.
+//
+// The player also swims, as Quake's does, in water and slime (not lava, which kills):
+// from a floor where its box is in a body of water, or would be lowered by at most
+// kSwimClimbHeight, to every other such floor of the same body (waterSwum). Monsters only
+// walk.
 #include "compile/bsp_tree.h"
 #include "nav/nav_mesh.h"
+#include "world/brush_geometry.h"
 #include "world/pose.h"
 
 #include <functional>
@@ -34,11 +40,28 @@ struct Walker {
 // has the meshes (the editor builds them for its overlay too) shares them.
 using NavMeshSource = std::function<std::shared_ptr<const NavMesh>(int pose)>;
 
-// Per walker, whether it meets one of its goals on foot. The meshes of the poses used come
+// Per walker, whether it meets one of its goals on foot, the goals swimming in `water` (the
+// world-space shapes of the water and slime brushes). The meshes of the poses used come
 // from `meshes`, or without one are built once each (settings from poses[pose].nav).
 std::vector<bool> walkersMeetingGoals(const BspTree& tree, const std::vector<Pose>& poses,
                                       const std::vector<WalkGoal>& goals, const std::vector<Walker>& walkers,
-                                      const NavMeshSource& meshes = {});
+                                      const std::vector<BrushGeometry>& water = {}, const NavMeshSource& meshes = {});
+
+// The bodies of water a box of `pose` swims between on `mesh`: water brushes whose bounds
+// meet are one body; per body, the polygons from some point of which the box is in that
+// body's water, or gets into it lowered by at most kSwimClimbHeight (it swims up to them
+// and climbs out). Points are sampled on each polygon: its middle, and every
+// kSwimSampleSpacing along its edges, kSwimSampleInset inside them.
+std::vector<std::vector<int32_t>> waterSwum(const NavMesh& mesh, const Pose& pose, const std::vector<BrushGeometry>& water);
+
+// Quake's water jump lifts a swimmer whose middle is under the surface onto a ledge about
+// as high above the surface as its eyes: a floor at most this far above the water (the
+// box's bottom at most this far above the water's top) is climbed out onto.
+inline constexpr double kSwimClimbHeight = 24.0;
+// A floor's points tried for water: every this many units along its edges,
+inline constexpr double kSwimSampleSpacing = 16.0;
+// this far in from them (a point on an edge may lie on a wall's plane).
+inline constexpr double kSwimSampleInset = 0.5;
 
 // A floor point of one pose's mesh is on the other's floor when, dropped from this far
 // above (the feet placed alike, the reference point moved by the poses' mins), the other
