@@ -29,6 +29,17 @@ inline World navRoom(std::vector<Brush> inside, double height = 256) {
     return w;
 }
 
+// 14 brushes at random inside navRoom (boxes and, a third of them, random polytopes, 24 to
+// 64 across, their middles up to 96 above the floor).
+inline std::vector<Brush> randomRoomBrushes(Rng& rng) {
+    std::vector<Brush> inside;
+    for (int i = 0; i < 14; ++i) {
+        const Vec3 c(uniform(rng, 64, 960), uniform(rng, 64, 448), uniform(rng, 0, 96));
+        inside.push_back(randomBrush(rng, c, uniform(rng, 24, 64), rng() % 3 == 0 ? BrushShape::Random : BrushShape::Box));
+    }
+    return inside;
+}
+
 // A world and its compiled trees.
 struct NavLevel {
     World world;

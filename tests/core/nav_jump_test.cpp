@@ -143,11 +143,7 @@ TEST(NavJump, PathsWithJumpsAreConfirmedBySweptTraces) {
         stretches += int(path.points.size()) - 1;
     };
     for (int round = 0; round < 4; ++round) {
-        std::vector<Brush> inside;
-        for (int i = 0; i < 14; ++i) {
-            const Vec3 c(uniform(rng, 64, 960), uniform(rng, 64, 448), uniform(rng, 0, 96));
-            inside.push_back(randomBrush(rng, c, uniform(rng, 24, 64), rng() % 3 == 0 ? BrushShape::Random : BrushShape::Box));
-        }
+        const std::vector<Brush> inside = randomRoomBrushes(rng);
         const NavLevel l = compiledNavLevel(navRoom(inside));
         const NavMesh mesh = buildNavMesh(l.result.onion, kNavPlayer, jumping());
         jumps += int(mesh.linkCount(NavLinkKind::Jump));

@@ -177,11 +177,7 @@ TEST(NavMerge, RandomWorldsMergeIntoConvexPolygonsCoveringTheLeafPolygons) {
     Rng rng(61);
     size_t leaves = 0, polygons = 0;
     for (int round = 0; round < 6; ++round) {
-        std::vector<Brush> inside;
-        for (int i = 0; i < 14; ++i) {
-            const Vec3 c(uniform(rng, 64, 960), uniform(rng, 64, 448), uniform(rng, 0, 96));
-            inside.push_back(randomBrush(rng, c, uniform(rng, 24, 64), rng() % 3 == 0 ? BrushShape::Random : BrushShape::Box));
-        }
+        const std::vector<Brush> inside = randomRoomBrushes(rng);
         const NavLevel l = compiledNavLevel(navRoom(inside));
         const NavMesh mesh = buildNavMesh(l.result.onion, kNavPlayer);
         expectMergedFromLeaves(l.result.onion, mesh);

@@ -208,11 +208,7 @@ TEST(NavUpdate, RandomRoomsWithOneBrushEditsMatchRebuild) {
     Rng rng(30);
     Tally tally[2];
     for (int round = 0; round < 6; ++round) {
-        std::vector<Brush> inside;
-        for (int i = 0; i < 14; ++i) {
-            const Vec3 c(uniform(rng, 64, 960), uniform(rng, 64, 448), uniform(rng, 0, 96));
-            inside.push_back(randomBrush(rng, c, uniform(rng, 24, 64), rng() % 3 == 0 ? BrushShape::Random : BrushShape::Box));
-        }
+        const std::vector<Brush> inside = randomRoomBrushes(rng);
         std::vector<World> worlds = {navRoom(inside)};
         for (int edit = 0; edit < 4; ++edit) worlds.push_back(randomEdit(rng, worlds.back()));
         checkChain(worlds, tally, "room " + std::to_string(round));
