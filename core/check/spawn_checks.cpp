@@ -236,10 +236,12 @@ std::vector<SpawnEntity> spawnEntities(const std::vector<MapEntity>& entities, i
             if (std::isfinite(v) && std::abs(v) < 1e9) e.spawnflags = int(v);
         }
         e.hasBrushes = !m.brushes.empty();
-        if (e.hasBrushes && equalsIgnoringCase(e.classname, "trigger_teleport"))
+        const bool push = equalsIgnoringCase(e.classname, "trigger_push");
+        if (e.hasBrushes && (push || equalsIgnoringCase(e.classname, "trigger_teleport")))
             for (const Brush& b : m.brushes)
                 if (const BrushGeometryResult g = buildBrushGeometry(b, defaultWorldBounds()); g.geometry)
                     e.brushBounds.add(g.geometry->bounds);
+        if (push) e.pushVelocity = quakePushVelocity(m.value("angle"), m.value("angles"), m.value("speed"));
         e.line = m.line;
         out.push_back(std::move(e));
     }
@@ -583,12 +585,15 @@ std::vector<SpawnProblem> checkSpawns(const SpawnCheckInput& input) {
             walkers.push_back(std::move(w));
             walkerOf.push_back(i);
         }
-        // The water the player swims in (not lava, which kills).
-        std::vector<BrushGeometry> water;
+        // The water the player swims in (not lava, which kills), and the pushes that carry it.
+        PlayerMotion player;
         for (const Brush& b : world.brushes)
             if (intersects(b.contents, BrushContents::Water | BrushContents::Slime))
-                if (BrushGeometryResult g = buildBrushGeometry(b, world.bounds); g.geometry) water.push_back(std::move(*g.geometry));
-        const std::vector<bool> meets = walkersMeetingGoals(*onion, world.poses, goals, walkers, water, input.navMeshes);
+                if (BrushGeometryResult g = buildBrushGeometry(b, world.bounds); g.geometry) player.water.push_back(std::move(*g.geometry));
+        for (const SpawnEntity& e : input.entities)
+            if (!e.brushBounds.empty() && e.pushVelocity != Vec3::Zero() && e.pushVelocity.allFinite())
+                player.pushes.push_back({e.brushBounds, e.pushVelocity});
+        const std::vector<bool> meets = walkersMeetingGoals(*onion, world.poses, goals, walkers, player, input.navMeshes);
         for (size_t k = 0; k < walkers.size(); ++k) {
             if (meets[k]) continue;
             const Placed& e = placed[walkerOf[k]];
@@ -596,7 +601,7 @@ std::vector<SpawnProblem> checkSpawns(const SpawnCheckInput& input) {
             SpawnProblem p = problemFor(SpawnProblemKind::UnreachableWalking, e);
             p.message = describe(*e.entity) + " never meets the player on foot: no floor it walks to (pose " + pose.name +
                         ": " + navSettingsSummary(pose.nav) + ") is walked or swum to from a player start" +
-                        " (it could fly there through the portals; doors, lifts and trigger_push are not walked)";
+                        " (it could fly there through the portals; doors and lifts are not walked)";
             problems.push_back(std::move(p));
         }
     }

@@ -38,9 +38,11 @@ struct SpawnEntity {
     // "spawnflags": 256 / 512 / 1024 not in easy / normal / hard, 2048 not in deathmatch
     // (the engine removes such entities); 1 on monster_zombie: crucified (never moves).
     int spawnflags = 0;
-    // A trigger_teleport's brushes' box (monsters in a closet it empties are not
-    // unreachable); empty for every other entity.
+    // A trigger_teleport's or trigger_push's brushes' box (monsters in a closet a teleporter
+    // empties are not unreachable; a push carries the player); empty for every other entity.
     Aabb brushBounds;
+    // A trigger_push's velocity (quakePushVelocity); zero for every other entity.
+    Vec3 pushVelocity = Vec3::Zero();
 };
 
 // Unreachable: no flight through the pose's portals reaches a player start;

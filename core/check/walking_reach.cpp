@@ -14,14 +14,17 @@ namespace {
 
 // The polygons a walk over the mesh's links reaches from `start` (itself included), and
 // swims: through each body of water `swum` (waterSwum) a polygon reached is in, to the
-// body's other polygons.
-std::vector<char> walkedFrom(const NavMesh& mesh, int32_t start, const std::vector<std::vector<int32_t>>& swum = {}) {
+// body's other polygons; and is carried over the (from, to) `pushed` (pushLinks).
+std::vector<char> walkedFrom(const NavMesh& mesh, int32_t start, const std::vector<std::vector<int32_t>>& swum = {},
+                             const std::vector<std::pair<int32_t, int32_t>>& pushed = {}) {
     std::vector<char> seen(mesh.polygons.size(), 0);
     if (start < 0) return seen;
     std::vector<std::vector<int32_t>> bodiesOf(swum.empty() ? 0 : mesh.polygons.size());
     for (size_t b = 0; b < swum.size(); ++b)
         for (int32_t p : swum[b]) bodiesOf[size_t(p)].push_back(int32_t(b));
     std::vector<char> bodySwum(swum.size(), 0);
+    std::vector<std::vector<int32_t>> pushedTo(pushed.empty() ? 0 : mesh.polygons.size());
+    for (const auto& [from, to] : pushed) pushedTo[size_t(from)].push_back(to);
     std::vector<int32_t> stack{start};
     seen[size_t(start)] = 1;
     auto reach = [&](int32_t to) {
@@ -35,6 +38,8 @@ std::vector<char> walkedFrom(const NavMesh& mesh, int32_t start, const std::vect
         stack.pop_back();
         const NavPolygon& p = mesh.polygons[size_t(at)];
         for (uint32_t k = p.firstLink; k < p.firstLink + p.linkCount; ++k) reach(mesh.links[k].to);
+        if (!pushedTo.empty())
+            for (int32_t to : pushedTo[size_t(at)]) reach(to);
         if (bodiesOf.empty()) continue;
         for (int32_t b : bodiesOf[size_t(at)])
             if (!bodySwum[size_t(b)]) {
@@ -43,25 +48,6 @@ std::vector<char> walkedFrom(const NavMesh& mesh, int32_t start, const std::vect
             }
     }
     return seen;
-}
-
-// Where a polygon's floor is sampled for water: its middle, and every kSwimSampleSpacing
-// along its edges, kSwimSampleInset towards its middle.
-std::vector<Vec3> swimSamples(const NavPolygon& polygon) {
-    const Vec3 middle = polygonCentroid(polygon.vertices);
-    std::vector<Vec3> out{middle};
-    const size_t n = polygon.vertices.size();
-    for (size_t i = 0; i < n; ++i) {
-        const Vec3& a = polygon.vertices[i];
-        const Vec3& b = polygon.vertices[(i + 1) % n];
-        const int steps = std::max(1, int(std::ceil((b - a).norm() / kSwimSampleSpacing)));
-        for (int k = 0; k < steps; ++k) {
-            const Vec3 q = a + (b - a) * (double(k) / steps);
-            const double toMiddle = (middle - q).norm();
-            out.push_back(toMiddle > kSwimSampleInset ? q + (middle - q) * (kSwimSampleInset / toMiddle) : middle);
-        }
-    }
-    return out;
 }
 
 // Whether the reference point q, lowered by at most `depth`, is inside the convex region
@@ -80,6 +66,23 @@ bool lowersInto(const Vec3& q, double depth, const std::vector<Plane>& planes) {
 }
 
 } // namespace
+
+std::vector<Vec3> floorSamples(const NavPolygon& polygon) {
+    const Vec3 middle = polygonCentroid(polygon.vertices);
+    std::vector<Vec3> out{middle};
+    const size_t n = polygon.vertices.size();
+    for (size_t i = 0; i < n; ++i) {
+        const Vec3& a = polygon.vertices[i];
+        const Vec3& b = polygon.vertices[(i + 1) % n];
+        const int steps = std::max(1, int(std::ceil((b - a).norm() / kFloorSampleSpacing)));
+        for (int k = 0; k < steps; ++k) {
+            const Vec3 q = a + (b - a) * (double(k) / steps);
+            const double toMiddle = (middle - q).norm();
+            out.push_back(toMiddle > kFloorSampleInset ? q + (middle - q) * (kFloorSampleInset / toMiddle) : middle);
+        }
+    }
+    return out;
+}
 
 std::vector<std::vector<int32_t>> waterSwum(const NavMesh& mesh, const Pose& pose, const std::vector<BrushGeometry>& water) {
     // Bodies: brushes whose bounds meet (within kNavEdgeDistance), numbered by first brush.
@@ -113,7 +116,7 @@ std::vector<std::vector<int32_t>> waterSwum(const NavMesh& mesh, const Pose& pos
         std::vector<char> in(static_cast<size_t>(bodies), 0);
         for (size_t w = 0; w < water.size(); ++w) {
             if (in[size_t(bodyOf[w])] || !reach[w].overlaps(mesh.polygons[p].bounds)) continue;
-            for (const Vec3& q : swimSamples(mesh.polygons[p]))
+            for (const Vec3& q : floorSamples(mesh.polygons[p]))
                 if (reach[w].contains(q) && lowersInto(q, kSwimClimbHeight, planes[w])) {
                     in[size_t(bodyOf[w])] = 1;
                     swum[size_t(bodyOf[w])].push_back(int32_t(p));
@@ -126,7 +129,7 @@ std::vector<std::vector<int32_t>> waterSwum(const NavMesh& mesh, const Pose& pos
 
 std::vector<bool> walkersMeetingGoals(const BspTree& tree, const std::vector<Pose>& poses,
                                       const std::vector<WalkGoal>& goals, const std::vector<Walker>& walkers,
-                                      const std::vector<BrushGeometry>& water, const NavMeshSource& source) {
+                                      const PlayerMotion& player, const NavMeshSource& source) {
     auto usable = [&](int pose) { return pose >= 0 && size_t(pose) < poses.size() && size_t(pose) < tree.poses.size(); };
     std::map<int, std::shared_ptr<const NavMesh>> meshes;
     auto meshOf = [&](int pose) -> const NavMesh& {
@@ -135,16 +138,22 @@ std::vector<bool> walkersMeetingGoals(const BspTree& tree, const std::vector<Pos
             it = meshes.emplace(pose, source ? source(pose) : std::make_shared<const NavMesh>(buildNavMesh(tree, pose, poses[size_t(pose)].nav))).first;
         return *it->second;
     };
-    // Where the player walks and swims from each start.
-    std::map<int, std::vector<std::vector<int32_t>>> swumOf;
+    // Where the player walks, swims and is pushed from each start.
+    struct Moves {
+        std::vector<std::vector<int32_t>> swum;
+        std::vector<std::pair<int32_t, int32_t>> pushed;
+    };
+    std::map<int, Moves> movesOf;
     std::vector<std::vector<char>> goalWalks(goals.size());
     for (size_t g = 0; g < goals.size(); ++g) {
         const int pose = goals[g].pose;
         if (!usable(pose)) continue;
         const NavMesh& mesh = meshOf(pose);
-        auto swum = swumOf.find(pose);
-        if (swum == swumOf.end()) swum = swumOf.emplace(pose, waterSwum(mesh, poses[size_t(pose)], water)).first;
-        goalWalks[g] = walkedFrom(mesh, dropToFloor(tree, mesh, goals[g].point).polygon, swum->second);
+        auto moves = movesOf.find(pose);
+        if (moves == movesOf.end())
+            moves = movesOf.emplace(pose, Moves{waterSwum(mesh, poses[size_t(pose)], player.water),
+                                                pushLinks(tree, mesh, poses[size_t(pose)], player.pushes)}).first;
+        goalWalks[g] = walkedFrom(mesh, dropToFloor(tree, mesh, goals[g].point).polygon, moves->second.swum, moves->second.pushed);
     }
     std::vector<bool> meets(walkers.size(), false);
     for (size_t i = 0; i < walkers.size(); ++i) {

@@ -12,9 +12,10 @@
 //
 // The player also swims, as Quake's does, in water and slime (not lava, which kills):
 // from a floor where its box is in a body of water, or would be lowered by at most
-// kSwimClimbHeight, to every other such floor of the same body (waterSwum). Monsters only
-// walk.
+// kSwimClimbHeight, to every other such floor of the same body (waterSwum); and is carried
+// by trigger_push (trigger_push.h). Monsters only walk.
 #include "compile/bsp_tree.h"
+#include "check/trigger_push.h"
 #include "nav/nav_mesh.h"
 #include "world/brush_geometry.h"
 #include "world/pose.h"
@@ -40,28 +41,38 @@ struct Walker {
 // has the meshes (the editor builds them for its overlay too) shares them.
 using NavMeshSource = std::function<std::shared_ptr<const NavMesh>(int pose)>;
 
-// Per walker, whether it meets one of its goals on foot, the goals swimming in `water` (the
-// world-space shapes of the water and slime brushes). The meshes of the poses used come
-// from `meshes`, or without one are built once each (settings from poses[pose].nav).
+// How the player moves besides walking: it swims in `water` (the world-space shapes of the
+// water and slime brushes) and is carried by `pushes`.
+struct PlayerMotion {
+    std::vector<BrushGeometry> water;
+    std::vector<PushVolume> pushes;
+};
+
+// Per walker, whether it meets one of its goals on foot, the goals also moving as `player`
+// says. The meshes of the poses used come from `meshes`, or without one are built once
+// each (settings from poses[pose].nav).
 std::vector<bool> walkersMeetingGoals(const BspTree& tree, const std::vector<Pose>& poses,
                                       const std::vector<WalkGoal>& goals, const std::vector<Walker>& walkers,
-                                      const std::vector<BrushGeometry>& water = {}, const NavMeshSource& meshes = {});
+                                      const PlayerMotion& player = {}, const NavMeshSource& meshes = {});
 
 // The bodies of water a box of `pose` swims between on `mesh`: water brushes whose bounds
 // meet are one body; per body, the polygons from some point of which the box is in that
 // body's water, or gets into it lowered by at most kSwimClimbHeight (it swims up to them
-// and climbs out). Points are sampled on each polygon: its middle, and every
-// kSwimSampleSpacing along its edges, kSwimSampleInset inside them.
+// and climbs out), tried at the polygon's floorSamples.
 std::vector<std::vector<int32_t>> waterSwum(const NavMesh& mesh, const Pose& pose, const std::vector<BrushGeometry>& water);
+
+// Where a walkable polygon is tried for water and pushes: its middle, and every
+// kFloorSampleSpacing along its edges, kFloorSampleInset towards its middle.
+std::vector<Vec3> floorSamples(const NavPolygon& polygon);
 
 // Quake's water jump lifts a swimmer whose middle is under the surface onto a ledge about
 // as high above the surface as its eyes: a floor at most this far above the water (the
 // box's bottom at most this far above the water's top) is climbed out onto.
 inline constexpr double kSwimClimbHeight = 24.0;
-// A floor's points tried for water: every this many units along its edges,
-inline constexpr double kSwimSampleSpacing = 16.0;
+// A floor's points tried for water and pushes: every this many units along its edges,
+inline constexpr double kFloorSampleSpacing = 16.0;
 // this far in from them (a point on an edge may lie on a wall's plane).
-inline constexpr double kSwimSampleInset = 0.5;
+inline constexpr double kFloorSampleInset = 0.5;
 
 // A floor point of one pose's mesh is on the other's floor when, dropped from this far
 // above (the feet placed alike, the reference point moved by the poses' mins), the other

@@ -1,0 +1,103 @@
+#include "check/trigger_push.h"
+
+#include "check/walking_reach.h"
+#include "query/slide_move.h"
+#include "query/trace.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+namespace shallot {
+
+namespace {
+
+constexpr double kDegrees = 3.14159265358979323846 / 180.0;
+
+// A number as Quake reads one (atof: what does not parse is 0).
+double quakeNumber(const std::string* text) { return text ? std::strtod(text->c_str(), nullptr) : 0.0; }
+
+// Where a box of `pose` standing at `start` is carried: the polygon it stands on when the
+// flight ends, or -1.
+int32_t flight(const BspTree& tree, const NavMesh& mesh, int pose, const Vec3& start, const std::vector<PushVolume>& pushes,
+               const std::vector<Aabb>& reach) {
+    const Vec3 up = Vec3::UnitZ();
+    Vec3 p = start + up * kNavStretchCheckLift, v = Vec3::Zero();
+    const int steps = int(kPushMaxSeconds / kPushStep);
+    for (int i = 0; i < steps; ++i) {
+        bool pushed = false;
+        for (size_t k = 0; k < pushes.size(); ++k)
+            if (reach[k].contains(p)) {
+                v = pushes[k].velocity;
+                pushed = true;
+            }
+        v.z() -= kPushGravity * kPushStep;
+        const MoveResult m = slideMove(tree, pose, p, v * kPushStep, 0.0);
+        if (m.startSolid) return -1;
+        for (const Contact& c : m.contacts) {
+            const double into = v.dot(c.normal);
+            if (into < 0.0) v -= c.normal * into;
+        }
+        p = m.end;
+        if (pushed || v.z() > 0.0) continue;
+        const TraceResult ground = traceSegment(tree, pose, p, p - up * kPushGroundProbe);
+        if (ground.hit && ground.normal.z() >= mesh.settings.walkableNormalZ) return dropToFloor(tree, mesh, p).polygon;
+    }
+    return -1;
+}
+
+} // namespace
+
+Vec3 quakePushVelocity(const std::string* angle, const std::string* angles, const std::string* speed) {
+    double pitch = 0.0, yaw = 0.0;
+    if (angles) {
+        std::istringstream in(*angles);
+        in >> pitch >> yaw;
+        if (!in) pitch = yaw = 0.0;
+    } else {
+        yaw = quakeNumber(angle);
+    }
+    Vec3 movedir;
+    if (pitch == 0.0 && yaw == -1.0) movedir = Vec3::UnitZ(); // SetMovedir's special angles
+    else if (pitch == 0.0 && yaw == -2.0) movedir = -Vec3::UnitZ();
+    else // makevectors' v_forward
+        movedir = Vec3(std::cos(pitch * kDegrees) * std::cos(yaw * kDegrees), std::cos(pitch * kDegrees) * std::sin(yaw * kDegrees),
+                       -std::sin(pitch * kDegrees));
+    const double s = quakeNumber(speed);
+    return movedir * ((s != 0.0 && std::isfinite(s) ? s : 1000.0) * 10.0);
+}
+
+std::vector<std::pair<int32_t, int32_t>> pushLinks(const BspTree& tree, const NavMesh& mesh, const Pose& pose,
+                                                   const std::vector<PushVolume>& all) {
+    const std::vector<PushVolume> pushes(all.begin(), all.begin() + long(std::min(all.size(), kPushMaxVolumes)));
+    // Where the box's reference point touches each trigger.
+    std::vector<Aabb> reach;
+    for (const PushVolume& push : pushes) reach.push_back({push.bounds.mins - pose.maxs, push.bounds.maxs - pose.mins});
+    std::vector<std::pair<int32_t, int32_t>> links;
+    for (size_t k = 0; k < pushes.size(); ++k) {
+        int entries = 0;
+        for (size_t p = 0; p < mesh.polygons.size() && entries < kPushMaxEntries; ++p) {
+            Aabb jumpedInto = reach[k];
+            jumpedInto.mins.z() -= kPushJumpHeight;
+            if (!jumpedInto.overlaps(mesh.polygons[p].bounds)) continue;
+            for (const Vec3& sample : floorSamples(mesh.polygons[p])) {
+                Vec3 q = sample; // where the box first touches the trigger, jumping if need be
+                const double below = reach[k].mins.z() + kNavStretchCheckLift - q.z();
+                if (below > 0.0 && below <= kPushJumpHeight) {
+                    const Vec3 top(q.x(), q.y(), q.z() + below);
+                    if (traceSegment(tree, mesh.pose, q + Vec3::UnitZ() * kNavStretchCheckLift, top).hit) continue;
+                    q = top;
+                }
+                if (!reach[k].contains(q)) continue;
+                ++entries;
+                        const int32_t to = flight(tree, mesh, mesh.pose, q, pushes, reach);
+                if (to >= 0 && to != int32_t(p)) links.push_back({int32_t(p), to});
+                break;
+            }
+        }
+    }
+    return links;
+}
+
+} // namespace shallot
