@@ -81,7 +81,17 @@ std::vector<std::pair<int32_t, int32_t>> pushLinks(const BspTree& tree, const Na
             Aabb jumpedInto = reach[k];
             jumpedInto.mins.z() -= kPushJumpHeight;
             if (!jumpedInto.overlaps(mesh.polygons[p].bounds)) continue;
-            for (const Vec3& sample : floorSamples(mesh.polygons[p])) {
+            const NavPolygon& polygon = mesh.polygons[p];
+            // The polygon's own samples, and the middle of the trigger's footprint when it
+            // lies on the polygon (a trigger well inside a large floor touches no edge).
+            std::vector<Vec3> samples = floorSamples(polygon);
+            Vec3 middle = 0.5 * (reach[k].mins + reach[k].maxs);
+            if (containsXY(polygon.vertices, middle, 0.0)) {
+                const Vec3& v = polygon.vertices[0];
+                middle.z() = v.z() - (polygon.normal.x() * (middle.x() - v.x()) + polygon.normal.y() * (middle.y() - v.y())) / polygon.normal.z();
+                samples.insert(samples.begin(), middle);
+            }
+            for (const Vec3& sample : samples) {
                 Vec3 q = sample; // where the box first touches the trigger, jumping if need be
                 const double below = reach[k].mins.z() + kNavStretchCheckLift - q.z();
                 if (below > 0.0 && below <= kPushJumpHeight) {
