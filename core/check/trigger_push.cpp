@@ -18,10 +18,11 @@ constexpr double kDegrees = 3.14159265358979323846 / 180.0;
 // A number as Quake reads one (atof: what does not parse is 0).
 double quakeNumber(const std::string* text) { return text ? std::strtod(text->c_str(), nullptr) : 0.0; }
 
-// Where a box of `pose` standing at `start` is carried: the polygon it stands on when the
-// flight ends, or -1.
+// Where a box of `pose` standing at `start` is carried, steering towards `steer` (a
+// horizontal unit vector, or zero) while in the air out of the triggers: the polygon it
+// stands on when the flight ends, or -1.
 int32_t flight(const BspTree& tree, const NavMesh& mesh, int pose, const Vec3& start, const std::vector<PushVolume>& pushes,
-               const std::vector<Aabb>& reach) {
+               const std::vector<Aabb>& reach, const Vec3& steer) {
     const Vec3 up = Vec3::UnitZ();
     Vec3 p = start + up * kNavStretchCheckLift, v = Vec3::Zero();
     const int steps = int(kPushMaxSeconds / kPushStep);
@@ -32,6 +33,10 @@ int32_t flight(const BspTree& tree, const NavMesh& mesh, int pose, const Vec3& s
                 v = pushes[k].velocity;
                 pushed = true;
             }
+        if (!pushed) { // Quake's air control: speed along the wish direction up to kAirWishSpeed
+            const double missing = kAirWishSpeed - v.dot(steer);
+            if (missing > 0.0) v += steer * std::min(missing, kAirAccelerate * kPlayerSpeed * kPushStep);
+        }
         v.z() -= kPushGravity * kPushStep;
         const MoveResult m = slideMove(tree, pose, p, v * kPushStep, 0.0);
         if (m.startSolid) return -1;
@@ -101,8 +106,18 @@ std::vector<std::pair<int32_t, int32_t>> pushLinks(const BspTree& tree, const Na
                 }
                 if (!reach[k].contains(q)) continue;
                 ++entries;
-                        const int32_t to = flight(tree, mesh, mesh.pose, q, pushes, reach);
-                if (to >= 0 && to != int32_t(p)) links.push_back({int32_t(p), to});
+                // Carried straight, or when that never lands (thrown up out of a push and
+                // falling back in), steered each of kSteerDirections ways.
+                std::vector<int32_t> landings{flight(tree, mesh, mesh.pose, q, pushes, reach, Vec3::Zero())};
+                if (landings[0] < 0)
+                    for (int d = 0; d < kSteerDirections; ++d) {
+                        const double a = 2.0 * 3.14159265358979323846 * d / kSteerDirections;
+                        landings.push_back(flight(tree, mesh, mesh.pose, q, pushes, reach, Vec3(std::cos(a), std::sin(a), 0.0)));
+                    }
+                std::sort(landings.begin(), landings.end());
+                landings.erase(std::unique(landings.begin(), landings.end()), landings.end());
+                for (int32_t to : landings)
+                    if (to >= 0 && to != int32_t(p)) links.push_back({int32_t(p), to});
                 break;
             }
         }

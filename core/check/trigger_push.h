@@ -5,7 +5,9 @@
 // what it hits (slideMove, its velocity clipped to each surface, as SV_FlyMove does),
 // until it stands on walkable ground. Each walkable polygon the box stands in the trigger
 // from, or jumps into it from (kPushJumpHeight), gets a one-way link to where the flight
-// lands.
+// lands. A flight that never lands (thrown up out of a push, it falls back in and hovers)
+// is flown again steering each of kSteerDirections ways in the air, as Quake's player
+// does (air control), and joined to each landing.
 #include "compile/bsp_tree.h"
 #include "nav/nav_mesh.h"
 #include "world/pose.h"
@@ -25,8 +27,14 @@ struct PushVolume {
 // up, -2 down), "speed" (default 1000): speed * 10 along Quake's movedir.
 Vec3 quakePushVelocity(const std::string* angle, const std::string* angles, const std::string* speed);
 
-// Quake's sv_gravity.
+// Quake's sv_gravity; its air control: out of a trigger and off the ground the box gains
+// speed along the wish direction at sv_accelerate (10) x the player's speed (320) a second,
+// up to 30 along it (SV_AirAccelerate).
 inline constexpr double kPushGravity = 800.0;
+inline constexpr double kAirAccelerate = 10.0;
+inline constexpr double kPlayerSpeed = 320.0;
+inline constexpr double kAirWishSpeed = 30.0;
+inline constexpr int kSteerDirections = 8;
 // The flight is stepped this often (Quake's 72 frames a second) for at most this long; a
 // flight that has not landed by then (held against a ceiling) lands nowhere.
 inline constexpr double kPushStep = 1.0 / 72.0;
