@@ -80,6 +80,7 @@ std::vector<std::pair<int32_t, int32_t>> pushLinks(const BspTree& tree, const Na
     std::vector<Aabb> reach;
     for (const PushVolume& push : pushes) reach.push_back({push.bounds.mins - pose.maxs, push.bounds.maxs - pose.mins});
     std::vector<std::pair<int32_t, int32_t>> links;
+    int flights = 0;
     for (size_t k = 0; k < pushes.size(); ++k) {
         int entries = 0;
         for (size_t p = 0; p < mesh.polygons.size() && entries < kPushMaxEntries; ++p) {
@@ -108,9 +109,11 @@ std::vector<std::pair<int32_t, int32_t>> pushLinks(const BspTree& tree, const Na
                 ++entries;
                 // Carried straight, or when that never lands (thrown up out of a push and
                 // falling back in), steered each of kSteerDirections ways.
+                if (flights >= kPushMaxFlights) return links;
+                ++flights;
                 std::vector<int32_t> landings{flight(tree, mesh, mesh.pose, q, pushes, reach, Vec3::Zero())};
                 if (landings[0] < 0)
-                    for (int d = 0; d < kSteerDirections; ++d) {
+                    for (int d = 0; d < kSteerDirections && flights < kPushMaxFlights; ++d, ++flights) {
                         const double a = 2.0 * 3.14159265358979323846 * d / kSteerDirections;
                         landings.push_back(flight(tree, mesh, mesh.pose, q, pushes, reach, Vec3(std::cos(a), std::sin(a), 0.0)));
                     }

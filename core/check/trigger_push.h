@@ -48,9 +48,11 @@ inline constexpr double kPushJumpHeight = 45.0;
 // Flights are started from at most this many polygons per trigger (the polygons it
 // touches, in order): each is a few hundred swept moves.
 inline constexpr int kPushMaxEntries = 8;
-// Only the first this many triggers are flown (a hostile level with thousands would take
-// minutes; id_e3m5, the most pushed shared level, has 16).
+// Only the first this many triggers are flown, and at most this many flights in all (a
+// hostile level with thousands of hovering pushes would take minutes; id_e3m5, the most
+// pushed shared level, has 16 triggers and flies 64 times).
 inline constexpr size_t kPushMaxVolumes = 256;
+inline constexpr int kPushMaxFlights = 1024;
 
 // The (from, to) polygon pairs the pushes (the first kPushMaxVolumes) carry a box of
 // `pose` between on `mesh`.
