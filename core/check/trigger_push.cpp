@@ -13,7 +13,8 @@ namespace shallot {
 
 namespace {
 
-constexpr double kDegrees = 3.14159265358979323846 / 180.0;
+constexpr double kPi = 3.14159265358979323846;
+constexpr double kDegrees = kPi / 180.0;
 
 // A number as Quake reads one (atof: what does not parse is 0).
 double quakeNumber(const std::string* text) { return text ? std::strtod(text->c_str(), nullptr) : 0.0; }
@@ -114,7 +115,7 @@ std::vector<std::pair<int32_t, int32_t>> pushLinks(const BspTree& tree, const Na
                 std::vector<int32_t> landings{flight(tree, mesh, mesh.pose, q, pushes, reach, Vec3::Zero())};
                 if (landings[0] < 0)
                     for (int d = 0; d < kSteerDirections && flights < kPushMaxFlights; ++d, ++flights) {
-                        const double a = 2.0 * 3.14159265358979323846 * d / kSteerDirections;
+                        const double a = 2.0 * kPi * d / kSteerDirections;
                         landings.push_back(flight(tree, mesh, mesh.pose, q, pushes, reach, Vec3(std::cos(a), std::sin(a), 0.0)));
                     }
                 std::sort(landings.begin(), landings.end());
