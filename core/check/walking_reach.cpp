@@ -12,19 +12,26 @@
 namespace shallot {
 namespace {
 
-// The polygons a walk over the mesh's links reaches from `start` (itself included), and
-// swims: through each body of water `swum` (waterSwum) a polygon reached is in, to the
-// body's other polygons; and is carried over the (from, to) `pushed` (pushLinks).
-std::vector<char> walkedFrom(const NavMesh& mesh, int32_t start, const std::vector<std::vector<int32_t>>& swum = {},
-                             const std::vector<std::pair<int32_t, int32_t>>& pushed = {}) {
+// How the player gets from polygon to polygon of one pose's mesh besides its links: the
+// bodies of water it swims (waterSwum) and, per polygon, the bodies it is in and where the
+// pushes carry it (pushLinks).
+struct PlayerMoves {
+    std::vector<std::vector<int32_t>> swum, bodiesOf, pushedTo;
+
+    PlayerMoves(const BspTree& tree, const NavMesh& mesh, const Pose& pose, const PlayerMotion& motion)
+        : swum(waterSwum(mesh, pose, motion.water)), bodiesOf(mesh.polygons.size()), pushedTo(mesh.polygons.size()) {
+        for (size_t b = 0; b < swum.size(); ++b)
+            for (int32_t p : swum[b]) bodiesOf[size_t(p)].push_back(int32_t(b));
+        for (const auto& [from, to] : pushLinks(tree, mesh, pose, motion.pushes)) pushedTo[size_t(from)].push_back(to);
+    }
+};
+
+// The polygons a walk over the mesh's links reaches from `start` (itself included), and,
+// with `moves`, swims and is pushed to.
+std::vector<char> walkedFrom(const NavMesh& mesh, int32_t start, const PlayerMoves* moves = nullptr) {
     std::vector<char> seen(mesh.polygons.size(), 0);
     if (start < 0) return seen;
-    std::vector<std::vector<int32_t>> bodiesOf(swum.empty() ? 0 : mesh.polygons.size());
-    for (size_t b = 0; b < swum.size(); ++b)
-        for (int32_t p : swum[b]) bodiesOf[size_t(p)].push_back(int32_t(b));
-    std::vector<char> bodySwum(swum.size(), 0);
-    std::vector<std::vector<int32_t>> pushedTo(pushed.empty() ? 0 : mesh.polygons.size());
-    for (const auto& [from, to] : pushed) pushedTo[size_t(from)].push_back(to);
+    std::vector<char> bodySwum(moves ? moves->swum.size() : 0, 0);
     std::vector<int32_t> stack{start};
     seen[size_t(start)] = 1;
     auto reach = [&](int32_t to) {
@@ -38,13 +45,12 @@ std::vector<char> walkedFrom(const NavMesh& mesh, int32_t start, const std::vect
         stack.pop_back();
         const NavPolygon& p = mesh.polygons[size_t(at)];
         for (uint32_t k = p.firstLink; k < p.firstLink + p.linkCount; ++k) reach(mesh.links[k].to);
-        if (!pushedTo.empty())
-            for (int32_t to : pushedTo[size_t(at)]) reach(to);
-        if (bodiesOf.empty()) continue;
-        for (int32_t b : bodiesOf[size_t(at)])
+        if (!moves) continue;
+        for (int32_t to : moves->pushedTo[size_t(at)]) reach(to);
+        for (int32_t b : moves->bodiesOf[size_t(at)])
             if (!bodySwum[size_t(b)]) {
                 bodySwum[size_t(b)] = 1;
-                for (int32_t q : swum[size_t(b)]) reach(q);
+                for (int32_t q : moves->swum[size_t(b)]) reach(q);
             }
     }
     return seen;
@@ -139,11 +145,7 @@ std::vector<bool> walkersMeetingGoals(const BspTree& tree, const std::vector<Pos
         return *it->second;
     };
     // Where the player walks, swims and is pushed from each start.
-    struct Moves {
-        std::vector<std::vector<int32_t>> swum;
-        std::vector<std::pair<int32_t, int32_t>> pushed;
-    };
-    std::map<int, Moves> movesOf;
+    std::map<int, PlayerMoves> movesOf;
     std::vector<std::vector<char>> goalWalks(goals.size());
     for (size_t g = 0; g < goals.size(); ++g) {
         const int pose = goals[g].pose;
@@ -151,9 +153,8 @@ std::vector<bool> walkersMeetingGoals(const BspTree& tree, const std::vector<Pos
         const NavMesh& mesh = meshOf(pose);
         auto moves = movesOf.find(pose);
         if (moves == movesOf.end())
-            moves = movesOf.emplace(pose, Moves{waterSwum(mesh, poses[size_t(pose)], player.water),
-                                                pushLinks(tree, mesh, poses[size_t(pose)], player.pushes)}).first;
-        goalWalks[g] = walkedFrom(mesh, dropToFloor(tree, mesh, goals[g].point).polygon, moves->second.swum, moves->second.pushed);
+            moves = movesOf.try_emplace(pose, tree, mesh, poses[size_t(pose)], player).first;
+        goalWalks[g] = walkedFrom(mesh, dropToFloor(tree, mesh, goals[g].point).polygon, &moves->second);
     }
     std::vector<bool> meets(walkers.size(), false);
     for (size_t i = 0; i < walkers.size(); ++i) {
