@@ -94,8 +94,7 @@ std::vector<std::pair<int32_t, int32_t>> pushLinks(const BspTree& tree, const Na
             std::vector<Vec3> samples = floorSamples(polygon);
             Vec3 middle = 0.5 * (reach[k].mins + reach[k].maxs);
             if (containsXY(polygon.vertices, middle, 0.0)) {
-                const Vec3& v = polygon.vertices[0];
-                middle.z() = v.z() - (polygon.normal.x() * (middle.x() - v.x()) + polygon.normal.y() * (middle.y() - v.y())) / polygon.normal.z();
+                middle.z() = heightOnPolygon(polygon, middle.x(), middle.y());
                 samples.insert(samples.begin(), middle);
             }
             for (const Vec3& sample : samples) {

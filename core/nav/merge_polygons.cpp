@@ -51,10 +51,6 @@ std::vector<int32_t> geometricOrder(const std::vector<NavPolygon>& polygons) {
     return order;
 }
 
-double cross2(const Vec3& o, const Vec3& a, const Vec3& b) {
-    return (a.x() - o.x()) * (b.y() - o.y()) - (a.y() - o.y()) * (b.x() - o.x());
-}
-
 // The convex hull seen from above of `points` (overwritten by it: counter-clockwise, from
 // its smallest point, collinear points left out).
 void convexHullXY(std::vector<Vec3>& points, std::vector<Vec3>& hull) {
@@ -64,7 +60,7 @@ void convexHullXY(std::vector<Vec3>& points, std::vector<Vec3>& hull) {
         const size_t base = hull.size();
         for (size_t k = 0; k < points.size(); ++k) {
             const Vec3& p = pass == 0 ? points[k] : points[points.size() - 1 - k];
-            while (hull.size() >= base + 2 && cross2(hull[hull.size() - 2], hull.back(), p) <= 0.0) hull.pop_back();
+            while (hull.size() >= base + 2 && turnXY(hull[hull.size() - 2], hull.back(), p) <= 0.0) hull.pop_back();
             hull.push_back(p);
         }
         hull.pop_back(); // the chain's last point starts the other
@@ -79,7 +75,7 @@ void convexHullXY(std::vector<Vec3>& points, std::vector<Vec3>& hull) {
 bool unionConvex(const std::vector<Vec3>& a, const std::vector<Vec3>& b, const Vec3& s, const Vec3& t) {
     const Vec3 line = t - s;
     const double lineLength = std::sqrt(line.x() * line.x() + line.y() * line.y());
-    auto offLine = [&](const Vec3& p) { return std::abs(cross2(s, t, p)) / lineLength; };
+    auto offLine = [&](const Vec3& p) { return std::abs(turnXY(s, t, p)) / lineLength; };
     auto holds = [&](const std::vector<Vec3>& outline, const std::vector<Vec3>& other) {
         for (size_t i = 0; i < outline.size(); ++i) {
             const Vec3& v = outline[i];
@@ -88,7 +84,7 @@ bool unionConvex(const std::vector<Vec3>& a, const std::vector<Vec3>& b, const V
             const double length = std::sqrt((w.x() - v.x()) * (w.x() - v.x()) + (w.y() - v.y()) * (w.y() - v.y()));
             if (length <= 0.0) continue;
             for (const Vec3& p : other)
-                if (cross2(v, w, p) < -kNavMergeSlack * length) return false;
+                if (turnXY(v, w, p) < -kNavMergeSlack * length) return false;
         }
         return true;
     };

@@ -231,6 +231,11 @@ bool containsXY(const std::vector<Vec3>& polygon, const Vec3& p, double margin) 
     return n >= 3;
 }
 
+double heightOnPolygon(const NavPolygon& p, double x, double y) {
+    const Vec3& v = p.vertices[0];
+    return v.z() - (p.normal.x() * (x - v.x()) + p.normal.y() * (y - v.y())) / p.normal.z();
+}
+
 int32_t NavMesh::polygonAt(const Vec3& p) const {
     const auto it = grid.find(cellKey(cellOf(p.x()), cellOf(p.y())));
     if (it == grid.end()) return -1;

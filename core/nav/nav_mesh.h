@@ -139,7 +139,16 @@ struct Landing {
 };
 Landing dropToFloor(const BspTree& tree, const NavMesh& mesh, const Vec3& from);
 
+// Twice the signed area of the triangle a, b, c seen from above: positive when c lies to
+// the left of a -> b.
+inline double turnXY(const Vec3& a, const Vec3& b, const Vec3& c) {
+    return (b.x() - a.x()) * (c.y() - a.y()) - (b.y() - a.y()) * (c.x() - a.x());
+}
+
 // Whether a polygon seen from above contains the xy of p, its outline grown by `margin`.
 bool containsXY(const std::vector<Vec3>& polygon, const Vec3& p, double margin);
+
+// The height of a walkable polygon's plane above (x, y).
+double heightOnPolygon(const NavPolygon& p, double x, double y);
 
 } // namespace shallot

@@ -21,11 +21,6 @@ constexpr double kSamePoint = 1e-6;
 // riser to its lower side (lowerRisers).
 enum Stretch : char { kWalkStretch, kRiserStretch, kJumpStretch, kStepStretch };
 
-// Positive when c lies to the left of a -> b seen from above.
-double cross2(const Vec3& a, const Vec3& b, const Vec3& c) {
-    return (b.x() - a.x()) * (c.y() - a.y()) - (b.y() - a.y()) * (c.x() - a.x());
-}
-
 bool samePoint(const Vec3& a, const Vec3& b) { return (a - b).squaredNorm() < kSamePoint * kSamePoint; }
 
 Vec3 closestOnSegment(const Vec3& p, const Vec3& a, const Vec3& b) {
@@ -164,8 +159,8 @@ std::vector<std::pair<Vec3, size_t>> pullString(const Corridor& c) {
         const Vec3& l = c.left[i];
         const Vec3& r = c.right[i];
         // The right side closes in (r is left of the apex -> right ray, or on it).
-        if (cross2(apex, right, r) >= 0.0) {
-            if (samePoint(apex, right) || cross2(apex, left, r) < 0.0) {
+        if (turnXY(apex, right, r) >= 0.0) {
+            if (samePoint(apex, right) || turnXY(apex, left, r) < 0.0) {
                 right = r;
                 rightIndex = i;
             } else { // it crosses the left side: the left end is a corner
@@ -178,8 +173,8 @@ std::vector<std::pair<Vec3, size_t>> pullString(const Corridor& c) {
                 continue;
             }
         }
-        if (cross2(apex, left, l) <= 0.0) {
-            if (samePoint(apex, left) || cross2(apex, right, l) > 0.0) {
+        if (turnXY(apex, left, l) <= 0.0) {
+            if (samePoint(apex, left) || turnXY(apex, right, l) > 0.0) {
                 left = l;
                 leftIndex = i;
             } else {
@@ -202,9 +197,9 @@ std::vector<std::pair<Vec3, size_t>> pullString(const Corridor& c) {
 std::optional<Vec3> crossing(const Corridor& c, size_t j, const Vec3& a, const Vec3& b) {
     const Vec3& p = c.right[j];
     const Vec3& q = c.left[j];
-    const double denominator = cross2(Vec3::Zero(), b - a, q - p);
+    const double denominator = turnXY(Vec3::Zero(), b - a, q - p);
     if (std::abs(denominator) < 1e-12) return std::nullopt;
-    const double s = std::clamp(cross2(Vec3::Zero(), b - a, a - p) / denominator, 0.0, 1.0);
+    const double s = std::clamp(turnXY(Vec3::Zero(), b - a, a - p) / denominator, 0.0, 1.0);
     return p + (q - p) * s;
 }
 
@@ -294,12 +289,6 @@ size_t appendRiserCorridorPath(const BspTree& tree, const NavMesh& mesh, const C
     return size_t(-1);
 }
 
-// The height of a polygon's plane above (x, y).
-double zOn(const NavPolygon& p, double x, double y) {
-    const Vec3& v = p.vertices[0];
-    return v.z() - (p.normal.x() * (x - v.x()) + p.normal.y() * (y - v.y())) / p.normal.z();
-}
-
 // The two portals of a step or drop the string may be pulled across: the free edge of the
 // takeoff polygon that the link takes off from, kNavTakeoffInset inside that polygon, and
 // the same edge kNavProbeReach outside it on the landing polygon (where the probes land),
@@ -365,12 +354,12 @@ std::optional<RiserPortals> riserPortals(const NavMesh& mesh, const NavLink& l) 
     if (hi - lo < kNavMinSharedEdge) return std::nullopt;
     auto onFrom = [&](double t) {
         Vec3 p = a + u * t - out * kNavTakeoffInset;
-        p.z() = zOn(P, p.x(), p.y());
+        p.z() = heightOnPolygon(P, p.x(), p.y());
         return p;
     };
     auto onTo = [&](double t) {
         Vec3 p = a + u * t + out * kNavProbeReach;
-        p.z() = zOn(Q, p.x(), p.y());
+        p.z() = heightOnPolygon(Q, p.x(), p.y());
         return p;
     };
     return RiserPortals{onFrom(hi), onFrom(lo), onTo(hi), onTo(lo)};
@@ -412,7 +401,7 @@ bool followLine(const NavMesh& mesh, int32_t polygon, const Vec3& a, const Vec3&
             if (along <= 1e-12) continue;
             exit = std::min(exit, (nx * (v.x() - a.x()) + ny * (v.y() - a.y())) / along);
         }
-        if (exit >= 1.0 - 1e-9 && std::abs(zOn(P, b.x(), b.y()) - b.z()) <= kNavOnPlane) { // b is on it
+        if (exit >= 1.0 - 1e-9 && std::abs(heightOnPolygon(P, b.x(), b.y()) - b.z()) <= kNavOnPlane) { // b is on it
             points.push_back(b);
             riser.push_back(0);
             return true;
@@ -420,7 +409,7 @@ bool followLine(const NavMesh& mesh, int32_t polygon, const Vec3& a, const Vec3&
         if (!(exit < 1.0 + 1e-9)) return false; // b is under or over the polygon, not on it
         exit = std::max(exit, s);
         Vec3 y = a + d * exit;
-        y.z() = zOn(P, y.x(), y.y());
+        y.z() = heightOnPolygon(P, y.x(), y.y());
         int32_t next = -1;
         int32_t triedTo = -1; // a polygon's probe links along one edge share their riser portals
         for (uint32_t k = P.firstLink; k < P.firstLink + P.linkCount && next < 0; ++k) {
