@@ -1,6 +1,7 @@
 #include "edit/brush_operations.h"
 
 #include "world/brush_geometry.h"
+#include "world/map_points.h"
 #include "world/world.h"
 
 #include <algorithm>
@@ -12,15 +13,6 @@
 namespace shallot {
 
 namespace {
-
-// Recomputed .map points are rounded to integers when the plane passes within this
-// distance of every rounded point: above the rounding error of grid coordinates, far below
-// anything a designer draws, so brushes on the grid write integral points.
-constexpr double kMapPointSnapDistance = 1e-9;
-
-// Three .map points are only used when the plane through them matches the side's plane
-// within this (every normal component and the distance).
-constexpr double kMapPointPlaneMatch = 1e-9;
 
 // A ray is parallel to a plane when its direction's component along the normal is below
 // this fraction of the direction's length.
@@ -38,60 +30,15 @@ void setReason(std::string* reason, std::string message) {
 
 BrushGeometryResult geometryOf(const Brush& brush) { return buildBrushGeometry(brush, defaultWorldBounds()); }
 
-bool reproducesPlane(const std::array<Vec3, 3>& p, const Plane& plane) {
-    const std::optional<Plane> q = Plane::fromPoints(p[0], p[1], p[2]);
-    return q && (q->normal - plane.normal).cwiseAbs().maxCoeff() <= kMapPointPlaneMatch &&
-           std::abs(q->dist - plane.dist) <= kMapPointPlaneMatch;
-}
-
-// The three .map points of a face, ordered so that (p0 - p1) x (p2 - p1) points along the
-// normal: the vertices spanning the largest triangle rounded to integers when the plane
-// passes through the rounded points; else integral points of the plane near the face when
-// there are any (a plane through grid points whose face corners are not on the grid); else
-// those vertices projected onto the plane.
-std::array<Vec3, 3> mapPoints(const Plane& plane, const Polygon& face) {
-    const std::vector<Vec3>& v = face.vertices;
-    std::array<size_t, 3> best{0, 1, 2};
-    double bestArea = -1.0;
-    for (size_t i = 0; i < v.size(); ++i)
-        for (size_t j = i + 1; j < v.size(); ++j)
-            for (size_t k = j + 1; k < v.size(); ++k) {
-                const double area = (v[j] - v[i]).cross(v[k] - v[i]).squaredNorm();
-                if (area > bestArea) {
-                    bestArea = area;
-                    best = {i, j, k};
-                }
-            }
-    std::array<Vec3, 3> p;
-    for (size_t k = 0; k < 3; ++k) p[k] = v[best[k]] - plane.normal * plane.signedDistance(v[best[k]]);
-    if ((p[0] - p[1]).cross(p[2] - p[1]).dot(plane.normal) < 0.0) std::swap(p[0], p[2]);
-
-    std::array<Vec3, 3> snapped;
-    bool onPlane = true;
-    for (size_t k = 0; k < 3; ++k) {
-        snapped[k] = p[k].array().round().matrix();
-        onPlane = onPlane && std::abs(plane.signedDistance(snapped[k])) <= kMapPointSnapDistance;
-    }
-    if (onPlane && reproducesPlane(snapped, plane)) return snapped;
-
-    Vec3 centre = Vec3::Zero();
-    for (const Vec3& x : v) centre += x;
-    centre /= double(v.size());
-    double radius = 0.0;
-    for (const Vec3& x : v) radius = std::max(radius, (x - centre).norm());
-    if (const auto lattice = integralPointsOn(plane, centre, radius, kMapPointPlaneMatch)) return *lattice;
-    return p;
-}
-
 // `side`'s points, when it has them and they give its plane (not stale).
-bool hasValidPoints(const BrushSide& side) { return side.hasPoints && reproducesPlane(side.points, side.plane); }
+bool hasValidPoints(const BrushSide& side) { return side.hasPoints && pointsGivePlane(side.points, side.plane); }
 
 // Gives .map points to the sides flagged in `recompute` and to those without points.
 void assignPoints(Brush& brush, const ConvexPolyhedron& hull, const std::vector<bool>& recompute) {
     for (const ConvexFace& f : hull.faces) {
         BrushSide& side = brush.sides[size_t(f.tag)];
         if (side.hasPoints && !recompute[size_t(f.tag)]) continue;
-        side.points = mapPoints(side.plane, f.polygon);
+        side.points = facePoints(side.plane, f.polygon);
         side.hasPoints = true;
     }
 }
@@ -104,8 +51,23 @@ void fillMissingPoints(Brush& brush) {
     if (g.geometry) assignPoints(brush, g.geometry->hull, std::vector<bool>(brush.sides.size(), false));
 }
 
-// The final step of every operation that changes planes: checks the candidate, drops the
-// sides that contribute no face and recomputes the points of the `changed` sides.
+// Makes every side that has a face on `hull` one thing with its points (settleSideOnPoints):
+// what the operation leaves is what a .map export writes and reads back.
+void settleSides(Brush& brush, const ConvexPolyhedron& hull) {
+    for (const ConvexFace& f : hull.faces) settleSideOnPoints(brush.sides[size_t(f.tag)], f.polygon);
+}
+
+// After a rigid move of planes and points together (translated, rotated90, flipped): points
+// for the sides that have none, then every plane from its points, without integer noise.
+void settleMovedSides(Brush& brush) {
+    fillMissingPoints(brush);
+    for (BrushSide& side : brush.sides)
+        if (side.hasPoints) settleSideOnPoints(side, Polygon{});
+}
+
+// The final step of every operation that changes planes: checks the candidate, recomputes
+// the points of the `changed` sides, settles every plane on its points and drops the sides
+// that contribute no face.
 std::optional<Brush> validated(Brush candidate, const std::vector<bool>& changed, std::string* reason) {
     const BrushGeometryResult g = geometryOf(candidate);
     if (!g.geometry) {
@@ -113,8 +75,15 @@ std::optional<Brush> validated(Brush candidate, const std::vector<bool>& changed
         return std::nullopt;
     }
     assignPoints(candidate, g.geometry->hull, changed);
+    settleSides(candidate, g.geometry->hull);
+    // Settling moves planes by rounding only; the faces are taken from the settled brush.
+    const BrushGeometryResult settled = geometryOf(candidate);
+    if (!settled.geometry) {
+        setReason(reason, "the result " + settled.error);
+        return std::nullopt;
+    }
     std::vector<bool> hasFace(candidate.sides.size(), false);
-    for (const ConvexFace& f : g.geometry->hull.faces) hasFace[size_t(f.tag)] = true;
+    for (const ConvexFace& f : settled.geometry->hull.faces) hasFace[size_t(f.tag)] = true;
     Brush out = std::move(candidate);
     std::vector<BrushSide> sides = std::move(out.sides);
     out.sides.clear();
@@ -213,7 +182,7 @@ Brush transformed(const Brush& brush, const Vec3& pivot, bool mirror, Linear lin
         for (Vec3& p : s.points) p = pivot + linear(Vec3(p - pivot));
         if (mirror) std::swap(s.points[0], s.points[2]);
     }
-    fillMissingPoints(out);
+    settleMovedSides(out);
     return out;
 }
 
@@ -259,7 +228,7 @@ Brush translated(const Brush& brush, const Vec3& delta) {
         s.plane.dist += s.plane.normal.dot(delta);
         for (Vec3& p : s.points) p += delta;
     }
-    fillMissingPoints(out);
+    settleMovedSides(out);
     return out;
 }
 
@@ -309,6 +278,7 @@ std::optional<Brush> withBounds(const Brush& brush, const Aabb& newBounds, std::
         return std::nullopt;
     }
     const Aabb& old = g.geometry->bounds;
+    if (newBounds.mins == old.mins && newBounds.maxs == old.maxs) return brush; // a drag back where it started
     const Vec3 oldSize = old.maxs - old.mins;
     const Vec3 scale = (newBounds.maxs - newBounds.mins).cwiseQuotient(oldSize);
     // lerp is exact at both ends, so box faces land exactly on the new bounds.
@@ -324,8 +294,20 @@ std::optional<Brush> withBounds(const Brush& brush, const Aabb& newBounds, std::
     for (const ConvexFace& f : g.geometry->hull.faces) {
         const BrushSide& before = brush.sides[size_t(f.tag)];
         out.sides.push_back(before);
-        changed.push_back(true);
-        Plane& plane = out.sides.back().plane;
+        changed.push_back(false);
+        BrushSide& side = out.sides.back();
+        // The side's points mapped: an affine map takes planes to planes, so the plane through
+        // them is the old plane's image, to the rounding of the map (exact for the axial
+        // sides, which lie on the old bounds and go to the new ones).
+        if (hasValidPoints(before)) {
+            for (size_t k = 0; k < 3; ++k) side.points[k] = withoutIntegerNoise(map(before.points[k]));
+            if (const auto p = Plane::fromPoints(side.points[0], side.points[1], side.points[2])) {
+                side.plane = *p;
+                continue;
+            }
+        }
+        changed.back() = true;
+        Plane& plane = side.plane;
         if (plane.axis() >= 0) { // axial: the normal is unchanged, the face's coordinate moves
             plane.dist = plane.normal.dot(map(f.polygon.vertices[0]));
         } else {
@@ -335,21 +317,6 @@ std::optional<Brush> withBounds(const Brush& brush, const Aabb& newBounds, std::
             for (const Vec3& v : f.polygon.vertices) sum += plane.normal.dot(map(v));
             plane.dist = sum / double(f.polygon.vertices.size());
         }
-        // The side's points mapped, when they land on integers (a grid brush resized on the
-        // grid): the plane through them is the image of the old one, exactly (axial planes
-        // are exact already).
-        if (!hasValidPoints(before)) continue;
-        std::array<Vec3, 3> mapped;
-        bool onGrid = true;
-        for (size_t k = 0; k < 3; ++k) {
-            const Vec3 y = map(before.points[k]);
-            mapped[k] = y.array().round().matrix();
-            onGrid = onGrid && (mapped[k] - y).cwiseAbs().maxCoeff() <= kMapPointSnapDistance;
-        }
-        if (!onGrid || !reproducesPlane(mapped, plane)) continue;
-        if (plane.axis() < 0) plane = *Plane::fromPoints(mapped[0], mapped[1], mapped[2]);
-        out.sides.back().points = mapped;
-        changed.back() = false;
     }
     return validated(std::move(out), changed, reason);
 }

@@ -10,14 +10,15 @@
 //   side that has points (a cutter's side in subtractBrush, a clip by clipBrushThrough) take
 //   them (in reverse order when the plane is flipped); translated, rotated90 and flipped
 //   move the points with the planes (exactly for grid steps and grid pivots), withBounds
-//   maps them when they stay integral;
+//   maps them (an affine map takes the plane through them to the resized plane);
 // - every other side whose plane changed (and every side that had no .map points) gets
-//   three .map points from its plane and face polygon, in Quake's order ((p1 - p2) x
-//   (p3 - p2) points outward), the first of these that reproduces the plane: the three face
-//   vertices spanning the largest triangle rounded to integers; integral points of the
-//   plane near the face (integralPointsOn: planes through grid points, such as a clip along
-//   two grid points, write integers even where their face's corners are not); the face
-//   vertices themselves.
+//   three .map points from its plane and face polygon (facePoints, world/map_points.h);
+// - then every side is settled on its points (settleSideOnPoints): integral points of its
+//   face replace non-integral ones where there are any, coordinates within
+//   kIntegerSnapDistance of an integer become it, and the plane is the one Plane::fromPoints
+//   gives the points, as a .map reader reads it. So an exported result reads back bit for
+//   bit, a side on the grid is written with integers, and no coordinate carries float
+//   noise (issue #37: "1.1607426131376997e-10" for 0 after a resize).
 #include "geometry/aabb.h"
 #include "geometry/plane.h"
 #include "world/brush.h"
@@ -47,7 +48,8 @@ Aabb bounds(const Brush& brush);
 
 // The brush scaled (per axis, affinely) so that its bounds become `newBounds`: exact for
 // boxes. Vertices map by x' = lerp(new.min, new.max, (x - old.min) / old.size) and plane
-// normals by the inverse transpose. Fails for an invalid brush or empty/degenerate bounds.
+// normals by the inverse transpose. The brush itself when the bounds are its own. Fails for
+// an invalid brush or empty/degenerate bounds.
 std::optional<Brush> withBounds(const Brush& brush, const Aabb& newBounds, std::string* reason = nullptr);
 
 // The two parts of a brush cut by a plane: `front` where normal . x > dist, `back` behind.

@@ -3,6 +3,7 @@
 #include "io/game_contents.h"
 #include "io/map_to_world.h"
 #include "world/brush_geometry.h"
+#include "world/map_points.h"
 #include "world/number_text.h"
 
 #include <algorithm>
@@ -48,59 +49,13 @@ void appendTexture(std::string& out, const std::string& name) {
     else out += name;
 }
 
-bool samePlane(const Plane& a, const Plane& b, double tolerance) {
-    return (a.normal - b.normal).cwiseAbs().maxCoeff() <= tolerance && std::abs(a.dist - b.dist) <= tolerance;
-}
-
 using Triple = std::array<Vec3, 3>;
 
-// Three well spread vertices of a polygon: the first, the farthest from it, and the one
-// making the largest triangle with those two.
-Triple spreadVertices(const std::vector<Vec3>& vs) {
-    Triple t{vs[0], vs[0], vs[0]};
-    for (const Vec3& v : vs)
-        if ((v - t[0]).squaredNorm() > (t[1] - t[0]).squaredNorm()) t[1] = v;
-    double best = -1.0;
-    for (const Vec3& v : vs) {
-        const double area = (t[1] - t[0]).cross(v - t[0]).squaredNorm();
-        if (area > best) best = area, t[2] = v;
-    }
-    return t;
-}
-
-// The points in the order that gives `plane`'s facing, and the plane they define.
-std::optional<std::pair<Triple, Plane>> orientedTo(Triple t, const Plane& plane) {
-    std::optional<Plane> p = Plane::fromPoints(t[0], t[1], t[2]);
-    if (!p) return std::nullopt;
-    if (p->normal.dot(plane.normal) < 0.0) {
-        std::swap(t[0], t[2]);
-        p = p->flipped();
-    }
-    return std::pair{t, *p};
-}
-
-// The three points a side is written with (see writeMap).
+// The three points a side is written with (see writeMap): its own when they give its plane,
+// else facePoints of its face (of a square on its plane when the brush has no face there).
 Triple sidePoints(const BrushSide& side, const Polygon* face) {
-    if (side.hasPoints) {
-        const std::optional<Plane> p = Plane::fromPoints(side.points[0], side.points[1], side.points[2]);
-        if (p && samePlane(*p, side.plane, kIntegralPointPlaneTolerance)) return side.points;
-    }
-    const Polygon polygon = face && !face->empty() ? *face : baseWinding(side.plane, kFallbackWindingExtent);
-    const Triple exact = spreadVertices(polygon.vertices);
-    Triple rounded;
-    for (size_t i = 0; i < 3; ++i) rounded[i] = exact[i].array().round();
-    if (const auto r = orientedTo(rounded, side.plane); r && samePlane(r->second, side.plane, kIntegralPointPlaneTolerance))
-        return r->first;
-    // Integral points of the plane near the face, when it passes through any (a clip along
-    // two grid points whose face corners are off the grid).
-    Vec3 centre = Vec3::Zero();
-    for (const Vec3& v : polygon.vertices) centre += v;
-    centre /= double(polygon.vertices.size());
-    double radius = 0.0;
-    for (const Vec3& v : polygon.vertices) radius = std::max(radius, (v - centre).norm());
-    if (const auto lattice = integralPointsOn(side.plane, centre, radius, kIntegralPointPlaneTolerance)) return *lattice;
-    const auto e = orientedTo(exact, side.plane);
-    return e ? e->first : exact;
+    if (side.hasPoints && pointsGivePlane(side.points, side.plane)) return side.points;
+    return facePoints(side.plane, face && !face->empty() ? *face : baseWinding(side.plane, kFallbackWindingExtent));
 }
 
 // Quake 3 brushDef defaults for a side made in the editor: texture scale 1/32, no shift.

@@ -16,19 +16,16 @@ inline constexpr const char* kDefaultMapTexture = "__TB_empty";
 inline constexpr const char* kDefaultStandardTextureParams = "0 0 0 1 1";
 inline constexpr const char* kDefaultValveTextureParams = "[ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1";
 
-// A computed plane point is rounded to integers only when the plane through the rounded
-// points differs from the side's plane by less than this (in normal components and dist).
-inline constexpr double kIntegralPointPlaneTolerance = 1e-9;
-
 // The .map text of `map`, headed by its game and format (TrenchBroom's comment lines):
 // entities and their keys in order, then their brushes (brushDef when map.quake3Brushes)
 // and patches, one face
-// line per side. A side with its three points (hasPoints) writes them; one without gets
-// three vertices of its face rounded to integers when that keeps the plane, else integral
-// points of its plane near the face when it has any (integralPointsOn), else the face's
-// vertices. Coordinates are written
-// as integers when integral, else as the shortest decimals that read back to the same
-// double. textureParams are written verbatim, or the default of the map's format
+// line per side. A side with its three points (hasPoints) writes them when they give its
+// plane (kMapPointPlaneMatch); else facePoints (world/map_points.h): three vertices of its
+// face rounded to integers when that keeps the plane, else integral points of its plane
+// near the face, else the face's vertices without integer noise. Coordinates are written as
+// integers when integral, else as the shortest decimals that read back to the same double,
+// never with an exponent (world/number_text.h). The editor's edits keep every side's plane
+// the one its points give (settleSideOnPoints), so what they make reads back bit for bit. textureParams are written verbatim, or the default of the map's format
 // (map.valve220) when empty. A '"' in a key, value or texture name becomes '\'' and a line
 // break a space: the format cannot hold them.
 std::string writeMap(const MapFile& map);

@@ -1,7 +1,7 @@
 #pragma once
 // Numbers written as text (.map brushes and keys, pose keys, entity origins, messages): the
-// shortest form that reads back as the same double, integral values as plain digits (no
-// exponent below 2^53), and never "-0".
+// shortest decimals in fixed notation that read back as the same double (never an exponent:
+// 1e-10 is "0.0000000001"), integral values as plain digits, and never "-0".
 #include <string>
 
 namespace shallot {

