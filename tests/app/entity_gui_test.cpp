@@ -52,21 +52,27 @@ class EntityGuiTest : public QObject {
         test::dragBetween(view, view->toWidget(from).toPoint(), view->toWidget(to).toPoint());
     }
 
-    // figure1_rooms with world brushes added (boxes lo..hi), written to `dir`: its path.
-    static QString roomsWithBoxes(const QTemporaryDir& dir, const std::vector<std::pair<Vec3, Vec3>>& boxes) {
+    // figure1_rooms with world brushes added (boxes lo..hi of a texture, which gives their
+    // contents: "*water" is water), written to `dir`: its path.
+    struct Box {
+        Vec3 lo, hi;
+        QString texture = "step";
+    };
+    static QString roomsWithBoxes(const QTemporaryDir& dir, const std::vector<Box>& boxes) {
         QFile in(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
         if (!in.open(QIODevice::ReadOnly)) qFatal("cannot read figure1_rooms.map");
         QString text = QString::fromUtf8(in.readAll());
         QString brushes;
         auto p = [](double x, double y, double z) { return QString("( %1 %2 %3 )").arg(x).arg(y).arg(z); };
-        for (const auto& [lo, hi] : boxes) {
+        for (const auto& [lo, hi, texture] : boxes) {
+            const QString t = " " + texture + " 0 0 0 1 1\n";
             const double x0 = lo.x(), y0 = lo.y(), z0 = lo.z(), x1 = hi.x(), y1 = hi.y(), z1 = hi.z();
-            brushes += "{\n" + p(x0, y0, z0) + " " + p(x0, y0 + 1, z0) + " " + p(x0, y0, z0 + 1) + " step 0 0 0 1 1\n" +
-                       p(x1, y0, z0) + " " + p(x1, y0, z0 + 1) + " " + p(x1, y0 + 1, z0) + " step 0 0 0 1 1\n" +
-                       p(x0, y0, z0) + " " + p(x0, y0, z0 + 1) + " " + p(x0 + 1, y0, z0) + " step 0 0 0 1 1\n" +
-                       p(x0, y1, z0) + " " + p(x0 + 1, y1, z0) + " " + p(x0, y1, z0 + 1) + " step 0 0 0 1 1\n" +
-                       p(x0, y0, z0) + " " + p(x0 + 1, y0, z0) + " " + p(x0, y0 + 1, z0) + " step 0 0 0 1 1\n" +
-                       p(x0, y0, z1) + " " + p(x0, y0 + 1, z1) + " " + p(x0 + 1, y0, z1) + " step 0 0 0 1 1\n}\n";
+            brushes += "{\n" + p(x0, y0, z0) + " " + p(x0, y0 + 1, z0) + " " + p(x0, y0, z0 + 1) + t +
+                       p(x1, y0, z0) + " " + p(x1, y0, z0 + 1) + " " + p(x1, y0 + 1, z0) + t +
+                       p(x0, y0, z0) + " " + p(x0, y0, z0 + 1) + " " + p(x0 + 1, y0, z0) + t +
+                       p(x0, y1, z0) + " " + p(x0 + 1, y1, z0) + " " + p(x0, y1, z0 + 1) + t +
+                       p(x0, y0, z0) + " " + p(x0 + 1, y0, z0) + " " + p(x0, y0 + 1, z0) + t +
+                       p(x0, y0, z1) + " " + p(x0, y0 + 1, z1) + " " + p(x0 + 1, y0, z1) + t + "}\n";
         }
         const QString worldspawn = "\"classname\" \"worldspawn\"\n";
         if (!text.contains(worldspawn)) qFatal("no worldspawn in figure1_rooms.map");
@@ -139,9 +145,10 @@ private slots:
 
     // An ogre clicked into the lower room's west wall (x 184..200) in the top view goes there,
     // at the working height, not onto the wall's top, and is stuck; one clicked on the floor
-    // stands on it.
+    // stands on it, and an item clicked over a pool on the pool's floor (water is no floor).
     void anEntityClickedIntoAWallGoesThereAndIsFlagged() {
-        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        QTemporaryDir dir;
+        MainWindow& w = fresh(roomsWithBoxes(dir, {{Vec3(448, 320, 0), Vec3(576, 384, 32), "*water1"}}));
         EditorDocument& doc = w.editor().document();
         Viewport2D* top = w.view2d(0);
         top->frame({Vec3(150, 150, 0), Vec3(650, 450, 256)});
@@ -159,6 +166,9 @@ private slots:
         QCOMPARE(problemsOf(w, SpawnProblemKind::Stuck, inWall), 1);
         QCOMPARE(problemsOf(w, SpawnProblemKind::Stuck, onFloor), 0);
         QVERIFY(std::binary_search(w.editor().problemEntities().begin(), w.editor().problemEntities().end(), inWall));
+        w.entityDock()->classChooser()->setCurrentText("item_health");
+        QTest::mouseClick(top, Qt::LeftButton, {}, top->toWidget(Vec3(512, 352, 0)).toPoint());
+        QCOMPARE(*doc.entities().back().origin(), Vec3(512, 352, 0)); // under the water, on the floor
         // An item clicked into the wall falls out of the level "in solid".
         w.entityDock()->classChooser()->setCurrentText("item_health");
         const int item = int(doc.entities().size());

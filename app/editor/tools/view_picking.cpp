@@ -39,14 +39,18 @@ constexpr double kCoverTolerance = 1e-6;
 // Quake's stair step: an entity moved across a step up climbs it, as it would walk.
 constexpr double kStairStep = 18.0;
 
-// The depth spans of the brushes in the column through `point` (along z).
+// The depth spans (along z) of the brushes in the column through `point` that an entity's
+// box stands on: solid, window and clip, not liquids or triggers (water is no floor, and
+// an entity clicked in a pool is not in a brush).
 std::vector<std::pair<double, double>> columnSpans(const Editor& editor, const Vec3& point) {
     ViewPoint column;
     column.world = point;
     std::vector<std::pair<double, double>> spans;
-    for (const auto& g : editor.geometry())
-        if (g)
-            if (const auto span = depthSpan(*g, column)) spans.push_back(*span);
+    const auto& brushes = editor.document().brushes();
+    const auto& geometry = editor.geometry();
+    for (size_t i = 0; i < geometry.size() && i < brushes.size(); ++i)
+        if (geometry[i] && intersects(brushes[i].contents, defaultBlocking(false)))
+            if (const auto span = depthSpan(*geometry[i], column)) spans.push_back(*span);
     return spans;
 }
 } // namespace

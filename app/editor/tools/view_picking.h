@@ -22,12 +22,13 @@ std::optional<std::pair<double, double>> depthSpan(const BrushGeometry& g, const
 class Editor;
 
 // The highest brush top straight below `point` (at its x, y, not above its z) that no
-// other brush stands on or encloses; with `orLowest`, when there is none, the lowest such
+// other brush stands on or encloses (of the brushes a box stands on: solid, window, clip); with `orLowest`, when there is none, the lowest such
 // top in that column (placing on a landing above the working height puts the point on the
 // landing, not on the floor under it).
 std::optional<double> floorBelow(const Editor& editor, const Vec3& point, bool orLowest = false);
 
-// Whether `point` lies inside a brush (beyond kCoverTolerance of its boundary).
+// Whether `point` lies inside a brush a box stands on (beyond kCoverTolerance of its
+// boundary).
 bool insideBrush(const Editor& editor, const Vec3& point);
 
 // How far an entity whose box is `box`, moved by `offset` across the top view, rises (sinks
