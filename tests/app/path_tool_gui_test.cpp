@@ -6,6 +6,7 @@
 #include "main_window.h"
 #include "nav/nav_mesh.h"
 #include "services/overlay_controller.h"
+#include "views/tool_note_painter.h"
 #include "views/view_surface.h"
 #include "views/viewport_2d.h"
 
@@ -13,6 +14,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QPainter>
 #include <QProcess>
 #include <QSettings>
 #include <QStandardPaths>
@@ -217,6 +219,14 @@ private slots:
         QCOMPARE(w.statusBar()->currentMessage(), note);
         QCOMPARE(w.editor().toolNote().at.x(), wall->x());
         QCOMPARE(w.editor().toolNote().at.y(), wall->y());
+        // Drawn whole: wrapped inside the view wherever the cursor is, even in its corner.
+        for (const QPointF& at : {QPointF(top->toWidget(*wall)), QPointF(top->width() - 2, top->height() - 2)}) {
+            QImage image(top->size(), QImage::Format_ARGB32);
+            QPainter painter(&image);
+            const QRectF drawn = paintToolNote(painter, top->rect(), at, note);
+            QVERIFY(QRectF(top->rect()).contains(drawn));
+            QVERIFY(drawn.height() > 1.5 * painter.fontMetrics().height()); // on more than one line
+        }
         QTest::mouseMove(top, a + QPoint(1, 0)); // back onto the floor: a path, no note
         QVERIFY(w.editor().toolNote().text.isEmpty());
         QTest::mouseMove(top, b);
