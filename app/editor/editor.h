@@ -93,6 +93,17 @@ public:
     void setActiveTool(ToolKind kind);
     // Tools call this when their preview changed.
     void setToolPreview(render::MeshBatch batch);
+    // What a tool says at a point while it is used (why a path being dragged has none, at
+    // the cursor): the 2D views draw the text there, whole, wrapped to fit. Empty: nothing.
+    struct ToolNote {
+        QString text;
+        Vec3 at = Vec3::Zero();
+    };
+    const ToolNote& toolNote() const { return toolNote_; }
+    void setToolNote(ToolNote note) {
+        toolNote_ = std::move(note);
+        emit sceneChanged();
+    }
     // A drag in progress: compiles the document's world with brushes[k] in place of brush
     // indices[k] (an index at the end adds a brush), without an undo step, so that the
     // overlays follow the drag before it is released. Asking for the brushes of the last
@@ -159,6 +170,7 @@ private:
     std::vector<render::EntityShape> entityShapes_;
     std::vector<int> problemEntities_;
     ToolKind activeTool_ = ToolKind::Select;
+    ToolNote toolNote_;
     int currentPose_ = 0;
     // When each recent world revision was made, for the edit-to-overlay latency.
     std::vector<std::pair<uint64_t, qint64>> editTimes_;

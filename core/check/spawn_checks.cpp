@@ -323,6 +323,9 @@ std::vector<SpawnProblem> checkSpawns(const SpawnCheckInput& input) {
                                             : traceBox(near.traceWorld(), e.box.mins, e.box.maxs, start, to);
             if (!t.startSolid) {
                 if (t.hit) return std::nullopt;
+                // An item placed inside a brush is there by mistake: that is what to say,
+                // not what its fall out of the brush meets.
+                if (s > 0.0) return "in solid, with nothing to land on within " + number(kItemDropDistance) + " units below it";
                 return "no floor within " + number(kItemDropDistance) + " units below it";
             }
             if (t.allSolid) break;

@@ -236,12 +236,17 @@ double heightOnPolygon(const NavPolygon& p, double x, double y) {
     return v.z() - (p.normal.x() * (x - v.x()) + p.normal.y() * (y - v.y())) / p.normal.z();
 }
 
+const std::vector<int32_t>* NavMesh::polygonsNear(double x, double y) const {
+    const auto it = grid.find(cellKey(cellOf(x), cellOf(y)));
+    return it == grid.end() ? nullptr : &it->second;
+}
+
 int32_t NavMesh::polygonAt(const Vec3& p) const {
-    const auto it = grid.find(cellKey(cellOf(p.x()), cellOf(p.y())));
-    if (it == grid.end()) return -1;
+    const std::vector<int32_t>* near = polygonsNear(p.x(), p.y());
+    if (!near) return -1;
     int32_t best = -1;
     double bestDistance = kNavOnPlane;
-    for (int32_t i : it->second) {
+    for (int32_t i : *near) {
         const NavPolygon& poly = polygons[size_t(i)];
         const double distance = std::abs(poly.normal.dot(p - poly.vertices[0]));
         if (distance <= bestDistance && containsXY(poly.vertices, p, kNavEdgeDistance)) {
@@ -325,7 +330,11 @@ Landing dropToFloor(const BspTree& tree, const NavMesh& mesh, const Vec3& from) 
     out.landed = true;
     out.point = r.point;
     out.normal = r.normal;
-    if (r.normal.z() >= mesh.settings.walkableNormalZ) out.polygon = mesh.polygonAt(r.point);
+    // The trace names one plane it met; where a steep plane of the expanded world runs
+    // through the floor exactly at the landing point (on id_e1m1, along whole grid lines of
+    // a floor), that is the one named, yet the point is on the floor: it stands where a
+    // walkable polygon holds it, whatever the plane named.
+    out.polygon = mesh.polygonAt(r.point);
     return out;
 }
 

@@ -117,6 +117,8 @@ struct NavMesh {
     // The walkable polygon that `p` lies on (within kNavOnPlane of its plane, inside its
     // outline seen from above), or -1.
     int32_t polygonAt(const Vec3& p) const;
+    // The polygons whose bounds reach the grid cell holding (x, y); null when none do.
+    const std::vector<int32_t>* polygonsNear(double x, double y) const;
 };
 
 // Where buildNavMesh's time goes (milliseconds): collecting the walkable polygons (and the
@@ -134,7 +136,7 @@ NavMesh buildNavMesh(const BspTree& tree, int pose, const NavSettings& settings 
 struct Landing {
     bool landed = false;    // false: the point is in solid, or nothing is below it
     Vec3 point = Vec3::Zero();
-    int32_t polygon = -1;   // the walkable polygon landed on, -1 for ground too steep
+    int32_t polygon = -1;   // the walkable polygon holding the landing point, -1 for ground too steep
     Vec3 normal = Vec3::Zero();
 };
 Landing dropToFloor(const BspTree& tree, const NavMesh& mesh, const Vec3& from);

@@ -592,13 +592,19 @@ Vec3 outOfTheFloor(const BspTree& tree, int pose, const Vec3& p) {
 
 NavPath findPath(const BspTree& tree, const NavMesh& mesh, const Vec3& from, const Vec3& to) {
     NavPath out;
-    const Landing start = dropToFloor(tree, mesh, outOfTheFloor(tree, mesh.pose, from)),
-                  goal = dropToFloor(tree, mesh, outOfTheFloor(tree, mesh.pose, to));
-    if (start.polygon < 0 || goal.polygon < 0) return out;
-    if (!componentReached(mesh, mesh.polygons[size_t(start.polygon)].component, mesh.polygons[size_t(goal.polygon)].component))
+    const Vec3 raisedFrom = outOfTheFloor(tree, mesh.pose, from), raisedTo = outOfTheFloor(tree, mesh.pose, to);
+    const Landing start = dropToFloor(tree, mesh, raisedFrom), goal = dropToFloor(tree, mesh, raisedTo);
+    auto missed = [&](NavPathMiss why) {
+        out.miss = why;
         return out;
+    };
+    if (start.polygon < 0)
+        return missed(tree.isSolid(raisedFrom, mesh.pose) ? NavPathMiss::StartInSolid : NavPathMiss::StartOffGround);
+    if (goal.polygon < 0) return missed(tree.isSolid(raisedTo, mesh.pose) ? NavPathMiss::GoalInSolid : NavPathMiss::GoalOffGround);
+    if (!componentReached(mesh, mesh.polygons[size_t(start.polygon)].component, mesh.polygons[size_t(goal.polygon)].component))
+        return missed(NavPathMiss::NotReached);
     const auto links = searchLinks(mesh, start.polygon, start.point, goal.polygon, goal.point);
-    if (!links) return out;
+    if (!links) return missed(NavPathMiss::NotReached);
     out.found = true;
     const std::vector<int32_t>& path = *links;
     std::vector<char> how; // per point of out.points, how the stretch after it is travelled

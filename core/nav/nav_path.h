@@ -8,8 +8,14 @@
 
 namespace shallot {
 
+// Why no path was found: an end in solid for the pose (not got out by raising it), an end
+// that drops onto no walkable polygon (nothing below it, or ground too steep), or both on
+// walkable ground that no walk, step, drop or jump joins (different walkable areas).
+enum class NavPathMiss : uint8_t { None, StartInSolid, StartOffGround, GoalInSolid, GoalOffGround, NotReached };
+
 struct NavPath {
     bool found = false;
+    NavPathMiss miss = NavPathMiss::None; // None when found
     double length = 0.0;
     // The path's corners, each where the pose's reference point rests on a floor: the
     // start and goal dropped onto the floor below them, every corner the path turns at or

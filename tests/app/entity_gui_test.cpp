@@ -52,6 +52,38 @@ class EntityGuiTest : public QObject {
         test::dragBetween(view, view->toWidget(from).toPoint(), view->toWidget(to).toPoint());
     }
 
+    // figure1_rooms with world brushes added (boxes lo..hi of a texture, which gives their
+    // contents: "*water" is water), written to `dir`: its path.
+    struct Box {
+        Vec3 lo, hi;
+        QString texture = "step";
+    };
+    static QString roomsWithBoxes(const QTemporaryDir& dir, const std::vector<Box>& boxes) {
+        QFile in(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        if (!in.open(QIODevice::ReadOnly)) qFatal("cannot read figure1_rooms.map");
+        QString text = QString::fromUtf8(in.readAll());
+        QString brushes;
+        auto p = [](double x, double y, double z) { return QString("( %1 %2 %3 )").arg(x).arg(y).arg(z); };
+        for (const auto& [lo, hi, texture] : boxes) {
+            const QString t = " " + texture + " 0 0 0 1 1\n";
+            const double x0 = lo.x(), y0 = lo.y(), z0 = lo.z(), x1 = hi.x(), y1 = hi.y(), z1 = hi.z();
+            brushes += "{\n" + p(x0, y0, z0) + " " + p(x0, y0 + 1, z0) + " " + p(x0, y0, z0 + 1) + t +
+                       p(x1, y0, z0) + " " + p(x1, y0, z0 + 1) + " " + p(x1, y0 + 1, z0) + t +
+                       p(x0, y0, z0) + " " + p(x0, y0, z0 + 1) + " " + p(x0 + 1, y0, z0) + t +
+                       p(x0, y1, z0) + " " + p(x0 + 1, y1, z0) + " " + p(x0, y1, z0 + 1) + t +
+                       p(x0, y0, z0) + " " + p(x0 + 1, y0, z0) + " " + p(x0, y0 + 1, z0) + t +
+                       p(x0, y0, z1) + " " + p(x0, y0 + 1, z1) + " " + p(x0 + 1, y0, z1) + t + "}\n";
+        }
+        const QString worldspawn = "\"classname\" \"worldspawn\"\n";
+        if (!text.contains(worldspawn)) qFatal("no worldspawn in figure1_rooms.map");
+        text.replace(text.indexOf(worldspawn), worldspawn.size(), worldspawn + brushes);
+        const QString path = dir.filePath("rooms_with_boxes.map");
+        QFile out(path);
+        if (!out.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
+        out.write(text.toUtf8());
+        return path;
+    }
+
 private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
@@ -109,6 +141,99 @@ private slots:
         QCOMPARE(*doc.entities()[size_t(monster)].origin(), Vec3(192, 256, 24));
         QVERIFY(test::waitForSpawnChecks(w));
         QCOMPARE(problemsOf(w, SpawnProblemKind::Stuck, monster), 1);
+    }
+
+    // An ogre clicked into the lower room's west wall (x 184..200) in the top view goes there,
+    // at the working height, not onto the wall's top, and is stuck; one clicked on the floor
+    // stands on it, and an item clicked over a pool on the pool's floor (water is no floor).
+    void anEntityClickedIntoAWallGoesThereAndIsFlagged() {
+        QTemporaryDir dir;
+        MainWindow& w = fresh(roomsWithBoxes(dir, {{Vec3(448, 320, 0), Vec3(576, 384, 32), "*water1"}}));
+        EditorDocument& doc = w.editor().document();
+        Viewport2D* top = w.view2d(0);
+        top->frame({Vec3(150, 150, 0), Vec3(650, 450, 256)});
+        w.entityDock()->classChooser()->setCurrentText("monster_ogre");
+        w.action("toolEntity")->trigger();
+        const int inWall = int(doc.entities().size());
+        QTest::mouseClick(top, Qt::LeftButton, {}, top->toWidget(Vec3(192, 320, 0)).toPoint());
+        QCOMPARE(int(doc.entities().size()), inWall + 1);
+        const double working = doc.workingPoint().z(); // the player start's eye, 46
+        QCOMPARE(*doc.entities().back().origin(), Vec3(192, 320, w.editor().snap(working)));
+        const int onFloor = int(doc.entities().size());
+        QTest::mouseClick(top, Qt::LeftButton, {}, top->toWidget(Vec3(480, 256, 0)).toPoint());
+        QCOMPARE(*doc.entities().back().origin(), Vec3(480, 256, 24)); // its box (feet at -24) on the floor
+        QVERIFY(test::waitForSpawnChecks(w));
+        QCOMPARE(problemsOf(w, SpawnProblemKind::Stuck, inWall), 1);
+        QCOMPARE(problemsOf(w, SpawnProblemKind::Stuck, onFloor), 0);
+        QVERIFY(std::binary_search(w.editor().problemEntities().begin(), w.editor().problemEntities().end(), inWall));
+        w.entityDock()->classChooser()->setCurrentText("item_health");
+        QTest::mouseClick(top, Qt::LeftButton, {}, top->toWidget(Vec3(512, 352, 0)).toPoint());
+        QCOMPARE(*doc.entities().back().origin(), Vec3(512, 352, 0)); // under the water, on the floor
+        // An item clicked into the wall falls out of the level "in solid".
+        w.entityDock()->classChooser()->setCurrentText("item_health");
+        const int item = int(doc.entities().size());
+        QTest::mouseClick(top, Qt::LeftButton, {}, top->toWidget(Vec3(192, 256, 0)).toPoint());
+        QVERIFY(test::waitForSpawnChecks(w));
+        QCOMPARE(problemsOf(w, SpawnProblemKind::FellOut, item), 1);
+        QList<QListWidgetItem*> fell = w.problemsDock()->list()->findItems("fell out", Qt::MatchStartsWith);
+        QCOMPARE(fell.size(), 1);
+        QVERIFY2(fell.front()->text().contains("in solid"), qPrintable(fell.front()->text()));
+    }
+
+    // In the top view a monster moved onto a step (16 high) rises with it and back down off
+    // it; one moved off a balcony (128 high) lands on the floor below; with Alt held it
+    // keeps its height (into the step: stuck); in the front view it moves freely.
+    void movingInTheTopViewKeepsTheHeightAboveTheFloor() {
+        QTemporaryDir dir;
+        MainWindow& w = fresh(roomsWithBoxes(dir, {{Vec3(448, 224, 0), Vec3(512, 288, 16)},     // a step
+                                                   {Vec3(216, 320, 0), Vec3(280, 384, 128)}})); // a balcony
+        EditorDocument& doc = w.editor().document();
+        Viewport2D* top = w.view2d(0);
+        top->frame({Vec3(150, 150, 0), Vec3(650, 450, 256)});
+        w.entityDock()->classChooser()->setCurrentText("monster_army");
+        w.action("toolEntity")->trigger();
+        const int army = int(doc.entities().size());
+        QTest::mouseClick(top, Qt::LeftButton, {}, top->toWidget(Vec3(352, 256, 0)).toPoint());
+        QCOMPARE(*doc.entities()[size_t(army)].origin(), Vec3(352, 256, 24));
+        auto origin = [&] { return *doc.entities()[size_t(army)].origin(); };
+
+        w.action("toolSelect")->trigger();
+        drag(top, Vec3(352, 256, 0), Vec3(480, 256, 0));
+        QCOMPARE(origin(), Vec3(480, 256, 16 + 24)); // up onto the step
+        drag(top, Vec3(480, 256, 0), Vec3(352, 256, 0));
+        QCOMPARE(origin(), Vec3(352, 256, 24)); // down again
+        QVERIFY(test::waitForSpawnChecks(w));
+        QCOMPARE(problemsOf(w, SpawnProblemKind::Stuck, army), 0);
+
+        // Alt: the absolute height stays, the box sinks into the step.
+        const QPoint from = top->toWidget(Vec3(352, 256, 0)).toPoint(), to = top->toWidget(Vec3(480, 256, 0)).toPoint();
+        QTest::mousePress(top, Qt::LeftButton, Qt::AltModifier, from);
+        for (int i = 1; i <= 4; ++i) QTest::mouseMove(top, from + (to - from) * i / 4);
+        QTest::mouseRelease(top, Qt::LeftButton, Qt::AltModifier, to);
+        QCOMPARE(origin(), Vec3(480, 256, 24));
+        QVERIFY(test::waitForSpawnChecks(w));
+        QCOMPARE(problemsOf(w, SpawnProblemKind::Stuck, army), 1);
+
+        // The front view (x across, z up) moves it freely: up 64.
+        Viewport2D* front = w.view2d(1);
+        front->frame({Vec3(150, 0, -32), Vec3(650, 0, 288)});
+        drag(front, Vec3(480, 0, 24), Vec3(480, 0, 88));
+        QCOMPARE(origin(), Vec3(480, 256, 88));
+
+        // Placed on the balcony (the working height above it), then moved off it in the top
+        // view: onto the floor below, not left in the air.
+        Vec3 working = doc.workingPoint();
+        working.z() = 160;
+        doc.setWorkingPoint(working);
+        w.action("toolEntity")->trigger();
+        const int high = int(doc.entities().size());
+        QTest::mouseClick(top, Qt::LeftButton, {}, top->toWidget(Vec3(256, 352, 0)).toPoint());
+        QCOMPARE(*doc.entities()[size_t(high)].origin(), Vec3(256, 352, 128 + 24));
+        w.action("toolSelect")->trigger();
+        drag(top, Vec3(256, 352, 0), Vec3(352, 352, 0));
+        QCOMPARE(*doc.entities()[size_t(high)].origin(), Vec3(352, 352, 24));
+        w.action("undo")->trigger();
+        QCOMPARE(*doc.entities()[size_t(high)].origin(), Vec3(256, 352, 128 + 24));
     }
 
     void twoMonstersOnTopOfEachOtherAreBothStuck() {

@@ -76,6 +76,7 @@ private slots:
         // The rays dock says so, pose by pose.
         QTableWidget* table = w.rayDock()->table();
         QTRY_COMPARE(table->item(1, 8)->text(), QString("none"));
+        QVERIFY2(table->item(1, 8)->toolTip().contains("not reached from the start's"), qPrintable(table->item(1, 8)->toolTip()));
         QVERIFY(table->item(2, 8)->text().endsWith(" units"));
         // Switched to the crouch, the overlay draws its surfaces (through the tunnel: one
         // connected area) and the ray's path.

@@ -474,6 +474,29 @@ TEST(SpawnChecks, ItemOverAHoleFallsOut) {
     EXPECT_FALSE(problems[0].brushes.empty());
 }
 
+// An item placed inside a pillar (as a click into a wall in the top view puts it) falls out
+// of the pillar and of the floor under it into the void: the reason is the brush it is
+// in, not the fall.
+TEST(SpawnChecks, AnItemInsideABrushIsInSolid) {
+    World w = quakeWorld();
+    addRoom(w, Vec3(0, 0, 0), Vec3(512, 512, 256));
+    const int pillar = int(w.brushes.size());
+    w.brushes.push_back(Brush::box(Vec3(200, 200, 0), Vec3(300, 300, 256)));
+    const CompileResult r = compileWorld(w);
+    const std::vector<SpawnEntity> e{entity(1, "info_player_start", Vec3(400, 400, 24)),
+                                     entity(2, "item_health", Vec3(232, 232, 46)),  // in the pillar
+                                     entity(3, "item_health", Vec3(100, 100, 0))};  // on the floor
+    for (const BspTree* tree : {&r.onion, static_cast<const BspTree*>(nullptr)}) {
+        const std::vector<SpawnProblem> problems = check(w, tree, e);
+        ASSERT_EQ(problems.size(), 1u);
+        EXPECT_EQ(problems[0].kind, SpawnProblemKind::FellOut);
+        EXPECT_EQ(problems[0].entity, 2);
+        EXPECT_NE(problems[0].message.find("fell out of the level: in solid"), std::string::npos) << problems[0].message;
+        EXPECT_EQ(problems[0].message.find("no floor within"), std::string::npos) << problems[0].message;
+        EXPECT_NE(std::find(problems[0].brushes.begin(), problems[0].brushes.end(), pillar), problems[0].brushes.end());
+    }
+}
+
 TEST(SpawnChecks, LeakFoundWithItsPath) {
     World w = quakeWorld();
     addRoom(w, Vec3(0, 0, 0), Vec3(512, 512, 256));

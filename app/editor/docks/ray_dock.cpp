@@ -33,7 +33,8 @@ RayDock::RayDock(Editor& editor, QWidget* parent) : QDockWidget("Test rays", par
     table_ = new QTableWidget(0, ColumnCount, body);
     table_->setHorizontalHeaderLabels({"Ray", "Pose", "Start solid", "Hit", "t", "Contact", "Normal", "Walk ends", "Path"});
     table_->horizontalHeaderItem(Path)->setToolTip("The walking path from the ray's start to its end for the pose (each dropped onto "
-                                                   "the floor below; steps of 18, drops): its length, or none. Walkable (Alt+6) draws it");
+                                                   "the floor below; steps of 18, drops): its length, or none (its tooltip says why). Walkable (Alt+6) "
+                                                   "draws it");
     table_->horizontalHeaderItem(Point)->setToolTip("Where the pose's reference point first touches the world (empty on a miss)");
     table_->horizontalHeaderItem(WalkEnd)->setToolTip("For a walking ray: where collide-and-slide (step 18) ends, and whether it got there");
     table_->setMinimumHeight(table_->horizontalHeader()->sizeHint().height() + kRowsShown * table_->verticalHeader()->defaultSectionSize() +
@@ -105,6 +106,9 @@ void RayDock::refresh() {
             if (i < paths.size() && p < paths[i].size())
                 cells[Path] = paths[i][p].found ? QString("%1 units").arg(paths[i][p].length, 0, 'f', 0) : QString("none");
             for (int c = 0; c < ColumnCount; ++c) table_->setItem(row, c, new QTableWidgetItem(cells[c]));
+            // Why there is none, on the cell.
+            if (i < paths.size() && p < paths[i].size() && !paths[i][p].found)
+                table_->item(row, Path)->setToolTip(pathMissReason(paths[i][p].miss, QString::fromStdString(poses[p].name)));
         }
     }
 }

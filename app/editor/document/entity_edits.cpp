@@ -99,18 +99,23 @@ std::optional<std::pair<int, double>> pickEntity3d(const Editor& editor, const V
 
 QUndoCommand* moveSelectionCommand(EditorDocument& doc, const QString& text, const std::vector<Brush>& brushes,
                                    const Vec3& entityOffset) {
+    return moveSelectionCommand(doc, text, brushes, std::vector<Vec3>(doc.entitySelection().size(), entityOffset));
+}
+
+QUndoCommand* moveSelectionCommand(EditorDocument& doc, const QString& text, const std::vector<Brush>& brushes,
+                                   const std::vector<Vec3>& entityOffsets) {
     bool brushesChange = false;
     for (size_t k = 0; k < brushes.size() && k < doc.selection().size(); ++k)
         brushesChange |= !samePlanes(brushes[k], doc.brushes()[size_t(doc.selection()[k])]);
     std::vector<int> moved;
     std::vector<MapEntity> entities;
-    if (entityOffset != Vec3::Zero())
-        for (int e : doc.entitySelection()) {
-            const MapEntity& entity = doc.entities()[size_t(e)];
-            if (!entity.origin() && entity.brushes.empty()) continue; // nowhere: nothing to move
-            moved.push_back(e);
-            entities.push_back(translatedEntity(entity, entityOffset));
-        }
+    for (size_t k = 0; k < doc.entitySelection().size() && k < entityOffsets.size(); ++k) {
+        const int e = doc.entitySelection()[k];
+        const MapEntity& entity = doc.entities()[size_t(e)];
+        if (entityOffsets[k] == Vec3::Zero() || (!entity.origin() && entity.brushes.empty())) continue; // nowhere: nothing to move
+        moved.push_back(e);
+        entities.push_back(translatedEntity(entity, entityOffsets[k]));
+    }
     if (!brushesChange && moved.empty()) return nullptr;
     auto* command = new QUndoCommand(text);
     if (brushesChange) {

@@ -34,6 +34,9 @@ std::optional<std::pair<int, double>> pickEntity3d(const Editor& editor, const V
 // to leave them) and moves the selected entities by `entityOffset`. Null when nothing changes.
 QUndoCommand* moveSelectionCommand(EditorDocument& doc, const QString& text, const std::vector<Brush>& brushes,
                                    const Vec3& entityOffset);
+// The same with an offset per selected entity (in entity selection order).
+QUndoCommand* moveSelectionCommand(EditorDocument& doc, const QString& text, const std::vector<Brush>& brushes,
+                                   const std::vector<Vec3>& entityOffsets);
 // Deletes the selected brushes and entities, as one undo step (null when none is selected).
 QUndoCommand* deleteSelectionCommand(EditorDocument& doc);
 // Copies of the selected brushes and entities moved by `offset`, selected, as one step.

@@ -11,13 +11,42 @@
 
 namespace shallot {
 
-QString pathSummary(const std::optional<NavPath>& path, const std::string& pose, bool startSolid, bool goalSolid) {
+QString pathMissReason(NavPathMiss miss, const QString& pose) {
+    switch (miss) {
+    case NavPathMiss::StartInSolid:
+        return QString("the start is in solid for the %1's box (too near a wall, or under a low ceiling)").arg(pose);
+    case NavPathMiss::GoalInSolid:
+        return QString("the goal is in solid for the %1's box (too near a wall, or under a low ceiling)").arg(pose);
+    case NavPathMiss::StartOffGround:
+        return QString("the start is over no floor where the %1 can stand (the void, or ground too steep)").arg(pose);
+    case NavPathMiss::GoalOffGround:
+        return QString("the goal is over no floor where the %1 can stand (the void, or ground too steep)").arg(pose);
+    case NavPathMiss::NotReached:
+        return QString("the goal's floor is not reached from the start's (different walkable areas: no walk, step, "
+                       "drop or jump of the %1 leads there)").arg(pose);
+    case NavPathMiss::None: break;
+    }
+    return {};
+}
+
+QString pathMissShort(NavPathMiss miss) {
+    switch (miss) {
+    case NavPathMiss::StartInSolid: return "start in solid";
+    case NavPathMiss::GoalInSolid: return "goal in solid";
+    case NavPathMiss::StartOffGround: return "no floor at the start";
+    case NavPathMiss::GoalOffGround: return "no floor at the goal";
+    case NavPathMiss::NotReached: return "another walkable area";
+    case NavPathMiss::None: break;
+    }
+    return {};
+}
+
+QString pathSummary(const std::optional<NavPath>& path, const std::string& pose, const QString& why) {
     const QString name = QString::fromStdString(pose);
     if (!path) return QString("Walkable surfaces for %1 are being built").arg(name);
     if (!path->found) {
-        const char* why = startSolid && goalSolid ? "both ends are" : startSolid ? "the start is" : goalSolid ? "the goal is" : nullptr;
-        if (why) return QString("No walking path for %1: %2 in solid for its box (too near a wall, or under a low ceiling)").arg(name, why);
-        return QString("No walking path for %1").arg(name);
+        const QString reason = why.isEmpty() ? pathMissReason(path->miss, name) : why;
+        return reason.isEmpty() ? QString("No walking path for %1").arg(name) : QString("No walking path for %1: %2").arg(name, reason);
     }
     return QString("Path for %1: %2 units, %3 corners").arg(name).arg(path->length, 0, 'f', 0).arg(path->points.size());
 }

@@ -18,11 +18,15 @@ namespace shallot {
 
 class Editor;
 
-// "path for player: 1234 units, 7 corners", "no walking path for player" (and why, when
-// an end is in solid for the pose: `startSolid`, `goalSolid`), or (no path known yet)
-// "walkable surfaces for player are being built".
-QString pathSummary(const std::optional<NavPath>& path, const std::string& pose, bool startSolid = false,
-                    bool goalSolid = false);
+// Why no walking path was found, whole, as a designer reads it ("the goal is in solid for
+// the player's box (too near a wall, or under a low ceiling)").
+QString pathMissReason(NavPathMiss miss, const QString& pose);
+// The same in a few words, for the views to draw at a placed path's goal ("start in solid").
+QString pathMissShort(NavPathMiss miss);
+// "Path for player: 1234 units, 7 corners", "No walking path for player: " and why (`why`,
+// else pathMissReason), or (no path known yet) "Walkable surfaces for player are being
+// built".
+QString pathSummary(const std::optional<NavPath>& path, const std::string& pose, const QString& why = {});
 
 struct NavMeshes {
     std::shared_ptr<const CompiledWorld> world;

@@ -1,8 +1,10 @@
 #pragma once
 // Click in a 2D view to place a new entity of the chosen class: at the cursor on the grid,
 // standing on the floor below it (its class's box resting on the highest brush top under
-// its origin). In the top view the floor is the one under the cursor below the 3D camera's
-// eye, as for rays. One undo step; the new entity is selected.
+// its origin). In the top view the floor is the one under the cursor nearest below the
+// view's working height, as for rays; a click inside a brush at that height puts the
+// entity there, in the brush, as clicked (the spawn checks flag it). One undo step; the
+// new entity is selected.
 #include "tools/tool.h"
 
 #include <string>

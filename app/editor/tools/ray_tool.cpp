@@ -4,7 +4,7 @@
 #include "editor.h"
 #include "services/overlay_controller.h"
 #include "nav_overlay.h"
-#include "query/point_classify.h"
+#include "tools/path_ends.h"
 #include "tools/view_picking.h"
 
 #include <QKeyEvent>
@@ -35,7 +35,14 @@ bool RayTool::press(const ViewPoint& p) {
             }
         }
     }
-    if (editedRay_ < 0) from_ = to_ = placeInView(editor_, p);
+    fromStanding_ = toStanding_ = std::nullopt;
+    if (editedRay_ < 0 && mode_ == Mode::Path) {
+        const PathEnd end = placePathEnd(editor_, p);
+        from_ = to_ = end.point;
+        fromStanding_ = toStanding_ = end.standing;
+    } else if (editedRay_ < 0) {
+        from_ = to_ = placeInView(editor_, p);
+    }
     dragging_ = true;
     if (mode_ == Mode::Path) editor_.overlays().requestNav(); // the meshes the preview walks on
     return true;
@@ -48,9 +55,19 @@ void RayTool::drag(const ViewPoint& p) {
     moved[p.vAxis] = editor_.snap(p.world[p.vAxis]);
     // A path's end stands on the floor under it in the top view (the other end's height
     // would put a goal on a landing into the landing).
-    if (mode_ == Mode::Path && p.depthAxis == 2) moved = placeInView(editor_, p);
-    if (editedRay_ < 0 || editingEnd_) to_ = moved;
-    else from_ = moved;
+    std::optional<bool> standing;
+    if (mode_ == Mode::Path && p.depthAxis == 2) {
+        const PathEnd end = placePathEnd(editor_, p);
+        moved = end.point;
+        standing = end.standing;
+    }
+    if (editedRay_ < 0 || editingEnd_) {
+        to_ = moved;
+        toStanding_ = standing;
+    } else {
+        from_ = moved;
+        fromStanding_ = standing;
+    }
     if (mode_ == Mode::Path) {
         showPathPreview();
         return;
@@ -90,16 +107,16 @@ void RayTool::showPathPreview() {
     batch.primitive = render::Primitive::Lines;
     render::addPathRay(batch, from_, to_, path ? &*path : nullptr, box.mins.z());
     editor_.setToolPreview(std::move(batch));
-    // Why there is none, when an end is in solid for the pose (the path's ends are raised
-    // out of a floor, not moved away from a wall).
-    bool solid[2] = {false, false};
-    if (const auto& compiled = editor_.overlays().compiled(); compiled && pose >= 0 && path && !path->found) {
-        const Vec3 ends[2] = {from_, to_};
-        uint64_t bits[2] = {0, 0};
-        classifyPoints(compiled->result->onion, ends, bits);
-        for (int k = 0; k < 2; ++k) solid[k] = (bits[k] >> pose) & 1u;
-    }
-    emit editor_.statusMessage(pathSummary(path, box.name, solid[0], solid[1]));
+    // Why there is none, in the status bar and whole at the cursor: an end with no floor
+    // under it where the pose stands, else what the path search met.
+    const QString name = QString::fromStdString(box.name);
+    QString why;
+    if (path && !path->found && fromStanding_ == false) why = noFloorReason(false, name);
+    else if (path && !path->found && toStanding_ == false) why = noFloorReason(true, name);
+    const QString summary = pathSummary(path, box.name, why);
+    emit editor_.statusMessage(summary);
+    const Vec3& cursor = editedRay_ < 0 || editingEnd_ ? to_ : from_;
+    editor_.setToolNote(path && !path->found ? Editor::ToolNote{summary, cursor} : Editor::ToolNote{});
 }
 
 bool RayTool::key(QKeyEvent* event) {
@@ -112,6 +129,7 @@ void RayTool::cancel() {
     dragging_ = false;
     editedRay_ = -1;
     editor_.setToolPreview({});
+    editor_.setToolNote({});
 }
 
 } // namespace shallot

@@ -5,9 +5,13 @@
 // on every move and drawn with its contact, as the ray layer draws rays; Escape cancels it.
 // In Path mode (the Path tool) it places walking paths instead: rays with TestRay::path,
 // drawn, while dragged too, as the current pose's walking path (core/nav/nav_path.h)
-// with its length in the status bar; the rays dock says for every pose whether one exists.
+// with its length in the status bar, or why there is none there and at the cursor; in the
+// top view each end is dropped onto the nearest floor where the pose stands (path_ends.h).
+// The rays dock says for every pose whether one exists.
 #include "model/document_data.h"
 #include "tools/tool.h"
+
+#include <optional>
 
 namespace shallot {
 
@@ -31,6 +35,8 @@ private:
     int editedRay_ = -1;     // -1: a new ray
     bool editingEnd_ = true; // which endpoint of editedRay_ is dragged
     Vec3 from_ = Vec3::Zero(), to_ = Vec3::Zero();
+    // Whether each end stands on a floor of the current pose (path_ends.h; nothing: not known).
+    std::optional<bool> fromStanding_, toStanding_;
 };
 
 } // namespace shallot

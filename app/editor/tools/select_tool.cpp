@@ -106,6 +106,22 @@ Vec3 SelectTool::moveOffset(const ViewPoint& p) const {
     return delta;
 }
 
+std::vector<Vec3> SelectTool::entityOffsets(const ViewPoint& p) const {
+    const EditorDocument& doc = editor_.document();
+    const Vec3 delta = moveOffset(p);
+    std::vector<Vec3> out(doc.entitySelection().size(), delta);
+    // With brushes in the selection everything moves as it is (a monster on a platform
+    // moved with the platform).
+    const bool followFloor = p.depthAxis == 2 && !(p.modifiers & Qt::AltModifier) && doc.selection().empty() && delta != Vec3::Zero();
+    if (!followFloor) return out;
+    for (size_t k = 0; k < out.size(); ++k) {
+        const int e = doc.entitySelection()[k];
+        if (!editor_.entityShape(e) || !editor_.entityShape(e)->brushes.empty()) continue; // a door moves as its brushes
+        if (const std::optional<double> rise = floorFollowingRise(editor_, editor_.entityBox(e), delta)) out[k].z() += *rise;
+    }
+    return out;
+}
+
 std::vector<Brush> SelectTool::draggedBrushes(const ViewPoint& p) const {
     const EditorDocument& doc = editor_.document();
     std::vector<Brush> out;
@@ -158,10 +174,13 @@ void SelectTool::showPreview(const ViewPoint& p, const std::vector<Brush>& dragg
         for (const Brush& b : dragged)
             if (const auto g = buildBrushGeometry(b, editor_.document().data().world.bounds).geometry)
                 for (const ConvexFace& f : g->hull.faces) preview.addOutline(f.polygon.vertices, colour);
-        if (mode_ == Mode::Move)
-            for (int e : editor_.document().entitySelection())
-                if (const Aabb box = editor_.entityBox(e); !box.empty())
-                    preview.addBoxEdges(box.mins + moveOffset(p), box.maxs + moveOffset(p), colour);
+        if (mode_ == Mode::Move) {
+            const std::vector<int>& entities = editor_.document().entitySelection();
+            const std::vector<Vec3> offsets = entityOffsets(p);
+            for (size_t k = 0; k < entities.size(); ++k)
+                if (const Aabb box = editor_.entityBox(entities[k]); !box.empty())
+                    preview.addBoxEdges(box.mins + offsets[k], box.maxs + offsets[k], colour);
+        }
     }
     editor_.setToolPreview(std::move(preview));
 }
@@ -203,7 +222,7 @@ void SelectTool::release(const ViewPoint& p) {
         const std::vector<Brush> result = draggedBrushes(p);
         if (result.size() != doc.selection().size())
             emit editor_.statusMessage("That would make an invalid brush; nothing changed");
-        else if (QUndoCommand* move = moveSelectionCommand(doc, "Move", result, moveOffset(p)))
+        else if (QUndoCommand* move = moveSelectionCommand(doc, "Move", result, entityOffsets(p)))
             doc.undoStack()->push(move);
     } else if (mode_ == Mode::Resize) {
         const std::vector<Brush> result = draggedBrushes(p);

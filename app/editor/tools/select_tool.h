@@ -1,6 +1,7 @@
 #pragma once
 // The default tool in the 2D views: click to select brushes and entities (Shift adds/toggles),
-// drag a selected brush or entity to move the selection, drag an edge of the selection's box to resize it, drag on
+// drag a selected brush or entity to move the selection (in the top view an entity keeps its
+// height above the floor under it; Alt keeps its absolute height), drag an edge of the selection's box to resize it, drag on
 // empty space for a rubber band. A drag is one undo step, pushed on release; while it
 // lasts, the overlays show the moved or resized brushes (Editor::previewBrushes). Escape
 // cancels a drag.
@@ -26,6 +27,11 @@ private:
     std::vector<Brush> draggedBrushes(const ViewPoint& p) const;
     // The grid-snapped offset of a move drag so far.
     Vec3 moveOffset(const ViewPoint& p) const;
+    // Each selected entity's offset (in selection order): moveOffset; in the top view a point
+    // entity also rises or sinks to keep its height above the floor under it
+    // (floorFollowingRise), unless Alt is held (its absolute height kept) or brushes are
+    // selected too (all move together).
+    std::vector<Vec3> entityOffsets(const ViewPoint& p) const;
     void showPreview(const ViewPoint& p, const std::vector<Brush>& dragged);
 
     Mode mode_ = Mode::None;

@@ -36,15 +36,45 @@ namespace {
 constexpr double kRestClearance = 1.0;
 // A brush whose span in a column starts within this of a top (rounding) stands on it.
 constexpr double kCoverTolerance = 1e-6;
-} // namespace
+// Quake's stair step: an entity moved across a step up climbs it, as it would walk.
+constexpr double kStairStep = 18.0;
 
-std::optional<double> floorBelow(const Editor& editor, const Vec3& point, bool orLowest) {
+// The depth spans (along z) of the brushes in the column through `point` that an entity's
+// box stands on: solid, window and clip, not liquids or triggers (water is no floor, and
+// an entity clicked in a pool is not in a brush).
+std::vector<std::pair<double, double>> columnSpans(const Editor& editor, const Vec3& point) {
     ViewPoint column;
     column.world = point;
-    std::vector<std::pair<double, double>> spans; // of the brushes in the column, bottom to top
-    for (const auto& g : editor.geometry())
-        if (g)
-            if (const auto span = depthSpan(*g, column)) spans.push_back(*span);
+    std::vector<std::pair<double, double>> spans;
+    const auto& brushes = editor.document().brushes();
+    const auto& geometry = editor.geometry();
+    for (size_t i = 0; i < geometry.size() && i < brushes.size(); ++i)
+        if (geometry[i] && intersects(brushes[i].contents, defaultBlocking(false)))
+            if (const auto span = depthSpan(*geometry[i], column)) spans.push_back(*span);
+    return spans;
+}
+} // namespace
+
+bool insideBrush(const Editor& editor, const Vec3& point) {
+    const auto spans = columnSpans(editor, point);
+    return std::any_of(spans.begin(), spans.end(), [&](const auto& s) {
+        return s.first + kCoverTolerance < point.z() && point.z() < s.second - kCoverTolerance;
+    });
+}
+
+std::optional<double> floorFollowingRise(const Editor& editor, const Aabb& box, const Vec3& offset) {
+    if (box.empty()) return std::nullopt;
+    const Vec3 middle = 0.5 * (box.mins + box.maxs);
+    const std::optional<double> under = floorBelow(editor, Vec3(middle.x(), middle.y(), box.mins.z() + kCoverTolerance));
+    if (!under) return std::nullopt;
+    const double climb = *under + kStairStep;
+    const std::optional<double> there = floorBelow(editor, Vec3(middle.x() + offset.x(), middle.y() + offset.y(), climb), true);
+    if (!there || (*there > climb && *there > box.maxs.z())) return std::nullopt;
+    return *there - *under;
+}
+
+std::optional<double> floorBelow(const Editor& editor, const Vec3& point, bool orLowest) {
+    const std::vector<std::pair<double, double>> spans = columnSpans(editor, point);
     // A top another brush stands on or encloses is no floor (the room's floor under a flight
     // of stairs).
     auto covered = [&](double top) {

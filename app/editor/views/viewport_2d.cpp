@@ -5,6 +5,7 @@
 #include "document/entity_edits.h"
 #include "entity_scene_builder.h"
 #include "views/legend.h"
+#include "views/tool_note_painter.h"
 #include "services/overlay_controller.h"
 
 #include <QMouseEvent>
@@ -134,6 +135,9 @@ void Viewport2D::paintOverlay(QPainter& painter) {
     paintWorkingLines(painter);
     paintCamera(painter);
     if (editor_.legendsShown()) paintLegend(painter, rect(), viewLegend(editor_, false));
+    // Last: on top of the legend, whole.
+    if (const Editor::ToolNote& note = editor_.toolNote(); !note.text.isEmpty())
+        paintToolNote(painter, rect(), toWidget(note.at), note.text);
 }
 
 // One colour per view's working depth, the same in every view that draws it.
@@ -206,7 +210,9 @@ void Viewport2D::paintPathLengths(QPainter& painter) {
         const NavPath& path = paths[i][size_t(pose)];
         painter.setPen(path.found ? render::kNavPathColour : render::kNoPathColour);
         painter.drawText(toWidget(rays[i].to) + QPointF(8, -8),
-                         path.found ? QString("%1 units").arg(path.length, 0, 'f', 0) : QString("no path"));
+                         path.found ? QString("%1 units").arg(path.length, 0, 'f', 0)
+                                    : path.miss == NavPathMiss::None ? QString("no path")
+                                                                     : QString("no path: %1").arg(pathMissShort(path.miss)));
     }
 }
 
