@@ -1,0 +1,335 @@
+#include "portal/potentially_visible_set.h"
+
+#include "compile/parallel_for.h"
+#include "compile/stopwatch.h"
+#include "portal/reachability.h"
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <memory>
+#include <utility>
+
+namespace shallot {
+
+PotentiallyVisibleSet::PotentiallyVisibleSet(size_t leafCount)
+    : leafCount_(leafCount), words_((leafCount + 63) / 64), bits_(leafCount * words_, 0) {}
+
+size_t PotentiallyVisibleSet::countFrom(int32_t from) const {
+    size_t n = 0;
+    for (size_t w = 0; w < words_; ++w) n += size_t(std::popcount(row(from)[w]));
+    return n;
+}
+
+std::vector<int32_t> PotentiallyVisibleSet::leavesFrom(int32_t from) const {
+    std::vector<int32_t> out;
+    for (size_t w = 0; w < words_; ++w)
+        for (uint64_t bits = row(from)[w]; bits; bits &= bits - 1)
+            out.push_back(int32_t(w * 64 + size_t(std::countr_zero(bits))));
+    return out;
+}
+
+namespace {
+
+// A separating plane must leave every point of one winding behind it and every point of
+// the other in front; a point this close to it counts as on it (either side). Smaller
+// than kPvsClipMargin, so a plane accepted with a point on it cuts nothing the margin
+// does not give back.
+constexpr double kSeparatorOnPlane = 1e-4;
+// A winding within this of a plane lies in it (rounding of portal vertices, ~1e-11, and of
+// pooled planes); one that is not, but within this in front of it, would be seen only by
+// segments grazing a wall at less than a ten-thousandth of a unit.
+constexpr double kPvsOnPlane = 1e-4;
+
+using Winding = std::vector<Vec3>;
+
+// The part of `w` in front of `plane` (normal . x >= dist - kPvsClipMargin).
+Winding clippedToFront(const Winding& w, const Plane& plane) {
+    const size_t n = w.size();
+    double d[64];
+    std::vector<double> big;
+    double* dist = d;
+    if (n > 64) {
+        big.resize(n);
+        dist = big.data();
+    }
+    bool anyBack = false, anyFront = false;
+    for (size_t i = 0; i < n; ++i) {
+        dist[i] = plane.signedDistance(w[i]) + kPvsClipMargin;
+        anyBack |= dist[i] < 0.0;
+        anyFront |= dist[i] >= 0.0;
+    }
+    if (!anyBack) return w;
+    if (!anyFront) return {};
+    Winding out;
+    out.reserve(n + 1);
+    for (size_t i = 0; i < n; ++i) {
+        const size_t j = (i + 1) % n;
+        if (dist[i] >= 0.0) out.push_back(w[i]);
+        if ((dist[i] >= 0.0) != (dist[j] >= 0.0)) {
+            const double t = dist[i] / (dist[i] - dist[j]);
+            out.push_back(w[i] + t * (w[j] - w[i]));
+        }
+    }
+    if (out.size() < 3) return {};
+    return out;
+}
+
+struct OneWayPortal {
+    Plane plane;        // facing into `into`
+    int32_t from, into; // leaves
+    Winding winding;
+};
+
+struct Portals1 {
+    std::vector<OneWayPortal> portals;
+    std::vector<std::vector<int32_t>> leaving; // per leaf, the one-way portals out of it
+};
+
+// The portals open for `pose` but those between leaves in reach of the void (`outside`).
+Portals1 oneWayPortals(const BspTree& tree, int pose, const std::vector<bool>& outside) {
+    Portals1 out;
+    out.leaving.resize(tree.leafCount());
+    for (size_t i = 0; i < tree.portals.size(); ++i) {
+        const Portal& p = tree.portals[i];
+        if (!((p.poses >> pose) & 1u) || outside[size_t(p.front)] || outside[size_t(p.back)]) continue;
+        const std::span<const Vec3> v = tree.portals.vertices(i);
+        Winding forward(v.begin(), v.end());
+        Winding backward(v.rbegin(), v.rend());
+        const Plane& plane = tree.planes[size_t(p.plane)];
+        // The portal's plane faces the front leaf: back -> front goes along it.
+        out.leaving[size_t(p.back)].push_back(int32_t(out.portals.size()));
+        out.portals.push_back({plane, p.back, p.front, std::move(forward)});
+        out.leaving[size_t(p.front)].push_back(int32_t(out.portals.size()));
+        out.portals.push_back({plane.flipped(), p.front, p.back, std::move(backward)});
+    }
+    return out;
+}
+
+using Bits = std::vector<uint64_t>;
+inline bool test(const Bits& b, size_t i) { return (b[i / 64] >> (i % 64)) & 1u; }
+inline void setBit(Bits& b, size_t i) { b[i / 64] |= uint64_t(1) << (i % 64); }
+
+// Whether some point of `w` is in front of `plane` by more than kPvsOnPlane. A winding
+// lying in the plane is not: a segment crosses a portal's plane once, at the portal, so
+// nothing seen through it lies in its plane (and many portals share a plane: walking
+// along it is most of the work otherwise).
+bool partlyInFront(const Winding& w, const Plane& plane) {
+    return std::any_of(w.begin(), w.end(), [&](const Vec3& v) { return plane.signedDistance(v) > kPvsOnPlane; });
+}
+
+// Step 2: the one-way portals that might be seen through `source`.
+Bits baseFlow(const Portals1& all, int32_t source) {
+    const OneWayPortal& p = all.portals[size_t(source)];
+    const size_t n = all.portals.size();
+    Bits might((n + 63) / 64, 0);
+    Bits leafSeen((all.leaving.size() + 63) / 64, 0);
+    std::vector<int32_t> stack{p.into};
+    setBit(leafSeen, size_t(p.into));
+    while (!stack.empty()) {
+        const int32_t leaf = stack.back();
+        stack.pop_back();
+        for (const int32_t q : all.leaving[size_t(leaf)]) {
+            const OneWayPortal& portal = all.portals[size_t(q)];
+            if (portal.into == p.from && q == (source ^ 1)) continue; // straight back through P
+            if (test(might, size_t(q))) continue;
+            // Q beyond P's plane, and P before Q's plane (so Q faces away from some point of P).
+            if (!partlyInFront(portal.winding, p.plane)) continue;
+            if (!partlyInFront(p.winding, portal.plane.flipped())) continue;
+            setBit(might, size_t(q));
+            if (!test(leafSeen, size_t(portal.into))) {
+                setBit(leafSeen, size_t(portal.into));
+                stack.push_back(portal.into);
+            }
+        }
+    }
+    return might;
+}
+
+// The separating planes through an edge of `source` and a vertex of `pass`, with `source`
+// behind and `pass` in front (flipped when `flip`), each cutting `target` to its front.
+// Returns false when nothing of the target is left.
+bool clipToSeparators(const Winding& source, const Winding& pass, Winding& target, bool flip) {
+    for (size_t i = 0; i < source.size(); ++i) {
+        const Vec3& a = source[i];
+        const Vec3& b = source[(i + 1) % source.size()];
+        for (const Vec3& c : pass) {
+            Vec3 normal = (b - a).cross(c - a);
+            const double len = normal.norm();
+            if (!(len > 1e-12)) continue;
+            normal /= len;
+            Plane plane{normal, normal.dot(a)};
+            // Source behind: flip the plane if a source point is in front of it.
+            int side = 0;
+            for (const Vec3& v : source) {
+                const double d = plane.signedDistance(v);
+                if (d > kSeparatorOnPlane) { side = 1; break; }
+                if (d < -kSeparatorOnPlane) { side = -1; break; }
+            }
+            if (side == 0) continue; // the source lies in the plane: it separates nothing
+            if (side == 1) plane = plane.flipped();
+            // Pass in front: no pass point behind, and not all of it on the plane.
+            bool separates = true, anyFront = false;
+            for (const Vec3& v : pass) {
+                const double d = plane.signedDistance(v);
+                if (d < -kSeparatorOnPlane) { separates = false; break; }
+                anyFront |= d > kSeparatorOnPlane;
+            }
+            if (!separates || !anyFront) continue;
+            if (flip) plane = plane.flipped();
+            target = clippedToFront(target, plane);
+            if (target.empty()) return false;
+        }
+    }
+    return true;
+}
+
+// Step 3 for one source portal: the one-way portals seen through it.
+// Portals whose flow is done narrow the others' walks with what they saw, not what they
+// might see (Quake's vis does the same; the smallest base sets go first).
+struct FlowResults {
+    std::vector<Bits> seen;
+    std::unique_ptr<std::atomic<bool>[]> done;
+};
+
+class Flow {
+public:
+    Flow(const Portals1& all, const std::vector<Bits>& might, const FlowResults& results, int32_t source)
+        : all_(all), might_(might), results_(results), source_(source), onPath_((all.leaving.size() + 63) / 64, 0),
+          seen_(might[size_t(source)].size(), 0) {}
+
+    Bits run() {
+        const OneWayPortal& p = all_.portals[size_t(source_)];
+        setBit(onPath_, size_t(p.from));
+        walk(p.into, p.winding, nullptr, might_[size_t(source_)]);
+        return std::move(seen_);
+    }
+
+private:
+    void walk(int32_t leaf, const Winding& source, const Winding* pass, const Bits& might) {
+        // A segment crosses a convex leaf once: a leaf already on the path is not entered again.
+        setBit(onPath_, size_t(leaf));
+        const Plane& sourcePlane = all_.portals[size_t(source_)].plane;
+        Bits next(might.size());
+        for (const int32_t q : all_.leaving[size_t(leaf)]) {
+            if (!test(might, size_t(q))) continue;
+            const OneWayPortal& portal = all_.portals[size_t(q)];
+            if (test(onPath_, size_t(portal.into))) continue;
+            const Bits& qMight =
+                results_.done[size_t(q)].load(std::memory_order_acquire) ? results_.seen[size_t(q)] : might_[size_t(q)];
+            uint64_t more = 0;
+            for (size_t w = 0; w < next.size(); ++w) {
+                next[w] = might[w] & qMight[w];
+                more |= next[w] & ~seen_[w];
+            }
+            if (!more && test(seen_, size_t(q))) continue; // nothing new beyond it
+            // Q beyond the source's plane, the source before Q's (neither lying in the other's plane).
+            if (!partlyInFront(portal.winding, sourcePlane) || !partlyInFront(source, portal.plane.flipped())) continue;
+            Winding through = clippedToFront(portal.winding, sourcePlane);
+            if (through.empty()) continue;
+            const Winding from = clippedToFront(source, portal.plane.flipped());
+            if (from.empty()) continue;
+            if (pass) {
+                if (!clipToSeparators(from, *pass, through, false)) continue;
+                if (!clipToSeparators(*pass, from, through, true)) continue;
+            }
+            setBit(seen_, size_t(q));
+            walk(portal.into, from, &through, next);
+        }
+        onPath_[size_t(leaf) / 64] &= ~(uint64_t(1) << (size_t(leaf) % 64));
+    }
+
+    const Portals1& all_;
+    const std::vector<Bits>& might_;
+    const FlowResults& results_;
+    int32_t source_;
+    Bits onPath_; // leaves on the current path
+    Bits seen_;
+};
+
+} // namespace
+
+PotentiallyVisibleSet computePvs(const BspTree& tree, const PvsSettings& settings, PvsStats* stats) {
+    Stopwatch clock;
+    const size_t leaves = tree.leafCount();
+    PotentiallyVisibleSet pvs(leaves);
+    // The leaves the void around the level reaches (all of them when it leaks) see each other:
+    // no flow there, where open space would make it slow and no eye goes.
+    const std::vector<bool> outside = reachableFromOutside(tree, settings.pose);
+    const Portals1 all = oneWayPortals(tree, settings.pose, outside);
+    const size_t n = all.portals.size();
+
+    std::vector<Bits> might(n);
+    parallelFor(n, settings.threads, [&](size_t i) {
+        throwIfCancelled(settings.cancel);
+        might[i] = baseFlow(all, int32_t(i));
+    });
+    const double baseMs = clock.lapMs();
+
+    FlowResults results{std::vector<Bits>(n), std::make_unique<std::atomic<bool>[]>(n)};
+    std::vector<Bits>& seen = results.seen;
+    if (settings.fullFlow) {
+        std::vector<std::pair<size_t, int32_t>> order(n);
+        for (size_t i = 0; i < n; ++i) {
+            size_t count = 0;
+            for (const uint64_t w : might[i]) count += size_t(std::popcount(w));
+            order[i] = {count, int32_t(i)};
+        }
+        std::sort(order.begin(), order.end());
+        parallelFor(n, settings.threads, [&](size_t k) {
+            throwIfCancelled(settings.cancel);
+            const size_t i = size_t(order[k].second);
+            seen[i] = Flow(all, might, results, int32_t(i)).run();
+            results.done[i].store(true, std::memory_order_release);
+        });
+    } else {
+        seen = might;
+    }
+
+    std::vector<int32_t> outsideLeaves;
+    for (size_t leaf = 0; leaf < leaves; ++leaf)
+        if (outside[leaf]) outsideLeaves.push_back(int32_t(leaf));
+    for (size_t leaf = 0; leaf < leaves; ++leaf) {
+        if ((tree.leafSolid[leaf] >> settings.pose) & 1u) continue;
+        if (outside[leaf]) {
+            for (const int32_t other : outsideLeaves) pvs.set(int32_t(leaf), other);
+            continue;
+        }
+        pvs.set(int32_t(leaf), int32_t(leaf));
+        for (const int32_t p : all.leaving[leaf]) {
+            pvs.set(int32_t(leaf), all.portals[size_t(p)].into);
+            const Bits& s = seen[size_t(p)];
+            for (size_t w = 0; w < s.size(); ++w)
+                for (uint64_t bits = s[w]; bits; bits &= bits - 1)
+                    pvs.set(int32_t(leaf), all.portals[w * 64 + size_t(std::countr_zero(bits))].into);
+        }
+    }
+    // Symmetric: what B sees of A, A sees of B.
+    for (size_t a = 0; a < leaves; ++a)
+        for (const int32_t b : pvs.leavesFrom(int32_t(a))) pvs.set(b, int32_t(a));
+    const double flowMs = clock.lapMs();
+
+    if (stats) {
+        stats->oneWayPortals = n;
+        stats->emptyLeaves = 0;
+        stats->outsideLeaves = 0;
+        size_t total = 0;
+        stats->largestVisible = 0;
+        for (size_t leaf = 0; leaf < leaves; ++leaf) {
+            if ((tree.leafSolid[leaf] >> settings.pose) & 1u) continue;
+            ++stats->emptyLeaves;
+            stats->outsideLeaves += outside[leaf];
+            if (outside[leaf]) continue;
+            const size_t c = pvs.countFrom(int32_t(leaf));
+            total += c;
+            stats->largestVisible = std::max(stats->largestVisible, c);
+        }
+        const size_t inside = stats->emptyLeaves - stats->outsideLeaves;
+        stats->averageVisible = inside ? double(total) / double(inside) : 0.0;
+        stats->baseMs = baseMs;
+        stats->flowMs = flowMs;
+    }
+    return pvs;
+}
+
+} // namespace shallot
