@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstdio>
 #include <iostream>
@@ -103,6 +104,17 @@ std::optional<Pose> parsePoseArgument(const std::string& text, std::string& erro
         return std::nullopt;
     }
     return pose;
+}
+
+// Parses "X,Y,Z" (finite numbers).
+std::optional<Vec3> parsePoint(const std::string& text) {
+    Vec3 p;
+    char comma1 = 0, comma2 = 0;
+    int used = 0;
+    if (std::sscanf(text.c_str(), "%lf %c %lf %c %lf%n", &p[0], &comma1, &p[1], &comma2, &p[2], &used) != 5 ||
+        comma1 != ',' || comma2 != ',' || size_t(used) != text.size() || !p.allFinite())
+        return std::nullopt;
+    return p;
 }
 
 QJsonArray toJson(const Vec3& v) { return QJsonArray{v.x(), v.y(), v.z()}; }

@@ -34,6 +34,9 @@ std::optional<Pose> parsePoseArgument(const std::string& text, std::string& erro
 // steps past) into `splitter`; false when args[i] is neither.
 bool parseLookaheadOption(const std::vector<std::string>& args, size_t& i, SplitterParams& splitter);
 
+// Parses "X,Y,Z" (finite numbers).
+std::optional<Vec3> parsePoint(const std::string& text);
+
 QJsonArray toJson(const Vec3& v);
 // Prints a JSON object on one line to stdout.
 void printJsonLine(const QJsonObject& object);
@@ -50,6 +53,7 @@ int runPortals(const std::vector<std::string>& args);
 int runReach(const std::vector<std::string>& args);
 int runNav(const std::vector<std::string>& args);
 int runCheck(const std::vector<std::string>& args);
+int runPvs(const std::vector<std::string>& args);
 // Documents and meshes: in shallot-cli-documents only (documents/).
 int runConvert(const std::vector<std::string>& args);
 int runExport(const std::vector<std::string>& args);

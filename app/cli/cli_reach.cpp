@@ -13,17 +13,6 @@ namespace shallot::cli {
 
 namespace {
 
-// Parses "X,Y,Z" (finite numbers).
-std::optional<Vec3> parsePoint(const std::string& text) {
-    Vec3 p;
-    char comma1 = 0, comma2 = 0;
-    int used = 0;
-    if (std::sscanf(text.c_str(), "%lf %c %lf %c %lf%n", &p[0], &comma1, &p[1], &comma2, &p[2], &used) != 5 ||
-        comma1 != ',' || comma2 != ',' || size_t(used) != text.size() || !p.allFinite())
-        return std::nullopt;
-    return p;
-}
-
 // Quake's point file: one "x y z" line per point of the leak path.
 bool writePts(const std::vector<Vec3>& path, const std::string& file) {
     std::ofstream out(file, std::ios::trunc);

@@ -25,12 +25,14 @@ const char* kUsage = R"(usage: shallot-cli COMMAND ...
   check IN.map|IN.shallot [--fgd FILE] [--stats] [--no-walking]   (spawn problems as JSON lines; exit 0 none, 1 some, 2 unreadable)
   nav TREE --pose NAME [--step H] [--drop H|any] [--jump H,L|--no-jump] [--slope NZ] [--json] [--paths N]
                              (walkable surfaces, links and components of a pose; TREE: .obsp, .shallot or .map)
+  pvs IN.map|IN.shallot [--fast] [--from X,Y,Z] [--threads N]
+                             (the potentially visible set of the sight pose: one JSON line of figures)
 )";
 
 constexpr Command kCoreCommands[] = {
     {"compile", runCompile}, {"info", runInfo},       {"query", runQuery}, {"bench", runBench},
     {"dump", runDump},       {"portals", runPortals}, {"reach", runReach}, {"check", runCheck},
-    {"nav", runNav},
+    {"nav", runNav},         {"pvs", runPvs},
 };
 
 } // namespace

@@ -211,4 +211,12 @@ check "nav --json names its rules" contains "$nav" '"settings":{'
 check "nav --json counts jump links" contains "$nav" '"jump":[0-9]'
 "$CLI" check "$MAPS/nav_stairs.map" --no-walking >/dev/null 2>&1
 check "check --no-walking on a clean map exits 0" test $? -eq 0
+# pvs: the sight pose's potentially visible set (docs/visibility.md). figure1_rooms: two
+# rooms and a corridor, 5 leaves inside, which see each other.
+pvs=$("$CLI" pvs "$MAPS/figure1_rooms.map" --from 400,300,46)
+check "pvs names the sight pose and the full flow" contains "$pvs" '"flow":"full".*"pose":"point"'
+check "pvs counts what a leaf sees" contains "$pvs" '"from":{"leaf":[0-9]*,"solid":false,"visible":5}'
+check "pvs --fast is the base flow" contains "$("$CLI" pvs "$MAPS/figure1_rooms.map" --fast)" '"average_visible":5,.*"flow":"base"'
+"$CLI" pvs "$MAPS/figure1_rooms.map" --from 1,2 >/dev/null 2>&1
+check "pvs with a bad --from exits 2" test $? -eq 2
 exit $fail

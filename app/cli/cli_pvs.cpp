@@ -1,0 +1,93 @@
+// shallot-cli pvs: the potentially visible set of a level's sight pose (what the eye sees),
+// computed on that pose's own map tree (docs/visibility.md), as one JSON line of figures.
+#include "cli_common.h"
+
+#include "compile/stopwatch.h"
+#include "portal/portal_generation.h"
+#include "portal/potentially_visible_set.h"
+
+namespace shallot::cli {
+
+namespace {
+
+// The first pose whose box is the point at the reference point (leaf_visibility.h's
+// sightPose, asked of the world before any tree exists).
+int sightPoseOf(const World& world) {
+    for (size_t p = 0; p < world.poses.size(); ++p)
+        if (world.poses[p].isPoint() && world.poses[p].mins == Vec3::Zero()) return int(p);
+    return -1;
+}
+
+} // namespace
+
+int runPvs(const std::vector<std::string>& args) {
+    std::string input, fromText;
+    bool fast = false;
+    int threads = 2;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        const bool hasValue = i + 1 < args.size();
+        if (a == "--fast") fast = true;
+        else if (a == "--from" && hasValue) fromText = args[++i];
+        else if (a == "--threads" && hasValue) threads = std::atoi(args[++i].c_str());
+        else if (!a.empty() && a[0] != '-' && input.empty()) input = a;
+        else {
+            printError("pvs: unexpected argument '" + a + "'");
+            return kExitUsage;
+        }
+    }
+    std::optional<Vec3> from;
+    if (!fromText.empty() && !(from = parsePoint(fromText))) {
+        printError("pvs: --from '" + fromText + "' must be three finite numbers X,Y,Z");
+        return kExitUsage;
+    }
+    if (input.empty() || threads < 1) {
+        printError("pvs: usage: pvs IN.map|IN.shallot [--fast] [--from X,Y,Z] [--threads N]");
+        return kExitUsage;
+    }
+    std::optional<LoadedWorld> loaded = loadWorld(input);
+    if (!loaded) return kExitInputError;
+    World world = std::move(loaded->world);
+    const int sight = sightPoseOf(world);
+    if (sight < 0) {
+        printError("pvs: " + input + ": no pose is a point at the reference point (what the eye sees)");
+        return kExitInputError;
+    }
+    const std::string poseName = world.poses[size_t(sight)].name;
+    world.poses = {world.poses[size_t(sight)]};
+    Stopwatch clock;
+    CompileOptions options;
+    options.threads = threads;
+    const CompileResult compiled = compileWorld(world, options);
+    if (!compiled.error.empty()) {
+        printError("pvs: " + input + ": " + compiled.error);
+        return kExitInputError;
+    }
+    BspTree tree = compiled.mapTrees[0];
+    tree.portals = generatePortals(tree);
+    const double compileMs = clock.lapMs();
+
+    PvsSettings settings;
+    settings.fullFlow = !fast;
+    settings.threads = threads;
+    PvsStats stats;
+    const PotentiallyVisibleSet pvs = computePvs(tree, settings, &stats);
+    QJsonObject out{{"pose", QString::fromStdString(poseName)},
+                    {"flow", fast ? "base" : "full"},
+                    {"leaves", qint64(tree.leafCount())},
+                    {"empty_leaves", qint64(stats.emptyLeaves)},
+                    {"outside_leaves", qint64(stats.outsideLeaves)},
+                    {"one_way_portals", qint64(stats.oneWayPortals)},
+                    {"average_visible", stats.averageVisible},
+                    {"largest_visible", qint64(stats.largestVisible)},
+                    {"ms", QJsonObject{{"compile", compileMs}, {"base", stats.baseMs}, {"flow", stats.flowMs}}}};
+    if (from) {
+        const int32_t leaf = tree.findLeaf(*from);
+        const bool solid = tree.leafSolid[size_t(leaf)] & 1u;
+        out["from"] = QJsonObject{{"leaf", leaf}, {"solid", solid}, {"visible", qint64(pvs.countFrom(leaf))}};
+    }
+    printJsonLine(out);
+    return kExitOk;
+}
+
+} // namespace shallot::cli
