@@ -283,7 +283,14 @@ private slots:
             c.setAlpha(render::kSectionAlpha);
             return c.rgba();
         };
-        for (const double y : {384.0, 400.0, 392.0}) { // two faces and a plane between
+        // The front view's plane dragged onto the face by its tab in the top view, as a
+        // designer does; then the wall's own face and a plane between.
+        Viewport2D* top = w.view2d(0);
+        top->frame({Vec3(150, 150, 0), Vec3(700, 850, 0)});
+        const QPoint tab(int(Viewport2D::kWorkingTabPixels / 2), top->toWidget(Vec3(0, 300, 0)).toPoint().y());
+        drag(top, tab, QPoint(tab.x(), top->toWidget(Vec3(0, 384, 0)).toPoint().y()));
+        QCOMPARE(doc.workingPoint(), Vec3(400, 384, 46));
+        for (const double y : {384.0, 400.0, 392.0}) {
             doc.setWorkingPoint(Vec3(400, y, 46));
             const SectionService& sections = w.editor().overlays().sections();
             QVERIFY2(waitForSections(w), qPrintable(QString("builds %1, shown at y %2, pose %3, cells %4, compiled %5")
