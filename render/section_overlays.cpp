@@ -59,10 +59,12 @@ SectionBatches sectionOverlay(const BspTree& tree, const SectionOptions& o) {
                 if (const auto segment = axisSection(tree.portals.vertices(p), axis, o.at))
                     out.lines.addLine(segment->first, segment->second, kPortalColour);
     }
+    // A brush resting on the plane (a wall on a floor's top in the top view) is cut there
+    // too: seen from above, as the cells are drawn from one side.
     if (o.brushes)
         for (const auto& brush : *o.brushes)
-            if (brush && brush->bounds.mins[axis] < o.at && o.at < brush->bounds.maxs[axis])
-                out.lines.addOutline(axisSection(brush->hull, axis, o.at).vertices, kBrushCutColour);
+            if (brush && brush->bounds.mins[axis] <= o.at && o.at < brush->bounds.maxs[axis])
+                out.lines.addOutline(axisSectionFromAbove(brush->hull, axis, o.at).vertices, kBrushCutColour);
     if (o.leakPath)
         for (size_t i = 0; i + 1 < o.leakPath->size(); ++i) out.lines.addLine((*o.leakPath)[i], (*o.leakPath)[i + 1], kLeakColour);
     return out;

@@ -271,7 +271,8 @@ private slots:
     // y 400..416, so y 384 for the player's box) crosses no cell, but every cell beside the
     // face touches it; such a view used to draw neither side (issue 37). With every cell
     // drawn (filter All), each point of the front view's section around the level is drawn
-    // once, in the colour of what the tree says there: solid, empty, or the void.
+    // once, in the colour of what the tree says there: solid, empty, or the void. A brush
+    // resting on the plane is outlined there.
     void aSectionOnAnExpandedFaceIsDrawnOnceEverywhere() {
         MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
         EditorDocument& doc = w.editor().document();
@@ -319,6 +320,18 @@ private slots:
                              qPrintable(QString("y %1: (%2, %3) drawn %4 times").arg(y).arg(x).arg(z).arg(colours->size())));
                 }
             QVERIFY(points > 3000);
+            if (y != 400.0) continue;
+            // The wall x 200..300, y 400..416 rests on the plane y 400: its cut is drawn (seen
+            // from above, as the cells are), its east edge from the floor to the ceiling.
+            bool eastEdge = false;
+            for (const auto& chunk : w.editor().scene().layer(render::sectionLines(1)).chunkList()) {
+                const auto& v = chunk.geometry->vertices;
+                for (size_t i = 0; i + 1 < v.size(); i += 2)
+                    eastEdge |= v[i].position[0] == 300 && v[i + 1].position[0] == 300 &&
+                                std::abs(v[i].position[2] - v[i + 1].position[2]) == 256 &&
+                                v[i].colour[0] == render::kBrushCutColour.red();
+            }
+            QVERIFY(eastEdge);
         }
     }
 };
