@@ -104,13 +104,16 @@ MeshBatch buildEntitySelection(const std::vector<Aabb>& boxes) {
     return out;
 }
 
-MeshBatch buildProblemPaths(const std::vector<std::vector<Vec3>>& paths) {
+MeshBatch buildProblemPaths(const std::vector<std::vector<Vec3>>& paths, int selected, const Aabb& selectedHole) {
     MeshBatch out;
     out.primitive = Primitive::Lines;
     out.lit = false;
-    const QColor colour(255, 60, 40);
     constexpr double kCornerMark = 4.0; // half-size of the corner crosses, world units
-    for (const std::vector<Vec3>& path : paths)
+    for (size_t i = 0; i < paths.size(); ++i) {
+        const std::vector<Vec3>& path = paths[i];
+        const bool isSelected = int(i) == selected;
+        const QColor colour = isSelected ? kSelectedProblemColour : QColor(255, 60, 40);
+        if (isSelected && !selectedHole.empty()) out.addBoxEdges(selectedHole.mins, selectedHole.maxs, colour);
         for (size_t k = 0; k < path.size(); ++k) {
             if (k + 1 < path.size()) out.addLine(path[k], path[k + 1], colour);
             for (int axis = 0; axis < 3; ++axis) {
@@ -119,6 +122,7 @@ MeshBatch buildProblemPaths(const std::vector<std::vector<Vec3>>& paths) {
                 out.addLine(path[k] - d, path[k] + d, colour);
             }
         }
+    }
     return out;
 }
 

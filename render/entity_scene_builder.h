@@ -41,7 +41,11 @@ MeshBatch buildEntitySelection(const std::vector<Aabb>& boxes);
 
 // Polylines (leak paths: from a start through portal centres to the world box) in red,
 // with a small cross at each corner so the path reads in 2D where it runs along the view.
-MeshBatch buildProblemPaths(const std::vector<std::vector<Vec3>>& paths);
+// paths[selected], if any, is drawn in kSelectedProblemColour with the edges of
+// `selectedHole` (where it leaves the level; skipped when empty).
+inline const QColor kSelectedProblemColour(255, 250, 140); // the selection's colour
+MeshBatch buildProblemPaths(const std::vector<std::vector<Vec3>>& paths, int selected = -1,
+                            const Aabb& selectedHole = {});
 
 // The colours the views use for an entity: selected, with a problem, or its class's.
 QColor entityColour(uint32_t classColour, bool selected, bool problem);

@@ -1,6 +1,7 @@
 #include "section_overlays.h"
 
 #include "geometry/axis_section.h"
+#include "portal/leaf_sections.h"
 
 namespace shallot::render {
 
@@ -33,22 +34,18 @@ QColor fillOf(const BspTree& tree, size_t leaf, const SectionOptions& o) {
 
 } // namespace
 
-SectionBatches sectionOverlay(const OverlaySource& source, const SectionOptions& o) {
-    const BspTree& tree = source.tree;
+SectionBatches sectionOverlay(const BspTree& tree, const SectionOptions& o) {
     const int axis = o.axis;
     const Vec3 normal = Vec3::Unit(axis);
     SectionBatches out;
     out.fills.lit = false;
     out.lines.primitive = Primitive::Lines;
     out.lines.lit = false;
-    const size_t leaves = std::min({source.cells.size(), source.cellBounds.size(), tree.leafCount()});
-    for (size_t leaf = 0; leaf < leaves; ++leaf) {
-        const Aabb& box = source.cellBounds[leaf];
-        if (!(box.mins[axis] < o.at && o.at < box.maxs[axis])) continue;
-        const QColor fill = fillOf(tree, leaf, o);
-        if (fill.alpha() == 0) continue;
-        const Polygon section = axisSection(source.cells[leaf], axis, o.at);
-        if (!section.empty()) out.fills.addPolygon(section.vertices, normal, fill);
+    // The leaves' regions tile the plane, a cell face lying in it drawn from one side
+    // (portal/leaf_sections.h): the view never blanks where the plane meets a split plane.
+    for (const LeafSection& section : leafSections(tree, axis, o.at)) {
+        const QColor fill = fillOf(tree, size_t(section.leaf), o);
+        if (fill.alpha() > 0) out.fills.addPolygon(section.polygon.vertices, normal, fill);
     }
     if (o.unionOn) {
         for (size_t k = 0; k < tree.polygons.size(); ++k)
@@ -62,10 +59,12 @@ SectionBatches sectionOverlay(const OverlaySource& source, const SectionOptions&
                 if (const auto segment = axisSection(tree.portals.vertices(p), axis, o.at))
                     out.lines.addLine(segment->first, segment->second, kPortalColour);
     }
+    // A brush resting on the plane (a wall on a floor's top in the top view) is cut there
+    // too: seen from above, as the cells are drawn from one side.
     if (o.brushes)
         for (const auto& brush : *o.brushes)
-            if (brush && brush->bounds.mins[axis] < o.at && o.at < brush->bounds.maxs[axis])
-                out.lines.addOutline(axisSection(brush->hull, axis, o.at).vertices, kBrushCutColour);
+            if (brush && brush->bounds.mins[axis] <= o.at && o.at < brush->bounds.maxs[axis])
+                out.lines.addOutline(axisSectionFromAbove(brush->hull, axis, o.at).vertices, kBrushCutColour);
     if (o.leakPath)
         for (size_t i = 0; i + 1 < o.leakPath->size(); ++i) out.lines.addLine((*o.leakPath)[i], (*o.leakPath)[i + 1], kLeakColour);
     return out;

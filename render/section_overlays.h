@@ -39,6 +39,8 @@ struct SectionBatches {
     MeshBatch lines;
 };
 
-SectionBatches sectionOverlay(const OverlaySource& source, const SectionOptions& options);
+// The tree cut by the plane: each leaf's region (portal/leaf_sections.h) filled in its
+// colour, and the lines above.
+SectionBatches sectionOverlay(const BspTree& tree, const SectionOptions& options);
 
 } // namespace shallot::render

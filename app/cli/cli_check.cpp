@@ -126,6 +126,7 @@ QJsonObject problemJson(const SpawnProblem& p, const World& world) {
         QJsonArray path;
         for (const Vec3& v : p.path) path.append(toJson(v));
         o["path"] = path;
+        o["hole"] = jsonBox(p.hole); // null when no opening was found
     }
     return o;
 }

@@ -61,12 +61,11 @@ Editor::Editor(QObject* parent)
     connect(&document_, &EditorDocument::selectionChanged, this, &Editor::rebuildEntitySelectionLayer);
     connect(&document_, &EditorDocument::entityDefinitionsChanged, this, &Editor::reloadEntityClasses);
     connect(&compiler_, &CompileService::compiled, this, &Editor::requestSpawnChecks);
+    connect(&document_, &EditorDocument::selectionChanged, this, [this] {
+        if (!document_.selectionEmpty() && !selectedProblemPath_.empty()) selectProblemPath({}, {});
+    });
     connect(spawnChecks_, &SpawnCheckService::checked, this, [this] {
-        std::vector<std::vector<Vec3>> paths;
-        for (const SpawnProblem& p : spawnChecks_->problems())
-            if (!p.path.empty()) paths.push_back(p.path);
-        scene_.set(render::Layer::ProblemPaths, render::buildProblemPaths(paths));
-        emit sceneChanged();
+        rebuildProblemPaths();
         std::vector<int> entities;
         // A leak is the level's, not its start's: its path is drawn, the start stays as it is.
         for (const SpawnProblem& p : spawnChecks_->problems())
@@ -77,6 +76,28 @@ Editor::Editor(QObject* parent)
         problemEntities_ = std::move(entities);
         rebuildEntityLayers();
     });
+}
+
+void Editor::selectProblemPath(std::vector<Vec3> path, const Aabb& hole) {
+    selectedProblemPath_ = std::move(path);
+    selectedProblemHole_ = hole;
+    rebuildProblemPaths();
+}
+
+void Editor::rebuildProblemPaths() {
+    std::vector<std::vector<Vec3>> paths;
+    int selected = -1;
+    for (const SpawnProblem& p : spawnChecks_->problems())
+        if (!p.path.empty()) {
+            if (p.path == selectedProblemPath_) {
+                selected = int(paths.size());
+                selectedProblemHole_ = p.hole; // as checked now
+            }
+            paths.push_back(p.path);
+        }
+    if (selected < 0) selectedProblemPath_.clear(); // the checks no longer find it
+    scene_.set(render::Layer::ProblemPaths, render::buildProblemPaths(paths, selected, selectedProblemHole_));
+    emit sceneChanged();
 }
 
 void Editor::reloadEntityClasses() {

@@ -86,6 +86,11 @@ public:
     const std::shared_ptr<NavMeshCache>& navMeshCache() const { return navMeshCache_; }
     // Positions in the document's entities() of entities with a spawn problem, sorted.
     const std::vector<int>& problemEntities() const { return problemEntities_; }
+    // The leak path the Problems dock selected (a spawn problem's path) and its hole: drawn
+    // in the selection's colour until brushes or entities are selected or the checks no
+    // longer find that path. An empty path selects none.
+    void selectProblemPath(std::vector<Vec3> path, const Aabb& hole);
+    const std::vector<Vec3>& selectedProblemPath() const { return selectedProblemPath_; }
 
     Tool& tool() { return *tools_[size_t(activeTool_)]; }
     Tool* toolOf(ToolKind kind) { return tools_[size_t(kind)].get(); }
@@ -143,6 +148,7 @@ private:
     void rebuildEntitySelectionLayer();
     void reloadEntityClasses();
     void requestSpawnChecks();
+    void rebuildProblemPaths();
     void rebuildBrushLayers();
     void rebuildPendingBrushLayers();
     void requestQueuedCompile();
@@ -169,6 +175,8 @@ private:
     uint64_t entityRevision_ = 0;
     std::vector<render::EntityShape> entityShapes_;
     std::vector<int> problemEntities_;
+    std::vector<Vec3> selectedProblemPath_;
+    Aabb selectedProblemHole_;
     ToolKind activeTool_ = ToolKind::Select;
     ToolNote toolNote_;
     int currentPose_ = 0;

@@ -4,6 +4,7 @@
 #include "check/near_brushes.h"
 #include "check/walking_reach.h"
 #include "compile/brush_expansion.h"
+#include "portal/leak_hole.h"
 #include "portal/reachability.h"
 #include "query/box_trace.h"
 #include "query/trace.h"
@@ -463,6 +464,21 @@ std::vector<SpawnProblem> checkSpawns(const SpawnCheckInput& input) {
         problems.push_back(std::move(p));
     }
 
+    // Where a leak leaves the level: the level's inside is where its point entities are.
+    std::vector<Vec3> pointEntities;
+    if (onion)
+        for (const SpawnEntity& e : input.entities)
+            if (!e.hasBrushes && e.hasOrigin && e.origin.allFinite() && onion->bounds.contains(e.origin))
+                pointEntities.push_back(e.origin);
+    auto holeOf = [&](const Flood& f) {
+        const std::optional<LeakHole> hole = leakHole(*onion, f.pose, pointEntities, f.leakPortals);
+        if (!hole) return Aabb{};
+        // The portals bound where the box's reference point passes; its body spans the
+        // opening in the brushes.
+        const Pose& box = world.poses[size_t(f.pose)];
+        return Aabb{hole->box.mins + box.mins, hole->box.maxs + box.maxs};
+    };
+
     // Leaks and unreachable monsters, pose by pose, through the tree's portals: the empty
     // leaves a pose's open portals join, as components; the player starts' components are
     // what a flood from them reaches (portal/reachability.h).
@@ -503,6 +519,7 @@ std::vector<SpawnProblem> checkSpawns(const SpawnCheckInput& input) {
             p.pose = int(pose);
             p.box = {s.entity->origin + world.poses[pose].mins, s.entity->origin + world.poses[pose].maxs};
             p.path = f.leakPath;
+            p.hole = holeOf(f);
             p.message = "pose " + poseName + " leaks: the space reachable from " + describe(*s.entity) +
                         " reaches the outside of the world box (a path of " + std::to_string(p.path.size()) +
                         " points)";
@@ -560,6 +577,7 @@ std::vector<SpawnProblem> checkSpawns(const SpawnCheckInput& input) {
         p.pose = int(pose);
         p.box = {first->origin + world.poses[pose].mins, first->origin + world.poses[pose].maxs};
         p.path = f.leakPath;
+        p.hole = holeOf(f);
         p.message = "pose " + world.poses[pose].name + " leaks: with no player start, the space reachable from the " +
                     "entities (the first: " + describe(*first) + ") reaches the outside of the world box (a path of " +
                     std::to_string(p.path.size()) + " points)";

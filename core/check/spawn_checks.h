@@ -62,6 +62,10 @@ struct SpawnProblem {
     std::vector<int> brushes;   // World::brushes indices the box is in (stuck, fell_out in solid)
     std::vector<int> entities;  // other entities' indices whose boxes it overlaps (stuck)
     std::vector<Vec3> path;     // leak: start, portal centres..., a point on the world box
+    // leak: where the path leaves the level: the opening's portals (leakHole, with the point
+    // entities as the level's inside) grown by the pose's box, so that it spans the opening
+    // in the brushes the box passes through; empty when none was found.
+    Aabb hole;
     std::string message;        // one line for people: what is wrong and where
 };
 

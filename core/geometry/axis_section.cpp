@@ -24,11 +24,9 @@ void crossings(std::span<const Vec3> polygon, int axis, double at, std::vector<V
     }
 }
 
-} // namespace
-
-Polygon axisSection(const ConvexPolyhedron& cell, int axis, double at) {
-    const Aabb box = cell.bounds();
-    if (cell.empty() || !(box.mins[axis] < at && at < box.maxs[axis])) return {};
+// The convex polygon through the points where the cell's faces meet the plane (their
+// vertices on it and their edges' crossings).
+Polygon sectionThroughCrossings(const ConvexPolyhedron& cell, int axis, double at) {
     std::vector<Vec3> points;
     for (const ConvexFace& f : cell.faces) crossings(f.polygon.vertices, axis, at, points);
     if (points.size() < 3) return {};
@@ -47,6 +45,27 @@ Polygon axisSection(const ConvexPolyhedron& cell, int axis, double at) {
         out.vertices.pop_back();
     if (out.vertices.size() < 3) return {};
     return out;
+}
+
+} // namespace
+
+Polygon axisSection(const ConvexPolyhedron& cell, int axis, double at) {
+    const Aabb box = cell.bounds();
+    if (cell.empty() || !(box.mins[axis] < at && at < box.maxs[axis])) return {};
+    return sectionThroughCrossings(cell, axis, at);
+}
+
+Polygon axisSectionFromAbove(const ConvexPolyhedron& cell, int axis, double at) {
+    for (const ConvexFace& f : cell.faces)
+        if (f.plane.axis() == axis && f.plane.normal[axis] < 0 && -f.plane.dist == at && !f.polygon.empty()) {
+            // Resting on the plane: the face lying in it, which winds counter-clockwise seen
+            // from below.
+            Polygon out;
+            out.vertices.assign(f.polygon.vertices.rbegin(), f.polygon.vertices.rend());
+            for (Vec3& v : out.vertices) v[axis] = at;
+            return out;
+        }
+    return axisSection(cell, axis, at);
 }
 
 std::optional<std::pair<Vec3, Vec3>> axisSection(std::span<const Vec3> polygon, int axis, double at) {

@@ -77,8 +77,9 @@ std::vector<int32_t> seed(const BspTree& tree, int pose, const std::vector<Vec3>
     return seeds;
 }
 
-std::vector<Vec3> leakPath(const BspTree& tree, const PortalGraph& graph, const std::vector<StartPoint>& starts,
-                           const std::vector<OutsideLeaf>& outside) {
+// Sets f.leakPath and f.leakPortals.
+void findLeakPath(const BspTree& tree, const PortalGraph& graph, const std::vector<OutsideLeaf>& outside, Flood& f) {
+    const std::vector<StartPoint>& starts = f.starts;
     const size_t n = tree.leaves.size();
     std::vector<const OutsideLeaf*> outsideOf(n, nullptr);
     for (const OutsideLeaf& o : outside) outsideOf[size_t(o.leaf)] = &o;
@@ -101,11 +102,15 @@ std::vector<Vec3> leakPath(const BspTree& tree, const PortalGraph& graph, const 
         done[size_t(leaf)] = true;
         if (const OutsideLeaf* o = outsideOf[size_t(leaf)]) {
             std::vector<Vec3> path{o->point};
+            std::vector<uint32_t> portals;
             for (int32_t at = leaf; at >= 0;) {
                 path.push_back(entry[size_t(at)]);
+                if (via[size_t(at)] >= 0) portals.push_back(uint32_t(via[size_t(at)]));
                 at = via[size_t(at)] < 0 ? -1 : graph.across(uint32_t(via[size_t(at)]), at);
             }
-            return {path.rbegin(), path.rend()};
+            f.leakPath.assign(path.rbegin(), path.rend());
+            f.leakPortals.assign(portals.rbegin(), portals.rend());
+            return;
         }
         for (uint32_t portal : graph.of(leaf)) {
             const int32_t next = graph.across(portal, leaf);
@@ -120,7 +125,6 @@ std::vector<Vec3> leakPath(const BspTree& tree, const PortalGraph& graph, const 
             }
         }
     }
-    return {};
 }
 
 } // namespace
@@ -162,7 +166,7 @@ Flood flood(const BspTree& tree, int pose, const std::vector<Vec3>& starts) {
             f.portalsCrossed.push_back(uint32_t(i));
     const std::vector<OutsideLeaf> outside = outsideLeaves(tree);
     for (const OutsideLeaf& o : outside) f.leak |= f.reached[size_t(o.leaf)];
-    if (f.leak) f.leakPath = leakPath(tree, graph, f.starts, outside);
+    if (f.leak) findLeakPath(tree, graph, outside, f);
     return f;
 }
 

@@ -45,6 +45,8 @@ struct Flood {
     // polyline with each leaf entered once, at the centre of the portal that reaches it
     // first (Dijkstra over leaves).
     std::vector<Vec3> leakPath;
+    // The portals the leak path crosses, in order (one per point between its ends).
+    std::vector<uint32_t> leakPortals;
 };
 
 // Floods from every start that is not in solid (see placeStart) over tree.portals.

@@ -8,6 +8,7 @@
 #include "docks/leaf_inspector.h"
 #include "views/legend.h"
 #include "main_window.h"
+#include "portal/reachability.h"
 #include "services/overlay_controller.h"
 #include "section_overlays.h"
 #include "views/view_surface.h"
@@ -47,6 +48,33 @@ std::map<QRgb, double> areaByColour(const render::SceneLayer& layer) {
             auto at = [&](size_t k) { return Vec3(v[k].position[0], v[k].position[1], v[k].position[2]); };
             const double area = 0.5 * (at(i + 1) - at(i)).cross(at(i + 2) - at(i)).norm();
             out[qRgba(v[i].colour[0], v[i].colour[1], v[i].colour[2], v[i].colour[3])] += area;
+        }
+    }
+    return out;
+}
+
+// The colours of the triangles of a layer drawn in view `axis` that hold p (in the view's
+// plane), or nothing when p lies within kOnEdge of one's edge (there rounding decides).
+std::optional<std::vector<QRgb>> coloursAt(const render::SceneLayer& layer, int axis, const Vec3& p) {
+    constexpr double kOnEdge = 0.01;
+    const int u = (axis + 1) % 3, v = (axis + 2) % 3;
+    std::vector<QRgb> out;
+    for (const auto& chunk : layer.chunkList()) {
+        const auto& t = chunk.geometry->vertices;
+        for (size_t i = 0; i + 2 < t.size(); i += 3) {
+            // Distances of p from the triangle's edges, positive to their left.
+            double side[3];
+            for (size_t k = 0; k < 3; ++k) {
+                const auto& a = t[i + k].position;
+                const auto& b = t[i + (k + 1) % 3].position;
+                const double eu = b[u] - a[u], ev = b[v] - a[v], length = std::hypot(eu, ev);
+                side[k] = length > 0 ? (eu * (p[v] - a[v]) - ev * (p[u] - a[u])) / length : 0.0;
+            }
+            const double lo = std::min({side[0], side[1], side[2]}), hi = std::max({side[0], side[1], side[2]});
+            const bool inside = lo > 0 || hi < 0; // either winding
+            const bool onEdge = (lo > -kOnEdge && lo <= kOnEdge) || (hi < kOnEdge && hi >= -kOnEdge);
+            if (onEdge) return std::nullopt;
+            if (inside) out.push_back(qRgba(t[i].colour[0], t[i].colour[1], t[i].colour[2], t[i].colour[3]));
         }
     }
     return out;
@@ -237,6 +265,74 @@ private slots:
         const std::vector<LegendEntry> projected = viewLegend(w.editor(), false);
         QVERIFY(std::none_of(projected.begin(), projected.end(),
                              [](const LegendEntry& e) { return e.colour.rgb() == render::kVoidColour.rgb(); }));
+    }
+
+    // A working plane on a face of the player's expanded walls (the room's north wall is
+    // y 400..416, so y 384 for the player's box) crosses no cell, but every cell beside the
+    // face touches it; such a view used to draw neither side (issue 37). With every cell
+    // drawn (filter All), each point of the front view's section around the level is drawn
+    // once, in the colour of what the tree says there: solid, empty, or the void. A brush
+    // resting on the plane is outlined there.
+    void aSectionOnAnExpandedFaceIsDrawnOnceEverywhere() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        EditorDocument& doc = w.editor().document();
+        w.editor().setCurrentPose(kPlayer);
+        w.action("sections2d")->setChecked(true); // a test before may have left them off
+        w.action("overlayLeafcells")->setChecked(true);
+        w.editor().overlays().setCellFilter(render::CellFilter::All);
+        auto colourOf = [](QColor c) {
+            c.setAlpha(render::kSectionAlpha);
+            return c.rgba();
+        };
+        // The front view's plane dragged onto the face by its tab in the top view, as a
+        // designer does; then the wall's own face and a plane between.
+        Viewport2D* top = w.view2d(0);
+        top->frame({Vec3(150, 150, 0), Vec3(700, 850, 0)});
+        const QPoint tab(int(Viewport2D::kWorkingTabPixels / 2), top->toWidget(Vec3(0, 300, 0)).toPoint().y());
+        drag(top, tab, QPoint(tab.x(), top->toWidget(Vec3(0, 384, 0)).toPoint().y()));
+        QCOMPARE(doc.workingPoint(), Vec3(400, 384, 46));
+        for (const double y : {384.0, 400.0, 392.0}) {
+            doc.setWorkingPoint(Vec3(400, y, 46));
+            const SectionService& sections = w.editor().overlays().sections();
+            QVERIFY2(waitForSections(w), qPrintable(QString("builds %1, shown at y %2, pose %3, cells %4, compiled %5")
+                                                        .arg(sections.shownBuilds()).arg(sections.shown().workingPoint.y())
+                                                        .arg(sections.shown().settings.cells.pose)
+                                                        .arg(sections.shown().settings.cellsOn)
+                                                        .arg(sections.shown().compiled == w.editor().overlays().compiled())));
+            QVERIFY(QTest::qWaitFor([&] {
+                return w.editor().overlays().sections().shown().settings.cells.filter == render::CellFilter::All;
+            }, 20000));
+            const BspTree& tree = w.editor().overlays().sections().shown().compiled->result->onion;
+            const std::vector<bool> outside = reachableFromOutside(tree, kPlayer);
+            const render::SceneLayer& fills = w.editor().scene().layer(render::sectionFills(1));
+            int points = 0;
+            for (double x = 100.3; x < 700; x += 7.1)
+                for (double z = -60.7; z < 340; z += 6.3) {
+                    const Vec3 p(x, y, z);
+                    const auto colours = coloursAt(fills, 1, p);
+                    if (!colours) continue;
+                    ++points;
+                    const int32_t leaf = tree.findLeaf(p);
+                    const bool solid = tree.isSolid(p, kPlayer);
+                    const QRgb expected = colourOf(solid ? render::kSolidCellColour
+                                                   : outside[size_t(leaf)] ? render::kVoidColour : render::kEmptyCellColour);
+                    QVERIFY2(colours->size() == 1 && colours->front() == expected,
+                             qPrintable(QString("y %1: (%2, %3) drawn %4 times").arg(y).arg(x).arg(z).arg(colours->size())));
+                }
+            QVERIFY(points > 3000);
+            if (y != 400.0) continue;
+            // The wall x 200..300, y 400..416 rests on the plane y 400: its cut is drawn (seen
+            // from above, as the cells are), its east edge from the floor to the ceiling.
+            bool eastEdge = false;
+            for (const auto& chunk : w.editor().scene().layer(render::sectionLines(1)).chunkList()) {
+                const auto& v = chunk.geometry->vertices;
+                for (size_t i = 0; i + 1 < v.size(); i += 2)
+                    eastEdge |= v[i].position[0] == 300 && v[i + 1].position[0] == 300 &&
+                                std::abs(v[i].position[2] - v[i + 1].position[2]) == 256 &&
+                                v[i].colour[0] == render::kBrushCutColour.red();
+            }
+            QVERIFY(eastEdge);
+        }
     }
 };
 

@@ -52,6 +52,35 @@ TEST(AxisSection, RandomBrushSectionsAreTheClippedPlane) {
     EXPECT_GT(crossed, 1500);
 }
 
+// Seen from above, a cell resting on the plane shows the face lying in it (counter-
+// clockwise seen from +axis), one hanging below it nothing, one across it its section.
+TEST(AxisSection, FromAboveARestingCellShowsItsFaceInThePlane) {
+    test::Rng rng(37);
+    for (int i = 0; i < 200; ++i) {
+        const Vec3 lo(std::round(test::uniform(rng, -300, 300)), std::round(test::uniform(rng, -300, 300)),
+                      std::round(test::uniform(rng, -300, 300)));
+        const Vec3 size(std::round(test::uniform(rng, 1, 100)), std::round(test::uniform(rng, 1, 100)),
+                        std::round(test::uniform(rng, 1, 100)));
+        const BrushGeometryResult g = buildBrushGeometry(Brush::box(lo, lo + size), defaultWorldBounds());
+        ASSERT_TRUE(g.geometry);
+        const ConvexPolyhedron& hull = g.geometry->hull;
+        const int axis = int(rng() % 3), u = (axis + 1) % 3, v = (axis + 2) % 3;
+        const Polygon resting = axisSectionFromAbove(hull, axis, lo[axis]);
+        ASSERT_EQ(resting.vertices.size(), 4u) << "box " << i;
+        EXPECT_NEAR(resting.area(), size[u] * size[v], 1e-9);
+        Vec3 n = Vec3::Zero();
+        for (size_t k = 0; k < 4; ++k) {
+            EXPECT_EQ(resting.vertices[k][axis], lo[axis]);
+            n += resting.vertices[k].cross(resting.vertices[(k + 1) % 4]);
+        }
+        EXPECT_GT(n[axis], 0.0);
+        EXPECT_TRUE(axisSection(hull, axis, lo[axis]).empty()); // touching is not crossing
+        EXPECT_TRUE(axisSectionFromAbove(hull, axis, lo[axis] + size[axis]).empty());
+        const double across = lo[axis] + 0.5 * size[axis];
+        EXPECT_EQ(axisSectionFromAbove(hull, axis, across).vertices, axisSection(hull, axis, across).vertices);
+    }
+}
+
 TEST(AxisSection, PolygonCrossingsAreSegmentsOnThePlane) {
     // A square in the plane y = 5 from x 0..10, z 0..10.
     const std::vector<Vec3> square{{0, 5, 0}, {10, 5, 0}, {10, 5, 10}, {0, 5, 10}};

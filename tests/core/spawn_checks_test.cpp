@@ -516,6 +516,14 @@ TEST(SpawnChecks, LeakFoundWithItsPath) {
         ASSERT_GE(leaks[i]->path.size(), 2u);
         EXPECT_LT((leaks[i]->path.front() - Vec3(100, 250, 24)).norm(), 1.0);
         EXPECT_FALSE(r.onion.bounds.contains(leaks[i]->path.back(), -1.0)); // on the world box
+        // The hole: the body passing the opening (x 512..528, y 200..296, z 0..128) spans
+        // it; found on the cells' faces within the largest box of it, never at a start.
+        const Aabb& hole = leaks[i]->hole;
+        ASSERT_FALSE(hole.empty());
+        EXPECT_TRUE(hole.overlaps({Vec3(512, 200, 0), Vec3(528, 296, 128)}));
+        const Aabb near{Vec3(512 - 64, 200 - 64, 0 - 128), Vec3(528 + 64, 296 + 64, 128 + 128)};
+        EXPECT_TRUE(near.contains(hole.mins) && near.contains(hole.maxs)) << hole.mins.transpose() << " .. " << hole.maxs.transpose();
+        EXPECT_FALSE(hole.contains(Vec3(100, 250, 24)) || hole.contains(Vec3(200, 250, 24)));
     }
     EXPECT_EQ(problems.size(), leaks.size());
     // Without a tree there is no leak check.

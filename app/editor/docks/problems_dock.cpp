@@ -10,14 +10,15 @@ namespace shallot {
 namespace {
 constexpr int kBrushRole = Qt::UserRole + 1;
 constexpr int kEntityRole = Qt::UserRole + 2; // position in EditorDocument::entities()
-constexpr int kPathRole = Qt::UserRole + 3;   // a leak path's box: minx miny minz maxx maxy maxz
+constexpr int kLeakRole = Qt::UserRole + 3;   // a leak: its position in the spawn checks' problems
 
-QVariantList boxVariant(const Aabb& box) {
-    return {box.mins.x(), box.mins.y(), box.mins.z(), box.maxs.x(), box.maxs.y(), box.maxs.z()};
-}
-
-Aabb boxFromVariant(const QVariantList& v) {
-    return {Vec3(v[0].toDouble(), v[1].toDouble(), v[2].toDouble()), Vec3(v[3].toDouble(), v[4].toDouble(), v[5].toDouble())};
+// Where a leak is shown: its hole, or, when none was found, its path up to the world box
+// (the last point lies on the world box, far out).
+Aabb leakFrame(const SpawnProblem& p) {
+    if (!p.hole.empty()) return p.hole;
+    Aabb box;
+    for (size_t k = 0; k + 1 < p.path.size() || k == 0; ++k) box.add(p.path[k]);
+    return box;
 }
 } // namespace
 
@@ -26,6 +27,11 @@ ProblemsDock::ProblemsDock(Editor& editor, QWidget* parent) : QDockWidget("Probl
     list_ = new QListWidget(this);
     setWidget(list_);
     connect(list_, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
+        const QVariant leak = item->data(kLeakRole);
+        if (leak.isValid() && leak.toULongLong() < editor_.spawnChecks().problems().size()) {
+            showLeak(editor_.spawnChecks().problems()[leak.toULongLong()]);
+            return;
+        }
         const QVariant brush = item->data(kBrushRole);
         if (brush.isValid()) editor_.document().setSelection({brush.toInt()});
         const QVariant entity = item->data(kEntityRole);
@@ -33,14 +39,21 @@ ProblemsDock::ProblemsDock(Editor& editor, QWidget* parent) : QDockWidget("Probl
             editor_.document().setSelection({});
             editor_.document().setEntitySelection({entity.toInt()});
         }
-        // A leak shows its whole path (drawn red in every view); other problems their entity.
-        const QVariant path = item->data(kPathRole);
-        if (path.isValid()) emit editor_.frameRequested(boxFromVariant(path.toList()));
-        else if (entity.isValid()) emit editor_.frameRequested(editor_.entityBox(entity.toInt()));
+        if (entity.isValid()) emit editor_.frameRequested(editor_.entityBox(entity.toInt()));
     });
     connect(&editor_.document(), &EditorDocument::brushesChanged, this, &ProblemsDock::refresh);
     connect(&editor_.spawnChecks(), &SpawnCheckService::checked, this, &ProblemsDock::refresh);
     refresh();
+}
+
+void ProblemsDock::showLeak(const SpawnProblem& leak) {
+    // The path is the selection: not the start it begins at.
+    editor_.document().setSelection({});
+    editor_.document().setEntitySelection({});
+    editor_.selectProblemPath(leak.path, leak.hole);
+    // The 2D views cut through the hole, so each shows the opening in its wall.
+    if (!leak.hole.empty()) editor_.document().setWorkingPoint(0.5 * (leak.hole.mins + leak.hole.maxs));
+    emit editor_.frameRequested(leakFrame(leak));
 }
 
 void ProblemsDock::setImportWarnings(const QStringList& warnings) {
@@ -72,11 +85,10 @@ void ProblemsDock::refresh() {
         auto* item = new QListWidgetItem(QString("%1: %2").arg(kind, QString::fromStdString(p.message)), list_);
         if (p.entity >= 1) item->setData(kEntityRole, p.entity - 1);
         if (!p.path.empty()) {
-            // Its last point lies on the world box, far out: the path up to the opening.
-            Aabb box;
-            for (size_t k = 0; k + 1 < p.path.size() || k == 0; ++k) box.add(p.path[k]);
-            item->setData(kPathRole, boxVariant(box));
-            item->setToolTip("Click to show the leak path (red in every view)");
+            item->setData(kLeakRole, qulonglong(&p - editor_.spawnChecks().problems().data()));
+            item->setToolTip(p.hole.empty() ? "Click to show the leak path (red in every view)"
+                                            : "Click to show the hole the leak path leaves the level through, "
+                                              "and select the path");
         }
         item->setForeground(QColor(240, 90, 80));
     }

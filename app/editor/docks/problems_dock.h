@@ -1,5 +1,7 @@
 #pragma once
-// Invalid brushes and import warnings; clicking a brush's entry selects it.
+// Invalid brushes, spawn problems and import warnings. Clicking a brush's entry selects it,
+// a problem's frames its entity, a leak's frames the hole its path leaves the level
+// through (SpawnProblem::hole) and selects the path.
 #include <QDockWidget>
 #include <QStringList>
 
@@ -8,6 +10,7 @@ class QListWidget;
 namespace shallot {
 
 class Editor;
+struct SpawnProblem;
 
 class ProblemsDock : public QDockWidget {
     Q_OBJECT
@@ -19,6 +22,7 @@ public:
 
 private:
     void refresh();
+    void showLeak(const SpawnProblem& leak);
 
     Editor& editor_;
     QListWidget* list_;

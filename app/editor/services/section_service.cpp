@@ -45,8 +45,7 @@ SectionService::Built SectionService::build(const SectionRequest& request, TreeC
     const BspTree& tree = request.compiled->result->onion;
     const HeavySettings& s = request.settings;
     const int pose = s.cells.pose;
-    if (cache.serial != request.compiled->serial) cache = TreeCache{request.compiled->serial, {}, -1, {}};
-    if (!cache.cellBounds) cache.cellBounds = std::make_shared<const std::vector<Aabb>>(render::leafCellBounds(request.compiled->cells));
+    if (cache.serial != request.compiled->serial) cache = TreeCache{request.compiled->serial, -1, {}};
     const bool cellsOn = s.cellsOn || s.cells.highlightLeaf >= 0;
     if (cellsOn && cache.voidPose != pose) {
         cache.voidPose = pose;
@@ -72,12 +71,11 @@ SectionService::Built SectionService::build(const SectionRequest& request, TreeC
         o.reached = &reach->reached;
         o.leakPath = &reach->leakPath;
     }
-    const render::OverlaySource source{tree, request.compiled->cells, *cache.cellBounds};
     Built out;
     for (int axis = 0; axis < 3; ++axis) {
         o.axis = axis;
         o.at = request.workingPoint[axis];
-        out.axes[size_t(axis)] = render::sectionOverlay(source, o);
+        out.axes[size_t(axis)] = render::sectionOverlay(tree, o);
     }
     out.cache = std::move(cache);
     out.milliseconds = watch.lapMs();

@@ -2,8 +2,9 @@
 // The 2D views' overlays as cross-sections (render/section_overlays.h): each 2D view shows
 // the level cut by its working plane. Built on a pool thread after every compile, change of
 // the overlay settings and move of the working point, one build at a time (a newer request
-// waits for the running one and replaces any other waiting). A section of every leaf takes
-// a few milliseconds, so they are built whole each time.
+// waits for the running one and replaces any other waiting). The leaves' regions on a
+// plane (portal/leaf_sections.h) take well under a millisecond on id_e1m1, so the sections
+// are built whole each time.
 #include "services/compile_service.h"
 #include "services/heavy_overlays.h"
 #include "section_overlays.h"
@@ -41,11 +42,10 @@ signals:
     void sectionsShown();
 
 private:
-    // What a build keeps for the next one of the same compiled world: the cells' bounds and
-    // the void of a pose, which depend on the tree alone.
+    // What a build keeps for the next one of the same compiled world: the void of a pose,
+    // which depends on the tree alone.
     struct TreeCache {
         uint64_t serial = 0;
-        std::shared_ptr<const std::vector<Aabb>> cellBounds;
         int voidPose = -1;
         std::shared_ptr<const std::vector<bool>> voidLeaves;
     };
