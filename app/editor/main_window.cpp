@@ -10,6 +10,7 @@
 #include "document/entity_edits.h"
 #include "services/spawn_check_service.h"
 #include "document/file_watch.h"
+#include "document/save_location.h"
 #include "io/fgd_reader.h"
 #include "docks/leaf_inspector.h"
 #include "services/overlay_controller.h"
@@ -168,7 +169,8 @@ void MainWindow::buildActions() {
     rebuildRecentMenu();
     make(file, "save", "&Save", QKeySequence::Save, [this] {
         const QString path = editor_->document().filePath();
-        if (path.endsWith(".shallot")) saveTo(path);
+        // An installed or read-only document is saved elsewhere (Save As).
+        if (path.endsWith(".shallot") && !isReadOnlyLocation(path, protectedDirs())) saveTo(path);
         else action("saveAs")->trigger();
     });
     make(file, "saveAs", "Save &As...", QKeySequence::SaveAs, [this] {
@@ -567,10 +569,7 @@ void MainWindow::showDefaultPose() {
 }
 
 QString MainWindow::proposedSavePath(const QString& extension) const {
-    const QString from = !editor_->document().filePath().isEmpty() ? editor_->document().filePath() : sourcePath_;
-    if (from.isEmpty()) return QString("untitled") + extension;
-    const QFileInfo info(from);
-    return info.absoluteDir().filePath(info.completeBaseName() + extension);
+    return shallot::proposedSavePath(!editor_->document().filePath().isEmpty() ? editor_->document().filePath() : sourcePath_, extension);
 }
 
 bool MainWindow::goToPlayerStart(bool frame2d) {
