@@ -120,6 +120,7 @@ signals:
     void sceneChanged();  // repaint
     void toolChanged(ToolKind kind);
     void currentPoseChanged(int pose);
+    void entityCategoryVisibleChanged(EntityCategory category, bool visible);
     void inspectRequested(const Vec3& point);
     void statusMessage(const QString& text);
     // Something asks the views to show this box (a problem clicked, View > Go to...).

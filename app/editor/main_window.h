@@ -73,7 +73,6 @@ private:
     void buildViews();
     void buildActions();
     void buildDocks();
-    void buildOverlayControls(QMenu* view);
     void showCompiled(const std::shared_ptr<const CompiledWorld>& compiled);
     void updateTitle();
     void showError(const QString& title, const QString& message);
