@@ -438,7 +438,8 @@ private slots:
         MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/low_tunnel.map");
         QTableWidget* table = w.poseDock()->table();
         QCOMPARE(table->rowCount(), 3);
-        table->item(2, 6)->setText("20"); // crouch max z 8 -> 20
+        QCOMPARE(table->item(2, PoseDock::Box)->text(), QString("32×32×32")); // crouch: its size shown
+        table->item(2, PoseDock::Box)->setText("-16 -16 -24 16 16 20"); // its corners typed: max z 8 -> 20
         QCOMPARE(w.editor().document().poses()[2].maxs.z(), 20.0);
         QCOMPARE(w.editor().document().undoStack()->count(), 1);
         // The saved document has the edited pose.
