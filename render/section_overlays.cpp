@@ -67,7 +67,7 @@ SectionBatches sectionOverlay(const OverlaySource& source, const SectionOptions&
             if (brush && brush->bounds.mins[axis] < o.at && o.at < brush->bounds.maxs[axis])
                 out.lines.addOutline(axisSection(brush->hull, axis, o.at).vertices, kBrushCutColour);
     if (o.leakPath)
-        for (size_t i = 0; i + 1 < o.leakPath->size(); ++i) out.lines.addLine((*o.leakPath)[i], (*o.leakPath)[i + 1], kLeakColour);
+        for (size_t i = 0; i + 1 < o.leakPath->size(); ++i) out.lines.addLine((*o.leakPath)[i], (*o.leakPath)[i + 1], kProblemColour);
     return out;
 }
 

@@ -23,6 +23,7 @@
 #include "tools/clip_tool.h"
 #include "views/viewport_2d.h"
 #include "views/viewport_3d.h"
+#include "wrapped_tooltips.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -109,6 +110,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     fileWatch_ = new FileWatch(this);
     connect(fileWatch_, &FileWatch::changedOnDisk, this, &MainWindow::reloadChangedFile);
     newDocument();
+    wrapLongTooltips(this);
     if (interactive_) QTimer::singleShot(0, this, &MainWindow::offerRecovery);
 }
 

@@ -82,8 +82,8 @@ private slots:
         QVERIFY2(inspected.contains("monster: solid") && inspected.contains("player: empty"), qPrintable(inspected));
         QVERIFY2(QRegularExpression("Inside brushes \\d+ monsterclip\n").match(inspected).hasMatch(), qPrintable(inspected));
         // Both clip colours are in the level, so the legend names them.
-        QVERIFY(legendNames(w.editor(), "clip brush: players and hulls"));
-        QVERIFY(legendNames(w.editor(), "clip brush: monsters and bots"));
+        QVERIFY(legendNames(w.editor(), "player clip"));
+        QVERIFY(legendNames(w.editor(), "monster clip"));
     }
 
     void aPosesBlockingSetTypedInTheDockChangesTheTreeAndUndoes() {
@@ -137,8 +137,8 @@ private slots:
         QCOMPARE(doc.undoStack()->index(), steps + 1);
         QCOMPARE(w.action("contentsOfSelection")->text(), QString("Selection: nonsolid"));
         QCOMPARE(solidityAt(w, kInMonsterClip), uint64_t(0));
-        QVERIFY(!legendNames(w.editor(), "clip brush: monsters and bots"));
-        QVERIFY(legendNames(w.editor(), "non-solid brush (liquid, trigger...)"));
+        QVERIFY(!legendNames(w.editor(), "monster clip"));
+        QVERIFY(legendNames(w.editor(), "non-solid brush"));
         w.action("contentsSolid")->trigger();
         QVERIFY(w.action("contentsSolid")->isChecked());
         QCOMPARE(solidityAt(w, kInMonsterClip), uint64_t(0b1111)); // solid stops every pose
@@ -245,7 +245,7 @@ private slots:
         QCOMPARE(patches[0].rows, 17); // two spans of 8 along each group's 5 points
         QCOMPARE(patches[0].columns, 9);
         QVERIFY(legendNames(w.editor(), "patch (not collided)"));
-        QVERIFY(!legendNames(w.editor(), "non-solid brush (liquid, trigger...)")); // the trigger is an entity's
+        QVERIFY(!legendNames(w.editor(), "non-solid brush")); // the trigger is an entity's
         const auto count = [&](render::Layer layer, const QColor& colour) {
             size_t n = 0;
             for (const render::MeshChunk& c : w.editor().scene().layer(layer).chunkList())

@@ -97,11 +97,12 @@ void Viewport3D::paintOverlay(QPainter& painter) {
         painter.setPen(QColor(255, 255, 255));
         painter.drawText(at, QString::fromStdString(editor_.document().entities()[size_t(e)].classname()));
     }
-    if (editor_.legendsShown()) paintLegend(painter, rect(), viewLegend(editor_, true));
+    paintLegend(painter);
 }
 
 void Viewport3D::mousePressEvent(QMouseEvent* e) {
     setFocus();
+    if (legendPress(e)) return;
     lastMouse_ = e->position();
     if (e->button() == Qt::RightButton) drag_ = Drag::Look;
     else if (e->button() == Qt::LeftButton && (e->modifiers() & Qt::AltModifier)) {
@@ -122,6 +123,7 @@ void Viewport3D::mousePressEvent(QMouseEvent* e) {
 }
 
 void Viewport3D::mouseMoveEvent(QMouseEvent* e) {
+    legendMove(e);
     const QPointF d = e->position() - lastMouse_;
     lastMouse_ = e->position();
     CameraState c = camera();
