@@ -155,7 +155,7 @@ void LegendBox::paint(QPainter& painter, const QRectF& view, const std::vector<L
     if (entries.empty()) return;
     const QFontMetricsF metrics(painter.font());
     const LegendLayout layout = layoutLegend(entries, view, metrics);
-    open_ = choice_ == Choice::Open || (choice_ == Choice::Auto && (layout.withinShare || hovered_));
+    open_ = choice_ == Choice::Open || layout.withinShare || hovered_;
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, false);
     const auto swatchAt = [&](const LegendEntry& e, const QRectF& swatch) {
@@ -200,12 +200,18 @@ bool LegendBox::hover(std::optional<QPointF> pos) {
     const bool now = pos && shown_.contains(*pos);
     if (now == hovered_) return false;
     hovered_ = now;
-    return choice_ == Choice::Auto; // a clicked choice stays, hovered or not
+    return choice_ == Choice::Auto; // a pinned legend stays, hovered or not
 }
 
 bool LegendBox::click(const QPointF& pos) {
     if (!shown_.contains(pos)) return false;
-    choice_ = open_ ? Choice::Closed : Choice::Open;
+    if (choice_ == Choice::Open) { // pinned open: folded again
+        choice_ = Choice::Auto;
+        hovered_ = false;
+        return true;
+    }
+    if (open_ && !hovered_) return false; // open because it fits: what lies under it is clicked
+    choice_ = Choice::Open; // the key, or the legend the mouse opened: pinned open
     return true;
 }
 

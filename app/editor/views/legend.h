@@ -49,17 +49,17 @@ public:
     void paint(QPainter& painter, const QRectF& view, const std::vector<LegendEntry>& entries);
     // The mouse moved to `pos` (nothing: it left the view); true when what shows changed.
     bool hover(std::optional<QPointF> pos);
-    // A left click at `pos`: true when it was on the legend or its key (which it toggles:
-    // a click on the key opens the legend until the next click, one on the legend
-    // collapses it to the key).
+    // A left click at `pos`: true when it was taken: on the key or on the legend the mouse
+    // opened, which it pins open, or on a pinned legend, which it folds again. A legend
+    // open because it fits takes no clicks (a drag under it reaches the tools).
     bool click(const QPointF& pos);
     // What the last paint showed: the whole legend or the key, and where.
     bool open() const { return open_; }
     QRectF shown() const { return shown_; }
 
 private:
-    enum class Choice { Auto, Open, Closed };
-    Choice choice_ = Choice::Auto; // by clicks: Auto opens it when it fits in its share
+    enum class Choice { Auto, Open };
+    Choice choice_ = Choice::Auto; // by clicks: Auto opens it when it fits in its share or is hovered
     bool hovered_ = false;          // the mouse is on the key or the legend it opened
     bool open_ = false;
     QRectF shown_;
