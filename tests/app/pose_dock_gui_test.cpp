@@ -131,11 +131,15 @@ private slots:
         QTest::keyClick(line, Qt::Key_Return); // committed from the event loop
         QTRY_COMPARE(poses[1].mins, Vec3(-16, -16, -20));
         QCOMPARE(table->item(1, PoseDock::Box)->text(), QString("32×32×52"));
+        QCOMPARE(table->item(1, PoseDock::Walk)->text(), QString("quake"));
         table->item(1, PoseDock::Walk)->setText("24 64 45,128 0.8");
         QCOMPARE(poses[1].nav.stepHeight, 24.0);
         QCOMPARE(poses[1].nav.maxDrop, 64.0);
         QVERIFY(poses[1].nav.jump);
         QCOMPARE(poses[1].nav.walkableNormalZ, 0.8);
+        QCOMPARE(table->item(1, PoseDock::Walk)->text(), QString("24 64 45,128 0.8")); // not Quake's: shown whole
+        table->item(1, PoseDock::Walk)->setText("quake");
+        QVERIFY(poses[1].nav == NavSettings{});
         table->item(1, PoseDock::Box)->setText("16 16");
         QVERIFY(w->poseDock()->message()->isVisible());
         QCOMPARE(poses[1].maxs, Vec3(16, 16, 32));

@@ -106,7 +106,8 @@ private slots:
         QTRY_COMPARE(rayTable->item(1, 8)->text(), QString("none"));
         QTableWidget* poses = w.poseDock()->table();
         QCOMPARE(poses->horizontalHeaderItem(PoseDock::Walk)->text(), QString("Walk")); // step drop jump slope
-        QCOMPARE(poses->item(1, PoseDock::Walk)->text(), QString("18 any off 0.7"));
+        QCOMPARE(poses->item(1, PoseDock::Walk)->text(), QString("quake")); // Quake's rules, in short
+        QCOMPARE(poses->item(1, PoseDock::Walk)->data(PoseDock::kFullTextRole).toString(), QString("18 any off 0.7"));
         poses->item(1, PoseDock::Walk)->setText("24 any off 0.7");
         QCOMPARE(w.editor().document().poses()[1].nav.stepHeight, 24.0);
         QVERIFY(QTest::qWaitFor([&] { return paths.size() == 1 && paths[0].size() == 3 && paths[0][1].found; }, 20000));

@@ -24,11 +24,12 @@ namespace shallot {
 
 namespace {
 
-// Columns narrower than this are hard to click (the colour swatch has no text).
-constexpr int kMinimumColumnWidth = 24;
+// The colour swatch's column: wide enough to see and double-click, no wider (the blocking
+// summary takes what is left).
+constexpr int kSwatchColumnWidth = 18;
 
 const char* kWalkHelp =
-    "How the pose walks: \"step drop jump slope\". Step: how high it climbs and steps down (Quake: 18). "
+    "How the pose walks: \"step drop jump slope\" (\"quake\": Quake's, 18 any off 0.7). Step: how high it climbs and steps down (Quake: 18). "
     "Drop: how far it drops off a ledge, a height or \"any\". Jump: \"height,length\" (Quake's player: "
     "45,128) or \"off\". Slope: the least upward normal z of ground it walks on (Quake: 0.7, slopes up to "
     "45.6 degrees).";
@@ -44,8 +45,19 @@ QString navText(const NavSettings& s) {
         .arg(s.walkableNormalZ);
 }
 
-// "step drop jump slope" typed in the Walk column into `nav`; false when it is not that.
+// What the Walk column shows for Quake's walking rules (NavSettings' defaults), and what
+// typed there brings them back: most poses walk so, and the blocking summary needs the room.
+constexpr const char* kQuakeWalking = "quake";
+
+QString navSummary(const NavSettings& s) { return s == NavSettings{} ? QString(kQuakeWalking) : navText(s); }
+
+// "step drop jump slope" (or kQuakeWalking) typed in the Walk column into `nav`; false when
+// it is not that.
 bool parseNavText(const QString& text, NavSettings& nav) {
+    if (text == kQuakeWalking) {
+        nav = NavSettings{};
+        return true;
+    }
     const QStringList parts = text.split(' ', Qt::SkipEmptyParts);
     if (parts.size() != 4) return false;
     NavSettings typed = nav;
@@ -56,7 +68,7 @@ bool parseNavText(const QString& text, NavSettings& nav) {
 }
 
 // The Box column shows the box's size; it is edited as its corners, kept in the cell's
-// kFullTextRole for the editor (BoxTextDelegate).
+// kFullTextRole for the editor (FullTextDelegate).
 
 QString boxSize(const Pose& p) {
     if (p.isPoint()) return "point";
@@ -84,8 +96,9 @@ bool parseBox(const QString& text, Pose& pose) {
     return true;
 }
 
-// Edits the Box column's corners while the cell shows the size.
-class BoxTextDelegate : public QStyledItemDelegate {
+// Edits a summarised cell's whole text (kFullTextRole): the Box column's corners while the
+// cell shows the size, the Walk column's four rules while it shows "quake".
+class FullTextDelegate : public QStyledItemDelegate {
 public:
     using QStyledItemDelegate::QStyledItemDelegate;
     void setEditorData(QWidget* editor, const QModelIndex& index) const override {
@@ -130,7 +143,8 @@ PoseDock::PoseDock(Editor& editor, QWidget* parent) : QDockWidget("Poses", paren
     table_->horizontalHeaderItem(Colour)->setToolTip("The pose's colour (double-click to change)");
     table_->horizontalHeaderItem(Box)->setToolTip(
         "The box's size; double-click to edit its corners from the pose's reference point: \"minx miny minz maxx maxy maxz\"");
-    table_->setItemDelegateForColumn(Box, new BoxTextDelegate(table_));
+    table_->setItemDelegateForColumn(Box, new FullTextDelegate(table_));
+    table_->setItemDelegateForColumn(Walk, new FullTextDelegate(table_));
     // How each pose walks (the Walkable overlay, paths, the unreachable (walking) check).
     table_->horizontalHeaderItem(Walk)->setToolTip(kWalkHelp);
     table_->horizontalHeaderItem(Blocking)->setToolTip(
@@ -142,7 +156,9 @@ PoseDock::PoseDock(Editor& editor, QWidget* parent) : QDockWidget("Poses", paren
     // rest (elided, whole in its tooltip): the dock never scrolls sideways.
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table_->horizontalHeader()->setSectionResizeMode(Blocking, QHeaderView::Stretch);
-    table_->horizontalHeader()->setMinimumSectionSize(kMinimumColumnWidth);
+    table_->horizontalHeader()->setMinimumSectionSize(kSwatchColumnWidth);
+    table_->horizontalHeader()->setSectionResizeMode(Colour, QHeaderView::Fixed);
+    table_->horizontalHeader()->resizeSection(Colour, kSwatchColumnWidth);
     table_->setTextElideMode(Qt::ElideRight);
     table_->verticalHeader()->setVisible(false);
     layout->addWidget(table_);
@@ -215,7 +231,10 @@ void PoseDock::refresh() {
         box->setData(kFullTextRole, boxText(p));
         box->setToolTip(QString("mins %1 %2 %3, maxs %4 %5 %6").arg(p.mins.x()).arg(p.mins.y()).arg(p.mins.z()).arg(p.maxs.x()).arg(p.maxs.y()).arg(p.maxs.z()));
         table_->setItem(row, Box, box);
-        table_->setItem(row, Walk, new QTableWidgetItem(navText(p.nav)));
+        auto* walk = new QTableWidgetItem(navSummary(p.nav));
+        walk->setData(kFullTextRole, navText(p.nav));
+        walk->setToolTip(QString("Step drop jump slope: %1 (double-click to edit)").arg(navText(p.nav)));
+        table_->setItem(row, Walk, walk);
         const QString blocking = p.blocking ? QString::fromStdString(contentsName(*p.blocking)) : QString("%1 (Quake)").arg(kDefaultBlocking);
         auto* blocked = new QTableWidgetItem(blockingSummary(p, poses));
         blocked->setData(kFullTextRole, blocking);

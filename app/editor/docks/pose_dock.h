@@ -1,7 +1,7 @@
 #pragma once
 // Lists the poses for editing in compact columns that fit the default layout: name,
 // colour, box (its size shown, "mins maxs" edited), how each walks ("step drop jump
-// slope") and what blocks each (a summary: a click opens BlockingEditor). Add, remove,
+// slope", "quake" for Quake's rules) and what blocks each (a summary: a click opens BlockingEditor). Add, remove,
 // presets. Every edit is one undo step.
 #include "world/pose.h"
 
@@ -18,8 +18,9 @@ class PoseDock : public QDockWidget {
     Q_OBJECT
 public:
     enum Column { Name, Colour, Box, Walk, Blocking, ColumnCount };
-    // The whole text of a summarised cell (Box: "minx miny minz maxx maxy maxz"; Blocking:
-    // the set, contentsName, or "default (Quake)"), which typing into the cell takes.
+    // The whole text of a summarised cell (Box: "minx miny minz maxx maxy maxz"; Walk: "step
+    // drop jump slope"; Blocking: the set, contentsName, or "default (Quake)"), which typing
+    // into the cell takes.
     static constexpr int kFullTextRole = Qt::UserRole + 1;
 
     explicit PoseDock(Editor& editor, QWidget* parent = nullptr);
