@@ -47,6 +47,7 @@ std::vector<PaletteEntry> paletteEntries() {
         {kPlayerClipBrushColour, "player clip"},  {kMonsterClipBrushColour, "monster clip"},
         {kNonSolidBrushColour, "non-solid brush"}, {kPatchColour, "patch"},
         {kProblemColour, "problem"},              {kSelectionColour, "selection"},
+        {kEditPreviewColour, "edit in progress"},
         {kDefaultBackgroundColour, "background"},
     };
     for (int c = 0; c < kEntityCategoryCount; ++c)

@@ -58,6 +58,10 @@ inline const QColor kPatchColour(15, 170, 170);
 inline const QColor kProblemColour(240, 15, 25);
 // The selection: brushes' edges and entities' boxes.
 inline const QColor kSelectionColour(255, 110, 0);
+// An edit in progress, drawn by the tools: a box being drawn, brushes being moved or
+// resized, the rubber band, the parts a clip keeps. (The Pose tool draws a pose's box in
+// kPoseBoxColour.)
+inline const QColor kEditPreviewColour(255, 175, 180);
 
 // The views' background when the settings name none (Edit > Preferences).
 inline const QColor kDefaultBackgroundColour(31, 31, 36);

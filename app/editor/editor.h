@@ -34,6 +34,7 @@ public:
     EditorDocument& document() { return document_; }
     const EditorDocument& document() const { return document_; }
     render::RenderScene& scene() { return scene_; }
+    const render::RenderScene& scene() const { return scene_; }
     CompileService& compiler() { return compiler_; }
     OverlayController& overlays() { return *overlays_; }
     const OverlayController& overlays() const { return *overlays_; }

@@ -78,8 +78,10 @@ std::vector<LegendEntry> viewLegend(const Editor& editor, bool view3d) {
         out.push_back({render::kRayClearColour, "ray: clear", true});
         out.push_back({render::kRayBlockedColour, "ray: blocked", true});
         out.push_back({render::kRayContactColour, "ray contact", true});
-        out.push_back({render::kPoseBoxColour, "ray's pose box", true});
     }
+    // A pose's box: at a ray's ends, or the Pose tool's.
+    const bool preview = !editor.scene().layer(render::Layer::ToolPreview).chunkList().empty();
+    if (raysShown || (preview && editor.activeTool() == ToolKind::Pose)) out.push_back({render::kPoseBoxColour, "pose box", true});
     if (o.isOn(Overlay::Walkable)) {
         out.push_back({render::componentColour(0), "walkable (per area)"});
         out.push_back({render::kStepUpColour, "step up", true});
@@ -94,6 +96,7 @@ std::vector<LegendEntry> viewLegend(const Editor& editor, bool view3d) {
     if (!editor.patchMeshes().empty()) out.push_back({render::kPatchColour, "patch (not collided)"});
     addEntityCategories(editor, out);
     if (!editor.document().selectionEmpty()) out.push_back({render::kSelectionColour, "selected", true});
+    if (preview && editor.activeTool() != ToolKind::Pose) out.push_back({render::kEditPreviewColour, "edit in progress", true});
     // Everything wrong shares one red: named once, with what it marks here.
     QStringList problems;
     if (o.isOn(Overlay::Reach) && o.lastFlood() && o.lastFlood()->leak) problems << "leak";

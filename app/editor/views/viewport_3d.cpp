@@ -1,5 +1,6 @@
 #include "views/viewport_3d.h"
 
+#include "palette.h"
 #include "edit/brush_operations.h"
 #include "document/edit_commands.h"
 #include "editor.h"
@@ -229,7 +230,7 @@ void Viewport3D::boxDrag(const QPointF& pos, bool commit) {
                 doc.undoStack()->push(new ReplaceBrushesCommand(&doc, "Draw box", {}, {{index, *brush}}, {index}));
             }
         } else if (valid) {
-            preview.addBoxEdges(mins, maxs, QColor(255, 220, 60));
+            preview.addBoxEdges(mins, maxs, render::kEditPreviewColour);
         }
     }
     editor_.setToolPreview(std::move(preview));
