@@ -54,7 +54,7 @@ BrushBatches buildBrushBatches(const std::vector<Brush>& brushes, const std::vec
     out.edges.primitive = out.selectedEdges.primitive = Primitive::Lines;
     out.edges.lit = out.selectedEdges.lit = false;
     out.selectedFaces.lit = false;
-    const QColor edge(200, 200, 200), selectedEdge(255, 60, 40), selectedTint(255, 40, 20, 90);
+    const QColor edge = kBrushEdgeColour, selectedEdge = kSelectionColour, selectedTint(kSelectionColour.red(), kSelectionColour.green(), kSelectionColour.blue(), 90);
     out.faces.outline = edge; // the 3D view's edges; `edges` are the 2D views' lines
     out.selectedFaces.outline = selectedEdge;
     for (size_t i = 0; i < brushes.size() && i < geometry.size(); ++i) {

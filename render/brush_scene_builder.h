@@ -2,6 +2,7 @@
 // Brush faces and outlines as render batches.
 #include "io/patch_mesh.h"
 #include "mesh_batch.h"
+#include "palette.h"
 #include "world/brush.h"
 #include "world/brush_geometry.h"
 
@@ -16,11 +17,8 @@ namespace shallot::render {
 // (liquids, triggers, mist: non-solid).
 enum class BrushKind { Solid, PlayerClip, MonsterClip, NonSolid };
 BrushKind brushKind(BrushContents contents);
-inline const QColor kPlayerClipBrushColour(230, 140, 40);
-inline const QColor kMonsterClipBrushColour(190, 90, 210);
-inline const QColor kNonSolidBrushColour(60, 110, 220);
-// Quake 3 patches (curved surfaces): drawn, never collided with.
-inline const QColor kPatchColour(70, 215, 235);
+// Their colours, and Quake 3 patches' (curved surfaces: drawn, never collided with), are
+// in palette.h.
 
 // Colour of a brush's faces: a muted tint from its texture name for a solid brush, else its
 // kind's colour above.

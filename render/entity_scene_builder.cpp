@@ -1,5 +1,6 @@
 #include "entity_scene_builder.h"
 
+#include "palette.h"
 #include "world/world.h"
 
 #include <algorithm>
@@ -18,7 +19,7 @@ QColor withAlpha(QColor c, int alpha) {
     return c;
 }
 
-QColor fromRgba(uint32_t rgba) { return QColor(int(rgba >> 24), int((rgba >> 16) & 0xff), int((rgba >> 8) & 0xff)); }
+QColor fromRgba(uint32_t rgba) { return colourOfRgba(rgba); }
 
 bool contains(const std::vector<int>& sorted, int i) { return std::binary_search(sorted.begin(), sorted.end(), i); }
 
@@ -45,7 +46,7 @@ void addBoxFaces(MeshBatch& batch, const Aabb& box, const QColor& colour) {
 } // namespace
 
 QColor entityColour(uint32_t classColour, bool selected, bool problem) {
-    if (problem) return selected ? QColor(255, 120, 110) : QColor(235, 40, 30);
+    if (problem) return selected ? kProblemColour.lighter(150) : kProblemColour;
     const QColor c = fromRgba(classColour);
     return selected ? c.lighter(150) : c;
 }
@@ -98,7 +99,7 @@ MeshBatch buildEntitySelection(const std::vector<Aabb>& boxes) {
     MeshBatch out;
     out.primitive = Primitive::Lines;
     out.lit = false;
-    const QColor selected(255, 250, 140);
+    const QColor selected = kSelectionColour;
     for (const Aabb& box : boxes)
         if (!box.empty()) out.addBoxEdges(box.mins, box.maxs, selected);
     return out;
@@ -112,7 +113,7 @@ MeshBatch buildProblemPaths(const std::vector<std::vector<Vec3>>& paths, int sel
     for (size_t i = 0; i < paths.size(); ++i) {
         const std::vector<Vec3>& path = paths[i];
         const bool isSelected = int(i) == selected;
-        const QColor colour = isSelected ? kSelectedProblemColour : QColor(255, 60, 40);
+        const QColor colour = isSelected ? kSelectedProblemColour : kProblemColour;
         if (isSelected && !selectedHole.empty()) out.addBoxEdges(selectedHole.mins, selectedHole.maxs, colour);
         for (size_t k = 0; k < path.size(); ++k) {
             if (k + 1 < path.size()) out.addLine(path[k], path[k + 1], colour);

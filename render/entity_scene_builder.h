@@ -3,6 +3,7 @@
 // colour, a brush entity (door, trigger...) as its brushes, tinted apart from the world's.
 #include "io/map_file.h"
 #include "mesh_batch.h"
+#include "palette.h"
 #include "world/brush_geometry.h"
 #include "world/entity_class.h"
 
@@ -39,11 +40,12 @@ EntityBatches buildEntityBatches(const std::vector<EntityShape>& shapes, const E
 // their own, so that selecting among 100,000 entities rebuilds only these.
 MeshBatch buildEntitySelection(const std::vector<Aabb>& boxes);
 
-// Polylines (leak paths: from a start through portal centres to the world box) in red,
+// Polylines (leak paths: from a start through portal centres to the world box) in
+// kProblemColour,
 // with a small cross at each corner so the path reads in 2D where it runs along the view.
 // paths[selected], if any, is drawn in kSelectedProblemColour with the edges of
 // `selectedHole` (where it leaves the level; skipped when empty).
-inline const QColor kSelectedProblemColour(255, 250, 140); // the selection's colour
+inline const QColor& kSelectedProblemColour = kSelectionColour;
 MeshBatch buildProblemPaths(const std::vector<std::vector<Vec3>>& paths, int selected = -1,
                             const Aabb& selectedHole = {});
 

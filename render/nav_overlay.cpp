@@ -69,7 +69,7 @@ void addPathRay(MeshBatch& lines, const Vec3& from, const Vec3& to, const NavPat
         for (int axis = 0; axis < 3; ++axis)
             lines.addLine(p - kCross * Vec3::Unit(axis), p + kCross * Vec3::Unit(axis), kNavPathColour);
     if (path && path->found) addPath(lines, path->points, feet);
-    else lines.addLine(from, to, path ? kNoPathColour : kNavPathColour);
+    else lines.addLine(from, to, path ? kProblemColour : kNavPathColour);
 }
 
 } // namespace shallot::render

@@ -2,16 +2,12 @@
 // The Walkable overlay: a pose's walkable surfaces (core/nav), coloured by connected
 // component, and its step and drop links as arrows.
 #include "mesh_batch.h"
+#include "palette.h"
 #include "nav/nav_mesh.h"
 #include "nav/nav_path.h"
 
 namespace shallot::render {
 
-inline const QColor kStepUpColour(90, 230, 120);
-inline const QColor kStepDownColour(240, 220, 80);
-inline const QColor kDropColour(255, 110, 70);
-inline const QColor kJumpColour(230, 120, 255);
-inline const QColor kNavPathColour(80, 230, 255);
 
 // A colour per component (the same component keeps its colour between builds when its
 // number does).
@@ -31,8 +27,6 @@ MeshBatch walkableLinks(const NavMesh& mesh, double feet);
 
 // A path's corners joined, on the floors.
 void addPath(MeshBatch& lines, const std::vector<Vec3>& points, double feet);
-
-inline const QColor kNoPathColour(240, 70, 70);
 
 // A walking path placed with the Path tool: a cross at its start and at its goal, and its
 // path (`path`, found) or, when none was found, a red line from start to goal; with no

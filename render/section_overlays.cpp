@@ -66,7 +66,7 @@ SectionBatches sectionOverlay(const BspTree& tree, const SectionOptions& o) {
             if (brush && brush->bounds.mins[axis] <= o.at && o.at < brush->bounds.maxs[axis])
                 out.lines.addOutline(axisSectionFromAbove(brush->hull, axis, o.at).vertices, kBrushCutColour);
     if (o.leakPath)
-        for (size_t i = 0; i + 1 < o.leakPath->size(); ++i) out.lines.addLine((*o.leakPath)[i], (*o.leakPath)[i + 1], kLeakColour);
+        for (size_t i = 0; i + 1 < o.leakPath->size(); ++i) out.lines.addLine((*o.leakPath)[i], (*o.leakPath)[i + 1], kProblemColour);
     return out;
 }
 

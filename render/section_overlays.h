@@ -10,9 +10,8 @@
 
 namespace shallot::render {
 
-// The brushes' cuts by the plane: the walls at the working depth, bright over the dimmed
-// outlines of every brush (kDimmedBrushOutlines).
-inline const QColor kBrushCutColour(235, 235, 245);
+// The brushes' cuts by the plane (kBrushCutColour): the walls at the working depth, bright
+// over the dimmed outlines of every brush (kDimmedBrushOutlines).
 inline constexpr float kDimmedBrushOutlines = 0.45f;
 
 // Alpha of the filled sections: one layer of cells tiles the plane, so the fills do not

@@ -128,7 +128,7 @@ Labelling reachLabelling(const LeafCellList& cells, const std::vector<bool>& rea
 // The leak path as thin boxes along each segment, so it shows in a triangle batch.
 void addLeakPath(MeshBatch& batch, const std::vector<Vec3>& leakPath) {
     batch.setLeaf(-1); // seen from everywhere it is in view
-    const QColor red = kLeakColour;
+    const QColor red = kProblemColour;
     for (size_t i = 0; i + 1 < leakPath.size(); ++i) {
         const Vec3 a = leakPath[i], b = leakPath[i + 1];
         const Vec3 d = (b - a).normalized();
@@ -177,7 +177,7 @@ bool touchesWorldBox(const Aabb& cell, const Aabb& worldBox) {
 }
 
 QColor bitsetColour(uint64_t bits) {
-    if (bits == 0) return QColor(60, 200, 90);
+    if (bits == 0) return kEmptyCellColour;
     // Spread the bit patterns around the hue circle; more solid poses = darker.
     const uint64_t h = bits * 0x9E3779B97F4A7C15ull;
     return QColor::fromHsv(int((h >> 40) % 360), 170, 255 - 20 * std::min(8, std::popcount(bits)));
@@ -261,7 +261,7 @@ MeshBatch rayOverlay(const std::vector<RayDrawing>& rays, const Pose& pose) {
     MeshBatch batch;
     batch.primitive = Primitive::Lines;
     batch.lit = false;
-    const QColor free(120, 255, 120), blocked(255, 90, 90), normal(255, 255, 80), box(200, 200, 255);
+    const QColor free = kRayClearColour, blocked = kRayBlockedColour, normal = kRayContactColour, box = kPoseBoxColour;
     for (const RayDrawing& r : rays) {
         if (!r.walkPath.empty()) {
             for (size_t i = 0; i + 1 < r.walkPath.size(); ++i) batch.addLine(r.walkPath[i], r.walkPath[i + 1], free);

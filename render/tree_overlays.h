@@ -5,20 +5,13 @@
 #include "compile/leaf_cell_list.h"
 #include "geometry/convex_polyhedron.h"
 #include "mesh_batch.h"
+#include "palette.h"
 
 #include <vector>
 
 namespace shallot::render {
 
-// The overlays' colours, which the views' legends name.
-inline const QColor kEmptyCellColour(70, 210, 110);
-inline const QColor kSolidCellColour(220, 70, 60);
-inline const QColor kGreyedCellColour(120, 120, 120); // unreachable from the start (fill outside)
-inline const QColor kVoidColour(120, 90, 200);        // reachable from outside the world box (sections)
-inline const QColor kReachedColour(120, 160, 255);
-inline const QColor kExpandedWorldColour(255, 200, 60);
-inline const QColor kPortalColour(90, 170, 255);
-inline const QColor kLeakColour(255, 40, 40);
+// The overlays' colours (which the views' legends name) are in palette.h.
 
 enum class CellFilter { Empty, Solid, DiffersBetweenPoses, All };
 

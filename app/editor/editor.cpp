@@ -133,6 +133,7 @@ void Editor::setEntityCategoryVisible(EntityCategory c, bool visible) {
     categoryVisible_[size_t(c)] = visible;
     rebuildEntityLayers();
     rebuildEntitySelectionLayer();
+    emit entityCategoryVisibleChanged(c, visible);
 }
 
 Aabb Editor::entityBox(int entity) const {

@@ -34,6 +34,7 @@ public:
     EditorDocument& document() { return document_; }
     const EditorDocument& document() const { return document_; }
     render::RenderScene& scene() { return scene_; }
+    const render::RenderScene& scene() const { return scene_; }
     CompileService& compiler() { return compiler_; }
     OverlayController& overlays() { return *overlays_; }
     const OverlayController& overlays() const { return *overlays_; }
@@ -136,6 +137,7 @@ signals:
     void sceneChanged();  // repaint
     void toolChanged(ToolKind kind);
     void currentPoseChanged(int pose);
+    void entityCategoryVisibleChanged(EntityCategory category, bool visible);
     void inspectRequested(const Vec3& point);
     void statusMessage(const QString& text);
     // Something asks the views to show this box (a problem clicked, View > Go to...).

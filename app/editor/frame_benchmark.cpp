@@ -68,7 +68,7 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
     const double openMs = double(clock.nsecsElapsed()) / 1e6;
     EditorDocument& doc = window.editor().document();
     OverlayController& overlays = window.editor().overlays();
-    for (const QString& action : actions) window.action(action)->setChecked(true);
+    for (const QString& action : overlayActionNames()) window.action(action)->setChecked(actions.contains(action)); // exactly those
     if (const std::optional<Vec3> start = playerStart(doc.data())) overlays.setReachStart(*start);
     // The UI thread's responsiveness while the first compile runs: the longest gap between
     // two ticks of a 5 ms timer.

@@ -4,6 +4,7 @@
 // `--autosave-ms N` autosaves every N ms instead of every 3 minutes, `--play SCRIPT` plays
 // an edit script (edit_script.h) into the opened document.
 #include "document/edit_script.h"
+#include "document/save_location.h"
 #include "frame_benchmark.h"
 #include "main_window.h"
 #include "screenshot.h"
@@ -12,17 +13,16 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QDir>
 #include <QFileInfo>
 #include <iostream>
 
 namespace {
 
-// The sample opened when no file is given, found from the program's own folder: installed,
-// <prefix>/share/shallot/maps; in the build tree a link there to the sources' maps/.
+// The sample opened when no file is given (installedMapsDir).
 QString defaultSample() {
-    const QString path = QCoreApplication::applicationDirPath() + "/" SHALLOT_MAPS_FROM_BINDIR "/figure1_rooms.map";
-    return QFileInfo::exists(path) ? QDir::cleanPath(path) : QString();
+    const QString maps = shallot::installedMapsDir();
+    const QString path = maps + "/figure1_rooms.map";
+    return !maps.isEmpty() && QFileInfo::exists(path) ? path : QString();
 }
 
 } // namespace
@@ -40,7 +40,7 @@ int main(int argc, char** argv) {
     QCommandLineOption screenshot("screenshot", "Render the window to <png> once ready and exit.", "png");
     QCommandLineOption size("size", "Window size for --screenshot, e.g. 1280x800.", "WxH", "1280x800");
     QCommandLineOption pose("pose", "Pose to show the overlays for.", "name");
-    QCommandLineOption overlays("overlays", "Overlays to show, comma separated (cells,portals,union,reach,rays).", "list");
+    QCommandLineOption overlays("overlays", "Overlays to show, exactly, comma separated (cells,portals,union,reach,rays,walkable).", "list");
     QCommandLineOption benchFrames("bench-frames", "Open the file, time opening, the first compile, edits and <n> frames of the 3D view with all overlays (or those of --overlays), print JSON, exit.", "n");
     QCommandLineOption autosave("autosave-ms", "Autosave unsaved work every <n> ms (default: 3 minutes).", "n");
     QCommandLineOption play("play", "Play the edit script <jsonl> into the opened document (tests).", "jsonl");

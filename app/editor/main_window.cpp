@@ -4,12 +4,15 @@
 #include "edit/brush_operations.h"
 #include "document/edit_commands.h"
 #include "game_menus.h"
+#include "overlay_menus.h"
 #include "help_page.h"
 #include "io/game_profile.h"
 #include "docks/entity_dock.h"
 #include "document/entity_edits.h"
 #include "services/spawn_check_service.h"
+#include "services/view_state.h"
 #include "document/file_watch.h"
+#include "document/save_location.h"
 #include "io/fgd_reader.h"
 #include "docks/leaf_inspector.h"
 #include "services/overlay_controller.h"
@@ -20,9 +23,9 @@
 #include "tools/clip_tool.h"
 #include "views/viewport_2d.h"
 #include "views/viewport_3d.h"
+#include "wrapped_tooltips.h"
 
 #include <QActionGroup>
-#include <QComboBox>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
@@ -107,6 +110,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     fileWatch_ = new FileWatch(this);
     connect(fileWatch_, &FileWatch::changedOnDisk, this, &MainWindow::reloadChangedFile);
     newDocument();
+    wrapLongTooltips(this);
     if (interactive_) QTimer::singleShot(0, this, &MainWindow::offerRecovery);
 }
 
@@ -168,7 +172,8 @@ void MainWindow::buildActions() {
     rebuildRecentMenu();
     make(file, "save", "&Save", QKeySequence::Save, [this] {
         const QString path = editor_->document().filePath();
-        if (path.endsWith(".shallot")) saveTo(path);
+        // An installed or read-only document is saved elsewhere (Save As).
+        if (path.endsWith(".shallot") && !isReadOnlyLocation(path, protectedDirs())) saveTo(path);
         else action("saveAs")->trigger();
     });
     make(file, "saveAs", "Save &As...", QKeySequence::SaveAs, [this] {
@@ -245,7 +250,7 @@ void MainWindow::buildActions() {
     QAction* single = make(view, "maximize3d", "Maximize 3D View", QKeySequence("Ctrl+Shift+M"), [] {});
     single->setCheckable(true);
     connect(single, &QAction::toggled, this, &MainWindow::setSingleView);
-    buildOverlayControls(view);
+    addOverlayControls(view, addToolBar("Overlays"), *editor_);
     view->addSeparator();
     make(view, "focusSelection", "Focus Selection", QKeySequence("Ctrl+Shift+F9"), [this] {
         const Aabb sel = editor_->selectionBoundsWithEntities();
@@ -255,18 +260,7 @@ void MainWindow::buildActions() {
     make(view, "goToPlayerStart", "Go to &Player Start", QKeySequence("Ctrl+Shift+P"), [this] {
         if (!goToPlayerStart(true)) statusBar()->showMessage("This level has no player start", 4000);
     });
-    QMenu* entities = view->addMenu("&Entities");
-    for (int c = 0; c < kEntityCategoryCount; ++c) {
-        const auto category = EntityCategory(c);
-        QString name = categoryName(category);
-        name[0] = name[0].toUpper();
-        QAction* a = entities->addAction(name);
-        a->setObjectName(QString("showEntities%1").arg(c));
-        a->setCheckable(true);
-        a->setChecked(editor_->entityCategoryVisible(category));
-        a->setToolTip(QString("Show or hide %1 in every view").arg(categoryName(category)));
-        connect(a, &QAction::toggled, this, [this, category](bool on) { editor_->setEntityCategoryVisible(category, on); });
-    }
+    addEntityMenu(view, *editor_);
     connect(editor_, &Editor::frameRequested, this, [this](const Aabb& box) {
         if (box.empty()) return;
         const Aabb wide{box.mins - Vec3::Constant(kFrameMargin), box.maxs + Vec3::Constant(kFrameMargin)};
@@ -338,95 +332,6 @@ void MainWindow::buildDocks() {
         docks->addAction(d->toggleViewAction());
 }
 
-void MainWindow::buildOverlayControls(QMenu* view) {
-    OverlayController& overlays = editor_->overlays();
-    const std::pair<Overlay, std::pair<const char*, const char*>> defs[] = {
-        {Overlay::Cells, {"Leaf cells", "Alt+1"}},  {Overlay::Portals, {"Portals", "Alt+2"}},
-        {Overlay::Union, {"Expanded world", "Alt+3"}}, {Overlay::Reach, {"Reachability", "Alt+4"}},
-        {Overlay::Rays, {"Test rays", "Alt+5"}}, {Overlay::Walkable, {"Walkable", "Alt+6"}}};
-    QToolBar* bar = addToolBar("Overlays");
-    bar->setObjectName("OverlayToolbar");
-    auto* pose = new QComboBox(bar);
-    pose->setObjectName("poseSelector");
-    pose->setToolTip("Pose the overlays show");
-    bar->addWidget(pose);
-    auto refillPoses = [this, pose] {
-        const QSignalBlocker block(pose);
-        pose->clear();
-        for (const Pose& p : editor_->document().poses()) pose->addItem(QString::fromStdString(p.name));
-        pose->setCurrentIndex(editor_->currentPose());
-    };
-    connect(&editor_->document(), &EditorDocument::posesChanged, this, refillPoses);
-    connect(pose, &QComboBox::currentIndexChanged, this, [this](int i) {
-        if (i >= 0) editor_->setCurrentPose(i);
-    });
-    connect(editor_, &Editor::currentPoseChanged, pose, [pose](int i) {
-        const QSignalBlocker block(pose);
-        pose->setCurrentIndex(i);
-    });
-    refillPoses();
-    for (const auto& [overlay, def] : defs) {
-        QAction* a = view->addAction(def.first);
-        a->setObjectName(QString("overlay") + QString(def.first).remove(' '));
-        a->setShortcut(QKeySequence(def.second));
-        a->setCheckable(true);
-        a->setChecked(overlays.isOn(overlay));
-        a->setToolTip(helpTooltip(def.first));
-        bar->addAction(a);
-        const Overlay o = overlay;
-        connect(a, &QAction::toggled, this, [this, o](bool on) { editor_->overlays().setOn(o, on); });
-        connect(&overlays, &OverlayController::overlayToggled, a, [a, o](Overlay which, bool on) {
-            if (which == o) a->setChecked(on);
-        });
-    }
-    QMenu* filter = view->addMenu("Cells to show");
-    auto* filters = new QActionGroup(this);
-    const std::pair<render::CellFilter, const char*> filterDefs[] = {
-        {render::CellFilter::Empty, "Empty in the pose"}, {render::CellFilter::Solid, "Solid in the pose"},
-        {render::CellFilter::DiffersBetweenPoses, "Differs between poses"}, {render::CellFilter::All, "All"}};
-    for (const auto& [f, text] : filterDefs) {
-        QAction* a = filter->addAction(text);
-        a->setCheckable(true);
-        a->setChecked(f == overlays.cellFilter());
-        filters->addAction(a);
-        const render::CellFilter chosen = f;
-        connect(a, &QAction::triggered, this, [this, chosen] { editor_->overlays().setCellFilter(chosen); });
-    }
-    QAction* fill = view->addAction("Grey out unreachable cells");
-    fill->setObjectName("greyUnreachable");
-    fill->setCheckable(true);
-    fill->setToolTip("Fill outside: cells the reach start cannot get to (or, without a start, cells reachable from the void) in grey");
-    connect(fill, &QAction::toggled, this, [this](bool on) { editor_->overlays().setGreyUnreachable(on); });
-    QAction* bitset = view->addAction("Colour cells by full bitset");
-    bitset->setObjectName("cellsByBitset");
-    bitset->setCheckable(true);
-    connect(bitset, &QAction::toggled, this, [this](bool on) {
-        editor_->overlays().setCellColouring(on ? render::CellColouring::ByBitset : render::CellColouring::BySolidity);
-    });
-    QAction* legends = view->addAction("Colour Legends");
-    legends->setObjectName("legends");
-    legends->setCheckable(true);
-    legends->setShortcut(QKeySequence("Ctrl+L"));
-    legends->setToolTip("Each view's list of the colours it shows, in its corner (hide it to see what lies under it)");
-    legends->setChecked(QSettings().value("view/legends", true).toBool());
-    editor_->setLegendsShown(legends->isChecked());
-    connect(legends, &QAction::toggled, this, [this](bool on) {
-        QSettings().setValue("view/legends", on);
-        editor_->setLegendsShown(on);
-    });
-    QAction* sections = view->addAction("2D Overlays as Cross-Sections");
-    sections->setObjectName("sections2d");
-    sections->setCheckable(true);
-    sections->setToolTip("On: each 2D view shows the overlays cut by its working plane (drag the x, y, z tabs; Page Up/Down). "
-                         "Off: the 3D overlays seen along the view axis, every height stacked");
-    sections->setChecked(QSettings().value("view/sections2d", true).toBool());
-    editor_->overlays().sections().setOn(sections->isChecked());
-    connect(sections, &QAction::toggled, this, [this](bool on) {
-        QSettings().setValue("view/sections2d", on);
-        editor_->overlays().sections().setOn(on);
-    });
-}
-
 void MainWindow::showCompiled(const std::shared_ptr<const CompiledWorld>& compiled) {
     const CompileStats& s = compiled->result->stats;
     const double ms = compiled->milliseconds;
@@ -486,7 +391,7 @@ bool MainWindow::openFile(const QString& path) {
     editor_->document().reset(std::move(loaded->data), native ? path : QString(), tree.has_value());
     forgetPlaces();
     if (tree) editor_->compiler().adopt(editor_->document().data().world, editor_->document().worldRevision(), std::move(*tree));
-    showDefaultPose();
+    showViewState(*editor_, editor_->document().data().view, defaultPoseName());
     problemsDock_->setImportWarnings(loaded->warnings);
     addRecentFile(path);
     updateTitle();
@@ -567,10 +472,7 @@ void MainWindow::showDefaultPose() {
 }
 
 QString MainWindow::proposedSavePath(const QString& extension) const {
-    const QString from = !editor_->document().filePath().isEmpty() ? editor_->document().filePath() : sourcePath_;
-    if (from.isEmpty()) return QString("untitled") + extension;
-    const QFileInfo info(from);
-    return info.absoluteDir().filePath(info.completeBaseName() + extension);
+    return shallot::proposedSavePath(!editor_->document().filePath().isEmpty() ? editor_->document().filePath() : sourcePath_, extension);
 }
 
 bool MainWindow::goToPlayerStart(bool frame2d) {
@@ -607,6 +509,7 @@ bool MainWindow::saveTo(const QString& path) {
     // The newest tree goes into the file when it was compiled from the current world.
     const auto& compiled = editor_->overlays().compiled();
     const BspTree* tree = compiled && compiled->revision == editor_->document().worldRevision() ? &compiled->result->onion : nullptr;
+    editor_->document().setViewState(currentViewState(*editor_));
     const QString error = saveDocumentFile(editor_->document().data(), path, tree, thumbnail);
     if (!error.isEmpty()) {
         showError("Save failed", error);
@@ -686,6 +589,7 @@ QString MainWindow::recoveryPath() {
 }
 
 bool MainWindow::writeRecoveryFile() {
+    editor_->document().setViewState(currentViewState(*editor_));
     return saveDocumentFile(editor_->document().data(), recoveryPath(), nullptr, QImage()).isEmpty();
 }
 

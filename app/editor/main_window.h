@@ -56,6 +56,10 @@ public:
     // Shows only the 3D view in the central area (View > Maximize 3D View).
     void setSingleView(bool on);
     QAction* action(const QString& objectName) const;
+    // Where Save As and Export start: the document's or the opened file's folder and name
+    // with `extension`, or the documents folder for an installed or read-only one
+    // (document/save_location.h).
+    QString proposedSavePath(const QString& extension) const;
 
     // Autosave: where the recovery file of this session lives, and the interval.
     static QString recoveryPath();
@@ -69,7 +73,6 @@ private:
     void buildViews();
     void buildActions();
     void buildDocks();
-    void buildOverlayControls(QMenu* view);
     void showCompiled(const std::shared_ptr<const CompiledWorld>& compiled);
     void updateTitle();
     void showError(const QString& title, const QString& message);
@@ -78,9 +81,6 @@ private:
     void rebuildRecentMenu();
     void offerRecovery();
     int lastViewDepthAxis() const;
-    // Where Save As and Export start: the document's or the opened file's folder and name
-    // with `extension`.
-    QString proposedSavePath(const QString& extension) const;
     // Another level opened: the reach start and the inspected point were in the old one.
     void forgetPlaces();
     // The overlays show the pose Preferences names, when the level has it, as it opens.

@@ -2,14 +2,25 @@
 
 namespace shallot {
 
+namespace {
+
+const std::pair<const char*, const char*> kNames[] = {{"cells", "overlayLeafcells"},
+                                                      {"portals", "overlayPortals"},
+                                                      {"union", "overlayExpandedworld"},
+                                                      {"reach", "overlayReachability"},
+                                                      {"rays", "overlayTestrays"},
+                                                      {"walkable", "overlayWalkable"}};
+
+} // namespace
+
+QStringList overlayActionNames() {
+    QStringList out;
+    for (const auto& [shortName, action] : kNames) out << action;
+    return out;
+}
+
 std::optional<QString> overlayActionName(const QString& name) {
-    static const std::pair<const char*, const char*> names[] = {{"cells", "overlayLeafcells"},
-                                                                {"portals", "overlayPortals"},
-                                                                {"union", "overlayExpandedworld"},
-                                                                {"reach", "overlayReachability"},
-                                                                {"rays", "overlayTestrays"},
-                                                                {"walkable", "overlayWalkable"}};
-    for (const auto& [shortName, action] : names)
+    for (const auto& [shortName, action] : kNames)
         if (name == shortName || name == action) return QString(action);
     return std::nullopt;
 }

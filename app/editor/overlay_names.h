@@ -2,6 +2,7 @@
 // The overlays' names on the command line (--overlays, SHALLOT_BENCH_OVERLAYS) and the
 // object names of the main window's actions that toggle them.
 #include <QString>
+#include <QStringList>
 #include <optional>
 
 namespace shallot {
@@ -10,7 +11,10 @@ namespace shallot {
 // unknown name.
 std::optional<QString> overlayActionName(const QString& name);
 
-// The names overlayActionName knows, for messages: "cells, portals, union, reach, rays".
-inline constexpr const char* kOverlayNames = "cells, portals, union, reach, rays";
+// The names overlayActionName knows, for messages.
+inline constexpr const char* kOverlayNames = "cells, portals, union, reach, rays, walkable";
+
+// Every overlay's action name, in menu order.
+QStringList overlayActionNames();
 
 } // namespace shallot

@@ -1,5 +1,6 @@
 #include "preferences_dialog.h"
 
+#include "palette.h"
 #include "views/viewport.h"
 
 #include <QAction>
@@ -20,7 +21,7 @@
 
 namespace shallot {
 
-QColor backgroundColour() { return QSettings().value("colours/background", QColor(31, 31, 36)).value<QColor>(); }
+QColor backgroundColour() { return QSettings().value("colours/background", render::kDefaultBackgroundColour).value<QColor>(); }
 
 QString defaultPoseName() { return QSettings().value("view/defaultPose").toString(); }
 

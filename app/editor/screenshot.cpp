@@ -44,14 +44,18 @@ int runScreenshot(QApplication& app, MainWindow& window, const QString& file, co
         window.editor().setCurrentPose(int(it - poses.begin()));
     }
     OverlayController& overlays = window.editor().overlays();
+    // --overlays names exactly the overlays shown (the document's saved view aside).
+    QStringList shown;
     for (const QString& o : request.overlays) {
         const std::optional<QString> action = overlayActionName(o);
         if (!action) {
             std::cerr << "shallot: unknown overlay '" << qPrintable(o) << "' (" << kOverlayNames << ")\n";
             return 1;
         }
-        window.action(*action)->setChecked(true);
+        shown << *action;
     }
+    if (!request.overlays.isEmpty())
+        for (const QString& action : overlayActionNames()) window.action(action)->setChecked(shown.contains(action));
     if (request.overlays.contains("reach") && !overlays.reachStart()) {
         if (const std::optional<Vec3> start = playerStart(window.editor().document().data())) overlays.setReachStart(*start);
     }

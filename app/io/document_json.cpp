@@ -268,6 +268,32 @@ TestRay rayFrom(const QJsonValue& v, const FieldPath& path) {
     return ray;
 }
 
+std::vector<std::string> textsFrom(const QJsonObject& o, const FieldPath& path) {
+    std::vector<std::string> texts;
+    forEachIn(o, path, [&](const QJsonValue& v, const FieldPath& p) { texts.push_back(text(v, p)); });
+    return texts;
+}
+
+ViewState viewFrom(const QJsonValue& v, const FieldPath& path) {
+    const QJsonObject o = object(v, path);
+    ViewState view;
+    if (o.contains("pose")) view.pose = text(o.value("pose"), path / "pose");
+    view.overlays = textsFrom(o, path / "overlays");
+    if (o.contains("cells")) view.cells = text(o.value("cells"), path / "cells");
+    if (o.contains("cellsByBitset")) view.cellsByBitset = boolean(o.value("cellsByBitset"), path / "cellsByBitset");
+    if (o.contains("greyUnreachable")) view.greyUnreachable = boolean(o.value("greyUnreachable"), path / "greyUnreachable");
+    view.hiddenEntities = textsFrom(o, path / "hiddenEntities");
+    return view;
+}
+
+QJsonObject viewJson(const ViewState& view) {
+    QJsonObject o{{"pose", textJson(view.pose)}, {"overlays", textsJson(view.overlays)}, {"cells", textJson(view.cells)}};
+    if (view.cellsByBitset) o["cellsByBitset"] = true;
+    if (view.greyUnreachable) o["greyUnreachable"] = true;
+    if (!view.hiddenEntities.empty()) o["hiddenEntities"] = textsJson(view.hiddenEntities);
+    return o;
+}
+
 DocumentData documentFrom(const QJsonObject& root) {
     DocumentData doc;
     const FieldPath top;
@@ -318,6 +344,7 @@ DocumentData documentFrom(const QJsonObject& root) {
         if (grid > 256 || (grid & (grid - 1)) != 0) fail(top / "grid", "must be a power of two from 1 to 256");
         doc.gridSize = grid;
     }
+    if (root.contains("view")) doc.view = viewFrom(root.value("view"), top / "view");
     return doc;
 }
 
@@ -368,6 +395,7 @@ QJsonObject documentToJson(const DocumentData& doc, const std::string& treeInput
         {"grid", doc.gridSize},
     };
     if (doc.workingPoint) root["workingPoint"] = vecJson(*doc.workingPoint);
+    if (doc.view) root["view"] = viewJson(*doc.view);
     if (doc.game != Game::Quake) root["game"] = gameName(doc.game);
     if (doc.quake3Brushes) root["quake3Brushes"] = true;
     if (!doc.worldPatches.empty()) root["worldPatches"] = textsJson(doc.worldPatches);

@@ -19,6 +19,9 @@
 //   rays        [{name, from, to, walk, path}]   (path: a walking path, the Path tool)
 //   camera      {position, yaw, pitch} (degrees)
 //   grid        a power of two, 1..256
+//   view        optional {pose, overlays: [name], cells, cellsByBitset, greyUnreachable,
+//               hiddenEntities: [category]}: what the views showed (ViewState); absent in
+//               documents saved before it was kept
 //   tree        optional {entry: "tree.obsp", inputHash}: the archive holds the compiled
 //               tree of the world whose compileInputHash is inputHash
 // brush: {sides: [side], contents: "solid" | "clip" | "nonsolid" | a set "solid+detail"

@@ -33,6 +33,20 @@ struct CameraState {
     }
 };
 
+// What the views showed when the document was saved, restored when it opens (view state:
+// no undo step). Names, not the editor's enums: a name this build does not know (a newer
+// Shallot's overlay) is kept out of the views, not an error.
+struct ViewState {
+    std::string pose;                        // the pose the overlays show, by name
+    std::vector<std::string> overlays;       // those on: "cells", "portals", "union", "reach", "rays", "walkable"
+    std::string cells = "empty";             // the cells shown: "empty", "solid", "differs", "all"
+    bool cellsByBitset = false;              // cells coloured by their whole bitset, not the pose's solidity
+    bool greyUnreachable = false;            // cells the reach start cannot get to greyed
+    std::vector<std::string> hiddenEntities; // entity categories hidden (categoryName: "monsters", ...)
+
+    bool operator==(const ViewState&) const = default;
+};
+
 // Which entity a brush belongs to (so that a .map export puts it back): every static brush
 // (worldspawn's, func_group's, func_detail's: what the compiler reads) is in world.brushes,
 // once, and names its entity by Brush::source.entity: 0 is worldspawn, i + 1 is
@@ -56,6 +70,9 @@ struct DocumentData {
     // the player start's eye, see defaultWorkingPoint).
     std::optional<Vec3> workingPoint;
     int gridSize = 16;           // power of two, 1..256
+    // Unset in a document saved before views were kept, and for a level opened from a .map:
+    // the editor then shows the game's walking pose with its leaf cells.
+    std::optional<ViewState> view;
     // The game the level is for (its contents rules and default poses; .map exports are
     // headed with it), whether its brushes are Quake 3 brushDef, and worldspawn's Quake 3
     // patches, kept verbatim for the export.

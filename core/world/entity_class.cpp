@@ -57,11 +57,12 @@ const char* categoryName(EntityCategory category) {
 
 uint32_t categoryColour(EntityCategory category) {
     switch (category) {
-    case EntityCategory::PlayerStart: return 0x40e060ffu; // green
-    case EntityCategory::Monster: return 0xff9020ffu;     // orange (red is kept for problems)
-    case EntityCategory::Item: return 0x40a0ffffu;        // blue
-    case EntityCategory::Light: return 0xffe850ffu;       // yellow
-    case EntityCategory::Other: return 0xc090ffffu;       // violet
+    // Apart from every other colour the views give a meaning to (render/palette.h).
+    case EntityCategory::PlayerStart: return 0x05b42dffu; // green
+    case EntityCategory::Monster: return 0xe19100ffu;     // orange (red is kept for problems)
+    case EntityCategory::Item: return 0x0fa0e1ffu;        // blue
+    case EntityCategory::Light: return 0xf0f000ffu;       // yellow
+    case EntityCategory::Other: return 0xe191f0ffu;       // pink
     }
     return 0xffffffffu;
 }

@@ -97,6 +97,7 @@ std::string documentDifference(const DocumentData& a, const DocumentData& b) {
         return "camera";
     if (a.workingPoint != b.workingPoint) return "workingPoint";
     if (a.gridSize != b.gridSize) return "grid";
+    if (a.view != b.view) return "view";
     return {};
 }
 
@@ -150,6 +151,13 @@ DocumentData richDocument() {
     doc.camera = {Vec3(12.5, -300, 77), 123.456, -45.5};
     doc.workingPoint = Vec3(-64, 32.5, 110);
     doc.gridSize = 8;
+    ViewState& view = doc.view.emplace();
+    view.pose = "large";
+    view.overlays = {"cells", "walkable", "portals"};
+    view.cells = "differs";
+    view.cellsByBitset = true;
+    view.greyUnreachable = true;
+    view.hiddenEntities = {"lights", "items and weapons"};
     return doc;
 }
 
@@ -449,6 +457,33 @@ private slots:
         QVERIFY(!hasCurrentTree(*r.loaded));
     }
 
+    // What the views showed (issue 37, item 7) comes back as saved; a document saved before
+    // it was kept opens without it, and one with every overlay off keeps them off.
+    void viewStateRoundTrips() {
+        DocumentData doc = richDocument();
+        QCOMPARE(saveShallot(doc, path("view.shallot")), QString());
+        ShallotLoadResult r = loadShallot(path("view.shallot"));
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        QVERIFY(r.loaded->doc.view);
+        QVERIFY(*r.loaded->doc.view == *doc.view);
+
+        doc.view = ViewState{}; // every overlay off, the default filters
+        doc.view->pose = "point";
+        QCOMPARE(saveShallot(doc, path("view_off.shallot")), QString());
+        r = loadShallot(path("view_off.shallot"));
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        QVERIFY(r.loaded->doc.view);
+        QVERIFY(r.loaded->doc.view->overlays.empty());
+        QVERIFY(*r.loaded->doc.view == *doc.view);
+
+        QJsonObject older = documentToJson(richDocument(), "");
+        older.remove("view");
+        writeZip(path("older.shallot"), {{"document.json", jsonOf(older)}});
+        r = loadShallot(path("older.shallot"));
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        QVERIFY(!r.loaded->doc.view);
+    }
+
     void staleTreeKeepsItsOwnHash() {
         DocumentData doc = richDocument();
         const CompileResult compiled = compileWorld(doc.world);
@@ -672,6 +707,9 @@ private slots:
         QTest::newRow("camera") << "camera={\"position\":[0,0,0],\"pitch\":0}" << "camera.yaw is missing";
         QTest::newRow("working point") << "workingPoint=[0,\"a\",0]" << "workingPoint[1] must be a number";
         QTest::newRow("grid") << "grid=3" << "grid must be a power of two";
+        QTest::newRow("view") << "view=[]" << "view must be an object";
+        QTest::newRow("view overlays") << "view.overlays=[\"cells\",2]" << "view.overlays[1] must be a string";
+        QTest::newRow("view grey") << "view.greyUnreachable=\"yes\"" << "view.greyUnreachable must be true or false";
         QTest::newRow("line") << "entities[0].line=1.5" << "entities[0].line must be an integer";
         QTest::newRow("version type") << "version=\"1\"" << "version must be a number";
         QTest::newRow("newer") << "version=2" << "schema version 2 is newer than this Shallot reads (up to 1)";

@@ -29,7 +29,7 @@ using namespace shallot;
 namespace {
 
 const Vec3 kInMonsterClip(344, 256, 100);
-constexpr int kBlockingColumn = 8;
+constexpr int kBlockingColumn = PoseDock::Blocking;
 
 // The compiled tree's solidity bits (one per pose, in pose order) at `p`, once the overlays
 // show a compile of the document as it is now.
@@ -66,9 +66,9 @@ private slots:
         QVERIFY(!w.action("gameQuake")->isChecked());
         QTableWidget* table = w.poseDock()->table();
         QCOMPARE(table->rowCount(), 4); // point, player, crouch, monster
-        QCOMPARE(table->item(0, kBlockingColumn)->text(), QString("solid+window"));
-        QCOMPARE(table->item(1, kBlockingColumn)->text(), QString("solid+window+playerclip"));
-        QCOMPARE(table->item(3, kBlockingColumn)->text(), QString("solid+window+monsterclip"));
+        QCOMPARE(table->item(0, kBlockingColumn)->data(PoseDock::kFullTextRole).toString(), QString("solid+window"));
+        QCOMPARE(table->item(1, kBlockingColumn)->data(PoseDock::kFullTextRole).toString(), QString("solid+window+playerclip"));
+        QCOMPARE(table->item(3, kBlockingColumn)->data(PoseDock::kFullTextRole).toString(), QString("solid+window+monsterclip"));
         QCOMPARE(solidityAt(w, kInMonsterClip), uint64_t(0b1000));
         // Inspected inside the monster clip wall, at the top view's working height: the
         // leaf is solid for the monster alone, and the inspector names the wall's contents.
@@ -82,8 +82,8 @@ private slots:
         QVERIFY2(inspected.contains("monster: solid") && inspected.contains("player: empty"), qPrintable(inspected));
         QVERIFY2(QRegularExpression("Inside brushes \\d+ monsterclip\n").match(inspected).hasMatch(), qPrintable(inspected));
         // Both clip colours are in the level, so the legend names them.
-        QVERIFY(legendNames(w.editor(), "clip brush: players and hulls"));
-        QVERIFY(legendNames(w.editor(), "clip brush: monsters and bots"));
+        QVERIFY(legendNames(w.editor(), "player clip"));
+        QVERIFY(legendNames(w.editor(), "monster clip"));
     }
 
     void aPosesBlockingSetTypedInTheDockChangesTheTreeAndUndoes() {
@@ -96,22 +96,22 @@ private slots:
         QCOMPARE(w.editor().document().undoStack()->index(), steps + 1);
         QVERIFY(w.poseDock()->message()->isHidden());
         QCOMPARE(solidityAt(w, kInMonsterClip), uint64_t(0b1010));
-        QCOMPARE(table->item(1, kBlockingColumn)->text(), QString("solid+monsterclip"));
+        QCOMPARE(table->item(1, kBlockingColumn)->data(PoseDock::kFullTextRole).toString(), QString("solid+monsterclip"));
         // An unknown name changes nothing and says why.
         table->item(2, kBlockingColumn)->setText("solid+lava2");
         QCOMPARE(w.editor().document().undoStack()->index(), steps + 1);
         QVERIFY(!w.poseDock()->message()->isHidden());
         QVERIFY2(w.poseDock()->message()->text().contains("\"solid+lava2\" is not a contents set"),
                  qPrintable(w.poseDock()->message()->text()));
-        QCOMPARE(table->item(2, kBlockingColumn)->text(), QString("solid+window+playerclip"));
+        QCOMPARE(table->item(2, kBlockingColumn)->data(PoseDock::kFullTextRole).toString(), QString("solid+window+playerclip"));
         // "default" unsets the set: Quake's rule (solid, window and clip for a box).
         table->item(3, kBlockingColumn)->setText("default");
-        QCOMPARE(table->item(3, kBlockingColumn)->text(), QString("default (Quake)"));
+        QCOMPARE(table->item(3, kBlockingColumn)->data(PoseDock::kFullTextRole).toString(), QString("default (Quake)"));
         QCOMPARE(solidityAt(w, kInMonsterClip), uint64_t(0b0010));
         w.action("undo")->trigger();
         w.action("undo")->trigger();
-        QCOMPARE(table->item(1, kBlockingColumn)->text(), QString("solid+window+playerclip"));
-        QCOMPARE(table->item(3, kBlockingColumn)->text(), QString("solid+window+monsterclip"));
+        QCOMPARE(table->item(1, kBlockingColumn)->data(PoseDock::kFullTextRole).toString(), QString("solid+window+playerclip"));
+        QCOMPARE(table->item(3, kBlockingColumn)->data(PoseDock::kFullTextRole).toString(), QString("solid+window+monsterclip"));
         QCOMPARE(solidityAt(w, kInMonsterClip), uint64_t(0b1000));
     }
 
@@ -137,8 +137,8 @@ private slots:
         QCOMPARE(doc.undoStack()->index(), steps + 1);
         QCOMPARE(w.action("contentsOfSelection")->text(), QString("Selection: nonsolid"));
         QCOMPARE(solidityAt(w, kInMonsterClip), uint64_t(0));
-        QVERIFY(!legendNames(w.editor(), "clip brush: monsters and bots"));
-        QVERIFY(legendNames(w.editor(), "non-solid brush (liquid, trigger...)"));
+        QVERIFY(!legendNames(w.editor(), "monster clip"));
+        QVERIFY(legendNames(w.editor(), "non-solid brush"));
         w.action("contentsSolid")->trigger();
         QVERIFY(w.action("contentsSolid")->isChecked());
         QCOMPARE(solidityAt(w, kInMonsterClip), uint64_t(0b1111)); // solid stops every pose
@@ -209,7 +209,7 @@ private slots:
         // Quake's poses (point, player, large), blocked by Quake's rule: a monster clip
         // stops nobody.
         QCOMPARE(doc.poses().size(), size_t(3));
-        QCOMPARE(w.poseDock()->table()->item(1, kBlockingColumn)->text(), QString("default (Quake)"));
+        QCOMPARE(w.poseDock()->table()->item(1, kBlockingColumn)->data(PoseDock::kFullTextRole).toString(), QString("default (Quake)"));
         QCOMPARE(solidityAt(w, kInMonsterClip), uint64_t(0));
         w.action("undo")->trigger();
         QCOMPARE(doc.data().game, Game::Quake2);
@@ -245,7 +245,7 @@ private slots:
         QCOMPARE(patches[0].rows, 17); // two spans of 8 along each group's 5 points
         QCOMPARE(patches[0].columns, 9);
         QVERIFY(legendNames(w.editor(), "patch (not collided)"));
-        QVERIFY(!legendNames(w.editor(), "non-solid brush (liquid, trigger...)")); // the trigger is an entity's
+        QVERIFY(!legendNames(w.editor(), "non-solid brush")); // the trigger is an entity's
         const auto count = [&](render::Layer layer, const QColor& colour) {
             size_t n = 0;
             for (const render::MeshChunk& c : w.editor().scene().layer(layer).chunkList())

@@ -106,15 +106,16 @@ private slots:
         QTableWidget* rayTable = w.rayDock()->table();
         QTRY_COMPARE(rayTable->item(1, 8)->text(), QString("none"));
         QTableWidget* poses = w.poseDock()->table();
-        QCOMPARE(poses->horizontalHeaderItem(9)->text(), QString("Step"));
-        QCOMPARE(poses->item(1, 9)->text(), QString("18"));
-        poses->item(1, 9)->setText("24");
+        QCOMPARE(poses->horizontalHeaderItem(PoseDock::Walk)->text(), QString("Walk")); // step drop jump slope
+        QCOMPARE(poses->item(1, PoseDock::Walk)->text(), QString("quake")); // Quake's rules, in short
+        QCOMPARE(poses->item(1, PoseDock::Walk)->data(PoseDock::kFullTextRole).toString(), QString("18 any off 0.7"));
+        poses->item(1, PoseDock::Walk)->setText("24 any off 0.7");
         QCOMPARE(w.editor().document().poses()[1].nav.stepHeight, 24.0);
         QVERIFY(QTest::qWaitFor([&] { return paths.size() == 1 && paths[0].size() == 3 && paths[0][1].found; }, 20000));
         QVERIFY(!paths[0][2].found); // the large pose still steps 18
         QTRY_VERIFY(rayTable->item(1, 8)->text().endsWith(" units"));
         // A step typed wrong is refused with a reason, and changes nothing.
-        poses->item(1, 9)->setText("high");
+        poses->item(1, PoseDock::Walk)->setText("high any off 0.7");
         QVERIFY(w.poseDock()->message()->isVisible());
         QCOMPARE(w.editor().document().poses()[1].nav.stepHeight, 24.0);
         w.editor().document().undoStack()->undo();
@@ -175,7 +176,7 @@ private slots:
         auto checked = [&] { return test::spawnChecksCurrent(w); };
         QVERIFY(test::waitForSpawnChecks(w));
         QCOMPARE(walkingProblems(), 0);
-        w.poseDock()->table()->item(1, 10)->setText("0"); // Drop
+        w.poseDock()->table()->item(1, PoseDock::Walk)->setText("18 0 off 0.7"); // Drop 0
         QCOMPARE(doc.poses()[1].nav.maxDrop, 0.0);
         QVERIFY(QTest::qWaitFor([&] { return checked() && walkingProblems() == 1; }, 20000));
         QListWidget* list = w.problemsDock()->list();

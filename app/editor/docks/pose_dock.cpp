@@ -1,13 +1,17 @@
 #include "docks/pose_dock.h"
 
+#include "docks/blocking_editor.h"
 #include "document/edit_commands.h"
 #include "editor.h"
 #include "io/game_profile.h"
+#include "wrapped_tooltips.h"
 
 #include <QColorDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
+#include <QStyledItemDelegate>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
@@ -20,31 +24,103 @@ namespace shallot {
 
 namespace {
 
-enum Column { Name, MinX, MinY, MinZ, MaxX, MaxY, MaxZ, Colour, Blocking, Step, Drop, Jump, Slope, ColumnCount };
+// The colour swatch's column: wide enough to see and double-click, no wider (the blocking
+// summary takes what is left).
+constexpr int kSwatchColumnWidth = 18;
 
-// The navigation settings' columns and the field each edits (world/nav_settings.h).
-const char* navField(int column) {
-    switch (column) {
-    case Step: return "step";
-    case Drop: return "drop";
-    case Jump: return "jump";
-    case Slope: return "slope";
-    default: return nullptr;
-    }
+const char* kWalkHelp =
+    "How the pose walks: \"step drop jump slope\" (\"quake\": Quake's, 18 any off 0.7). Step: how high it climbs and steps down (Quake: 18). "
+    "Drop: how far it drops off a ledge, a height or \"any\". Jump: \"height,length\" (Quake's player: "
+    "45,128) or \"off\". Slope: the least upward normal z of ground it walks on (Quake: 0.7, slopes up to "
+    "45.6 degrees).";
+
+// The walking settings in the order the Walk column shows them (world/nav_settings.h).
+constexpr const char* kNavFields[] = {"step", "drop", "jump", "slope"};
+
+QString navText(const NavSettings& s) {
+    return QString("%1 %2 %3 %4")
+        .arg(s.stepHeight)
+        .arg(std::isinf(s.maxDrop) ? QString("any") : QString::number(s.maxDrop))
+        .arg(s.jump ? QString("%1,%2").arg(s.jumpHeight).arg(s.jumpLength) : QString("off"))
+        .arg(s.walkableNormalZ);
 }
 
-QString navText(const NavSettings& s, int column) {
-    switch (column) {
-    case Step: return QString::number(s.stepHeight);
-    case Drop: return std::isinf(s.maxDrop) ? QString("any") : QString::number(s.maxDrop);
-    case Jump: return s.jump ? QString("%1,%2").arg(s.jumpHeight).arg(s.jumpLength) : QString("off");
-    case Slope: return QString::number(s.walkableNormalZ);
-    default: return {};
+// What the Walk column shows for Quake's walking rules (NavSettings' defaults), and what
+// typed there brings them back: most poses walk so, and the blocking summary needs the room.
+constexpr const char* kQuakeWalking = "quake";
+
+QString navSummary(const NavSettings& s) { return s == NavSettings{} ? QString(kQuakeWalking) : navText(s); }
+
+// "step drop jump slope" (or kQuakeWalking) typed in the Walk column into `nav`; false when
+// it is not that.
+bool parseNavText(const QString& text, NavSettings& nav) {
+    if (text == kQuakeWalking) {
+        nav = NavSettings{};
+        return true;
     }
+    const QStringList parts = text.split(' ', Qt::SkipEmptyParts);
+    if (parts.size() != 4) return false;
+    NavSettings typed = nav;
+    for (int i = 0; i < 4; ++i)
+        if (!applyNavSettingsField(QString("%1=%2").arg(kNavFields[i], parts[i]).toStdString(), typed)) return false;
+    nav = typed;
+    return true;
 }
+
+// The Box column shows the box's size; it is edited as its corners, kept in the cell's
+// kFullTextRole for the editor (FullTextDelegate).
+
+QString boxSize(const Pose& p) {
+    if (p.isPoint()) return "point";
+    const Vec3 size = p.maxs - p.mins;
+    return QString("%1×%2×%3").arg(size.x()).arg(size.y()).arg(size.z());
+}
+
+QString boxText(const Pose& p) {
+    return QString("%1 %2 %3 %4 %5 %6").arg(p.mins.x()).arg(p.mins.y()).arg(p.mins.z()).arg(p.maxs.x()).arg(p.maxs.y()).arg(p.maxs.z());
+}
+
+// "minx miny minz maxx maxy maxz" (spaces or commas between) into the pose; false when it
+// is not six numbers.
+bool parseBox(const QString& text, Pose& pose) {
+    const QStringList parts = QString(text).replace(',', ' ').split(' ', Qt::SkipEmptyParts);
+    if (parts.size() != 6) return false;
+    double v[6];
+    for (int k = 0; k < 6; ++k) {
+        bool ok = false;
+        v[k] = parts[k].toDouble(&ok);
+        if (!ok || !std::isfinite(v[k])) return false;
+    }
+    pose.mins = Vec3(v[0], v[1], v[2]);
+    pose.maxs = Vec3(v[3], v[4], v[5]);
+    return true;
+}
+
+// Edits a summarised cell's whole text (kFullTextRole): the Box column's corners while the
+// cell shows the size, the Walk column's four rules while it shows "quake".
+class FullTextDelegate : public QStyledItemDelegate {
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    void setEditorData(QWidget* editor, const QModelIndex& index) const override {
+        if (auto* line = qobject_cast<QLineEdit*>(editor)) line->setText(index.data(PoseDock::kFullTextRole).toString());
+    }
+};
 
 // What an unset blocking set shows, and what typed back unsets it.
 constexpr const char* kDefaultBlocking = "default";
+
+// A blocking set in a few letters: what blocks this pose beyond what blocks every pose of
+// the level (solid and window, in every game), "+playerclip"; the set itself when there is
+// nothing beyond; "default" for Quake's rule.
+QString blockingSummary(const Pose& pose, const std::vector<Pose>& poses) {
+    if (!pose.blocking) return kDefaultBlocking;
+    BrushContents common = pose.blockingSet();
+    for (const Pose& q : poses) common = common & q.blockingSet();
+    const BrushContents beyond = withoutContents(*pose.blocking, common);
+    if (beyond == BrushContents::NonSolid || common == BrushContents::NonSolid)
+        return QString::fromStdString(contentsName(*pose.blocking));
+    return "+" + QString::fromStdString(contentsName(beyond));
+}
 
 QColor colourOf(uint32_t rgba) { return QColor((rgba >> 24) & 255, (rgba >> 16) & 255, (rgba >> 8) & 255); }
 uint32_t rgbaOf(const QColor& c) { return uint32_t(c.red()) << 24 | uint32_t(c.green()) << 16 | uint32_t(c.blue()) << 8 | 255u; }
@@ -63,19 +139,27 @@ PoseDock::PoseDock(Editor& editor, QWidget* parent) : QDockWidget("Poses", paren
     auto* body = new QWidget(this);
     auto* layout = new QVBoxLayout(body);
     table_ = new QTableWidget(0, ColumnCount, body);
-    table_->setHorizontalHeaderLabels(
-        {"Name", "Min X", "Min Y", "Min Z", "Max X", "Max Y", "Max Z", "Colour", "Blocked by", "Step", "Drop", "Jump", "Slope"});
+    table_->setHorizontalHeaderLabels({"Name", "", "Box", "Walk", "Blocked by"});
+    table_->horizontalHeaderItem(Colour)->setToolTip("The pose's colour (double-click to change)");
+    table_->horizontalHeaderItem(Box)->setToolTip(
+        "The box's size; double-click to edit its corners from the pose's reference point: \"minx miny minz maxx maxy maxz\"");
+    table_->setItemDelegateForColumn(Box, new FullTextDelegate(table_));
+    table_->setItemDelegateForColumn(Walk, new FullTextDelegate(table_));
     // How each pose walks (the Walkable overlay, paths, the unreachable (walking) check).
-    table_->horizontalHeaderItem(Step)->setToolTip("How high the pose climbs and steps down (Quake: 18)");
-    table_->horizontalHeaderItem(Drop)->setToolTip("How far the pose drops off a ledge: a height, or \"any\"");
-    table_->horizontalHeaderItem(Jump)->setToolTip(
-        "Jumps off ledges: \"height,length\" (Quake's player: 45,128), or \"off\"");
-    table_->horizontalHeaderItem(Slope)->setToolTip(
-        "The least upward normal z of ground the pose walks on (Quake: 0.7, slopes up to 45.6 degrees)");
+    table_->horizontalHeaderItem(Walk)->setToolTip(kWalkHelp);
     table_->horizontalHeaderItem(Blocking)->setToolTip(
-        QString("The contents that block the pose, joined by + (%1); \"default\": Quake's rule, "
+        QString("The contents that block the pose (click to choose): %1; \"default\": Quake's rule, "
                 "solid and window, and clip too for a box").arg(QString::fromStdString(contentsNameList())));
+    for (int column = 0; column < ColumnCount; ++column)
+        table_->horizontalHeaderItem(column)->setToolTip(wrappedTooltip(table_->horizontalHeaderItem(column)->toolTip()));
+    // Compact: every column as wide as its text but the blocking summary, which takes the
+    // rest (elided, whole in its tooltip): the dock never scrolls sideways.
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->horizontalHeader()->setSectionResizeMode(Blocking, QHeaderView::Stretch);
+    table_->horizontalHeader()->setMinimumSectionSize(kSwatchColumnWidth);
+    table_->horizontalHeader()->setSectionResizeMode(Colour, QHeaderView::Fixed);
+    table_->horizontalHeader()->resizeSection(Colour, kSwatchColumnWidth);
+    table_->setTextElideMode(Qt::ElideRight);
     table_->verticalHeader()->setVisible(false);
     layout->addWidget(table_);
     // Why a typed blocking set was refused (no dialog: the cell is still being looked at).
@@ -114,6 +198,9 @@ PoseDock::PoseDock(Editor& editor, QWidget* parent) : QDockWidget("Poses", paren
     connect(add, &QPushButton::clicked, this, &PoseDock::addPose);
     connect(remove, &QPushButton::clicked, this, &PoseDock::removePose);
     connect(table_, &QTableWidget::cellChanged, this, &PoseDock::cellEdited);
+    connect(table_, &QTableWidget::cellClicked, this, [this](int row, int column) {
+        if (column == Blocking) editBlocking(row);
+    });
     connect(table_, &QTableWidget::cellDoubleClicked, this, [this](int row, int column) {
         if (column != Colour) return;
         std::vector<Pose> poses = editor_.document().poses();
@@ -136,18 +223,24 @@ void PoseDock::refresh() {
     for (int row = 0; row < int(poses.size()); ++row) {
         const Pose& p = poses[size_t(row)];
         table_->setItem(row, Name, new QTableWidgetItem(QString::fromStdString(p.name)));
-        for (int k = 0; k < 3; ++k) {
-            table_->setItem(row, MinX + k, new QTableWidgetItem(QString::number(p.mins[k])));
-            table_->setItem(row, MaxX + k, new QTableWidgetItem(QString::number(p.maxs[k])));
-        }
         auto* colour = new QTableWidgetItem;
         colour->setBackground(colourOf(p.colour));
         colour->setFlags(colour->flags() & ~Qt::ItemIsEditable);
         table_->setItem(row, Colour, colour);
-        table_->setItem(row, Blocking, new QTableWidgetItem(p.blocking ? QString::fromStdString(contentsName(*p.blocking))
-                                                                       : QString("%1 (Quake)").arg(kDefaultBlocking)));
-        for (int column = Step; column <= Slope; ++column)
-            table_->setItem(row, column, new QTableWidgetItem(navText(p.nav, column)));
+        auto* box = new QTableWidgetItem(boxSize(p));
+        box->setData(kFullTextRole, boxText(p));
+        box->setToolTip(QString("mins %1 %2 %3, maxs %4 %5 %6").arg(p.mins.x()).arg(p.mins.y()).arg(p.mins.z()).arg(p.maxs.x()).arg(p.maxs.y()).arg(p.maxs.z()));
+        table_->setItem(row, Box, box);
+        auto* walk = new QTableWidgetItem(navSummary(p.nav));
+        walk->setData(kFullTextRole, navText(p.nav));
+        walk->setToolTip(QString("Step drop jump slope: %1 (double-click to edit)").arg(navText(p.nav)));
+        table_->setItem(row, Walk, walk);
+        const QString blocking = p.blocking ? QString::fromStdString(contentsName(*p.blocking)) : QString("%1 (Quake)").arg(kDefaultBlocking);
+        auto* blocked = new QTableWidgetItem(blockingSummary(p, poses));
+        blocked->setData(kFullTextRole, blocking);
+        blocked->setFlags(blocked->flags() & ~Qt::ItemIsEditable); // a click opens the editor
+        blocked->setToolTip(wrappedTooltip(QString("Blocked by %1 (click to change)").arg(blocking)));
+        table_->setItem(row, Blocking, blocked);
     }
     refreshing_ = false;
 }
@@ -161,25 +254,13 @@ void PoseDock::cellEdited(int row, int column) {
         p.name = text.toStdString();
     } else if (column == Blocking) {
         if (!setBlocking(p, text)) return;
-    } else if (const char* field = navField(column)) {
-        const QString typed = QString("%1=%2").arg(field, QString(text).remove(' '));
-        if (!applyNavSettingsField(typed.toStdString(), p.nav)) {
-            message_->setText(QString("\"%1\" is not a %2 setting: %3.")
-                                  .arg(text, field, table_->horizontalHeaderItem(column)->toolTip()));
-            message_->show();
-            refresh();
-            return;
-        }
-        message_->hide();
-    } else {
-        bool ok = false;
-        const double v = text.toDouble(&ok);
-        if (!ok) {
-            refresh();
-            return;
-        }
-        (column <= MinZ ? p.mins : p.maxs)[(column - MinX) % 3] = v;
+    } else if (column == Walk) {
+        if (!parseNavText(text, p.nav))
+            return refuse(QString("\"%1\" is not how a pose walks: %2").arg(text, kWalkHelp));
+    } else if (column == Box && !parseBox(text, p)) {
+        return refuse(QString("\"%1\" is not a box: type its corners, minx miny minz maxx maxy maxz.").arg(text));
     }
+    message_->hide();
     const bool duplicate = std::count_if(poses.begin(), poses.end(), [&](const Pose& q) { return q.name == p.name; }) > 1;
     if (!p.isValid() || duplicate) {
         QMessageBox::warning(this, "Pose", duplicate ? "Pose names must be unique." : "A pose needs a name and mins no larger than maxs.");
@@ -187,6 +268,23 @@ void PoseDock::cellEdited(int row, int column) {
         return;
     }
     editor_.document().undoStack()->push(new SetPosesCommand(&editor_.document(), "Edit pose", poses));
+}
+
+void PoseDock::refuse(const QString& why) {
+    message_->setText(why);
+    message_->show();
+    refresh();
+}
+
+void PoseDock::editBlocking(int row) {
+    const auto& poses = editor_.document().poses();
+    if (row < 0 || size_t(row) >= poses.size()) return;
+    const Pose& pose = poses[size_t(row)];
+    BlockingEditor dialog(QString::fromStdString(pose.name), pose.blocking, this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    const std::optional<BrushContents> set = dialog.blocking();
+    // Through the cell, as typed text would go: one path for both.
+    table_->item(row, Blocking)->setText(set ? QString::fromStdString(contentsName(*set)) : QString(kDefaultBlocking));
 }
 
 bool PoseDock::setBlocking(Pose& pose, const QString& text) {

@@ -1,6 +1,8 @@
 #pragma once
-// Lists the poses (name, mins, maxs, colour, what blocks each, how each walks) for numeric editing; add,
-// remove, presets. Every edit is one undo step.
+// Lists the poses for editing in compact columns that fit the default layout: name,
+// colour, box (its size shown, "mins maxs" edited), how each walks ("step drop jump
+// slope", "quake" for Quake's rules) and what blocks each (a summary: a click opens BlockingEditor). Add, remove,
+// presets. Every edit is one undo step.
 #include "world/pose.h"
 
 #include <QDockWidget>
@@ -15,6 +17,12 @@ class Editor;
 class PoseDock : public QDockWidget {
     Q_OBJECT
 public:
+    enum Column { Name, Colour, Box, Walk, Blocking, ColumnCount };
+    // The whole text of a summarised cell (Box: "minx miny minz maxx maxy maxz"; Walk: "step
+    // drop jump slope"; Blocking: the set, contentsName, or "default (Quake)"), which typing
+    // into the cell takes.
+    static constexpr int kFullTextRole = Qt::UserRole + 1;
+
     explicit PoseDock(Editor& editor, QWidget* parent = nullptr);
     QTableWidget* table() const { return table_; }
     // Why the last edit was refused (hidden when it was not).
@@ -23,6 +31,10 @@ public:
 private:
     void refresh();
     void cellEdited(int row, int column);
+    // The blocking set of pose `row` in a BlockingEditor; OK applies it (one undo step).
+    void editBlocking(int row);
+    // Shows why typed text was refused (the cell goes back to the pose's value).
+    void refuse(const QString& why);
     // Sets `pose`'s blocking set from the typed `text` ("solid+playerclip", "default");
     // false, with the reason shown, for an unknown contents name.
     bool setBlocking(Pose& pose, const QString& text);

@@ -218,6 +218,7 @@ QString documentDigest(const DocumentData& data) {
     QJsonObject json = documentToJson(data, std::string());
     json.remove("camera"); // view state, like the working point
     json.remove("workingPoint");
+    json.remove("view");
     return QCryptographicHash::hash(QJsonDocument(json).toJson(QJsonDocument::Compact), QCryptographicHash::Sha256).toHex();
 }
 

@@ -61,6 +61,10 @@ public:
         emit workingPointChanged();
     }
 
+    // What the views show (DocumentData::view), set before a save: view state, no undo, no
+    // signal (the views already show it).
+    void setViewState(ViewState view) { data_.view = std::move(view); }
+
     const std::vector<int>& selection() const { return selection_; }
     bool isSelected(int brush) const;
     void setSelection(std::vector<int> brushes);

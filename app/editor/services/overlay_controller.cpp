@@ -108,18 +108,24 @@ void OverlayController::setOn(Overlay o, bool on) {
 }
 
 void OverlayController::setCellFilter(render::CellFilter f) {
+    if (cells_.filter == f) return;
     cells_.filter = f;
     rebuildHeavy();
+    emit cellOptionsChanged();
 }
 
 void OverlayController::setCellColouring(render::CellColouring c) {
+    if (cells_.colouring == c) return;
     cells_.colouring = c;
     rebuildHeavy();
+    emit cellOptionsChanged();
 }
 
 void OverlayController::setGreyUnreachable(bool on) {
+    if (greyUnreachable_ == on) return;
     greyUnreachable_ = on;
     rebuildHeavy();
+    emit cellOptionsChanged();
 }
 
 void OverlayController::setHighlightLeaf(int leaf) {

@@ -80,6 +80,8 @@ public:
 signals:
     void raysTraced();
     void overlayToggled(Overlay overlay, bool on);
+    // The cell filter, the cells' colouring or the greying of unreachable cells changed.
+    void cellOptionsChanged();
     void overlaysUpdated(quint64 revision);
 
 private:

@@ -1,5 +1,6 @@
 #include "tools/box_tool.h"
 
+#include "palette.h"
 #include "document/edit_commands.h"
 #include "editor.h"
 #include "edit/brush_operations.h"
@@ -46,7 +47,7 @@ void BoxTool::drag(const ViewPoint& p) {
     preview.primitive = render::Primitive::Lines;
     preview.lit = false;
     const bool valid = boxFor(p, mins, maxs);
-    if (valid) preview.addBoxEdges(mins, maxs, QColor(255, 220, 60));
+    if (valid) preview.addBoxEdges(mins, maxs, render::kEditPreviewColour);
     editor_.setToolPreview(std::move(preview));
     if (std::optional<Brush> brush = valid ? boxBrush(mins, maxs, kBoxTexture) : std::nullopt)
         editor_.previewBrushes({int(editor_.document().brushes().size())}, {std::move(*brush)});

@@ -1,5 +1,6 @@
 #include "tools/clip_tool.h"
 
+#include "palette.h"
 #include "document/edit_commands.h"
 #include "editor.h"
 #include "edit/brush_operations.h"
@@ -118,7 +119,7 @@ void ClipTool::showPreview() {
         Cut c = cut(*points);
         for (const auto& [index, part] : c.inserted)
             if (const auto g = buildBrushGeometry(part, doc.data().world.bounds).geometry)
-                for (const ConvexFace& f : g->hull.faces) preview.addOutline(f.polygon.vertices, QColor(255, 220, 60));
+                for (const ConvexFace& f : g->hull.faces) preview.addOutline(f.polygon.vertices, render::kEditPreviewColour);
         PreviewKey key{{plane->normal.x(), plane->normal.y(), plane->normal.z(), plane->dist}, keep_, doc.selection()};
         if (previewed_ != key) {
             previewed_ = std::move(key);

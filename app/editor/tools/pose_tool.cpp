@@ -1,5 +1,6 @@
 #include "tools/pose_tool.h"
 
+#include "palette.h"
 #include "document/edit_commands.h"
 #include "editor.h"
 
@@ -35,9 +36,9 @@ void PoseTool::show(const Vec3& mins, const Vec3& maxs) {
     render::MeshBatch preview;
     preview.primitive = render::Primitive::Lines;
     preview.lit = false;
-    preview.addBoxEdges(point_ + mins, point_ + maxs, QColor(255, 160, 255));
+    preview.addBoxEdges(point_ + mins, point_ + maxs, render::kPoseBoxColour);
     // A small cross at the reference point.
-    for (int a = 0; a < 3; ++a) preview.addLine(point_ - Vec3::Unit(a) * 4, point_ + Vec3::Unit(a) * 4, QColor(255, 160, 255));
+    for (int a = 0; a < 3; ++a) preview.addLine(point_ - Vec3::Unit(a) * 4, point_ + Vec3::Unit(a) * 4, render::kPoseBoxColour);
     editor_.setToolPreview(std::move(preview));
 }
 

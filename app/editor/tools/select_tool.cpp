@@ -1,5 +1,6 @@
 #include "tools/select_tool.h"
 
+#include "palette.h"
 #include "document/edit_commands.h"
 #include "editor.h"
 #include "document/entity_edits.h"
@@ -161,7 +162,7 @@ void SelectTool::showPreview(const ViewPoint& p, const std::vector<Brush>& dragg
     render::MeshBatch preview;
     preview.primitive = render::Primitive::Lines;
     preview.lit = false;
-    const QColor colour(255, 220, 60);
+    const QColor colour = render::kEditPreviewColour;
     if (mode_ == Mode::RubberBand) {
         Vec3 a = start_, b = start_, c = p.world, d = p.world;
         b[p.uAxis] = p.world[p.uAxis];

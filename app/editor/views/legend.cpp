@@ -1,28 +1,49 @@
 #include "views/legend.h"
 
-#include "editor.h"
-#include "services/overlay_controller.h"
 #include "brush_scene_builder.h"
+#include "editor.h"
 #include "nav_overlay.h"
-#include "section_overlays.h"
+#include "palette.h"
+#include "services/overlay_controller.h"
 
-#include <QFontMetricsF>
 #include <QPainter>
+#include <array>
+#include <cmath>
 
 namespace shallot {
 
 namespace {
 
+constexpr double kPadding = 3.0, kSwatch = 9.0, kGap = 4.0;
+// The view's edge stays this far from the legend.
+constexpr double kMargin = 4.0;
+// Texts are elided down to no fewer characters than this before the legend gives up its
+// share and collapses to the key.
+constexpr int kShortestText = 12;
+// The collapsed key shows this many of the legend's swatches beside its label.
+constexpr int kKeySwatches = 4;
+const QColor kLegendGround(20, 20, 24, 200), kLegendText(220, 220, 228);
+
 // The colours of the brush kinds other than solid that the level has (clip, non-solid).
-std::vector<LegendEntry> brushKindLegend(const std::vector<Brush>& brushes) {
+void addBrushKinds(const std::vector<Brush>& brushes, std::vector<LegendEntry>& out) {
     bool has[4] = {};
     for (const Brush& b : brushes) has[size_t(render::brushKind(b.contents))] = true;
-    std::vector<LegendEntry> out;
-    if (has[size_t(render::BrushKind::PlayerClip)]) out.push_back({render::kPlayerClipBrushColour, "clip brush: players and hulls"});
-    if (has[size_t(render::BrushKind::MonsterClip)]) out.push_back({render::kMonsterClipBrushColour, "clip brush: monsters and bots"});
-    if (has[size_t(render::BrushKind::NonSolid)]) out.push_back({render::kNonSolidBrushColour, "non-solid brush (liquid, trigger...)"});
-    return out;
+    if (has[size_t(render::BrushKind::PlayerClip)]) out.push_back({render::kPlayerClipBrushColour, "player clip"});
+    if (has[size_t(render::BrushKind::MonsterClip)]) out.push_back({render::kMonsterClipBrushColour, "monster clip"});
+    if (has[size_t(render::BrushKind::NonSolid)]) out.push_back({render::kNonSolidBrushColour, "non-solid brush"});
 }
+
+// The entity categories the level has and the views show.
+void addEntityCategories(const Editor& editor, std::vector<LegendEntry>& out) {
+    std::array<bool, kEntityCategoryCount> has{};
+    for (int i = 0; i < int(editor.document().entities().size()); ++i)
+        if (editor.entityShown(i)) has[size_t(editor.entityCategory(i))] = true;
+    for (int c = 0; c < kEntityCategoryCount; ++c)
+        if (has[size_t(c)])
+            out.push_back({render::colourOfRgba(categoryColour(EntityCategory(c))), categoryName(EntityCategory(c)), true});
+}
+
+QString joined(const QStringList& parts) { return parts.join(", "); }
 
 } // namespace
 
@@ -33,66 +54,114 @@ std::vector<LegendEntry> viewLegend(const Editor& editor, bool view3d) {
     const QString poseName = pose >= 0 && size_t(pose) < poses.size() ? QString::fromStdString(poses[size_t(pose)].name) : "pose";
     const bool sections = !view3d && o.sections().isOn();
     std::vector<LegendEntry> out;
-    if (sections) out.push_back({render::kBrushCutColour, "brushes cut by the plane", true});
+    if (sections) out.push_back({render::kBrushCutColour, "cut by the plane", true});
     if (o.isOn(Overlay::Cells)) {
         const render::CellFilter f = o.cellFilter();
         if (o.cellColouring() == render::CellColouring::ByBitset) {
-            out.push_back({render::bitsetColour(0), "empty for every pose"});
-            out.push_back({render::bitsetColour(3), "other colours: solid for some poses"});
+            out.push_back({render::bitsetColour(0), "empty for all poses"});
+            out.push_back({render::bitsetColour(3), "others: solid for some"});
         } else {
             if (f != render::CellFilter::Solid) out.push_back({render::kEmptyCellColour, "empty for " + poseName});
             if (f != render::CellFilter::Empty) out.push_back({render::kSolidCellColour, "solid for " + poseName});
         }
-        if (o.greyUnreachable()) out.push_back({render::kGreyedCellColour, "not reached from the start"});
-        if (sections && f != render::CellFilter::Solid) out.push_back({render::kVoidColour, "void: reachable from outside"});
+        if (o.greyUnreachable()) out.push_back({render::kGreyedCellColour, "not reached"});
+        if (sections && f != render::CellFilter::Solid) out.push_back({render::kVoidColour, "void (outside)"});
     }
-    if (o.isOn(Overlay::Reach)) {
-        out.push_back({render::kReachedColour, "reached from the start"});
-        if (o.lastFlood() && o.lastFlood()->leak) out.push_back({render::kLeakColour, "leak path", true});
-    }
-    if (o.isOn(Overlay::Portals)) out.push_back({render::kPortalColour, "portal open for " + poseName, true});
-    if (o.isOn(Overlay::Union)) out.push_back({render::kExpandedWorldColour, "expanded world of " + poseName, true});
+    if (o.isOn(Overlay::Reach)) out.push_back({render::kReachedColour, "reached"});
+    if (o.isOn(Overlay::Portals)) out.push_back({render::kPortalColour, "portal", true});
+    if (o.isOn(Overlay::Union)) out.push_back({render::kExpandedWorldColour, "expanded world", true});
     const auto& rays = editor.document().rays();
     const bool paths = std::any_of(rays.begin(), rays.end(), [](const TestRay& r) { return r.path; });
     const bool plainRays = std::any_of(rays.begin(), rays.end(), [](const TestRay& r) { return !r.path; });
-    if (o.isOn(Overlay::Rays) && plainRays) {
-        out.push_back({QColor(120, 255, 120), "ray: clear", true});
-        out.push_back({QColor(255, 90, 90), "ray: past the contact", true});
+    const bool raysShown = o.isOn(Overlay::Rays) && plainRays;
+    if (raysShown) {
+        out.push_back({render::kRayClearColour, "ray: clear", true});
+        out.push_back({render::kRayBlockedColour, "ray: blocked", true});
+        out.push_back({render::kRayContactColour, "ray contact", true});
     }
-    if (o.isOn(Overlay::Rays) && paths) {
-        out.push_back({render::kNavPathColour, "walking path of " + poseName, true});
-        out.push_back({render::kNoPathColour, "no walking path", true});
-    }
+    // A pose's box: at a ray's ends, or the Pose tool's.
+    const bool preview = !editor.scene().layer(render::Layer::ToolPreview).chunkList().empty();
+    if (raysShown || (preview && editor.activeTool() == ToolKind::Pose)) out.push_back({render::kPoseBoxColour, "pose box", true});
     if (o.isOn(Overlay::Walkable)) {
-        out.push_back({render::componentColour(0), "walkable for " + poseName + " (a colour per connected area)"});
+        out.push_back({render::componentColour(0), "walkable (per area)"});
         out.push_back({render::kStepUpColour, "step up", true});
         out.push_back({render::kStepDownColour, "step down", true});
         out.push_back({render::kDropColour, "drop", true});
-        if (std::any_of(editor.document().poses().begin(), editor.document().poses().end(), [](const Pose& p) { return p.nav.jump; }))
+        if (std::any_of(poses.begin(), poses.end(), [](const Pose& p) { return p.nav.jump; }))
             out.push_back({render::kJumpColour, "jump", true});
-        if (o.isOn(Overlay::Rays) && plainRays) out.push_back({render::kNavPathColour, "walking path of a ray", true});
     }
-    for (const LegendEntry& e : brushKindLegend(editor.document().brushes())) out.push_back(e);
+    if ((o.isOn(Overlay::Rays) && paths) || (o.isOn(Overlay::Walkable) && raysShown))
+        out.push_back({render::kNavPathColour, "walking path", true});
+    addBrushKinds(editor.document().brushes(), out);
     if (!editor.patchMeshes().empty()) out.push_back({render::kPatchColour, "patch (not collided)"});
-    if (!editor.problemEntities().empty()) out.push_back({QColor(255, 60, 60), "entity with a problem", true});
+    addEntityCategories(editor, out);
+    if (!editor.document().selectionEmpty()) out.push_back({render::kSelectionColour, "selected", true});
+    if (preview && editor.activeTool() != ToolKind::Pose) out.push_back({render::kEditPreviewColour, "edit in progress", true});
+    // Everything wrong shares one red: named once, with what it marks here.
+    QStringList problems;
+    if (o.isOn(Overlay::Reach) && o.lastFlood() && o.lastFlood()->leak) problems << "leak";
+    if (o.isOn(Overlay::Rays) && paths) problems << "no path";
+    if (!editor.problemEntities().empty()) problems << "entity";
+    if (!problems.isEmpty()) out.push_back({render::kProblemColour, "problem: " + joined(problems), true});
     return out;
 }
 
-QRectF paintLegend(QPainter& painter, const QRectF& area, const std::vector<LegendEntry>& entries) {
-    if (entries.empty()) return {};
-    constexpr double kPadding = 4.0, kSwatch = 10.0, kGap = 5.0;
+LegendLayout layoutLegend(const std::vector<LegendEntry>& entries, const QRectF& view, const QFontMetricsF& metrics) {
+    LegendLayout layout;
+    if (entries.empty()) return layout;
+    double longest = 0;
+    for (const LegendEntry& e : entries) longest = std::max(longest, metrics.horizontalAdvance(e.text));
+    layout.row = std::max(kSwatch, metrics.height());
+    const double shortest = std::min(longest, metrics.averageCharWidth() * kShortestText);
+    const QSizeF room(view.width() - 2 * kMargin, view.height() - 2 * kMargin);
+    const int n = int(entries.size());
+    // The widest texts that fit: in as few columns as the height allows, within the share
+    // when that can be done, else within the view.
+    const auto sizeOf = [&](int columns, double text) {
+        const int rows = (n + columns - 1) / columns;
+        return QSizeF(columns * (kSwatch + kGap + text + 2 * kPadding), rows * layout.row + 2 * kPadding);
+    };
+    const auto place = [&](int columns, double text, bool withinShare) {
+        const QSizeF size = sizeOf(columns, text);
+        layout.columns = columns;
+        layout.textWidth = text;
+        layout.column = kSwatch + kGap + text + 2 * kPadding;
+        layout.withinShare = withinShare;
+        layout.box = QRectF(view.right() - kMargin - size.width(), view.bottom() - kMargin - size.height(), size.width(), size.height());
+    };
+    const double share = kLegendMaxViewShare * view.width() * view.height();
+    // The widest texts first; of the column counts that fit, the one reaching least far
+    // into the view (across or up).
+    for (const bool withinShare : {true, false})
+        for (double text = longest; text >= shortest - 0.5; text -= std::max(1.0, 0.1 * longest)) {
+            int best = 0;
+            double bestReach = 2.0;
+            for (int columns = 1; columns <= n; ++columns) {
+                const QSizeF size = sizeOf(columns, text);
+                if (size.width() > room.width()) break; // more columns only widen it
+                if (size.height() > room.height() || (withinShare && size.width() * size.height() > share)) continue;
+                const double reach = std::max(size.width() / view.width(), size.height() / view.height());
+                if (reach < bestReach) best = columns, bestReach = reach;
+            }
+            if (best > 0) {
+                place(best, text, withinShare);
+                return layout;
+            }
+        }
+    place(1, shortest, false); // a view too small for any: one column, over the view
+    return layout;
+}
+
+void LegendBox::paint(QPainter& painter, const QRectF& view, const std::vector<LegendEntry>& entries) {
+    open_ = false;
+    shown_ = QRectF();
+    if (entries.empty()) return;
     const QFontMetricsF metrics(painter.font());
-    double textWidth = 0;
-    for (const LegendEntry& e : entries) textWidth = std::max(textWidth, metrics.horizontalAdvance(e.text));
-    const double row = std::max(kSwatch, metrics.height());
-    const QSizeF size(2 * kPadding + kSwatch + kGap + textWidth, 2 * kPadding + row * double(entries.size()));
-    const QRectF box(area.right() - size.width() - kPadding, area.bottom() - size.height() - kPadding, size.width(), size.height());
+    const LegendLayout layout = layoutLegend(entries, view, metrics);
+    open_ = choice_ == Choice::Open || layout.withinShare || hovered_;
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, false);
-    painter.fillRect(box, QColor(20, 20, 24, 190));
-    double y = box.top() + kPadding;
-    for (const LegendEntry& e : entries) {
-        const QRectF swatch(box.left() + kPadding, y + (row - kSwatch) / 2, kSwatch, kSwatch);
+    const auto swatchAt = [&](const LegendEntry& e, const QRectF& swatch) {
         QColor c = e.colour;
         c.setAlpha(255);
         if (e.line) {
@@ -101,12 +170,52 @@ QRectF paintLegend(QPainter& painter, const QRectF& area, const std::vector<Lege
         } else {
             painter.fillRect(swatch, c);
         }
-        painter.setPen(QColor(220, 220, 228));
-        painter.drawText(QRectF(swatch.right() + kGap, y, textWidth + 1, row), Qt::AlignVCenter | Qt::AlignLeft, e.text);
-        y += row;
+    };
+    if (open_) {
+        shown_ = layout.box;
+        painter.fillRect(shown_, kLegendGround);
+        const int rows = (int(entries.size()) + layout.columns - 1) / layout.columns;
+        for (int i = 0; i < int(entries.size()); ++i) {
+            const double x = shown_.left() + kPadding + (i / rows) * layout.column, y = shown_.top() + kPadding + (i % rows) * layout.row;
+            const QRectF swatch(x, y + (layout.row - kSwatch) / 2, kSwatch, kSwatch);
+            swatchAt(entries[size_t(i)], swatch);
+            painter.setPen(kLegendText);
+            const QString text = metrics.elidedText(entries[size_t(i)].text, Qt::ElideRight, layout.textWidth + 1);
+            painter.drawText(QRectF(swatch.right() + kGap, y, layout.textWidth + 1, layout.row), Qt::AlignVCenter | Qt::AlignLeft, text);
+        }
+    } else {
+        // The key: a few of the colours and how many there are; the mouse opens it.
+        const QString label = QString("Key (%1)").arg(entries.size());
+        const int swatches = std::min<int>(kKeySwatches, int(entries.size()));
+        const QSizeF size(2 * kPadding + swatches * (kSwatch + 2) + kGap + metrics.horizontalAdvance(label), layout.row + 2 * kPadding);
+        shown_ = QRectF(view.right() - kMargin - size.width(), view.bottom() - kMargin - size.height(), size.width(), size.height());
+        painter.fillRect(shown_, kLegendGround);
+        for (int i = 0; i < swatches; ++i)
+            swatchAt(entries[size_t(i)], QRectF(shown_.left() + kPadding + i * (kSwatch + 2), shown_.top() + kPadding + (layout.row - kSwatch) / 2, kSwatch, kSwatch));
+        painter.setPen(kLegendText);
+        painter.drawText(QRectF(shown_.left() + kPadding + swatches * (kSwatch + 2) + kGap, shown_.top() + kPadding, size.width(), layout.row),
+                         Qt::AlignVCenter | Qt::AlignLeft, label);
     }
     painter.restore();
-    return box;
+}
+
+bool LegendBox::hover(std::optional<QPointF> pos) {
+    const bool now = pos && shown_.contains(*pos);
+    if (now == hovered_) return false;
+    hovered_ = now;
+    return choice_ == Choice::Auto; // a pinned legend stays, hovered or not
+}
+
+bool LegendBox::click(const QPointF& pos) {
+    if (!shown_.contains(pos)) return false;
+    if (choice_ == Choice::Open) { // pinned open: folded again
+        choice_ = Choice::Auto;
+        hovered_ = false;
+        return true;
+    }
+    if (open_ && !hovered_) return false; // open because it fits: what lies under it is clicked
+    choice_ = Choice::Open; // the key, or the legend the mouse opened: pinned open
+    return true;
 }
 
 } // namespace shallot

@@ -140,6 +140,25 @@ void Viewport::resizeEvent(QResizeEvent* e) {
     redraw();
 }
 
+void Viewport::paintLegend(QPainter& painter) {
+    if (editor_.legendsShown()) legend_.paint(painter, rect(), viewLegend(editor_, is3d()));
+}
+
+bool Viewport::legendPress(const QMouseEvent* e) {
+    if (e->button() != Qt::LeftButton || !editor_.legendsShown() || !legend_.click(e->position())) return false;
+    redraw();
+    return true;
+}
+
+void Viewport::legendMove(const QMouseEvent* e) {
+    if (editor_.legendsShown() && e->buttons() == Qt::NoButton && legend_.hover(e->position())) redraw();
+}
+
+void Viewport::leaveEvent(QEvent* e) {
+    QWidget::leaveEvent(e);
+    if (legend_.hover(std::nullopt)) redraw();
+}
+
 void Viewport::enterEvent(QEnterEvent* e) {
     const QWidget* focused = QApplication::focusWidget();
     const bool typing = focused && (focused->inherits("QLineEdit") || focused->inherits("QAbstractSpinBox") ||

@@ -3,6 +3,7 @@
 // into the native window it holds (view_surface.h), and handling that window's input.
 #include "base_image_cache.h"
 #include "scene_renderer.h"
+#include "views/legend.h"
 
 #include <QElapsedTimer>
 #include <QImage>
@@ -70,6 +71,8 @@ public:
     quint64 picturesStretched() const { return picturesStretched_; }
     // Chunk uploads taken over from the shown layers by a new version (SceneRenderer).
     quint64 chunksKept() const { return renderer_.chunksKept(); }
+    // The colour legend in the view's corner, as last painted.
+    const LegendBox& legend() const { return legend_; }
 
 signals:
     void cursorMoved(const QString& text);
@@ -90,7 +93,14 @@ protected:
     // menu commands act along the axis of the 2D view pointed at), unless text is being
     // typed elsewhere (a dock's table cell, a spin box).
     void enterEvent(QEnterEvent* e) override;
+    void leaveEvent(QEvent* e) override;
     void resizeEvent(QResizeEvent* e) override;
+    // The legend (View > Colour Legends) in the bottom right corner, and the mouse on it: a
+    // left press on it is taken (true: the tools never see it), a move opens or closes it.
+    void paintLegend(QPainter& painter);
+    bool legendPress(const QMouseEvent* e);
+    void legendMove(const QMouseEvent* e);
+    LegendBox legend_;
 
     Editor& editor_;
     render::SceneRenderer renderer_;

@@ -134,7 +134,7 @@ void Viewport2D::paintOverlay(QPainter& painter) {
     painter.drawText(QPointF(titleBox.left() + 3, 16), title);
     paintWorkingLines(painter);
     paintCamera(painter);
-    if (editor_.legendsShown()) paintLegend(painter, rect(), viewLegend(editor_, false));
+    paintLegend(painter);
     // Last: on top of the legend, whole.
     if (const Editor::ToolNote& note = editor_.toolNote(); !note.text.isEmpty())
         paintToolNote(painter, rect(), toWidget(note.at), note.text);
@@ -208,7 +208,7 @@ void Viewport2D::paintPathLengths(QPainter& painter) {
     for (size_t i = 0; i < rays.size() && i < paths.size(); ++i) {
         if (!rays[i].path || size_t(pose) >= paths[i].size()) continue;
         const NavPath& path = paths[i][size_t(pose)];
-        painter.setPen(path.found ? render::kNavPathColour : render::kNoPathColour);
+        painter.setPen(path.found ? render::kNavPathColour : render::kProblemColour);
         painter.drawText(toWidget(rays[i].to) + QPointF(8, -8),
                          path.found ? QString("%1 units").arg(path.length, 0, 'f', 0)
                                     : path.miss == NavPathMiss::None ? QString("no path")
@@ -256,6 +256,7 @@ void Viewport2D::paintEntityNames(QPainter& painter) {
 
 void Viewport2D::mousePressEvent(QMouseEvent* e) {
     setFocus();
+    if (legendPress(e)) return;
     // The tab of another view's working line: dragged with any tool (view state, no undo).
     if (e->button() == Qt::LeftButton && (draggingWorkingAxis_ = workingTabAt(e->position()))) return;
     // With the Select tool the 3D camera's marker is dragged like anything else (in this
@@ -277,6 +278,7 @@ void Viewport2D::mousePressEvent(QMouseEvent* e) {
 }
 
 void Viewport2D::mouseMoveEvent(QMouseEvent* e) {
+    legendMove(e);
     const ViewPoint p = viewPoint(e->position(), e->modifiers());
     static const char* axes = "XYZ";
     emit cursorMoved(QString("%1 %2   %3 %4").arg(axes[u_]).arg(editor_.snap(p.world[u_])).arg(axes[v_]).arg(editor_.snap(p.world[v_])));

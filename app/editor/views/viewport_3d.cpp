@@ -1,5 +1,6 @@
 #include "views/viewport_3d.h"
 
+#include "palette.h"
 #include "edit/brush_operations.h"
 #include "document/edit_commands.h"
 #include "editor.h"
@@ -97,11 +98,12 @@ void Viewport3D::paintOverlay(QPainter& painter) {
         painter.setPen(QColor(255, 255, 255));
         painter.drawText(at, QString::fromStdString(editor_.document().entities()[size_t(e)].classname()));
     }
-    if (editor_.legendsShown()) paintLegend(painter, rect(), viewLegend(editor_, true));
+    paintLegend(painter);
 }
 
 void Viewport3D::mousePressEvent(QMouseEvent* e) {
     setFocus();
+    if (legendPress(e)) return;
     lastMouse_ = e->position();
     if (e->button() == Qt::RightButton) drag_ = Drag::Look;
     else if (e->button() == Qt::LeftButton && (e->modifiers() & Qt::AltModifier)) {
@@ -122,6 +124,7 @@ void Viewport3D::mousePressEvent(QMouseEvent* e) {
 }
 
 void Viewport3D::mouseMoveEvent(QMouseEvent* e) {
+    legendMove(e);
     const QPointF d = e->position() - lastMouse_;
     lastMouse_ = e->position();
     CameraState c = camera();
@@ -227,7 +230,7 @@ void Viewport3D::boxDrag(const QPointF& pos, bool commit) {
                 doc.undoStack()->push(new ReplaceBrushesCommand(&doc, "Draw box", {}, {{index, *brush}}, {index}));
             }
         } else if (valid) {
-            preview.addBoxEdges(mins, maxs, QColor(255, 220, 60));
+            preview.addBoxEdges(mins, maxs, render::kEditPreviewColour);
         }
     }
     editor_.setToolPreview(std::move(preview));

@@ -7,6 +7,7 @@
 #include "services/overlay_controller.h"
 #include "docks/pose_dock.h"
 #include "tools/view_picking.h"
+#include "views/legend.h"
 #include "views/viewport_2d.h"
 #include "views/viewport_3d.h"
 
@@ -133,7 +134,18 @@ bool SoakDriver::inside(QWidget* view, QPoint pixel) const {
 }
 
 QPoint SoakDriver::randomPixel(QWidget* view) {
-    return QPoint(randomInt(kMarginPixels, view->width() - kMarginPixels), randomInt(kMarginPixels, view->height() - kMarginPixels));
+    // Not on the view's legend, shown or opened by the mouse passing: a click there opens or
+    // pins it (views/legend.h) and never reaches the tools, so the replay would not see it.
+    QRectF legend;
+    if (auto* v = qobject_cast<Viewport*>(view); v && window_.editor().legendsShown())
+        legend = v->legend().shown() | layoutLegend(viewLegend(window_.editor(), v == window_.view3d()), v->rect(), QFontMetricsF(v->font())).box;
+    constexpr int kTries = 100; // a view the legend fills gets a pixel anyway
+    QPoint p;
+    for (int k = 0; k < kTries; ++k) {
+        p = QPoint(randomInt(kMarginPixels, view->width() - kMarginPixels), randomInt(kMarginPixels, view->height() - kMarginPixels));
+        if (!legend.adjusted(-kMarginPixels, -kMarginPixels, kMarginPixels, kMarginPixels).contains(p)) break;
+    }
+    return p;
 }
 
 bool SoakDriver::typeShortcut(const QString& actionName) {
@@ -503,12 +515,13 @@ bool SoakDriver::dragRay() {
 }
 
 bool SoakDriver::editPose() {
-    // One number of a pose's box typed into the pose dock's table, kept within +-64 and at
-    // least 8 units from the opposite side. The point pose (zero size) stays a point.
+    // One number of a pose's box typed into the pose dock's Box column (its corners, "minx
+    // miny minz maxx maxy maxz"), kept within +-64 and at least 8 units from the opposite
+    // side. The point pose (zero size) stays a point.
     const int index = randomInt(0, int(doc_.poses().size()) - 1);
-    const int column = randomInt(1, 6); // Min X .. Max Z
-    const int axis = (column - 1) % 3;
-    const bool isMax = column > 3;
+    const int number = randomInt(0, 5); // min x .. max z
+    const int axis = number % 3;
+    const bool isMax = number > 2;
     Pose pose = doc_.poses()[size_t(index)];
     if (pose.mins == pose.maxs) return true;
     double& value = isMax ? pose.maxs[axis] : pose.mins[axis];
@@ -517,7 +530,8 @@ bool SoakDriver::editPose() {
     if (!fits || next == value) return true;
     value = next;
     const int before = doc_.undoStack()->index();
-    window_.poseDock()->table()->item(index, column)->setText(QString::number(next));
+    const QString corners = QString("%1 %2 %3 %4 %5 %6").arg(pose.mins.x()).arg(pose.mins.y()).arg(pose.mins.z()).arg(pose.maxs.x()).arg(pose.maxs.y()).arg(pose.maxs.z());
+    window_.poseDock()->table()->item(index, PoseDock::Box)->setText(corners);
     if (doc_.undoStack()->index() == before) return fail("editing the pose table did not edit the pose");
     record({{"op", "pose"}, {"pose", index}, {"mins", vecToJson(pose.mins)}, {"maxs", vecToJson(pose.maxs)}});
     return true;

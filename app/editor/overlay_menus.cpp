@@ -1,0 +1,143 @@
+#include "overlay_menus.h"
+
+#include "editor.h"
+#include "help_page.h"
+#include "services/overlay_controller.h"
+
+#include <QActionGroup>
+#include <QComboBox>
+#include <QMenu>
+#include <QSettings>
+#include <QToolBar>
+
+namespace shallot {
+
+namespace {
+
+void addPoseSelector(QToolBar* bar, Editor& editor) {
+    auto* pose = new QComboBox(bar);
+    pose->setObjectName("poseSelector");
+    pose->setToolTip("Pose the overlays show");
+    bar->addWidget(pose);
+    auto refillPoses = [&editor, pose] {
+        const QSignalBlocker block(pose);
+        pose->clear();
+        for (const Pose& p : editor.document().poses()) pose->addItem(QString::fromStdString(p.name));
+        pose->setCurrentIndex(editor.currentPose());
+    };
+    QObject::connect(&editor.document(), &EditorDocument::posesChanged, pose, refillPoses);
+    QObject::connect(pose, &QComboBox::currentIndexChanged, &editor, [&editor](int i) {
+        if (i >= 0) editor.setCurrentPose(i);
+    });
+    QObject::connect(&editor, &Editor::currentPoseChanged, pose, [pose](int i) {
+        const QSignalBlocker block(pose);
+        pose->setCurrentIndex(i);
+    });
+    refillPoses();
+}
+
+void addCellFilters(QMenu* view, Editor& editor) {
+    OverlayController& overlays = editor.overlays();
+    QMenu* filter = view->addMenu("Cells to show");
+    auto* filters = new QActionGroup(filter);
+    const std::tuple<render::CellFilter, const char*, const char*> filterDefs[] = {
+        {render::CellFilter::Empty, "Empty in the pose", "cellsEmpty"},
+        {render::CellFilter::Solid, "Solid in the pose", "cellsSolid"},
+        {render::CellFilter::DiffersBetweenPoses, "Differs between poses", "cellsDiffers"},
+        {render::CellFilter::All, "All", "cellsAll"}};
+    for (const auto& [f, text, name] : filterDefs) {
+        QAction* a = filter->addAction(text);
+        a->setObjectName(name);
+        a->setCheckable(true);
+        a->setChecked(f == overlays.cellFilter());
+        filters->addAction(a);
+        const render::CellFilter chosen = f;
+        QObject::connect(a, &QAction::triggered, &editor, [&overlays, chosen] { overlays.setCellFilter(chosen); });
+        QObject::connect(&overlays, &OverlayController::cellOptionsChanged, a,
+                         [a, chosen, &overlays] { a->setChecked(overlays.cellFilter() == chosen); });
+    }
+    QAction* fill = view->addAction("Grey out unreachable cells");
+    fill->setObjectName("greyUnreachable");
+    fill->setCheckable(true);
+    fill->setToolTip("Fill outside: cells the reach start cannot get to (or, without a start, cells reachable from the void) in grey");
+    QObject::connect(fill, &QAction::toggled, &editor, [&overlays](bool on) { overlays.setGreyUnreachable(on); });
+    QAction* bitset = view->addAction("Colour cells by full bitset");
+    bitset->setObjectName("cellsByBitset");
+    bitset->setCheckable(true);
+    QObject::connect(bitset, &QAction::toggled, &editor, [&overlays](bool on) {
+        overlays.setCellColouring(on ? render::CellColouring::ByBitset : render::CellColouring::BySolidity);
+    });
+    QObject::connect(&overlays, &OverlayController::cellOptionsChanged, view, [fill, bitset, &overlays] {
+        fill->setChecked(overlays.greyUnreachable());
+        bitset->setChecked(overlays.cellColouring() == render::CellColouring::ByBitset);
+    });
+}
+
+} // namespace
+
+void addOverlayControls(QMenu* view, QToolBar* bar, Editor& editor) {
+    OverlayController& overlays = editor.overlays();
+    const std::pair<Overlay, std::pair<const char*, const char*>> defs[] = {
+        {Overlay::Cells, {"Leaf cells", "Alt+1"}},  {Overlay::Portals, {"Portals", "Alt+2"}},
+        {Overlay::Union, {"Expanded world", "Alt+3"}}, {Overlay::Reach, {"Reachability", "Alt+4"}},
+        {Overlay::Rays, {"Test rays", "Alt+5"}}, {Overlay::Walkable, {"Walkable", "Alt+6"}}};
+    bar->setObjectName("OverlayToolbar");
+    addPoseSelector(bar, editor);
+    for (const auto& [overlay, def] : defs) {
+        QAction* a = view->addAction(def.first);
+        a->setObjectName(QString("overlay") + QString(def.first).remove(' '));
+        a->setShortcut(QKeySequence(def.second));
+        a->setCheckable(true);
+        a->setChecked(overlays.isOn(overlay));
+        a->setToolTip(helpTooltip(def.first));
+        bar->addAction(a);
+        const Overlay o = overlay;
+        QObject::connect(a, &QAction::toggled, &editor, [&overlays, o](bool on) { overlays.setOn(o, on); });
+        QObject::connect(&overlays, &OverlayController::overlayToggled, a, [a, o](Overlay which, bool on) {
+            if (which == o) a->setChecked(on);
+        });
+    }
+    addCellFilters(view, editor);
+    QAction* legends = view->addAction("Colour Legends");
+    legends->setObjectName("legends");
+    legends->setCheckable(true);
+    legends->setShortcut(QKeySequence("Ctrl+L"));
+    legends->setToolTip("Each view's list of the colours it shows, in its corner (hide it to see what lies under it)");
+    legends->setChecked(QSettings().value("view/legends", true).toBool());
+    editor.setLegendsShown(legends->isChecked());
+    QObject::connect(legends, &QAction::toggled, &editor, [&editor](bool on) {
+        QSettings().setValue("view/legends", on);
+        editor.setLegendsShown(on);
+    });
+    QAction* sections = view->addAction("2D Overlays as Cross-Sections");
+    sections->setObjectName("sections2d");
+    sections->setCheckable(true);
+    sections->setToolTip("On: each 2D view shows the overlays cut by its working plane (drag the x, y, z tabs; Page Up/Down). "
+                         "Off: the 3D overlays seen along the view axis, every height stacked");
+    sections->setChecked(QSettings().value("view/sections2d", true).toBool());
+    overlays.sections().setOn(sections->isChecked());
+    QObject::connect(sections, &QAction::toggled, &editor, [&overlays](bool on) {
+        QSettings().setValue("view/sections2d", on);
+        overlays.sections().setOn(on);
+    });
+}
+
+void addEntityMenu(QMenu* view, Editor& editor) {
+    QMenu* entities = view->addMenu("&Entities");
+    for (int c = 0; c < kEntityCategoryCount; ++c) {
+        const auto category = EntityCategory(c);
+        QString name = categoryName(category);
+        name[0] = name[0].toUpper();
+        QAction* a = entities->addAction(name);
+        a->setObjectName(QString("showEntities%1").arg(c));
+        a->setCheckable(true);
+        a->setChecked(editor.entityCategoryVisible(category));
+        a->setToolTip(QString("Show or hide %1 in every view").arg(categoryName(category)));
+        QObject::connect(a, &QAction::toggled, &editor, [&editor, category](bool on) { editor.setEntityCategoryVisible(category, on); });
+        QObject::connect(&editor, &Editor::entityCategoryVisibleChanged, a, [a, category](EntityCategory which, bool on) {
+            if (which == category) a->setChecked(on);
+        });
+    }
+}
+
+} // namespace shallot

@@ -1,0 +1,80 @@
+#pragma once
+// Every colour the views give a meaning to, in one place: the overlays, the brushes'
+// contents, the entity categories (core's categoryColour), problems and the selection.
+// The legends name each once; no two meanings share a colour: every two are at least
+// kMinColourDistance apart (tests/app/render_palette_test.cpp). Chosen for a dark
+// background, each near the hue it had (green empty, red solid, orange monsters...).
+//
+// Families of many colours are apart from this rule and named once as a family: the
+// walkable areas (componentColour, a colour per connected area), cells coloured by
+// their whole bitset (bitsetColour), and solid brushes (a muted tint per texture).
+#include <QColor>
+#include <QString>
+#include <vector>
+
+namespace shallot::render {
+
+// The least CIE 1976 L*a*b* distance (ΔE*ab) between two meanings' colours. One unit is
+// about the least difference an eye notices side by side (2.3 is the usual "just
+// noticeable" figure); 25 keeps thin lines and the legends' small swatches told apart at a
+// glance, on the dark background, by eyes with common colour-vision differences in most
+// pairs. The palette below keeps 28 or more.
+inline constexpr double kMinColourDistance = 25.0;
+
+// ΔE*ab between two colours (sRGB, D65), alpha ignored.
+double colourDistance(const QColor& a, const QColor& b);
+
+// Leaf cells and what fills them.
+inline const QColor kEmptyCellColour(25, 240, 150);
+inline const QColor kSolidCellColour(215, 15, 65);
+inline const QColor kGreyedCellColour(115, 105, 135); // unreachable from the start (fill outside)
+inline const QColor kVoidColour(110, 95, 185);        // reachable from outside the world box (sections)
+inline const QColor kReachedColour(35, 145, 255);
+// Lines of the tree overlays.
+inline const QColor kPortalColour(145, 220, 255);
+inline const QColor kExpandedWorldColour(205, 190, 45);
+// The brushes' cuts by a 2D view's plane, over the dimmed outlines (kBrushEdgeColour).
+inline const QColor kBrushCutColour(255, 255, 255);
+inline const QColor kBrushEdgeColour(175, 175, 180);
+// Test rays: the part the pose's box travels freely, the part past its contact (or the
+// whole ray when it starts in solid), the contact and its normal, the box at the ends.
+inline const QColor kRayClearColour(145, 235, 185);
+inline const QColor kRayBlockedColour(230, 100, 145);
+inline const QColor kRayContactColour(200, 245, 100);
+inline const QColor kPoseBoxColour(175, 180, 245);
+// Walking: paths and the links between walkable surfaces.
+inline const QColor kNavPathColour(70, 255, 255);
+inline const QColor kStepUpColour(165, 255, 35);
+inline const QColor kStepDownColour(205, 210, 125);
+inline const QColor kDropColour(205, 85, 50);
+inline const QColor kJumpColour(250, 80, 225);
+// Brushes by contents (render::BrushKind), and Quake 3 patches (drawn, never collided).
+inline const QColor kPlayerClipBrushColour(220, 160, 105);
+inline const QColor kMonsterClipBrushColour(155, 60, 210);
+inline const QColor kNonSolidBrushColour(45, 100, 240);
+inline const QColor kPatchColour(15, 170, 170);
+// Something wrong: a leak path, no walking path, an entity with a spawn problem and the
+// path of its leak.
+inline const QColor kProblemColour(240, 15, 25);
+// The selection: brushes' edges and entities' boxes.
+inline const QColor kSelectionColour(255, 110, 0);
+// An edit in progress, drawn by the tools: a box being drawn, brushes being moved or
+// resized, the rubber band, the parts a clip keeps. (The Pose tool draws a pose's box in
+// kPoseBoxColour.)
+inline const QColor kEditPreviewColour(255, 175, 180);
+
+// The views' background when the settings name none (Edit > Preferences).
+inline const QColor kDefaultBackgroundColour(31, 31, 36);
+
+// An RGBA colour of core (0xrrggbbaa: categoryColour, Pose::colour) as a QColor.
+QColor colourOfRgba(uint32_t rgba);
+
+struct PaletteEntry {
+    QColor colour;
+    QString meaning;
+};
+// Every meaning above with its colour, the entity categories' colours included, and the
+// default background: what the legends may show and the palette test checks.
+std::vector<PaletteEntry> paletteEntries();
+
+} // namespace shallot::render
