@@ -43,35 +43,42 @@ constexpr double kPvsOnPlane = 1e-4;
 
 using Winding = std::vector<Vec3>;
 
-// The part of `w` in front of `plane` (normal . x >= dist - kPvsClipMargin).
-Winding clippedToFront(const Winding& w, const Plane& plane) {
-    const size_t n = w.size();
+// Cuts `w` to its part in front of {x : n . x >= dist}, with `slack` (in units of n's
+// length) kept behind it; `scratch` is reused storage. Empty when nothing is left.
+void clipToFront(Winding& w, const Vec3& n, double dist, double slack, Winding& scratch) {
+    const size_t count = w.size();
     double d[64];
     std::vector<double> big;
-    double* dist = d;
-    if (n > 64) {
-        big.resize(n);
-        dist = big.data();
+    double* dists = d;
+    if (count > 64) {
+        big.resize(count);
+        dists = big.data();
     }
     bool anyBack = false, anyFront = false;
-    for (size_t i = 0; i < n; ++i) {
-        dist[i] = plane.signedDistance(w[i]) + kPvsClipMargin;
-        anyBack |= dist[i] < 0.0;
-        anyFront |= dist[i] >= 0.0;
+    for (size_t i = 0; i < count; ++i) {
+        dists[i] = n.dot(w[i]) - dist + slack;
+        anyBack |= dists[i] < 0.0;
+        anyFront |= dists[i] >= 0.0;
     }
-    if (!anyBack) return w;
-    if (!anyFront) return {};
-    Winding out;
-    out.reserve(n + 1);
-    for (size_t i = 0; i < n; ++i) {
-        const size_t j = (i + 1) % n;
-        if (dist[i] >= 0.0) out.push_back(w[i]);
-        if ((dist[i] >= 0.0) != (dist[j] >= 0.0)) {
-            const double t = dist[i] / (dist[i] - dist[j]);
-            out.push_back(w[i] + t * (w[j] - w[i]));
-        }
+    if (!anyBack) return;
+    if (!anyFront) {
+        w.clear();
+        return;
     }
-    if (out.size() < 3) return {};
+    scratch.clear();
+    for (size_t i = 0; i < count; ++i) {
+        const size_t j = (i + 1) % count;
+        if (dists[i] >= 0.0) scratch.push_back(w[i]);
+        if ((dists[i] >= 0.0) != (dists[j] >= 0.0)) scratch.push_back(w[i] + dists[i] / (dists[i] - dists[j]) * (w[j] - w[i]));
+    }
+    if (scratch.size() < 3) scratch.clear();
+    std::swap(w, scratch);
+}
+
+// The part of `w` in front of `plane` (normal . x >= dist - kPvsClipMargin).
+Winding clippedToFront(const Winding& w, const Plane& plane) {
+    Winding out = w, scratch;
+    clipToFront(out, plane.normal, plane.dist, kPvsClipMargin, scratch);
     return out;
 }
 
@@ -148,45 +155,47 @@ Bits baseFlow(const Portals1& all, int32_t source) {
 
 // The separating planes through an edge of `source` and a vertex of `pass`, with `source`
 // behind and `pass` in front (flipped when `flip`), each cutting `target` to its front.
-// Returns false when nothing of the target is left.
-bool clipToSeparators(const Winding& source, const Winding& pass, Winding& target, bool flip) {
+// Returns false when nothing of the target is left. The planes' normals are left
+// unnormalised: the tolerances are scaled by their length instead.
+bool clipToSeparators(const Winding& source, const Winding& pass, Winding& target, bool flip, Winding& scratch) {
     for (size_t i = 0; i < source.size(); ++i) {
         const Vec3& a = source[i];
-        const Vec3& b = source[(i + 1) % source.size()];
+        const Vec3 edge = source[(i + 1) % source.size()] - a;
         for (const Vec3& c : pass) {
-            Vec3 normal = (b - a).cross(c - a);
-            const double len = normal.norm();
-            if (!(len > 1e-12)) continue;
-            normal /= len;
-            Plane plane{normal, normal.dot(a)};
+            Vec3 normal = edge.cross(c - a);
+            const double length2 = normal.squaredNorm();
+            if (!(length2 > 1e-24)) continue;
+            const double onPlane = kSeparatorOnPlane * std::sqrt(length2);
+            double dist = normal.dot(a);
             // Source behind: flip the plane if a source point is in front of it.
             int side = 0;
             for (const Vec3& v : source) {
-                const double d = plane.signedDistance(v);
-                if (d > kSeparatorOnPlane) { side = 1; break; }
-                if (d < -kSeparatorOnPlane) { side = -1; break; }
+                const double d = normal.dot(v) - dist;
+                if (d > onPlane) { side = 1; break; }
+                if (d < -onPlane) { side = -1; break; }
             }
             if (side == 0) continue; // the source lies in the plane: it separates nothing
-            if (side == 1) plane = plane.flipped();
+            if (side == 1) normal = -normal, dist = -dist;
             // Pass in front: no pass point behind, and not all of it on the plane.
             bool separates = true, anyFront = false;
             for (const Vec3& v : pass) {
-                const double d = plane.signedDistance(v);
-                if (d < -kSeparatorOnPlane) { separates = false; break; }
-                anyFront |= d > kSeparatorOnPlane;
+                const double d = normal.dot(v) - dist;
+                if (d < -onPlane) { separates = false; break; }
+                anyFront |= d > onPlane;
             }
             if (!separates || !anyFront) continue;
-            if (flip) plane = plane.flipped();
-            target = clippedToFront(target, plane);
+            if (flip) normal = -normal, dist = -dist;
+            clipToFront(target, normal, dist, kPvsClipMargin * std::sqrt(length2), scratch);
             if (target.empty()) return false;
         }
     }
     return true;
 }
 
-// Step 3 for one source portal: the one-way portals seen through it.
 // Portals whose flow is done narrow the others' walks with what they saw, not what they
 // might see (Quake's vis does the same; the smallest base sets go first).
+// Flows run in waves of this many; a wave sees the results of the waves before it.
+constexpr size_t kFlowWave = 64;
 struct FlowResults {
     std::vector<Bits> seen;
     std::unique_ptr<std::atomic<bool>[]> done;
@@ -230,8 +239,8 @@ private:
             const Winding from = clippedToFront(source, portal.plane.flipped());
             if (from.empty()) continue;
             if (pass) {
-                if (!clipToSeparators(from, *pass, through, false)) continue;
-                if (!clipToSeparators(*pass, from, through, true)) continue;
+                if (!clipToSeparators(from, *pass, through, false, scratch_)) continue;
+                if (!clipToSeparators(*pass, from, through, true, scratch_)) continue;
             }
             setBit(seen_, size_t(q));
             walk(portal.into, from, &through, next);
@@ -245,6 +254,7 @@ private:
     int32_t source_;
     Bits onPath_; // leaves on the current path
     Bits seen_;
+    Winding scratch_; // clipToFront's storage, shared by the whole walk
 };
 
 } // namespace
@@ -276,12 +286,17 @@ PotentiallyVisibleSet computePvs(const BspTree& tree, const PvsSettings& setting
             order[i] = {count, int32_t(i)};
         }
         std::sort(order.begin(), order.end());
-        parallelFor(n, settings.threads, [&](size_t k) {
-            throwIfCancelled(settings.cancel);
-            const size_t i = size_t(order[k].second);
-            seen[i] = Flow(all, might, results, int32_t(i)).run();
-            results.done[i].store(true, std::memory_order_release);
-        });
+        // In waves of kFlowWave: a flow narrows by the sets of earlier waves only, so the
+        // answer does not depend on the number of threads or their timing.
+        for (size_t wave = 0; wave < n; wave += kFlowWave) {
+            const size_t end = std::min(n, wave + kFlowWave);
+            parallelFor(end - wave, settings.threads, [&](size_t k) {
+                throwIfCancelled(settings.cancel);
+                const size_t i = size_t(order[wave + k].second);
+                seen[i] = Flow(all, might, results, int32_t(i)).run();
+            });
+            for (size_t k = wave; k < end; ++k) results.done[size_t(order[k].second)].store(true, std::memory_order_release);
+        }
     } else {
         seen = might;
     }

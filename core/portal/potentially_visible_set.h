@@ -18,7 +18,8 @@
 //     between source and pass (planes through an edge of one and a vertex of the other
 //     with the two on opposite sides: a line through source and pass stays in front of
 //     them). Q is seen when something is left; the walk goes on only through portals
-//     that every portal passed might see (the base flow's sets, intersected).
+//     that every portal passed might see (the base flow's sets, or the final sets of
+//     portals done in earlier waves, intersected: the same answer for any thread count).
 //
 // A leaf's PVS is itself, the leaves its one-way portals see, and, since a segment seen
 // from B to A is seen from A to B, every leaf that sees it. Solid leaves have empty sets.

@@ -223,10 +223,13 @@ void expectLevelPvsGood(const LevelPvs& l, int pairs) {
 
 // id_e1m7 (1,650 one-way portals inside, about a second): the full flow is conservative for
 // random segments and culls half of what the base flow keeps.
+// The answer does not depend on the number of threads.
 TEST(PotentiallyVisibleSet, IdE1m7FullFlow) {
     const std::optional<LevelPvs> l = levelPvs(SHALLOT_SHARED_MAPS "/id_e1m7.map");
     if (!l) GTEST_SKIP() << "no id_e1m7";
     expectLevelPvsGood(*l, 40000);
+    PvsSettings oneThread;
+    EXPECT_TRUE(computePvs(l->map, oneThread) == l->full);
 }
 
 // The thesis's sampled PVS (sampled_visibility.h) on id_e1m7: every pair it finds visible
