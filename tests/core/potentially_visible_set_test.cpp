@@ -8,6 +8,7 @@
 #include "edit/brush_operations.h"
 #include "io/map_reader.h"
 #include "io/map_to_world.h"
+#include "portal/cluster_visibility.h"
 #include "portal/leaf_visibility.h"
 #include "portal/portal_generation.h"
 #include "portal/reachability.h"
@@ -156,6 +157,73 @@ TEST(PotentiallyVisibleSet, ConservativeInRandomRooms) {
     }
     EXPECT_GT(clear, 6000);
     EXPECT_LT(fullTotal, baseTotal); // the separating planes cut something
+}
+
+// The onion tree's leaves seen through the sight pose's map tree (cluster_visibility.h):
+// segments traced through the onion that meet no solid for the sight pose join leaves that
+// see each other, in random rooms and on id_e1m7 with Quake's three poses (random points,
+// and random points of the onion's portals).
+TEST(PotentiallyVisibleSet, OnionLeavesSeeThroughTheirClusters) {
+    Rng rng(3940);
+    const auto check = [&](const World& w, const Aabb& box, int pairs) {
+        CompileOptions options;
+        options.threads = 2;
+        const CompileResult r = compileWorld(w, options);
+        ASSERT_TRUE(r.error.empty()) << r.error;
+        const int sight = sightPose(r.onion);
+        ASSERT_GE(sight, 0);
+        const BspTree map = withPortals(r.mapTrees[size_t(sight)]);
+        PvsSettings settings;
+        settings.threads = 2;
+        const PotentiallyVisibleSet pvs = computePvs(map, settings);
+        const ClusterVisibility clusters(r.onion, map, pvs);
+        size_t listed = 0;
+        for (size_t leaf = 0; leaf < r.onion.leafCount(); ++leaf) {
+            listed += clusters.clustersOf(int32_t(leaf)).size();
+            if (!((r.onion.leafSolid[leaf] >> sight) & 1u)) {
+                ASSERT_FALSE(clusters.clustersOf(int32_t(leaf)).empty()) << leaf;
+            }
+        }
+        std::cout << r.onion.leafCount() << " onion leaves in " << map.leafCount() << " clusters, "
+                  << double(listed) / double(r.onion.leafCount()) << " clusters per leaf\n";
+        auto point = [&] {
+            return Vec3(uniform(rng, box.mins.x(), box.maxs.x()), uniform(rng, box.mins.y(), box.maxs.y()),
+                        uniform(rng, box.mins.z(), box.maxs.z()));
+        };
+        std::vector<size_t> open;
+        for (size_t i = 0; i < r.onion.portals.size(); ++i)
+            if ((r.onion.portals[i].poses >> sight) & 1u) open.push_back(i);
+        auto onPortal = [&] {
+            const size_t i = open[rng() % open.size()];
+            const std::span<const Vec3> v = r.onion.portals.vertices(i);
+            const Vec3 n = r.onion.planes[size_t(r.onion.portals[i].plane)].normal;
+            return Vec3(randomPointIn(rng, Polygon{{v.begin(), v.end()}}) + (rng() % 2 ? 0.01 : -0.01) * n);
+        };
+        int clear = 0;
+        for (int i = 0; i < pairs; ++i) {
+            const Vec3 a = i % 2 ? point() : onPortal(), b = i % 2 ? point() : onPortal();
+            if (r.onion.isSolid(a, sight) || r.onion.isSolid(b, sight)) continue;
+            const TraceResult t = traceSegment(r.onion, sight, a, b);
+            if (t.startSolid || t.hit) continue;
+            ++clear;
+            const int32_t la = r.onion.findLeaf(a), lb = r.onion.findLeaf(b);
+            ASSERT_TRUE(clusters.visible(la, lb)) << "onion leaf " << lb << " at " << b.transpose()
+                                                  << " is seen from " << la << " at " << a.transpose();
+            ASSERT_TRUE(clusters.visibleFrom(la)[size_t(lb)]);
+        }
+        EXPECT_GT(clear, pairs / 50);
+    };
+    for (int room = 0; room < 3; ++room) {
+        std::vector<Brush> inside = randomRoomBrushes(rng);
+        inside.resize(8);
+        check(navRoom(std::move(inside)), {Vec3(0, 0, 0), Vec3(1024, 512, 256)}, 2000);
+    }
+    const MapReadResult read = readMapFile(SHALLOT_SHARED_MAPS "/id_e1m7.map");
+    if (!read.ok()) return;
+    const World e1m7 = worldFromMap(*read.map);
+    Aabb level;
+    for (const Brush& b : e1m7.brushes) level.add(bounds(b));
+    check(e1m7, level, 20000);
 }
 
 // Two closed rooms side by side never see each other, and the leaves of one room see
