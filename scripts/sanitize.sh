@@ -51,7 +51,7 @@ for stage in "${STAGES[@]}"; do
       ctest --test-dir build-tsan --output-on-failure -R '^editor_gui_test$' --timeout 1800
     TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1" \
       build-tsan/tests/shallot_core_tests \
-      --gtest_filter='OnionTree.DenseOverlappingWorldMatchesBruteForce:OnionTree.CompileIsDeterministicAcrossThreadCounts:OnionTree.PooledBuildPassesOnAnErrorFromAnyThread:IncrementalCompile.SeveralBrushesMovedTogetherAndUndone:Runtime.ConcurrentQueriesAgreeWithOneThread:Runtime.BatchesAnswerAsOneByOne'
+      --gtest_filter='OnionTree.DenseOverlappingWorldMatchesBruteForce:OnionTree.CompileIsDeterministicAcrossThreadCounts:OnionTree.PooledBuildPassesOnAnErrorFromAnyThread:IncrementalCompile.SeveralBrushesMovedTogetherAndUndone:Runtime.ConcurrentQueriesAgreeWithOneThread:Runtime.BatchesAnswerAsOneByOne:PotentiallyVisibleSet.IdE1m7FullFlow'
     ;;
   *) echo "sanitize.sh: unknown stage '$stage' (asan or tsan)"; exit 2 ;;
   esac
