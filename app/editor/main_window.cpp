@@ -50,6 +50,8 @@ namespace {
 constexpr int kMaxRecentFiles = 10;
 constexpr int kAutosaveIntervalMs = 3 * 60 * 1000;
 constexpr double kHollowWallUnits = 8.0;
+// Pixels the status bar keeps between a message and its permanent labels (their margins).
+constexpr int kStatusMessageMargin = 40;
 // Room around a small box the views frame: an entity framed alone would fill the view.
 constexpr double kFrameMargin = 256.0;
 
@@ -75,7 +77,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     connect(&compiler, &CompileService::compiled, this, &MainWindow::showCompiled);
     connect(&editor_->overlays(), &OverlayController::overlaysUpdated, this, [this](quint64 revision) {
         const double ms = editor_->msSinceEdit(revision);
-        if (ms >= 0) compileLabel_->setToolTip(QString("Overlay shown %1 ms after the edit").arg(ms, 0, 'f', 0));
+        if (ms >= 0) compileLabel_->setToolTip(compileDetails_ + QString("; overlay shown %1 ms after the edit").arg(ms, 0, 'f', 0));
         if (ms >= 0 && !compileLabel_->text().contains("shown")) compileLabel_->setText(compileLabel_->text() + QString(", shown %1 ms after the edit").arg(ms, 0, 'f', 0));
     });
     connect(&compiler, &CompileService::compileFailed, this, [this](quint64, const QString& message) {
@@ -90,6 +92,14 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
                                   .arg(ms < 1 ? QString("%1 µs").arg(ms * 1000, 0, 'f', 0) : QString("%1 ms").arg(ms, 0, 'f', 1)));
     });
     connect(editor_, &Editor::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 5000); });
+    // A message that would be cut off beside the compile and check figures hides them while it shows.
+    connect(statusBar(), &QStatusBar::messageChanged, this, [this](const QString& m) {
+        const int beside = compileLabel_->sizeHint().width() + checksLabel_->sizeHint().width();
+        const int room = statusBar()->width() - cursorLabel_->sizeHint().width() - kStatusMessageMargin;
+        const bool fits = m.isEmpty() || statusBar()->fontMetrics().horizontalAdvance(m) + beside <= room;
+        compileLabel_->setVisible(fits);
+        checksLabel_->setVisible(fits);
+    });
     EditorDocument& doc = editor_->document();
     connect(doc.undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     connect(&doc, &EditorDocument::filePathChanged, this, &MainWindow::updateTitle);
@@ -335,12 +345,15 @@ void MainWindow::buildDocks() {
 void MainWindow::showCompiled(const std::shared_ptr<const CompiledWorld>& compiled) {
     const CompileStats& s = compiled->result->stats;
     const double ms = compiled->milliseconds;
-    compileLabel_->setText(QString("Compiled in %1: %2 nodes, %3 leaves, depth %4, %5 portals")
-                               .arg(ms < 1 ? QString("%1 µs").arg(ms * 1000, 0, 'f', 0) : QString("%1 ms").arg(ms, 0, 'f', 0))
-                               .arg(s.nodes)
-                               .arg(s.leaves)
-                               .arg(s.depth)
-                               .arg(compiled->result->onion.portals.size()));
+    // The figures in the tooltip: the status bar keeps its width for messages.
+    compileDetails_ = QString("%1 nodes, %2 leaves, depth %3, %4 portals")
+                          .arg(s.nodes)
+                          .arg(s.leaves)
+                          .arg(s.depth)
+                          .arg(compiled->result->onion.portals.size());
+    compileLabel_->setText(QString("Compiled in %1")
+                               .arg(ms < 1 ? QString("%1 µs").arg(ms * 1000, 0, 'f', 0) : QString("%1 ms").arg(ms, 0, 'f', 0)));
+    compileLabel_->setToolTip(compileDetails_);
     std::vector<std::pair<int, QString>> problems;
     for (const BrushProblem& p : compiled->result->problems) problems.emplace_back(p.brush, QString::fromStdString(p.message));
     problemsDock_->setCompileProblems(problems);

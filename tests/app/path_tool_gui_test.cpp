@@ -18,6 +18,7 @@
 #include <QProcess>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QLabel>
 #include <QStatusBar>
 #include <QtTest>
 #include <random>
@@ -217,6 +218,11 @@ private slots:
         const QString note = w.editor().toolNote().text;
         QVERIFY2(note.contains("no floor under the goal where the player can stand"), qPrintable(note));
         QCOMPARE(w.statusBar()->currentMessage(), note);
+        // Whole in the status bar too: the labels beside it leave it room, or step aside.
+        int beside = 0;
+        for (const QLabel* label : w.statusBar()->findChildren<QLabel*>())
+            if (label->isVisible()) beside += label->width();
+        QVERIFY2(w.statusBar()->fontMetrics().horizontalAdvance(note) + beside <= w.statusBar()->width(), qPrintable(note));
         QCOMPARE(w.editor().toolNote().at.x(), wall->x());
         QCOMPARE(w.editor().toolNote().at.y(), wall->y());
         // Drawn whole: wrapped inside the view wherever the cursor is, even in its corner.
