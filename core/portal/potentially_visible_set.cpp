@@ -88,14 +88,14 @@ struct OneWayPortal {
     Winding winding;
 };
 
-struct Portals1 {
-    std::vector<OneWayPortal> portals;
+struct OneWayPortals {
+    std::vector<OneWayPortal> portals; // in pairs: 2k leads back through 2k + 1
     std::vector<std::vector<int32_t>> leaving; // per leaf, the one-way portals out of it
 };
 
 // The portals open for `pose` but those between leaves in reach of the void (`outside`).
-Portals1 oneWayPortals(const BspTree& tree, int pose, const std::vector<bool>& outside) {
-    Portals1 out;
+OneWayPortals oneWayPortals(const BspTree& tree, int pose, const std::vector<bool>& outside) {
+    OneWayPortals out;
     out.leaving.resize(tree.leafCount());
     for (size_t i = 0; i < tree.portals.size(); ++i) {
         const Portal& p = tree.portals[i];
@@ -126,7 +126,7 @@ bool partlyInFront(const Winding& w, const Plane& plane) {
 }
 
 // Step 2: the one-way portals that might be seen through `source`.
-Bits baseFlow(const Portals1& all, int32_t source) {
+Bits baseFlow(const OneWayPortals& all, int32_t source) {
     const OneWayPortal& p = all.portals[size_t(source)];
     const size_t n = all.portals.size();
     Bits might((n + 63) / 64, 0);
@@ -138,7 +138,7 @@ Bits baseFlow(const Portals1& all, int32_t source) {
         stack.pop_back();
         for (const int32_t q : all.leaving[size_t(leaf)]) {
             const OneWayPortal& portal = all.portals[size_t(q)];
-            if (portal.into == p.from && q == (source ^ 1)) continue; // straight back through P
+            if (q == (source ^ 1)) continue; // straight back through P (one-way portals come in pairs)
             if (test(might, size_t(q))) continue;
             // Q beyond P's plane, and P before Q's plane (so Q faces away from some point of P).
             if (!partlyInFront(portal.winding, p.plane)) continue;
@@ -203,7 +203,7 @@ struct FlowResults {
 
 class Flow {
 public:
-    Flow(const Portals1& all, const std::vector<Bits>& might, const FlowResults& results, int32_t source)
+    Flow(const OneWayPortals& all, const std::vector<Bits>& might, const FlowResults& results, int32_t source)
         : all_(all), might_(might), results_(results), source_(source), onPath_((all.leaving.size() + 63) / 64, 0),
           seen_(might[size_t(source)].size(), 0) {}
 
@@ -248,7 +248,7 @@ private:
         onPath_[size_t(leaf) / 64] &= ~(uint64_t(1) << (size_t(leaf) % 64));
     }
 
-    const Portals1& all_;
+    const OneWayPortals& all_;
     const std::vector<Bits>& might_;
     const FlowResults& results_;
     int32_t source_;
@@ -266,7 +266,7 @@ PotentiallyVisibleSet computePvs(const BspTree& tree, const PvsSettings& setting
     // The leaves the void around the level reaches (all of them when it leaks) see each other:
     // no flow there, where open space would make it slow and no eye goes.
     const std::vector<bool> outside = reachableFromOutside(tree, settings.pose);
-    const Portals1 all = oneWayPortals(tree, settings.pose, outside);
+    const OneWayPortals all = oneWayPortals(tree, settings.pose, outside);
     const size_t n = all.portals.size();
 
     std::vector<Bits> might(n);
