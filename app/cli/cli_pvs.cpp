@@ -3,22 +3,11 @@
 #include "cli_common.h"
 
 #include "compile/stopwatch.h"
+#include "portal/leaf_visibility.h"
 #include "portal/portal_generation.h"
 #include "portal/potentially_visible_set.h"
 
 namespace shallot::cli {
-
-namespace {
-
-// The first pose whose box is the point at the reference point (leaf_visibility.h's
-// sightPose, asked of the world before any tree exists).
-int sightPoseOf(const World& world) {
-    for (size_t p = 0; p < world.poses.size(); ++p)
-        if (world.poses[p].isPoint() && world.poses[p].mins == Vec3::Zero()) return int(p);
-    return -1;
-}
-
-} // namespace
 
 int runPvs(const std::vector<std::string>& args) {
     std::string input, fromText;
@@ -48,7 +37,7 @@ int runPvs(const std::vector<std::string>& args) {
     std::optional<LoadedWorld> loaded = loadWorld(input);
     if (!loaded) return kExitInputError;
     World world = std::move(loaded->world);
-    const int sight = sightPoseOf(world);
+    const int sight = sightPose(world.poses);
     if (sight < 0) {
         printError("pvs: " + input + ": no pose is a point at the reference point (what the eye sees)");
         return kExitInputError;

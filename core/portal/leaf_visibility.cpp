@@ -58,11 +58,13 @@ Rect screenRect(std::span<const Vec3> polygon, const Eigen::Matrix4d& clip) {
 
 } // namespace
 
-int sightPose(const BspTree& tree) {
-    for (size_t p = 0; p < tree.poses.size() && p < 64; ++p)
-        if (tree.poses[p].isPoint() && tree.poses[p].mins == Vec3::Zero()) return int(p);
+int sightPose(const std::vector<Pose>& poses) {
+    for (size_t p = 0; p < poses.size() && p < 64; ++p)
+        if (poses[p].isPoint() && poses[p].mins == Vec3::Zero()) return int(p);
     return -1;
 }
+
+int sightPose(const BspTree& tree) { return sightPose(tree.poses); }
 
 LeafVisibility::LeafVisibility(std::shared_ptr<const BspTree> tree) : tree_(std::move(tree)), pose_(sightPose(*tree_)) {
     const size_t leaves = tree_->leafCount();

@@ -17,6 +17,8 @@ struct ScreenRect {
 // The pose that sees: the first pose whose box is a point (Quake's "point" hull, the
 // world as drawn). -1 when the tree has none.
 int sightPose(const BspTree& tree);
+// The same of a world's poses, before any tree exists (at most the 64 a tree holds).
+int sightPose(const std::vector<Pose>& poses);
 
 // Which leaves the eye may see, through the portals open for the sight pose, within the
 // view. Portal culling after Luebke and Georges ("Portals and mirrors", 1995): from the
