@@ -30,8 +30,6 @@ void setReason(std::string* reason, std::string message) {
 
 BrushGeometryResult geometryOf(const Brush& brush) { return buildBrushGeometry(brush, defaultWorldBounds()); }
 
-// `side`'s points, when it has them and they give its plane (not stale).
-bool hasValidPoints(const BrushSide& side) { return side.hasPoints && pointsGivePlane(side.points, side.plane); }
 
 // Gives .map points to the sides flagged in `recompute` and to those without points.
 void assignPoints(Brush& brush, const ConvexPolyhedron& hull, const std::vector<bool>& recompute) {

@@ -54,7 +54,7 @@ using Triple = std::array<Vec3, 3>;
 // The three points a side is written with (see writeMap): its own when they give its plane,
 // else facePoints of its face (of a square on its plane when the brush has no face there).
 Triple sidePoints(const BrushSide& side, const Polygon* face) {
-    if (side.hasPoints && pointsGivePlane(side.points, side.plane)) return side.points;
+    if (hasValidPoints(side)) return side.points;
     return facePoints(side.plane, face && !face->empty() ? *face : baseWinding(side.plane, kFallbackWindingExtent));
 }
 

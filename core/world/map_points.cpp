@@ -22,6 +22,8 @@ bool pointsGivePlane(const std::array<Vec3, 3>& points, const Plane& plane) {
            std::abs(q->dist - plane.dist) <= kMapPointPlaneMatch;
 }
 
+bool hasValidPoints(const BrushSide& side) { return side.hasPoints && pointsGivePlane(side.points, side.plane); }
+
 namespace {
 
 bool integral(const std::array<Vec3, 3>& points) {
@@ -62,10 +64,10 @@ std::array<Vec3, 3> facePoints(const Plane& plane, const Polygon& face) {
 }
 
 bool settleSideOnPoints(BrushSide& side, const Polygon& face) {
-    const bool stale = side.hasPoints && !pointsGivePlane(side.points, side.plane);
-    if ((!side.hasPoints || stale) && face.empty()) return false;
+    const bool valid = hasValidPoints(side);
+    if (!valid && face.empty()) return false;
     std::array<Vec3, 3> points = side.points;
-    if (!side.hasPoints || stale) points = facePoints(side.plane, face);
+    if (!valid) points = facePoints(side.plane, face);
     else if (!integral(points) && !face.empty()) {
         const std::array<Vec3, 3> onGrid = facePoints(side.plane, face);
         if (integral(onGrid)) points = onGrid;

@@ -30,6 +30,8 @@ Vec3 withoutIntegerNoise(const Vec3& v);
 
 // Whether the plane through `points` is `plane` within kMapPointPlaneMatch.
 bool pointsGivePlane(const std::array<Vec3, 3>& points, const Plane& plane);
+// Whether `side` has points and they give its plane (they are not stale).
+bool hasValidPoints(const BrushSide& side);
 
 // Three .map points for a side on `plane` whose face is `face`, in Quake's order
 // ((p0 - p1) x (p2 - p1) along the normal), the first of: the face vertices spanning the
