@@ -20,6 +20,7 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <optional>
 #include <set>
 #include <utility>
@@ -35,49 +36,47 @@ struct SegmentCheck {
     int missed = 0;
 };
 
-// Random pairs of points in the tree's box, empty for `pose`: when the segment between them
-// meets no solid, the end's leaf must be in the PVS of the start's.
-SegmentCheck checkSegments(const BspTree& tree, int pose, const PotentiallyVisibleSet& pvs, Rng& rng, int pairs,
-                           const Aabb& box) {
-    SegmentCheck out;
-    auto point = [&] {
+// Where the segments' ends are drawn from.
+using PointSource = std::function<Vec3()>;
+
+PointSource pointsIn(Rng& rng, const Aabb& box) {
+    return [&rng, box] {
         return Vec3(uniform(rng, box.mins.x(), box.maxs.x()), uniform(rng, box.mins.y(), box.maxs.y()),
                     uniform(rng, box.mins.z(), box.maxs.z()));
     };
-    for (int i = 0; i < pairs; ++i) {
-        const Vec3 a = point(), b = point();
-        if (tree.isSolid(a, pose) || tree.isSolid(b, pose)) continue;
-        const TraceResult t = traceSegment(tree, pose, a, b);
-        if (t.startSolid || t.hit) continue;
-        ++out.clear;
-        const int32_t la = tree.findLeaf(a), lb = tree.findLeaf(b);
-        if (!pvs.visible(la, lb)) {
-            ++out.missed;
-            ADD_FAILURE() << "leaf " << lb << " at " << b.transpose() << " is seen from leaf " << la << " at "
-                          << a.transpose() << " but not in its PVS";
-        }
-        EXPECT_EQ(pvs.visible(la, lb), pvs.visible(lb, la));
-    }
-    return out;
 }
 
-// The same for segments through the openings, where visibility is decided: random points of
-// random portals open for `pose`, each moved kNearPortal to one side.
-// With `misses`, the pairs missing from `pvs` are collected there instead of failing.
-SegmentCheck checkPortalSegments(const BspTree& tree, int pose, const PotentiallyVisibleSet& pvs, Rng& rng, int pairs,
-                                 std::set<std::pair<int32_t, int32_t>>* misses = nullptr) {
+// Random points of random portals open for `pose`, each moved kNearPortal to one side: the
+// segments between them go through the openings, where visibility is decided. Empty when
+// no portal is open.
+PointSource pointsNearPortals(const BspTree& tree, int pose, Rng& rng) {
     constexpr double kNearPortal = 0.01;
     std::vector<size_t> open;
     for (size_t i = 0; i < tree.portals.size(); ++i)
         if ((tree.portals[i].poses >> pose) & 1u) open.push_back(i);
-    SegmentCheck out;
-    if (open.empty()) return out;
-    auto point = [&] {
+    if (open.empty()) return {};
+    return [&tree, &rng, open] {
         const size_t i = open[rng() % open.size()];
         const std::span<const Vec3> v = tree.portals.vertices(i);
         const Vec3 n = tree.planes[size_t(tree.portals[i].plane)].normal;
         return Vec3(randomPointIn(rng, Polygon{{v.begin(), v.end()}}) + (rng() % 2 ? kNearPortal : -kNearPortal) * n);
     };
+}
+
+// Whether leaf `to` is listed as seen from leaf `from`.
+using LeafSeen = std::function<bool(int32_t from, int32_t to)>;
+
+LeafSeen seenIn(const PotentiallyVisibleSet& pvs) {
+    return [&pvs](int32_t from, int32_t to) { return pvs.visible(from, to); };
+}
+
+// Random pairs of points from `point`, empty for `pose`: when the segment between them
+// meets no solid, each end's leaf must be seen from the other's. With `misses`, the pairs
+// that are not are collected there instead of failing.
+SegmentCheck checkSegments(const BspTree& tree, int pose, const LeafSeen& seen, const PointSource& point, int pairs,
+                           std::set<std::pair<int32_t, int32_t>>* misses = nullptr) {
+    SegmentCheck out;
+    if (!point) return out;
     for (int i = 0; i < pairs; ++i) {
         const Vec3 a = point(), b = point();
         if (tree.isSolid(a, pose) || tree.isSolid(b, pose)) continue;
@@ -85,16 +84,17 @@ SegmentCheck checkPortalSegments(const BspTree& tree, int pose, const Potentiall
         if (t.startSolid || t.hit) continue;
         ++out.clear;
         const int32_t la = tree.findLeaf(a), lb = tree.findLeaf(b);
-        if (!pvs.visible(la, lb)) {
-            ++out.missed;
-            if (misses) {
-                misses->insert(std::minmax(la, lb));
-                continue;
-            }
-            ADD_FAILURE() << "leaf " << lb << " at " << b.transpose() << " is seen from leaf " << la << " at "
-                          << a.transpose() << " through the portals but not in its PVS";
-            if (out.missed > 5) return out;
+        const bool ab = seen(la, lb);
+        EXPECT_EQ(ab, seen(lb, la));
+        if (ab) continue;
+        ++out.missed;
+        if (misses) {
+            misses->insert(std::minmax(la, lb));
+            continue;
         }
+        ADD_FAILURE() << "leaf " << lb << " at " << b.transpose() << " is seen from leaf " << la << " at "
+                      << a.transpose() << " but not listed as seen";
+        if (out.missed > 5) return out;
     }
     return out;
 }
@@ -147,12 +147,12 @@ TEST(PotentiallyVisibleSet, ConservativeInRandomRooms) {
         expectFullWithinBase(full, base);
         fullTotal += totalVisible(full);
         baseTotal += totalVisible(base);
-        SegmentCheck c = checkSegments(map, 0, full, rng, 3000, room3d);
+        SegmentCheck c = checkSegments(map, 0, seenIn(full), pointsIn(rng, room3d), 3000);
         clear += c.clear;
         if (c.missed) return;
         settings.pose = sight;
         const PotentiallyVisibleSet onionBase = computePvs(r.onion, settings);
-        c = checkSegments(r.onion, sight, onionBase, rng, 2000, room3d);
+        c = checkSegments(r.onion, sight, seenIn(onionBase), pointsIn(rng, room3d), 2000);
         if (c.missed) return;
     }
     EXPECT_GT(clear, 6000);
@@ -186,31 +186,11 @@ TEST(PotentiallyVisibleSet, OnionLeavesSeeThroughTheirClusters) {
         }
         std::cout << r.onion.leafCount() << " onion leaves in " << map.leafCount() << " clusters, "
                   << double(listed) / double(r.onion.leafCount()) << " clusters per leaf\n";
-        auto point = [&] {
-            return Vec3(uniform(rng, box.mins.x(), box.maxs.x()), uniform(rng, box.mins.y(), box.maxs.y()),
-                        uniform(rng, box.mins.z(), box.maxs.z()));
+        const LeafSeen seen = [&](int32_t from, int32_t to) {
+            return clusters.visible(from, to) && clusters.visibleFrom(from)[size_t(to)];
         };
-        std::vector<size_t> open;
-        for (size_t i = 0; i < r.onion.portals.size(); ++i)
-            if ((r.onion.portals[i].poses >> sight) & 1u) open.push_back(i);
-        auto onPortal = [&] {
-            const size_t i = open[rng() % open.size()];
-            const std::span<const Vec3> v = r.onion.portals.vertices(i);
-            const Vec3 n = r.onion.planes[size_t(r.onion.portals[i].plane)].normal;
-            return Vec3(randomPointIn(rng, Polygon{{v.begin(), v.end()}}) + (rng() % 2 ? 0.01 : -0.01) * n);
-        };
-        int clear = 0;
-        for (int i = 0; i < pairs; ++i) {
-            const Vec3 a = i % 2 ? point() : onPortal(), b = i % 2 ? point() : onPortal();
-            if (r.onion.isSolid(a, sight) || r.onion.isSolid(b, sight)) continue;
-            const TraceResult t = traceSegment(r.onion, sight, a, b);
-            if (t.startSolid || t.hit) continue;
-            ++clear;
-            const int32_t la = r.onion.findLeaf(a), lb = r.onion.findLeaf(b);
-            ASSERT_TRUE(clusters.visible(la, lb)) << "onion leaf " << lb << " at " << b.transpose()
-                                                  << " is seen from " << la << " at " << a.transpose();
-            ASSERT_TRUE(clusters.visibleFrom(la)[size_t(lb)]);
-        }
+        const int clear = checkSegments(r.onion, sight, seen, pointsIn(rng, box), pairs / 2).clear +
+                          checkSegments(r.onion, sight, seen, pointsNearPortals(r.onion, sight, rng), pairs / 2).clear;
         EXPECT_GT(clear, pairs / 50);
     };
     for (int room = 0; room < 3; ++room) {
@@ -281,9 +261,9 @@ void expectLevelPvsGood(const LevelPvs& l, int pairs) {
     expectFullWithinBase(l.full, l.base);
     EXPECT_LT(l.fullStats.averageVisible, 0.7 * l.baseStats.averageVisible); // the flow culls
     Rng rng(11);
-    const SegmentCheck c = checkSegments(l.map, 0, l.full, rng, pairs, l.level);
+    const SegmentCheck c = checkSegments(l.map, 0, seenIn(l.full), pointsIn(rng, l.level), pairs);
     EXPECT_GT(c.clear, pairs / 100);
-    const SegmentCheck p = checkPortalSegments(l.map, 0, l.full, rng, pairs);
+    const SegmentCheck p = checkSegments(l.map, 0, seenIn(l.full), pointsNearPortals(l.map, 0, rng), pairs);
     EXPECT_GT(p.clear, pairs / 20);
 }
 
@@ -323,7 +303,7 @@ TEST(PotentiallyVisibleSet, TheThesisSamplesMissWhatTheFlowKeeps) {
     // Pairs seen along random segments through the portals that the samples missed.
     Rng rng(5);
     std::set<std::pair<int32_t, int32_t>> missed;
-    const SegmentCheck c = checkPortalSegments(l->map, 0, sampled, rng, 40000, &missed);
+    const SegmentCheck c = checkSegments(l->map, 0, seenIn(sampled), pointsNearPortals(l->map, 0, rng), 40000, &missed);
     std::erase_if(missed, [&](const auto& pair) { return outside[size_t(pair.first)] || outside[size_t(pair.second)]; });
     std::cout << "id_e1m7: the samples find " << sampledPairs << " visible pairs, the full flow keeps " << fullPairs
               << " (ordered pairs of leaves inside); " << missed.size() << " unordered pairs of them seen along the "
@@ -364,7 +344,7 @@ TEST(PotentiallyVisibleSet, IdE1m1BaseFlow) {
     Rng rng(11);
     Aabb level;
     for (const Brush& b : w.brushes) level.add(bounds(b));
-    const SegmentCheck c = checkSegments(map, 0, base, rng, 40000, level);
+    const SegmentCheck c = checkSegments(map, 0, seenIn(base), pointsIn(rng, level), 40000);
     const int clear = c.clear;
     EXPECT_GT(clear, 200);
 }
