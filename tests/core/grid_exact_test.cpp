@@ -5,6 +5,7 @@
 #include "edit/brush_operations.h"
 #include "io/map_reader.h"
 #include "io/map_writer.h"
+#include "map_text.h"
 
 #include <gtest/gtest.h>
 
@@ -16,6 +17,7 @@
 #include <sstream>
 
 using namespace shallot;
+using shallot::test::pointTokens;
 
 namespace {
 
@@ -111,15 +113,6 @@ std::vector<std::string> linesOf(const std::string& text) {
     std::istringstream in(text);
     for (std::string line; std::getline(in, line);) lines.push_back(line);
     return lines;
-}
-
-// The nine coordinate tokens of a face line "( x y z ) ( x y z ) ( x y z ) ...".
-std::vector<std::string> pointTokens(const std::string& line) {
-    std::vector<std::string> tokens;
-    std::istringstream in(line);
-    for (std::string t; tokens.size() < 9 && in >> t;)
-        if (t != "(" && t != ")") tokens.push_back(t);
-    return tokens;
 }
 
 // Significant digits of a decimal token: its mantissa's digits without the sign, the point,

@@ -12,6 +12,7 @@
 #include "edit/brush_operations.h"
 #include "io/map_reader.h"
 #include "io/map_writer.h"
+#include "map_text.h"
 #include "world/brush_geometry.h"
 #include "world/map_points.h"
 
@@ -160,11 +161,7 @@ std::vector<std::vector<std::vector<std::string>>> facePointTokens(const std::st
     for (std::string line; std::getline(in, line);) {
         if (line.starts_with("// brush")) brushes.emplace_back();
         if (!line.starts_with("(") || brushes.empty()) continue;
-        std::vector<std::string> tokens;
-        std::istringstream words(line);
-        for (std::string t; tokens.size() < 9 && words >> t;)
-            if (t != "(" && t != ")") tokens.push_back(t);
-        brushes.back().push_back(tokens);
+        brushes.back().push_back(test::pointTokens(line));
     }
     return brushes;
 }
