@@ -113,7 +113,7 @@ MeshBatch buildProblemPaths(const std::vector<std::vector<Vec3>>& paths, int sel
     for (size_t i = 0; i < paths.size(); ++i) {
         const std::vector<Vec3>& path = paths[i];
         const bool isSelected = int(i) == selected;
-        const QColor colour = isSelected ? kSelectedProblemColour : kProblemColour;
+        const QColor colour = isSelected ? kSelectionColour : kProblemColour;
         if (isSelected && !selectedHole.empty()) out.addBoxEdges(selectedHole.mins, selectedHole.maxs, colour);
         for (size_t k = 0; k < path.size(); ++k) {
             if (k + 1 < path.size()) out.addLine(path[k], path[k + 1], colour);

@@ -3,7 +3,6 @@
 // colour, a brush entity (door, trigger...) as its brushes, tinted apart from the world's.
 #include "io/map_file.h"
 #include "mesh_batch.h"
-#include "palette.h"
 #include "world/brush_geometry.h"
 #include "world/entity_class.h"
 
@@ -43,9 +42,8 @@ MeshBatch buildEntitySelection(const std::vector<Aabb>& boxes);
 // Polylines (leak paths: from a start through portal centres to the world box) in
 // kProblemColour,
 // with a small cross at each corner so the path reads in 2D where it runs along the view.
-// paths[selected], if any, is drawn in kSelectedProblemColour with the edges of
+// paths[selected], if any, is drawn in kSelectionColour with the edges of
 // `selectedHole` (where it leaves the level; skipped when empty).
-inline const QColor& kSelectedProblemColour = kSelectionColour;
 MeshBatch buildProblemPaths(const std::vector<std::vector<Vec3>>& paths, int selected = -1,
                             const Aabb& selectedHole = {});
 

@@ -6,6 +6,7 @@
 #include "docks/problems_dock.h"
 #include "entity_scene_builder.h"
 #include "gui_test_window.h"
+#include "palette.h"
 #include "views/view_surface.h"
 #include "views/viewport_2d.h"
 
@@ -87,12 +88,12 @@ private slots:
             QVERIFY(doc.entitySelection().empty() && doc.selection().empty());
             QVERIFY(!w.editor().selectedProblemPath().empty());
             QVERIFY((w.editor().selectedProblemPath().front() - kStart).norm() < 1); // placed as placeStart does
-            QVERIFY(hasColour(w.editor().scene().layer(render::Layer::ProblemPaths), render::kSelectedProblemColour));
+            QVERIFY(hasColour(w.editor().scene().layer(render::Layer::ProblemPaths), render::kSelectionColour));
         }
         // Selecting a brush deselects the path.
         doc.setSelection({0});
         QVERIFY(w.editor().selectedProblemPath().empty());
-        QVERIFY(!hasColour(w.editor().scene().layer(render::Layer::ProblemPaths), render::kSelectedProblemColour));
+        QVERIFY(!hasColour(w.editor().scene().layer(render::Layer::ProblemPaths), render::kSelectionColour));
     }
 };
 
