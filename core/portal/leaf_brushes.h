@@ -2,6 +2,7 @@
 #include "compile/bsp_tree.h"
 #include "geometry/aabb.h"
 
+#include <span>
 #include <vector>
 
 namespace shallot {
@@ -21,6 +22,10 @@ public:
 
     size_t brushCount() const { return brushCount_; }
     size_t leafCount() const { return first_.empty() ? 0 : first_.size() - 1; }
+    // The brushes near leaf `leaf`, ascending.
+    std::span<const uint32_t> brushesNear(int32_t leaf) const {
+        return {brushes_.data() + first_[size_t(leaf)], first_[size_t(leaf) + 1] - first_[size_t(leaf)]};
+    }
     // Brushes near any leaf with seenLeaves[leaf] set; brushCount() entries.
     std::vector<bool> seenBrushes(const std::vector<bool>& seenLeaves) const;
 

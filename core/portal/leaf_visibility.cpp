@@ -97,6 +97,14 @@ std::vector<bool> LeafVisibility::seenFrom(const Vec3& eye, const Eigen::Matrix4
     std::lock_guard lock(scratchMutex_);
     Scratch& s = scratch_;
     const size_t leaves = t.leafCount();
+    const std::vector<bool>* inPvs = nullptr;
+    if (pvs_) {
+        if (s.pvsLeaf != start) {
+            s.pvsMask = pvs_->visibleFrom(start);
+            s.pvsLeaf = start;
+        }
+        inPvs = &s.pvsMask;
+    }
     for (int32_t leaf : s.touched) { // an earlier search's
         s.rects[size_t(leaf)] = {};
         s.growths[size_t(leaf)] = 0;
@@ -132,7 +140,7 @@ std::vector<bool> LeafVisibility::seenFrom(const Vec3& eye, const Eigen::Matrix4
             const int32_t beyond = fromFront ? p.back : p.front;
             // Looking from the leaf through the portal needs the eye on the leaf's side.
             const double d = t.planes[size_t(p.plane)].signedDistance(eye) * (fromFront ? 1.0 : -1.0);
-            if (d < -kOnPortalDistance) continue;
+            if (d < -kOnPortalDistance || (inPvs && !(*inPvs)[size_t(beyond)])) continue;
             const Rect r =
                 d <= kOnPortalDistance ? seenThrough : intersection(screenRect(t.portals.vertices(p), clip), seenThrough);
             if (r.empty() || contains(s.rects[size_t(beyond)], r)) continue;
@@ -146,6 +154,18 @@ std::vector<bool> LeafVisibility::seenFrom(const Vec3& eye, const Eigen::Matrix4
     std::vector<bool> seen(leaves);
     for (int32_t leaf : s.touched) seen[size_t(leaf)] = !s.rects[size_t(leaf)].empty();
     return seen;
+}
+
+void LeafVisibility::restrictTo(std::shared_ptr<const SightPvs> pvs) const {
+    if (!pvs || pvs->onion().leafCount() != tree_->leafCount()) return;
+    std::lock_guard lock(scratchMutex_);
+    pvs_ = std::move(pvs);
+    scratch_.pvsLeaf = -1;
+}
+
+bool LeafVisibility::restricted() const {
+    std::lock_guard lock(scratchMutex_);
+    return pvs_ != nullptr;
 }
 
 } // namespace shallot

@@ -1,5 +1,6 @@
 #pragma once
 #include "compile/bsp_tree.h"
+#include "portal/sight_pvs.h"
 
 #include <memory>
 #include <mutex>
@@ -36,7 +37,15 @@ public:
     // The seen leaves from `eye` through the view whose world-to-clip matrix is `clip`
     // (OpenGL clip space, column vectors). Empty when everything counts as seen: no sight
     // pose, or the eye in solid (inside a wall, or flying outside the level's box).
+    // Once restricted to a PVS, only leaves in the PVS of the eye's leaf.
     std::vector<bool> seenFrom(const Vec3& eye, const Eigen::Matrix4d& clip) const;
+    // Narrows seenFrom to the PVS of the eye's leaf (the thesis's use of it: a leaf outside
+    // it is not looked through either, so the search is shorter too). The portal culling
+    // exists as soon as the tree does; the PVS of the same tree (pvs->onion() over its
+    // leaves) comes later from another thread, hence const and locked. A PVS of another
+    // leaf count is ignored.
+    void restrictTo(std::shared_ptr<const SightPvs> pvs) const;
+    bool restricted() const;
 
 private:
     std::shared_ptr<const BspTree> tree_;
@@ -50,7 +59,10 @@ private:
         std::vector<uint8_t> growths;    // per leaf: how often its rectangle grew
         std::vector<char> queued;
         std::vector<int32_t> touched, queue;
+        int32_t pvsLeaf = -1;          // whose PVS pvsMask holds
+        std::vector<bool> pvsMask;
     };
+    mutable std::shared_ptr<const SightPvs> pvs_; // under scratchMutex_
     mutable std::mutex scratchMutex_;
     mutable Scratch scratch_;
 };

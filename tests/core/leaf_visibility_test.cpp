@@ -34,10 +34,14 @@ struct Tally {
 
 // Eyes in empty space looking every way; the points they see by brute force must be in
 // seen leaves.
+// With a PVS, the search is restricted to it (sight_pvs.h) and must stay conservative.
 template <class EyeSource>
-void expectConservative(Rng& rng, const BspTree& tree, const EyeSource& randomEye, double maxDistance, Tally& tally) {
+void expectConservative(Rng& rng, const BspTree& tree, const EyeSource& randomEye, double maxDistance, Tally& tally,
+                        std::shared_ptr<const SightPvs> pvs = nullptr) {
     const LeafVisibility visibility(std::shared_ptr<const BspTree>(&tree, [](const BspTree*) {}));
     ASSERT_TRUE(visibility.usable());
+    visibility.restrictTo(pvs);
+    ASSERT_EQ(visibility.restricted(), pvs != nullptr);
     const int pose = sightPose(tree);
     for (int view = 0; view < 40; ++view) {
         const Vec3 eye = randomEye();
@@ -73,10 +77,38 @@ TEST(LeafVisibility, SeesEveryLeafASegmentFromTheEyeReachesOnRandomWorlds) {
     EXPECT_GT(tally.points, 50000u);
 }
 
+// Restricted to the PVS (base and full flow), the culling still finds every leaf a clear
+// segment from the eye reaches, and never marks more leaves than without it.
+TEST(LeafVisibility, RestrictedToThePvsStaysConservative) {
+    Rng rng(32);
+    Tally plain, restricted;
+    for (int round = 0; round < 8; ++round) {
+        SCOPED_TRACE("round " + std::to_string(round));
+        const World w = randomWorld(rng, 20, 80, 1);
+        const CompileResult r = compileWorld(w);
+        ASSERT_TRUE(r.error.empty()) << r.error;
+        SightPvsSettings settings;
+        settings.fullFlow = round % 2 == 0;
+        const std::shared_ptr<const SightPvs> pvs = SightPvs::compute(r, w, settings);
+        ASSERT_TRUE(pvs);
+        const uint64_t seed = rng();
+        Rng a(seed), b(seed);
+        auto eyeA = [&] { return randomEmptyPoint(a, r.onion, 120); };
+        auto eyeB = [&] { return randomEmptyPoint(b, r.onion, 120); };
+        expectConservative(a, r.onion, eyeA, 400, plain);
+        expectConservative(b, r.onion, eyeB, 400, restricted, pvs);
+        if (HasFatalFailure()) return;
+    }
+    EXPECT_GT(restricted.points, 20000u);
+    EXPECT_EQ(restricted.points, plain.points); // the same eyes, views and points
+    EXPECT_LE(restricted.seenFraction, plain.seenFraction + 1e-12);
+}
+
 TEST(LeafVisibility, SeesEveryLeafASegmentReachesOnAQuakeLevelAndLeavesMostOut) {
     const std::filesystem::path path = SHALLOT_SHARED_MAPS "/id_e1m1.map";
     if (!std::filesystem::exists(path)) GTEST_SKIP() << "no shared maps";
-    const CompileResult r = compileWorld(loadMap(path.string()));
+    const World world = loadMap(path.string());
+    const CompileResult r = compileWorld(world);
     ASSERT_TRUE(r.error.empty()) << r.error;
     Rng rng(7);
     Tally tally;
@@ -87,6 +119,14 @@ TEST(LeafVisibility, SeesEveryLeafASegmentReachesOnAQuakeLevelAndLeavesMostOut) 
     auto eye = [&] { return t.leaves[size_t(rooms[rng() % rooms.size()])].interiorPoint; };
     expectConservative(rng, t, eye, 600, tally);
     std::cout << "id_e1m1: " << tally.points << " points seen, " << 100 * tally.seenFraction / tally.views << "% of the leaves marked seen per view\n";
+    // Restricted to the base flow's PVS (the full flow takes seconds here).
+    SightPvsSettings fast;
+    fast.fullFlow = false;
+    fast.threads = 2;
+    Tally restricted;
+    expectConservative(rng, t, eye, 600, restricted, SightPvs::compute(r, world, fast));
+    std::cout << "id_e1m1 with the base flow's PVS: " << 100 * restricted.seenFraction / restricted.views
+              << "% of the leaves marked seen per view\n";
     EXPECT_GT(tally.points, 1000u);
     EXPECT_LT(tally.seenFraction / tally.views, 0.25) << "portal culling should leave most of a level out";
 }

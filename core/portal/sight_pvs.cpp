@@ -1,0 +1,103 @@
+#include "portal/sight_pvs.h"
+
+#include "compile/stopwatch.h"
+#include "portal/leaf_brushes.h"
+#include "portal/leaf_visibility.h"
+#include "portal/portal_generation.h"
+#include "portal/reachability.h"
+#include "world/brush_geometry.h"
+
+#include <algorithm>
+#include <bit>
+
+namespace shallot {
+
+namespace {
+
+using BrushRow = std::vector<uint64_t>;
+
+void orInto(BrushRow& into, const BrushRow& row) {
+    for (size_t w = 0; w < into.size(); ++w) into[w] |= row[w];
+}
+
+uint32_t facesOf(const BrushRow& row, const std::vector<uint32_t>& faces) {
+    uint32_t sum = 0;
+    for (size_t w = 0; w < row.size(); ++w)
+        for (uint64_t bits = row[w]; bits; bits &= bits - 1) sum += faces[w * 64 + size_t(std::countr_zero(bits))];
+    return sum;
+}
+
+} // namespace
+
+std::shared_ptr<const SightPvs> SightPvs::compute(const CompileResult& compiled, const World& world,
+                                                  const SightPvsSettings& settings, std::string* error) {
+    const int pose = sightPose(compiled.onion);
+    if (pose < 0 || size_t(pose) >= compiled.mapTrees.size()) {
+        if (error) *error = "no pose is a point at the reference point (what the eye sees)";
+        return nullptr;
+    }
+    Stopwatch clock;
+    std::shared_ptr<SightPvs> out(new SightPvs);
+    out->pose_ = pose;
+    out->fullFlow_ = settings.fullFlow;
+    out->clusters_ = compiled.mapTrees[size_t(pose)];
+    out->clusters_.portals = generatePortals(out->clusters_);
+    throwIfCancelled(settings.cancel);
+    PvsSettings flow;
+    flow.fullFlow = settings.fullFlow;
+    flow.threads = settings.threads;
+    flow.cancel = settings.cancel;
+    out->pvs_ = computePvs(out->clusters_, flow, &out->stats_);
+    out->onion_.emplace(compiled.onion, out->clusters_, out->pvs_);
+    throwIfCancelled(settings.cancel);
+
+    // The brushes near each cluster (by box), and per cluster those near what it sees.
+    std::vector<Aabb> boxes;
+    std::vector<uint32_t> faces;
+    for (const Brush& b : world.brushes) {
+        const BrushGeometryResult g = buildBrushGeometry(b, world.bounds);
+        boxes.push_back(g.geometry ? g.geometry->bounds : Aabb{});
+        faces.push_back(g.geometry ? uint32_t(g.geometry->hull.faces.size()) : 0u);
+    }
+    faces.resize((faces.size() + 63) / 64 * 64, 0);
+    const size_t words = (boxes.size() + 63) / 64, clusterCount = out->clusters_.leafCount();
+    const LeafBrushes near(out->clusters_, boxes);
+    std::vector<BrushRow> nearRows(clusterCount, BrushRow(words, 0));
+    for (size_t c = 0; c < clusterCount; ++c)
+        for (const uint32_t b : near.brushesNear(int32_t(c))) nearRows[c][b / 64] |= uint64_t(1) << (b % 64);
+    throwIfCancelled(settings.cancel);
+    std::vector<BrushRow> seenRows(clusterCount, BrushRow(words, 0));
+    for (size_t c = 0; c < clusterCount; ++c)
+        for (const int32_t v : out->pvs_.leavesFrom(int32_t(c))) orInto(seenRows[c], nearRows[size_t(v)]);
+
+    const std::vector<bool> outside = reachableFromOutside(out->clusters_, 0);
+    Figures& f = out->figures_;
+    double leafSum = 0, weightSum = 0;
+    for (size_t c = 0; c < clusterCount; ++c) {
+        if ((out->clusters_.leafSolid[c] & 1u) || (c < outside.size() && outside[c])) continue;
+        const size_t seen = out->pvs_.countFrom(int32_t(c));
+        const size_t weight = facesOf(seenRows[c], faces);
+        ++f.leaves;
+        leafSum += double(seen);
+        weightSum += double(weight);
+        f.largestLeaves = std::max(f.largestLeaves, seen);
+        f.largestWeight = std::max(f.largestWeight, weight);
+    }
+    if (f.leaves > 0) {
+        f.averageLeaves = leafSum / double(f.leaves);
+        f.averageWeight = weightSum / double(f.leaves);
+    }
+    const size_t onionLeaves = compiled.onion.leafCount();
+    out->viewWeight_.assign(onionLeaves, 0);
+    BrushRow row(words);
+    for (size_t leaf = 0; leaf < onionLeaves; ++leaf) {
+        if ((compiled.onion.leafSolid[leaf] >> pose) & 1u) continue;
+        std::fill(row.begin(), row.end(), 0);
+        for (const int32_t c : out->onion_->clustersOf(int32_t(leaf))) orInto(row, seenRows[size_t(c)]);
+        out->viewWeight_[leaf] = facesOf(row, faces);
+    }
+    out->milliseconds_ = clock.lapMs();
+    return out;
+}
+
+} // namespace shallot

@@ -1,0 +1,72 @@
+#pragma once
+// What each leaf of a compiled world's onion tree may see: the PVS of its sight pose
+// (leaf_visibility.h: the first point pose, the eye), computed on that pose's own map tree
+// (potentially_visible_set.h) whose leaves are the onion's clusters (cluster_visibility.h),
+// with each leaf's view weight: how many brush faces the eye may see from it (Quake's
+// "wpoly", which mappers chase with r_speeds).
+#include "compile/compiler.h"
+#include "portal/cluster_visibility.h"
+#include "portal/potentially_visible_set.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace shallot {
+
+struct SightPvsSettings {
+    bool fullFlow = true; // false: the base flow only (fast, looser)
+    int threads = 1;
+    const CancelToken* cancel = nullptr;
+};
+
+class SightPvs {
+public:
+    // The PVS of `compiled`'s sight pose, for the onion leaves of compiled.onion, and the
+    // view weights of the brushes of `world` (the world compiled). Throws CompileCancelled;
+    // nothing (and `error` says why) when the world has no sight pose.
+    static std::shared_ptr<const SightPvs> compute(const CompileResult& compiled, const World& world,
+                                                   const SightPvsSettings& settings, std::string* error = nullptr);
+
+    SightPvs(const SightPvs&) = delete;
+    SightPvs& operator=(const SightPvs&) = delete;
+
+    int pose() const { return pose_; }
+    bool fullFlow() const { return fullFlow_; }
+    const PvsStats& stats() const { return stats_; }
+    // Milliseconds to compute it all (portals, flow, clusters, weights).
+    double milliseconds() const { return milliseconds_; }
+    const BspTree& clusterTree() const { return clusters_; }
+    const PotentiallyVisibleSet& clusterPvs() const { return pvs_; }
+    const ClusterVisibility& onion() const { return *onion_; }
+    // Per onion leaf, whether it is in the PVS of onion leaf `from` (all false for a leaf
+    // solid for the sight pose).
+    std::vector<bool> visibleFrom(int32_t from) const { return onion_->visibleFrom(from); }
+    // Per onion leaf: the faces of the brushes near the clusters it may see (0 for leaves
+    // solid for the sight pose).
+    const std::vector<uint32_t>& viewWeight() const { return viewWeight_; }
+    // Over the clusters empty for the sight pose and out of reach of the void (where an
+    // eye goes): their count, their average and largest PVS in clusters and view weight.
+    struct Figures {
+        size_t leaves = 0;
+        double averageLeaves = 0, averageWeight = 0;
+        size_t largestLeaves = 0, largestWeight = 0;
+    };
+    const Figures& figures() const { return figures_; }
+
+private:
+    SightPvs() = default;
+
+    int pose_ = -1;
+    bool fullFlow_ = true;
+    PvsStats stats_;
+    double milliseconds_ = 0;
+    BspTree clusters_;
+    PotentiallyVisibleSet pvs_;
+    std::optional<ClusterVisibility> onion_; // refers to pvs_: the object never moves
+    std::vector<uint32_t> viewWeight_;
+    Figures figures_;
+};
+
+} // namespace shallot

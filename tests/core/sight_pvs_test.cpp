@@ -1,0 +1,128 @@
+// The sight pose's PVS over a compiled world (portal/sight_pvs.h): the onion leaves' sets
+// through their clusters, the full flow inside the base flow, the view weights against the
+// brushes whose boxes meet the cells of what a leaf sees, and its errors.
+#include "portal/leaf_cells.h"
+#include "portal/leaf_visibility.h"
+#include "portal/sight_pvs.h"
+#include "world/brush_geometry.h"
+#include "nav_helpers.h"
+#include "random_world.h"
+
+#include <gtest/gtest.h>
+
+using namespace shallot;
+using namespace shallot::test;
+
+namespace {
+
+// A room with random brushes inside, Quake's poses.
+World roomWorld(Rng& rng) {
+    std::vector<Brush> inside = randomRoomBrushes(rng);
+    inside.resize(std::min<size_t>(inside.size(), 10));
+    return navRoom(std::move(inside));
+}
+
+// A brush box overlaps a cell's box by more than this in every axis when it surely meets
+// the cell's box (the brute-force lower bound below leaves touching boxes out).
+constexpr double kSureOverlap = 0.5;
+
+bool overlapsSurely(const Aabb& a, const Aabb& b) {
+    return ((a.mins.array() + kSureOverlap < b.maxs.array()) && (b.mins.array() + kSureOverlap < a.maxs.array())).all();
+}
+
+} // namespace
+
+TEST(SightPvs, ViewWeightsCountTheFacesNearWhatEachLeafSees) {
+    Rng rng(3941);
+    for (int round = 0; round < 4; ++round) {
+        SCOPED_TRACE("round " + std::to_string(round));
+        const World w = roomWorld(rng);
+        const CompileResult r = compileWorld(w);
+        ASSERT_TRUE(r.error.empty()) << r.error;
+        const std::shared_ptr<const SightPvs> pvs = SightPvs::compute(r, w, {});
+        ASSERT_TRUE(pvs);
+        const int sight = pvs->pose();
+        // Brute force: the brushes whose boxes surely overlap the box of a cluster cell the
+        // leaf sees are counted (their faces); no count exceeds every valid brush's faces.
+        std::vector<Aabb> brushBoxes;
+        std::vector<uint32_t> faces;
+        uint32_t allFaces = 0;
+        for (const Brush& b : w.brushes) {
+            const BrushGeometryResult g = buildBrushGeometry(b, w.bounds);
+            brushBoxes.push_back(g.geometry ? g.geometry->bounds : Aabb{});
+            faces.push_back(g.geometry ? uint32_t(g.geometry->hull.faces.size()) : 0u);
+            allFaces += faces.back();
+        }
+        const LeafCellList clusterCells = leafCells(pvs->clusterTree());
+        size_t checked = 0;
+        for (size_t leaf = 0; leaf < r.onion.leafCount(); ++leaf) {
+            const uint32_t weight = pvs->viewWeight()[leaf];
+            if ((r.onion.leafSolid[leaf] >> sight) & 1u) {
+                EXPECT_EQ(weight, 0u);
+                continue;
+            }
+            std::vector<bool> seenClusters(pvs->clusterTree().leafCount(), false);
+            for (const int32_t c : pvs->onion().clustersOf(int32_t(leaf)))
+                for (const int32_t v : pvs->clusterPvs().leavesFrom(c)) seenClusters[size_t(v)] = true;
+            uint32_t sure = 0;
+            for (size_t b = 0; b < brushBoxes.size(); ++b) {
+                bool near = false;
+                for (size_t c = 0; c < seenClusters.size() && !near; ++c)
+                    near = seenClusters[c] && !clusterCells[c].empty() && overlapsSurely(brushBoxes[b], clusterCells[c].bounds());
+                if (near) sure += faces[b];
+            }
+            EXPECT_GE(weight, sure) << "leaf " << leaf;
+            EXPECT_LE(weight, allFaces) << "leaf " << leaf;
+            EXPECT_GT(weight, 0u) << "an empty leaf inside a room sees its walls";
+            ++checked;
+        }
+        EXPECT_GT(checked, 10u);
+        const SightPvs::Figures& f = pvs->figures();
+        EXPECT_GT(f.leaves, 0u);
+        EXPECT_LE(f.averageLeaves, double(f.largestLeaves));
+        EXPECT_LE(f.averageWeight, double(f.largestWeight));
+        EXPECT_LE(f.largestWeight, allFaces);
+    }
+}
+
+TEST(SightPvs, TheFullFlowSeesNoMoreThanTheBaseFlow) {
+    Rng rng(3942);
+    for (int round = 0; round < 3; ++round) {
+        const World w = roomWorld(rng);
+        const CompileResult r = compileWorld(w);
+        ASSERT_TRUE(r.error.empty()) << r.error;
+        SightPvsSettings fast;
+        fast.fullFlow = false;
+        const auto base = SightPvs::compute(r, w, fast), full = SightPvs::compute(r, w, {});
+        ASSERT_TRUE(base && full);
+        EXPECT_FALSE(base->fullFlow());
+        EXPECT_TRUE(full->fullFlow());
+        for (size_t leaf = 0; leaf < r.onion.leafCount(); ++leaf) {
+            const std::vector<bool> a = base->visibleFrom(int32_t(leaf)), b = full->visibleFrom(int32_t(leaf));
+            for (size_t k = 0; k < a.size(); ++k) ASSERT_TRUE(a[k] || !b[k]) << leaf << " sees " << k;
+            EXPECT_LE(full->viewWeight()[leaf], base->viewWeight()[leaf]);
+        }
+        EXPECT_LE(full->figures().averageLeaves, base->figures().averageLeaves);
+    }
+}
+
+TEST(SightPvs, AWorldWithoutAPointPoseHasNone) {
+    World w = navRoom({});
+    w.poses.erase(w.poses.begin() + sightPose(w.poses));
+    ASSERT_LT(sightPose(w.poses), 0);
+    const CompileResult r = compileWorld(w);
+    ASSERT_TRUE(r.error.empty()) << r.error;
+    std::string error;
+    EXPECT_FALSE(SightPvs::compute(r, w, {}, &error));
+    EXPECT_NE(error.find("no pose is a point"), std::string::npos) << error;
+}
+
+TEST(SightPvs, ACancelledComputationThrows) {
+    const World w = navRoom({});
+    const CompileResult r = compileWorld(w);
+    CancelToken cancel;
+    cancel.cancelled = true;
+    SightPvsSettings settings;
+    settings.cancel = &cancel;
+    EXPECT_THROW(SightPvs::compute(r, w, settings), CompileCancelled);
+}
