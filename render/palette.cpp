@@ -33,11 +33,24 @@ double colourDistance(const QColor& a, const QColor& b) {
 
 QColor colourOfRgba(uint32_t rgba) { return QColor(int(rgba >> 24), int((rgba >> 16) & 0xff), int((rgba >> 8) & 0xff)); }
 
+int viewWeightStep(uint32_t weight, uint32_t limit) {
+    if (limit == 0 || weight >= limit) return kViewWeightSteps;
+    return int(uint64_t(weight) * kViewWeightSteps / limit);
+}
+
+QColor viewWeightColour(int step) {
+    if (step >= kViewWeightSteps) return QColor(255, 0, 255);
+    // Hue 120 (green) down to 0 (red) over the steps under the limit.
+    const int hue = 120 - 120 * step / (kViewWeightSteps - 1);
+    return QColor::fromHsv(hue, 230, 245);
+}
+
 std::vector<PaletteEntry> paletteEntries() {
     std::vector<PaletteEntry> out{
         {kEmptyCellColour, "empty cell"},         {kSolidCellColour, "solid cell"},
         {kGreyedCellColour, "unreached cell"},    {kVoidColour, "void"},
         {kReachedColour, "reached"},              {kPortalColour, "portal"},
+        {kVisibleColour, "in the PVS"},
         {kExpandedWorldColour, "expanded world"}, {kBrushCutColour, "brush cut by the plane"},
         {kBrushEdgeColour, "brush edge"},         {kRayClearColour, "ray: clear"},
         {kRayBlockedColour, "ray: blocked"},      {kRayContactColour, "ray contact"},

@@ -7,7 +7,8 @@
 //
 // Families of many colours are apart from this rule and named once as a family: the
 // walkable areas (componentColour, a colour per connected area), cells coloured by
-// their whole bitset (bitsetColour), and solid brushes (a muted tint per texture).
+// their whole bitset (bitsetColour), solid brushes (a muted tint per texture) and the
+// view weight ramp (viewWeightColour).
 #include <QColor>
 #include <QString>
 #include <vector>
@@ -30,6 +31,8 @@ inline const QColor kSolidCellColour(215, 15, 65);
 inline const QColor kGreyedCellColour(115, 105, 135); // unreachable from the start (fill outside)
 inline const QColor kVoidColour(110, 95, 185);        // reachable from outside the world box (sections)
 inline const QColor kReachedColour(35, 145, 255);
+// The leaves in the PVS of the eye's leaf (the Visible overlay).
+inline const QColor kVisibleColour(255, 0, 150);
 // Lines of the tree overlays.
 inline const QColor kPortalColour(145, 220, 255);
 inline const QColor kExpandedWorldColour(205, 190, 45);
@@ -62,6 +65,13 @@ inline const QColor kSelectionColour(255, 110, 0);
 // resized, the rubber band, the parts a clip keeps. (The Pose tool draws a pose's box in
 // kPoseBoxColour.)
 inline const QColor kEditPreviewColour(255, 175, 180);
+
+// The View weight overlay: a leaf's view weight as a share of the document's limit, green
+// (little) through yellow to red (at the limit), and magenta over it.
+inline constexpr int kViewWeightSteps = 6; // colours up to the limit; one more over it
+// The step of a weight: 0..kViewWeightSteps-1 under the limit, kViewWeightSteps at or over.
+int viewWeightStep(uint32_t weight, uint32_t limit);
+QColor viewWeightColour(int step);
 
 // The views' background when the settings name none (Edit > Preferences).
 inline const QColor kDefaultBackgroundColour(31, 31, 36);

@@ -18,10 +18,13 @@ RenderScene::RenderScene() {
     layers_[size_t(Layer::EntityEdges)].in3d = false;
     layers_[size_t(Layer::LeafCells)].translucent = true;
     layers_[size_t(Layer::Reach)].translucent = true;
+    layers_[size_t(Layer::Visible)].translucent = true;
+    layers_[size_t(Layer::ViewWeight)].translucent = true;
     layers_[size_t(Layer::Walkable)].translucent = true;
     // Step and drop arrows seen from the side are a forest of vertical lines: 3D only.
     layers_[size_t(Layer::WalkableLinks)].in2d = false;
-    for (Layer l : {Layer::LeafCells, Layer::Portals, Layer::UnionWire, Layer::Reach}) layers_[size_t(l)].range3d = kOverlayRange3d;
+    for (Layer l : {Layer::LeafCells, Layer::Portals, Layer::UnionWire, Layer::Reach, Layer::Visible, Layer::ViewWeight})
+        layers_[size_t(l)].range3d = kOverlayRange3d;
     for (int axis = 0; axis < 3; ++axis) {
         for (Layer l : {sectionFills(axis), sectionLines(axis)}) {
             layers_[size_t(l)].in3d = false;

@@ -23,6 +23,8 @@ enum class Layer {
     Portals,
     UnionWire,
     Reach,
+    Visible,        // the PVS of the eye's leaf (issue 39)
+    ViewWeight,     // leaves by their view weight
     SectionFillsX,
     SectionFillsY,
     SectionFillsZ,

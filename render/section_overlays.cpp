@@ -24,6 +24,16 @@ QColor fillOf(const BspTree& tree, size_t leaf, const SectionOptions& o) {
         fill.setAlpha(highlighted ? 2 * kSectionAlpha : kSectionAlpha);
         if (highlighted) fill = fill.lighter(140);
     }
+    if (o.viewWeight && leaf < o.viewWeight->size() && (*o.viewWeight)[leaf] > 0) {
+        QColor weight = viewWeightColour(viewWeightStep((*o.viewWeight)[leaf], o.viewWeightLimit));
+        weight.setAlpha(kSectionAlpha);
+        fill = fill.alpha() > 0 ? over(weight, fill) : weight;
+    }
+    if (flagged(o.visible, leaf)) {
+        QColor visible = kVisibleColour;
+        visible.setAlpha(kSectionAlpha);
+        fill = fill.alpha() > 0 ? over(visible, fill) : visible;
+    }
     if (flagged(o.reached, leaf)) {
         QColor reach = kReachedColour;
         reach.setAlpha(kSectionAlpha);

@@ -29,6 +29,12 @@ struct SectionOptions {
     // Per leaf: reached from the reach start (tinted kReachedColour); null: no reach.
     const std::vector<bool>* reached = nullptr;
     const std::vector<Vec3>* leakPath = nullptr;
+    // Per leaf: in the PVS of the eye's leaf (tinted kVisibleColour); null: not shown.
+    const std::vector<bool>* visible = nullptr;
+    // Per leaf: its view weight, filled by viewWeightColour against viewWeightLimit (leaves
+    // empty for the sight pose with a weight); null: not shown.
+    const std::vector<uint32_t>* viewWeight = nullptr;
+    uint32_t viewWeightLimit = 0;
     // The level's brushes (null entries for invalid ones), cut into outlines.
     const std::vector<std::shared_ptr<const BrushGeometry>>* brushes = nullptr;
 };

@@ -247,6 +247,36 @@ MeshBatch reachOverlay(const OverlaySource& source, const std::vector<bool>& rea
     return batch;
 }
 
+MeshBatch visibleOverlay(const OverlaySource& source, const std::vector<bool>& visible) {
+    Labelling l;
+    l.region.assign(std::min(source.cells.size(), visible.size()), -1);
+    for (size_t leaf = 0; leaf < l.region.size(); ++leaf)
+        if (visible[leaf]) l.region[leaf] = 0;
+    QColor colour = kVisibleColour;
+    colour.setAlpha(kCellAlpha);
+    l.colours = {colour};
+    MeshBatch batch;
+    addRegionBoundaries(batch, source.tree, source.cells, {&l}, nullptr);
+    return batch;
+}
+
+MeshBatch viewWeightOverlay(const OverlaySource& source, const std::vector<uint32_t>& viewWeight, uint32_t limit) {
+    const int sight = sightPose(source.tree);
+    Labelling l;
+    l.region.assign(std::min(source.cells.size(), viewWeight.size()), -1);
+    for (int step = 0; step <= kViewWeightSteps; ++step) {
+        QColor c = viewWeightColour(step);
+        c.setAlpha(kCellAlpha);
+        l.colours.push_back(c);
+    }
+    for (size_t leaf = 0; leaf < l.region.size(); ++leaf)
+        if (sight >= 0 && !((source.tree.leafSolid[leaf] >> sight) & 1u) && viewWeight[leaf] > 0)
+            l.region[leaf] = viewWeightStep(viewWeight[leaf], limit);
+    MeshBatch batch;
+    addRegionBoundaries(batch, source.tree, source.cells, {&l}, nullptr);
+    return batch;
+}
+
 MeshBatch cellAndReachOverlay(const OverlaySource& source, const CellOverlayOptions& options,
                               const std::vector<bool>& reached, const std::vector<Vec3>& leakPath,
                               const LeafMask* onlyLeaves) {

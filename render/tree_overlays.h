@@ -82,6 +82,14 @@ MeshBatch unionWireOverlay(const BspTree& tree, int pose, const LeafMask* onlyLe
 MeshBatch reachOverlay(const OverlaySource& source, const std::vector<bool>& reached,
                        const std::vector<Vec3>& leakPath, const LeafMask* onlyLeaves = nullptr);
 
+// The boundary of the visible leaves' cells (per leaf of source.tree, from the PVS of the
+// eye's leaf), tinted kVisibleColour.
+MeshBatch visibleOverlay(const OverlaySource& source, const std::vector<bool>& visible);
+
+// The leaves empty for the sight pose coloured by their view weight (viewWeight: per leaf,
+// the brush faces in its PVS) against `limit` (viewWeightColour), as region boundaries.
+MeshBatch viewWeightOverlay(const OverlaySource& source, const std::vector<uint32_t>& viewWeight, uint32_t limit);
+
 // The cell and reachability overlays as drawn one over the other (reachability on top), in
 // one batch: where their surfaces coincide (for the point pose, every wall in view) one
 // surface carries both colours composed, so the renderer blends one translucent layer

@@ -21,6 +21,7 @@
 #include "docks/ray_dock.h"
 #include "docks/problems_dock.h"
 #include "tools/clip_tool.h"
+#include "views/pvs_status_label.h"
 #include "views/viewport_2d.h"
 #include "views/viewport_3d.h"
 #include "wrapped_tooltips.h"
@@ -69,7 +70,9 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     compileLabel_ = new QLabel("No compile yet", this);
     checksLabel_ = new QLabel(this);
     checksLabel_->setToolTip("Spawn checks of the entities (stuck, fell out, leak, unreachable): see the Problems dock");
+    pvsLabel_ = new PvsStatusLabel(*editor_, this);
     statusBar()->addPermanentWidget(checksLabel_);
+    statusBar()->addPermanentWidget(pvsLabel_);
     statusBar()->addPermanentWidget(compileLabel_);
     statusBar()->addPermanentWidget(cursorLabel_);
     CompileService& compiler = editor_->compiler();
@@ -94,11 +97,12 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     connect(editor_, &Editor::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 5000); });
     // A message that would be cut off beside the compile and check figures hides them while it shows.
     connect(statusBar(), &QStatusBar::messageChanged, this, [this](const QString& m) {
-        const int beside = compileLabel_->sizeHint().width() + checksLabel_->sizeHint().width();
+        const int beside = compileLabel_->sizeHint().width() + checksLabel_->sizeHint().width() + pvsLabel_->sizeHint().width();
         const int room = statusBar()->width() - cursorLabel_->sizeHint().width() - kStatusMessageMargin;
         const bool fits = m.isEmpty() || statusBar()->fontMetrics().horizontalAdvance(m) + beside <= room;
         compileLabel_->setVisible(fits);
         checksLabel_->setVisible(fits);
+        pvsLabel_->setVisible(fits);
     });
     EditorDocument& doc = editor_->document();
     connect(doc.undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);

@@ -108,6 +108,7 @@ private:
     QLabel* cursorLabel_ = nullptr;
     QLabel* compileLabel_ = nullptr;
     QLabel* checksLabel_ = nullptr;
+    QLabel* pvsLabel_ = nullptr;
     QString compileDetails_; // the last compile's figures, in compileLabel_'s tooltip
     QMenu* recentMenu_ = nullptr;
     QActionGroup* toolGroup_ = nullptr;

@@ -6,6 +6,7 @@
 
 #include <QActionGroup>
 #include <QComboBox>
+#include <QInputDialog>
 #include <QMenu>
 #include <QSettings>
 #include <QToolBar>
@@ -73,6 +74,30 @@ void addCellFilters(QMenu* view, Editor& editor) {
     });
 }
 
+// Keep position (the Visible overlay stays where the eye is now) and the view weight limit.
+void addVisibilityControls(QMenu* view, Editor& editor) {
+    VisibilityOverlays& visibility = editor.overlays().visibility();
+    QAction* keep = view->addAction("Keep Visible Position");
+    keep->setObjectName("keepVisiblePosition");
+    keep->setCheckable(true);
+    keep->setToolTip("The Visible overlay stays at the camera's point now (or the point inspected with I) while the camera moves");
+    QObject::connect(keep, &QAction::toggled, &editor, [&visibility](bool on) { visibility.setKeep(on); });
+    QObject::connect(&visibility, &VisibilityOverlays::keepChanged, keep, [keep](bool on) {
+        const QSignalBlocker block(keep);
+        keep->setChecked(on);
+    });
+    QAction* limit = view->addAction("View Weight Limit...");
+    limit->setObjectName("viewWeightLimit");
+    limit->setToolTip("Leaves that may see more brush faces than this are coloured over the limit and listed as problems");
+    QObject::connect(limit, &QAction::triggered, &editor, [&editor, view] {
+        bool ok = false;
+        const int value = QInputDialog::getInt(view->parentWidget(), "View Weight Limit",
+                                               "Brush faces a leaf may see before it is a problem:",
+                                               int(editor.document().data().viewWeightLimit), 1, 10000000, 100, &ok);
+        if (ok) editor.document().setViewWeightLimit(uint32_t(value));
+    });
+}
+
 } // namespace
 
 void addOverlayControls(QMenu* view, QToolBar* bar, Editor& editor) {
@@ -80,7 +105,8 @@ void addOverlayControls(QMenu* view, QToolBar* bar, Editor& editor) {
     const std::pair<Overlay, std::pair<const char*, const char*>> defs[] = {
         {Overlay::Cells, {"Leaf cells", "Alt+1"}},  {Overlay::Portals, {"Portals", "Alt+2"}},
         {Overlay::Union, {"Expanded world", "Alt+3"}}, {Overlay::Reach, {"Reachability", "Alt+4"}},
-        {Overlay::Rays, {"Test rays", "Alt+5"}}, {Overlay::Walkable, {"Walkable", "Alt+6"}}};
+        {Overlay::Rays, {"Test rays", "Alt+5"}}, {Overlay::Walkable, {"Walkable", "Alt+6"}},
+        {Overlay::Visible, {"Visible", "Alt+7"}}, {Overlay::ViewWeight, {"View weight", "Alt+8"}}};
     bar->setObjectName("OverlayToolbar");
     addPoseSelector(bar, editor);
     for (const auto& [overlay, def] : defs) {
@@ -98,6 +124,7 @@ void addOverlayControls(QMenu* view, QToolBar* bar, Editor& editor) {
         });
     }
     addCellFilters(view, editor);
+    addVisibilityControls(view, editor);
     QAction* legends = view->addAction("Colour Legends");
     legends->setObjectName("legends");
     legends->setCheckable(true);

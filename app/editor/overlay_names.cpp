@@ -9,7 +9,9 @@ const std::pair<const char*, const char*> kNames[] = {{"cells", "overlayLeafcell
                                                       {"union", "overlayExpandedworld"},
                                                       {"reach", "overlayReachability"},
                                                       {"rays", "overlayTestrays"},
-                                                      {"walkable", "overlayWalkable"}};
+                                                      {"walkable", "overlayWalkable"},
+                                                      {"visible", "overlayVisible"},
+                                                      {"weight", "overlayViewweight"}};
 
 } // namespace
 

@@ -16,8 +16,9 @@
 namespace shallot {
 
 namespace {
-// Give up waiting for the views after this long (a broken GL setup must not hang CI).
-constexpr int kReadyTimeoutMs = 30000;
+// Give up waiting for the views after this long (a broken GL setup must not hang CI; the
+// full flow of a Quake level's PVS takes a good part of it on a busy 2-core machine).
+constexpr int kReadyTimeoutMs = 90000;
 
 // QWidget::grab does not see the views' native windows (view_surface.h): each view draws
 // its frame into the shot at its place.
@@ -71,6 +72,14 @@ int runScreenshot(QApplication& app, MainWindow& window, const QString& file, co
                      overlays.shownRevision() == doc.worldRevision() && !checks.busy() &&
                      checks.checkedWorldRevision() == doc.worldRevision();
         for (int i = 0; i < 3; ++i) ready = ready && window.view2d(i)->framesPainted() >= 2;
+        // The Visible and View weight overlays: of the full flow's PVS of the newest compile.
+        const VisibilityOverlays& visibility = overlays.visibility();
+        if (ready && (visibility.visibleOn() || visibility.weightOn())) {
+            const auto& compiled = overlays.compiled();
+            const SightPvsResult& pvs = overlays.pvs().latest();
+            ready = !overlays.pvs().busy() && (!pvs.pvs || (compiled && visibility.shownSerial() == compiled->serial &&
+                                                            overlays.sections().shown().visible == visibility.visibleLeaves(compiled->serial)));
+        }
         if (ready && waited.elapsed() > 300) {
             app.processEvents(QEventLoop::AllEvents, 100); // let the views repaint with the overlays
             break;

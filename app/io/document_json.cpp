@@ -345,6 +345,7 @@ DocumentData documentFrom(const QJsonObject& root) {
         doc.gridSize = grid;
     }
     if (root.contains("view")) doc.view = viewFrom(root.value("view"), top / "view");
+    if (root.contains("viewWeightLimit")) doc.viewWeightLimit = uint32_t(integer(root.value("viewWeightLimit"), top / "viewWeightLimit", 1));
     return doc;
 }
 
@@ -396,6 +397,7 @@ QJsonObject documentToJson(const DocumentData& doc, const std::string& treeInput
     };
     if (doc.workingPoint) root["workingPoint"] = vecJson(*doc.workingPoint);
     if (doc.view) root["view"] = viewJson(*doc.view);
+    if (doc.viewWeightLimit != kDefaultViewWeightLimit) root["viewWeightLimit"] = qint64(doc.viewWeightLimit);
     if (doc.game != Game::Quake) root["game"] = gameName(doc.game);
     if (doc.quake3Brushes) root["quake3Brushes"] = true;
     if (!doc.worldPatches.empty()) root["worldPatches"] = textsJson(doc.worldPatches);

@@ -53,6 +53,9 @@ struct ViewState {
 // entities[i], anything else (-1 for a brush drawn in the editor) is worldspawn. An entity
 // whose brushes are in the world keeps its keys but no brushes; other entities (doors,
 // triggers: not static) keep their own brushes. See mapFromWorld in io/map_writer.h.
+// A level's default view weight limit: on id_e1m1 a few rooms' leaves pass it (docs/visibility.md).
+inline constexpr uint32_t kDefaultViewWeightLimit = 1800;
+
 struct DocumentData {
     World world;                 // static brushes (planes, textures, contents), poses, bounds
     // worldspawn's key/values (besides the brushes) and every other entity of the level
@@ -70,6 +73,9 @@ struct DocumentData {
     // the player start's eye, see defaultWorkingPoint).
     std::optional<Vec3> workingPoint;
     int gridSize = 16;           // power of two, 1..256
+    // The view weight (brush faces in a leaf's PVS) over which a leaf is listed as a
+    // problem and coloured over the limit (the View weight overlay).
+    uint32_t viewWeightLimit = kDefaultViewWeightLimit;
     // Unset in a document saved before views were kept, and for a level opened from a .map:
     // the editor then shows the game's walking pose with its leaf cells.
     std::optional<ViewState> view;

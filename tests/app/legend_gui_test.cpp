@@ -86,10 +86,12 @@ private slots:
                 for (size_t j = i + 1; j < entries.size(); ++j)
                     QVERIFY2(entries[i].colour.rgb() != entries[j].colour.rgb(),
                              qPrintable(entries[i].text + " / " + entries[j].text));
-                // A colour of the palette, or the first of a family (walkable areas).
+                // A colour of the palette, or of a family (walkable areas' first, the view weight ramp).
                 const bool inPalette = std::any_of(palette.begin(), palette.end(),
                                                    [&](const render::PaletteEntry& p) { return p.colour.rgb() == entries[i].colour.rgb(); });
-                QVERIFY2(inPalette || entries[i].colour == render::componentColour(0), qPrintable(entries[i].text));
+                bool inRamp = false;
+                for (int step = 0; step <= render::kViewWeightSteps; ++step) inRamp |= entries[i].colour == render::viewWeightColour(step);
+                QVERIFY2(inPalette || inRamp || entries[i].colour == render::componentColour(0), qPrintable(entries[i].text));
             }
             // id_e1m1's entities: its player start, monsters, items and lights are named.
             for (const EntityCategory c : {EntityCategory::PlayerStart, EntityCategory::Monster, EntityCategory::Item, EntityCategory::Light})

@@ -85,6 +85,13 @@ void EditorDocument::setGridSize(int size) {
     emit gridSizeChanged(size);
 }
 
+void EditorDocument::setViewWeightLimit(uint32_t limit) {
+    limit = std::max<uint32_t>(limit, 1);
+    if (limit == data_.viewWeightLimit) return;
+    data_.viewWeightLimit = limit;
+    emit viewWeightLimitChanged(limit);
+}
+
 namespace {
 
 // Adds `delta` to every entity number from `first` up, in the brushes that name one.

@@ -53,6 +53,8 @@ public:
         emit cameraChanged();
     }
     void setGridSize(int size);
+    // The view weight over which leaves are problems (at least 1); saved with the document.
+    void setViewWeightLimit(uint32_t limit);
     // Where the 2D views cut the level (DocumentData::workingPoint): view state, no undo.
     Vec3 workingPoint() const { return data_.workingPoint.value_or(Vec3::Zero()); }
     void setWorkingPoint(const Vec3& point) {
@@ -90,6 +92,7 @@ signals:
     void worldChanged();     // anything the compiler reads changed
     void worldReplaced(bool compiled); // reset(): a new world, already compiled or not
     void gridSizeChanged(int size);
+    void viewWeightLimitChanged(uint32_t limit);
     void filePathChanged(const QString& path);
     void documentReset();
 

@@ -21,7 +21,10 @@ constexpr double kWalkStepHeight = 18.0;
 } // namespace
 
 OverlayController::OverlayController(Editor& editor)
-    : QObject(&editor), editor_(editor), sections_(new SectionService(editor)), nav_(new NavService(editor, editor.navMeshCache())) {
+    : QObject(&editor), editor_(editor), sections_(new SectionService(editor)), nav_(new NavService(editor, editor.navMeshCache())),
+      pvs_(new PvsService(this)), visibility_(new VisibilityOverlays(editor, *pvs_)) {
+    connect(pvs_, &PvsService::updated, this, &OverlayController::applyPvsCulling);
+    connect(visibility_, &VisibilityOverlays::shown, this, &OverlayController::requestSections);
     connect(&editor_.compiler(), &CompileService::compiled, this, &OverlayController::onCompiled);
     connect(&editor_, &Editor::currentPoseChanged, this, [this] {
         rebuildHeavy();
@@ -64,7 +67,25 @@ void OverlayController::rebuildNavLayers() {
 }
 
 void OverlayController::requestSections() {
-    if (compiled_) sections_->request({compiled_, heavySettings(), editor_.document().workingPoint(), editor_.geometry()});
+    if (!compiled_) return;
+    SectionRequest r;
+    r.compiled = compiled_;
+    r.settings = heavySettings();
+    r.workingPoint = editor_.document().workingPoint();
+    r.brushes = editor_.geometry();
+    if (isOn(Overlay::Visible)) r.visible = visibility_->visibleLeaves(compiled_->serial);
+    if (isOn(Overlay::ViewWeight)) r.viewWeights = visibility_->viewWeights(compiled_->serial);
+    r.viewWeightLimit = editor_.document().data().viewWeightLimit;
+    sections_->request(std::move(r));
+}
+
+void OverlayController::applyPvsCulling() {
+    const std::shared_ptr<const CompiledWorld> world = sightWorld_.lock();
+    if (!world || !sightVisibility_) return;
+    if (std::shared_ptr<const SightPvs> pvs = pvs_->of(*world)) {
+        sightVisibility_->restrictTo(std::move(pvs));
+        emit editor_.sceneChanged();
+    }
 }
 
 void OverlayController::LeafCarry::follow(const CompiledWorld& next) {
@@ -86,6 +107,7 @@ void OverlayController::onCompiled(std::shared_ptr<const CompiledWorld> result) 
     requestHeavy();
     requestSections();
     requestNav();
+    pvs_->request(compiled_);
 }
 
 void OverlayController::setOn(Overlay o, bool on) {
@@ -100,7 +122,11 @@ void OverlayController::setOn(Overlay o, bool on) {
                                         "or \"Reach from start\" on a test ray");
     }
     if (o == Overlay::Rays) rebuildRays();
-    else if (o == Overlay::Walkable) {
+    else if (o == Overlay::Visible || o == Overlay::ViewWeight) {
+        if (o == Overlay::Visible) visibility_->setVisibleOn(on);
+        else visibility_->setWeightOn(on);
+        requestSections();
+    } else if (o == Overlay::Walkable) {
         requestNav();
         rebuildNavLayers();
         rebuildRays();
@@ -231,6 +257,7 @@ void OverlayController::showHeavy(HeavyBatches& out, uint64_t revision, std::wea
     sightBrushes_ = out.brushes;
     sightRevision_ = revision;
     applyBrushSight();
+    applyPvsCulling();
     emit editor_.sceneChanged();
     emit overlaysUpdated(revision);
 }

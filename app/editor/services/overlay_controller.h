@@ -10,6 +10,8 @@
 #include "portal/reachability.h"
 #include "query/trace.h"
 #include "services/nav_service.h"
+#include "services/pvs_service.h"
+#include "services/visibility_overlays.h"
 #include "services/section_service.h"
 #include "tree_overlays.h"
 
@@ -22,7 +24,7 @@ namespace shallot {
 
 class Editor;
 
-enum class Overlay { Cells, Portals, Union, Reach, Rays, Walkable };
+enum class Overlay { Cells, Portals, Union, Reach, Rays, Walkable, Visible, ViewWeight };
 
 class OverlayController : public QObject {
     Q_OBJECT
@@ -70,6 +72,10 @@ public:
     // The walking path for `pose` over the newest meshes built (nothing while there are
     // none for the pose yet: see requestNav).
     std::optional<NavPath> walkingPath(const Vec3& from, const Vec3& to, int pose) const;
+    // What the eye sees: the PVS of the newest compiles, and its overlays.
+    const PvsService& pvs() const { return *pvs_; }
+    VisibilityOverlays& visibility() { return *visibility_; }
+    const VisibilityOverlays& visibility() const { return *visibility_; }
     // Builds the meshes of the newest tree when the Walkable overlay, a ray or the Path
     // tool needs them.
     void requestNav();
@@ -95,6 +101,8 @@ private:
     void showHeavy(HeavyBatches& out, uint64_t revision, std::weak_ptr<const CompiledWorld> world);
     HeavySettings heavySettings() const;
     void requestSections(); // of the newest tree, with the settings and working point now
+    // The 3D view's culling of the tree shown narrowed to its PVS, once that is computed.
+    void applyPvsCulling();
     void rebuildNavLayers(); // the current pose's walkable surfaces, when shown
     void retraceRays();    // all rays, all poses
     void rebuildRays();    // the ray layer for the current pose
@@ -102,6 +110,8 @@ private:
     Editor& editor_;
     SectionService* sections_;
     NavService* nav_;
+    PvsService* pvs_;
+    VisibilityOverlays* visibility_;
     std::shared_ptr<const CompiledWorld> compiled_;
     std::set<Overlay> on_{Overlay::Rays};
     render::CellOverlayOptions cells_;

@@ -14,6 +14,7 @@ SectionService::SectionService(Editor& editor) : QObject(&editor), editor_(edito
 
 void SectionService::showMode() {
     for (render::Layer l : kHeavyLayers) editor_.scene().setIn2d(l, !on_);
+    for (render::Layer l : {render::Layer::Visible, render::Layer::ViewWeight}) editor_.scene().setIn2d(l, !on_);
     editor_.scene().setBrightness2d(render::Layer::BrushEdges, on_ ? render::kDimmedBrushOutlines : 1.0f);
 }
 
@@ -71,6 +72,9 @@ SectionService::Built SectionService::build(const SectionRequest& request, TreeC
         o.reached = &reach->reached;
         o.leakPath = &reach->leakPath;
     }
+    o.visible = request.visible.get();
+    o.viewWeight = request.viewWeights.get();
+    o.viewWeightLimit = request.viewWeightLimit;
     Built out;
     for (int axis = 0; axis < 3; ++axis) {
         o.axis = axis;

@@ -22,6 +22,10 @@ struct SectionRequest {
     HeavySettings settings;
     Vec3 workingPoint = Vec3::Zero();
     std::vector<std::shared_ptr<const BrushGeometry>> brushes; // as the editor has them now
+    // The Visible and View weight overlays, per leaf of `compiled` (null: not shown).
+    std::shared_ptr<const std::vector<bool>> visible;
+    std::shared_ptr<const std::vector<uint32_t>> viewWeights;
+    uint32_t viewWeightLimit = 0;
 };
 
 class SectionService : public QObject {

@@ -14,12 +14,14 @@ namespace shallot {
 namespace {
 
 // The overlays' names in documents, as on the command line (overlay_names.h).
-constexpr std::array<std::pair<Overlay, const char*>, 6> kOverlayNames{{{Overlay::Cells, "cells"},
+constexpr std::array<std::pair<Overlay, const char*>, 8> kOverlayNames{{{Overlay::Cells, "cells"},
                                                                         {Overlay::Portals, "portals"},
                                                                         {Overlay::Union, "union"},
                                                                         {Overlay::Reach, "reach"},
                                                                         {Overlay::Rays, "rays"},
-                                                                        {Overlay::Walkable, "walkable"}}};
+                                                                        {Overlay::Walkable, "walkable"},
+                                                                        {Overlay::Visible, "visible"},
+                                                                        {Overlay::ViewWeight, "weight"}}};
 
 constexpr std::array<std::pair<render::CellFilter, const char*>, 4> kCellFilterNames{
     {{render::CellFilter::Empty, "empty"},

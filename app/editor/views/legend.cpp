@@ -68,6 +68,13 @@ std::vector<LegendEntry> viewLegend(const Editor& editor, bool view3d) {
         if (sections && f != render::CellFilter::Solid) out.push_back({render::kVoidColour, "void (outside)"});
     }
     if (o.isOn(Overlay::Reach)) out.push_back({render::kReachedColour, "reached"});
+    if (o.isOn(Overlay::Visible)) out.push_back({render::kVisibleColour, "in the PVS"});
+    if (o.isOn(Overlay::ViewWeight)) {
+        const uint32_t limit = editor.document().data().viewWeightLimit;
+        out.push_back({render::viewWeightColour(0), "sees few faces"});
+        out.push_back({render::viewWeightColour(render::kViewWeightSteps - 1), QString("near %1 faces").arg(limit)});
+        out.push_back({render::viewWeightColour(render::kViewWeightSteps), "over the limit"});
+    }
     if (o.isOn(Overlay::Portals)) out.push_back({render::kPortalColour, "portal", true});
     if (o.isOn(Overlay::Union)) out.push_back({render::kExpandedWorldColour, "expanded world", true});
     const auto& rays = editor.document().rays();

@@ -1,0 +1,86 @@
+#include "services/pvs_service.h"
+
+#include "services/background_jobs.h"
+#include "services/background_release.h"
+
+#include <QPointer>
+#include <algorithm>
+#include <thread>
+
+namespace shallot {
+
+PvsService::PvsService(QObject* parent) : QObject(parent) {
+    fullTimer_.setSingleShot(true);
+    fullTimer_.setInterval(kFullFlowDelayMs);
+    connect(&fullTimer_, &QTimer::timeout, this, [this] {
+        if (!running_) start(true);
+    });
+}
+
+PvsService::~PvsService() {
+    if (cancel_) cancel_->cancelled = true;
+    releaseInBackground(std::move(wanted_));
+    releaseInBackground(std::move(latest_.world));
+}
+
+std::shared_ptr<const SightPvs> PvsService::of(const CompiledWorld& world) const {
+    return latest_.serial == world.serial && latest_.world.get() == &world ? latest_.pvs : nullptr;
+}
+
+void PvsService::request(std::shared_ptr<const CompiledWorld> world) {
+    if (!world || isPreviewRevision(world->revision) || !world->result->error.empty()) return;
+    releaseInBackground(std::exchange(wanted_, std::move(world)));
+    wantedFull_ = true;
+    fullTimer_.stop();
+    if (running_) cancel_->cancelled = true; // finished() starts the newest
+    else start(false);
+}
+
+void PvsService::start(bool fullFlow) {
+    if (!wanted_) return;
+    running_ = true;
+    cancel_ = std::make_shared<CancelToken>();
+    QPointer<PvsService> self(this);
+    runInBackground([self, world = wanted_, cancel = cancel_, fullFlow]() mutable {
+        SightPvsResult out;
+        out.world = world;
+        out.serial = world->serial;
+        SightPvsSettings settings;
+        settings.fullFlow = fullFlow;
+        settings.cancel = cancel.get();
+        // Every core: the threads inherit the pool thread's lowered priority (background_priority.h).
+        settings.threads = int(std::max(1u, std::thread::hardware_concurrency()));
+        bool cancelled = false;
+        try {
+            std::string error;
+            out.pvs = SightPvs::compute(*world->result, world->world, settings, &error);
+            out.error = QString::fromStdString(error);
+        } catch (const CompileCancelled&) {
+            cancelled = true;
+        }
+        world.reset(); // out.world holds it
+        postToUiThread([self, out = std::move(out), cancelled, fullFlow]() mutable {
+            if (!self) return;
+            self->running_ = false;
+            if (!cancelled) self->finished(std::move(out), fullFlow);
+            // A newer world arrived meanwhile: its base flow next.
+            const std::shared_ptr<const CompiledWorld> wanted = self->wanted_;
+            if (wanted && self->latest_.serial != wanted->serial) self->start(false);
+        });
+    });
+}
+
+void PvsService::finished(SightPvsResult result, bool fullFlow) {
+    const bool current = wanted_ && result.serial == wanted_->serial;
+    if (!current && latest_.pvs) { // stale: keep what is shown
+        releaseInBackground(std::move(result.world));
+        return;
+    }
+    releaseInBackground(std::exchange(latest_, std::move(result)).world);
+    emit updated();
+    // The base flow shown (or no sight pose): the full flow once the level stands still.
+    if (current && !fullFlow && wantedFull_ && latest_.pvs) fullTimer_.start();
+    if (current && fullFlow) wantedFull_ = false;
+}
+
+} // namespace shallot

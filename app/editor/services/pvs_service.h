@@ -1,0 +1,57 @@
+#pragma once
+// What the eye sees, live (issue 39): after every compile of the document's world (a
+// drag's previews aside) the sight pose's PVS (core/portal/sight_pvs.h) is computed on a
+// pool thread: the base flow at once (a tenth of a second on a Quake level), then, once
+// the level has stood still for kFullFlowDelayMs, the full flow (seconds). A newer compile
+// cancels both; the views use the newest PVS of the tree they show.
+#include "portal/sight_pvs.h"
+#include "services/compile_service.h"
+
+#include <QObject>
+#include <QString>
+#include <QTimer>
+#include <memory>
+
+namespace shallot {
+
+// How long the world stands still before the full flow starts: a designer's edits come
+// closer together while working, and each would cancel it.
+inline constexpr int kFullFlowDelayMs = 1500;
+
+struct SightPvsResult {
+    std::shared_ptr<const CompiledWorld> world; // the compiled world it is of
+    uint64_t serial = 0;                      // CompiledWorld::serial
+    std::shared_ptr<const SightPvs> pvs;      // null: none (error says why)
+    QString error;
+};
+
+class PvsService : public QObject {
+    Q_OBJECT
+public:
+    explicit PvsService(QObject* parent = nullptr);
+    ~PvsService() override;
+    // The newest compiled world: its PVS is computed next (previews are ignored).
+    void request(std::shared_ptr<const CompiledWorld> world);
+    // The newest result shown (of the newest world requested, or older while that one's
+    // is computed).
+    const SightPvsResult& latest() const { return latest_; }
+    // The result when it is of `world`.
+    std::shared_ptr<const SightPvs> of(const CompiledWorld& world) const;
+    bool busy() const { return running_ || fullTimer_.isActive(); }
+
+signals:
+    void updated();
+
+private:
+    void start(bool fullFlow);
+    void finished(SightPvsResult result, bool fullFlow);
+
+    std::shared_ptr<const CompiledWorld> wanted_; // the newest world requested
+    bool wantedFull_ = false;                     // its full flow is due (after the timer)
+    bool running_ = false;
+    std::shared_ptr<CancelToken> cancel_;         // of the running computation
+    QTimer fullTimer_;
+    SightPvsResult latest_;
+};
+
+} // namespace shallot

@@ -1,0 +1,54 @@
+#include "views/pvs_status_label.h"
+
+#include "editor.h"
+#include "services/overlay_controller.h"
+
+#include <QTime>
+
+namespace shallot {
+
+namespace {
+
+// 2130 -> "2.1k": the status bar has little room.
+QString shortCount(double n) { return n < 1000 ? QString::number(n, 'f', 0) : QString("%1k").arg(n / 1000, 0, 'f', 1); }
+
+QString duration(double ms) { return ms < 1000 ? QString("%1 ms").arg(ms, 0, 'f', 0) : QString("%1 s").arg(ms / 1000, 0, 'f', 1); }
+
+} // namespace
+
+PvsStatusLabel::PvsStatusLabel(Editor& editor, QWidget* parent) : QLabel(parent), editor_(editor) {
+    setObjectName("pvsStatus");
+    connect(&editor_.overlays().pvs(), &PvsService::updated, this, &PvsStatusLabel::update);
+    connect(&editor_.overlays().visibility(), &VisibilityOverlays::shown, this, &PvsStatusLabel::update);
+    update();
+}
+
+void PvsStatusLabel::update() {
+    const SightPvsResult& r = editor_.overlays().pvs().latest();
+    if (!r.pvs) {
+        setText(r.error.isEmpty() ? QString() : "No PVS");
+        setToolTip(r.error.isEmpty() ? QString() : "No potentially visible set: " + r.error);
+        return;
+    }
+    const SightPvs::Figures& f = r.pvs->figures();
+    const QString flow = r.pvs->fullFlow() ? "full flow" : "base flow (the full flow follows when the level stands still)";
+    setText(QString("PVS %1 (%2) leaves, %3 (%4) faces%5 · %6")
+                .arg(shortCount(f.averageLeaves), shortCount(double(f.largestLeaves)), shortCount(f.averageWeight),
+                     shortCount(double(f.largestWeight)), r.pvs->fullFlow() ? "" : " (base)", duration(r.pvs->milliseconds())));
+    QString tip = QString("Potentially visible set of the sight pose (%1), updated at %2 in %3: over the %4 leaves where an eye "
+                          "can be, each sees %5 leaves on average and at most %6; the brush faces near what they see (view "
+                          "weight) average %7, at most %8 (limit %9, View > View Weight Limit...).")
+                      .arg(flow, QTime::currentTime().toString("HH:mm:ss"), duration(r.pvs->milliseconds()))
+                      .arg(f.leaves)
+                      .arg(f.averageLeaves, 0, 'f', 1)
+                      .arg(f.largestLeaves)
+                      .arg(f.averageWeight, 0, 'f', 0)
+                      .arg(f.largestWeight)
+                      .arg(editor_.document().data().viewWeightLimit);
+    const VisibilityOverlays& v = editor_.overlays().visibility();
+    if (v.visibleOn() && v.sourceLeaf() >= 0)
+        tip += QString(" The Visible overlay's point (leaf %1) sees %2 of the tree's leaves.").arg(v.sourceLeaf()).arg(v.visibleLeafCount());
+    setToolTip(tip);
+}
+
+} // namespace shallot

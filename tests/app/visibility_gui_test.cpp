@@ -1,0 +1,142 @@
+// What the eye sees, live in the editor (issue 39): the PVS follows the compiles (base flow
+// first, then the full flow), equals a fresh computation on the compiled world after an
+// edit, narrows the 3D view's culling, and the Visible overlay follows the camera's leaf,
+// keeps its point (Keep Visible Position, a point inspected), and reaches the sections.
+#include "gui_test_window.h"
+
+#include "render_scene.h"
+#include "services/pvs_service.h"
+#include "services/visibility_overlays.h"
+
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QStatusBar>
+#include <filesystem>
+
+using namespace shallot;
+using namespace shallot::test;
+
+namespace {
+
+const QString kLevel = qEnvironmentVariableIsSet("VIS_LEVEL") ? qEnvironmentVariable("VIS_LEVEL") : SHALLOT_SHARED_MAPS "/id_e1m7.map";
+
+// The newest compile's PVS, of the full flow when `full`.
+bool pvsOfNewest(MainWindow& w, bool full) {
+    const OverlayController& o = w.editor().overlays();
+    const auto& compiled = o.compiled();
+    const std::shared_ptr<const SightPvs> pvs = compiled ? o.pvs().of(*compiled) : nullptr;
+    return pvs && (!full || pvs->fullFlow()) && compiled->revision == w.editor().document().worldRevision();
+}
+
+// The Visible overlay shows the PVS of the newest compile and the sections carry it.
+bool visibleShown(MainWindow& w) {
+    const OverlayController& o = w.editor().overlays();
+    const auto& compiled = o.compiled();
+    const VisibilityOverlays& v = o.visibility();
+    return compiled && v.shownSerial() == compiled->serial && v.visibleLeaves(compiled->serial) &&
+           o.sections().shown().visible == v.visibleLeaves(compiled->serial);
+}
+
+// An empty leaf's interior point of the newest tree, the `n`th of those out of the void's reach.
+Vec3 roomPoint(MainWindow& w, size_t n) {
+    const SightPvs& pvs = *w.editor().overlays().pvs().latest().pvs;
+    const BspTree& onion = w.editor().overlays().compiled()->result->onion;
+    std::vector<Vec3> points;
+    for (size_t leaf = 0; leaf < onion.leafCount(); ++leaf)
+        if (pvs.viewWeight()[leaf] > 0 && !onion.leaves[leaf].interiorPoint.hasNaN()) points.push_back(onion.leaves[leaf].interiorPoint);
+    return points[(n * 7919) % points.size()];
+}
+
+} // namespace
+
+class VisibilityGuiTest : public QObject {
+    Q_OBJECT
+private slots:
+    void pvsFollowsTheCompilesAndTheVisibleOverlayTheCamera();
+    void aLevelWithoutAPointPoseHasNoPvs();
+};
+
+void VisibilityGuiTest::pvsFollowsTheCompilesAndTheVisibleOverlayTheCamera() {
+    if (!std::filesystem::exists(kLevel.toStdString())) QSKIP("no shared maps");
+    QElapsedTimer clock;
+    clock.start();
+    auto w = openWindow(kLevel);
+    Editor& e = w->editor();
+    OverlayController& o = e.overlays();
+    w->action("overlayVisible")->setChecked(true);
+    w->action("overlayLeafcells")->setChecked(true);
+    QVERIFY(waitForCompiledOverlay(*w, 30000));
+    QVERIFY(QTest::qWaitFor([&] { return pvsOfNewest(*w, false); }, 30000));
+    const qint64 baseMs = clock.elapsed();
+    QVERIFY(QTest::qWaitFor([&] { return pvsOfNewest(*w, true); }, 120000));
+    qInfo("id_e1m7: base flow shown %lld ms after opening, full flow %lld ms", baseMs, clock.elapsed());
+
+    // The 3D view's culling of the tree shown is narrowed to the PVS.
+    QVERIFY(QTest::qWaitFor([&] {
+        const auto& v = e.scene().layer(render::Layer::LeafCells).visibility;
+        return v && v->restricted();
+    }, 10000));
+
+    // The Visible overlay: the PVS of the camera's leaf, in 3D and in the sections.
+    CameraState camera = e.document().data().camera;
+    camera.position = roomPoint(*w, 1);
+    e.document().setCamera(camera);
+    const auto& compiled = o.compiled();
+    const SightPvs& pvs = *o.pvs().latest().pvs;
+    const int32_t leaf = compiled->result->onion.findLeaf(camera.position);
+    QVERIFY(QTest::qWaitFor([&] { return o.visibility().sourceLeaf() == leaf && visibleShown(*w); }, 10000));
+    QCOMPARE(*o.visibility().visibleLeaves(compiled->serial), pvs.visibleFrom(leaf));
+    QVERIFY(!e.scene().layer(render::Layer::Visible).chunkList().empty());
+    auto* status = w->statusBar()->findChild<QLabel*>("pvsStatus");
+    QVERIFY(status && status->text().startsWith("PVS "));
+
+    // Another leaf far off: the overlay follows the camera.
+    size_t n = 2;
+    for (; n < 50; ++n)
+        if (pvs.visibleFrom(compiled->result->onion.findLeaf(roomPoint(*w, n))) != pvs.visibleFrom(leaf)) break;
+    camera.position = roomPoint(*w, n);
+    e.document().setCamera(camera);
+    const int32_t other = compiled->result->onion.findLeaf(camera.position);
+    QVERIFY(QTest::qWaitFor([&] { return o.visibility().sourceLeaf() == other && visibleShown(*w); }, 10000));
+
+    // Kept, it stays while the camera moves; a point inspected becomes the kept point.
+    w->action("keepVisiblePosition")->setChecked(true);
+    camera.position = roomPoint(*w, 1);
+    e.document().setCamera(camera);
+    QTest::qWait(300);
+    QCOMPARE(o.visibility().sourceLeaf(), other);
+    emit e.inspectRequested(roomPoint(*w, 1));
+    QVERIFY(QTest::qWaitFor([&] { return o.visibility().sourceLeaf() == leaf; }, 10000));
+    QVERIFY(w->action("keepVisiblePosition")->isChecked());
+    w->action("keepVisiblePosition")->setChecked(false);
+
+    // Live: after an edit the PVS is computed again and equals a fresh computation.
+    e.document().removeBrushes({int(e.document().brushes().size() / 2)});
+    QVERIFY(QTest::qWaitFor([&] { return pvsOfNewest(*w, true); }, 120000));
+    const auto& edited = o.compiled();
+    const SightPvs& live = *o.pvs().of(*edited);
+    SightPvsSettings full;
+    full.threads = 2;
+    const std::shared_ptr<const SightPvs> fresh = SightPvs::compute(*edited->result, edited->world, full);
+    QVERIFY(fresh);
+    QVERIFY(live.clusterPvs() == fresh->clusterPvs());
+    QCOMPARE(live.viewWeight(), fresh->viewWeight());
+    QCOMPARE(live.figures().averageLeaves, fresh->figures().averageLeaves);
+}
+
+void VisibilityGuiTest::aLevelWithoutAPointPoseHasNoPvs() {
+    auto w = openWindow(SHALLOT_SOURCE_DIR "/maps/figure1_rooms.map");
+    Editor& e = w->editor();
+    w->action("overlayVisible")->setChecked(true);
+    std::vector<Pose> poses = e.document().poses();
+    poses.erase(std::remove_if(poses.begin(), poses.end(), [](const Pose& p) { return p.isPoint(); }), poses.end());
+    e.document().setPoses(poses);
+    QVERIFY(waitForCompiledOverlay(*w));
+    auto* status = w->statusBar()->findChild<QLabel*>("pvsStatus");
+    QVERIFY(QTest::qWaitFor([&] { return status->text() == "No PVS"; }, 10000));
+    QVERIFY(status->toolTip().contains("no pose is a point"));
+    QVERIFY(QTest::qWaitFor([&] { return e.scene().layer(render::Layer::Visible).chunkList().empty(); }, 10000));
+}
+
+QTEST_MAIN(VisibilityGuiTest)
+#include "visibility_gui_test.moc"
