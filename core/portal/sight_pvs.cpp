@@ -2,6 +2,7 @@
 
 #include "compile/stopwatch.h"
 #include "portal/leaf_brushes.h"
+#include "portal/leaf_cells.h"
 #include "portal/leaf_visibility.h"
 #include "portal/portal_generation.h"
 #include "portal/reachability.h"
@@ -73,15 +74,17 @@ std::shared_ptr<const SightPvs> SightPvs::compute(const CompileResult& compiled,
     const std::vector<bool> outside = reachableFromOutside(out->clusters_, 0);
     Figures& f = out->figures_;
     double leafSum = 0, weightSum = 0;
+    out->clusterWeight_.assign(clusterCount, 0);
     for (size_t c = 0; c < clusterCount; ++c) {
         if ((out->clusters_.leafSolid[c] & 1u) || (c < outside.size() && outside[c])) continue;
         const size_t seen = out->pvs_.countFrom(int32_t(c));
-        const size_t weight = facesOf(seenRows[c], faces);
+        const uint32_t weight = facesOf(seenRows[c], faces);
+        out->clusterWeight_[c] = weight;
         ++f.leaves;
         leafSum += double(seen);
         weightSum += double(weight);
         f.largestLeaves = std::max(f.largestLeaves, seen);
-        f.largestWeight = std::max(f.largestWeight, weight);
+        f.largestWeight = std::max(f.largestWeight, size_t(weight));
     }
     if (f.leaves > 0) {
         f.averageLeaves = leafSum / double(f.leaves);
@@ -96,8 +99,23 @@ std::shared_ptr<const SightPvs> SightPvs::compute(const CompileResult& compiled,
         for (const int32_t c : out->onion_->clustersOf(int32_t(leaf))) orInto(row, seenRows[size_t(c)]);
         out->viewWeight_[leaf] = facesOf(row, faces);
     }
+    const LeafCellList cells = leafCells(out->clusters_);
+    out->clusterBounds_.resize(clusterCount);
+    for (size_t c = 0; c < clusterCount; ++c)
+        if (!cells[c].empty()) out->clusterBounds_[c] = cells[c].bounds();
     out->milliseconds_ = clock.lapMs();
     return out;
+}
+
+std::vector<int32_t> SightPvs::heaviestClusters(uint32_t limit, size_t count) const {
+    std::vector<int32_t> over;
+    for (size_t c = 0; c < clusterWeight_.size(); ++c)
+        if (clusterWeight_[c] > limit) over.push_back(int32_t(c));
+    const size_t kept = std::min(count, over.size());
+    std::partial_sort(over.begin(), over.begin() + long(kept), over.end(),
+                      [&](int32_t a, int32_t b) { return clusterWeight_[size_t(a)] > clusterWeight_[size_t(b)]; });
+    over.resize(kept);
+    return over;
 }
 
 } // namespace shallot

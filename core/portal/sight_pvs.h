@@ -54,6 +54,12 @@ public:
         size_t largestLeaves = 0, largestWeight = 0;
     };
     const Figures& figures() const { return figures_; }
+    // Per cluster: its view weight (0 for solid ones and those in reach of the void) and
+    // its cell's bounds.
+    const std::vector<uint32_t>& clusterWeight() const { return clusterWeight_; }
+    const std::vector<Aabb>& clusterBounds() const { return clusterBounds_; }
+    // The clusters whose view weight exceeds `limit`, heaviest first, at most `count`.
+    std::vector<int32_t> heaviestClusters(uint32_t limit, size_t count) const;
 
 private:
     SightPvs() = default;
@@ -66,6 +72,8 @@ private:
     PotentiallyVisibleSet pvs_;
     std::optional<ClusterVisibility> onion_; // refers to pvs_: the object never moves
     std::vector<uint32_t> viewWeight_;
+    std::vector<uint32_t> clusterWeight_;
+    std::vector<Aabb> clusterBounds_;
     Figures figures_;
 };
 

@@ -4,12 +4,14 @@
 // keeps its point (Keep Visible Position, a point inspected), and reaches the sections.
 #include "gui_test_window.h"
 
+#include "docks/problems_dock.h"
 #include "render_scene.h"
 #include "services/pvs_service.h"
 #include "services/visibility_overlays.h"
 
 #include <QElapsedTimer>
 #include <QLabel>
+#include <QListWidget>
 #include <QStatusBar>
 #include <filesystem>
 
@@ -98,6 +100,18 @@ void VisibilityGuiTest::pvsFollowsTheCompilesAndTheVisibleOverlayTheCamera() {
     e.document().setCamera(camera);
     const int32_t other = compiled->result->onion.findLeaf(camera.position);
     QVERIFY(QTest::qWaitFor([&] { return o.visibility().sourceLeaf() == other && visibleShown(*w); }, 10000));
+
+    // Heavy views: the places over the document's limit are listed in the Problems dock.
+    auto* problems = w->findChild<ProblemsDock*>();
+    QVERIFY(problems);
+    auto heavyViews = [&] { return problems->list()->findItems("heavy view:", Qt::MatchStartsWith).size(); };
+    e.document().setViewWeightLimit(uint32_t(pvs.figures().largestWeight));
+    QCOMPARE(heavyViews(), qsizetype(0));
+    e.document().setViewWeightLimit(uint32_t(pvs.figures().largestWeight - 1));
+    QCOMPARE(heavyViews(), qsizetype(1));
+    e.document().setViewWeightLimit(1);
+    QCOMPARE(heavyViews(), qsizetype(10));
+    e.document().setViewWeightLimit(kDefaultViewWeightLimit);
 
     // Kept, it stays while the camera moves; a point inspected becomes the kept point.
     w->action("keepVisiblePosition")->setChecked(true);

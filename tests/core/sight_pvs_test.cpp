@@ -77,6 +77,14 @@ TEST(SightPvs, ViewWeightsCountTheFacesNearWhatEachLeafSees) {
             ++checked;
         }
         EXPECT_GT(checked, 10u);
+        // The heaviest clusters: over the limit, heaviest first, their weights the figures'.
+        const std::vector<int32_t> heaviest = pvs->heaviestClusters(0, 5);
+        ASSERT_FALSE(heaviest.empty());
+        EXPECT_EQ(pvs->clusterWeight()[size_t(heaviest[0])], pvs->figures().largestWeight);
+        for (size_t k = 1; k < heaviest.size(); ++k)
+            EXPECT_GE(pvs->clusterWeight()[size_t(heaviest[k - 1])], pvs->clusterWeight()[size_t(heaviest[k])]);
+        EXPECT_TRUE(pvs->heaviestClusters(uint32_t(pvs->figures().largestWeight), 5).empty());
+        EXPECT_FALSE(pvs->clusterBounds()[size_t(heaviest[0])].empty());
         const SightPvs::Figures& f = pvs->figures();
         EXPECT_GT(f.leaves, 0u);
         EXPECT_LE(f.averageLeaves, double(f.largestLeaves));

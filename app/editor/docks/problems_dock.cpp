@@ -1,6 +1,7 @@
 #include "docks/problems_dock.h"
 
 #include "editor.h"
+#include "services/overlay_controller.h"
 #include "services/spawn_check_service.h"
 
 #include <QListWidget>
@@ -11,6 +12,9 @@ namespace {
 constexpr int kBrushRole = Qt::UserRole + 1;
 constexpr int kEntityRole = Qt::UserRole + 2; // position in EditorDocument::entities()
 constexpr int kLeakRole = Qt::UserRole + 3;   // a leak: its position in the spawn checks' problems
+constexpr int kPlaceRole = Qt::UserRole + 4;  // a heavy view: the bounds of the place (QVariantList of 6)
+// The heaviest views listed (Quake mappers fix the worst first).
+constexpr size_t kHeavyViewsListed = 10;
 
 // Where a leak is shown: its hole, or, when none was found, its path up to the world box
 // (the last point lies on the world box, far out).
@@ -32,6 +36,14 @@ ProblemsDock::ProblemsDock(Editor& editor, QWidget* parent) : QDockWidget("Probl
             showLeak(editor_.spawnChecks().problems()[leak.toULongLong()]);
             return;
         }
+        const QVariant place = item->data(kPlaceRole);
+        if (place.isValid()) {
+            const QVariantList v = place.toList();
+            const Aabb box{Vec3(v[0].toDouble(), v[1].toDouble(), v[2].toDouble()), Vec3(v[3].toDouble(), v[4].toDouble(), v[5].toDouble())};
+            editor_.document().setWorkingPoint(0.5 * (box.mins + box.maxs));
+            emit editor_.frameRequested(box);
+            return;
+        }
         const QVariant brush = item->data(kBrushRole);
         if (brush.isValid()) editor_.document().setSelection({brush.toInt()});
         const QVariant entity = item->data(kEntityRole);
@@ -43,6 +55,8 @@ ProblemsDock::ProblemsDock(Editor& editor, QWidget* parent) : QDockWidget("Probl
     });
     connect(&editor_.document(), &EditorDocument::brushesChanged, this, &ProblemsDock::refresh);
     connect(&editor_.spawnChecks(), &SpawnCheckService::checked, this, &ProblemsDock::refresh);
+    connect(&editor_.overlays().pvs(), &PvsService::updated, this, &ProblemsDock::refresh);
+    connect(&editor_.document(), &EditorDocument::viewWeightLimitChanged, this, &ProblemsDock::refresh);
     refresh();
 }
 
@@ -64,6 +78,28 @@ void ProblemsDock::setImportWarnings(const QStringList& warnings) {
 void ProblemsDock::setCompileProblems(const std::vector<std::pair<int, QString>>& problems) {
     compileProblems_ = problems;
     refresh();
+}
+
+void ProblemsDock::addHeavyViews() {
+    // Of the full flow only: the base flow's sets are looser, its weights too high.
+    const std::shared_ptr<const SightPvs>& pvs = editor_.overlays().pvs().latest().pvs;
+    if (!pvs || !pvs->fullFlow()) return;
+    const uint32_t limit = editor_.document().data().viewWeightLimit;
+    for (const int32_t c : pvs->heaviestClusters(limit, kHeavyViewsListed)) {
+        const Aabb& box = pvs->clusterBounds()[size_t(c)];
+        const Vec3 at = 0.5 * (box.mins + box.maxs);
+        auto* item = new QListWidgetItem(QString("heavy view: %1 brush faces may be seen from around (%2, %3, %4) (limit %5)")
+                                             .arg(pvs->clusterWeight()[size_t(c)])
+                                             .arg(at.x(), 0, 'f', 0)
+                                             .arg(at.y(), 0, 'f', 0)
+                                             .arg(at.z(), 0, 'f', 0)
+                                             .arg(limit),
+                                         list_);
+        item->setData(kPlaceRole, QVariantList{box.mins.x(), box.mins.y(), box.mins.z(), box.maxs.x(), box.maxs.y(), box.maxs.z()});
+        item->setToolTip("Click to frame the place (the View weight overlay colours it); block the sight lines out of it "
+                         "or raise the limit (View > View Weight Limit...)");
+        item->setForeground(QColor(230, 120, 230));
+    }
 }
 
 void ProblemsDock::refresh() {
@@ -92,6 +128,7 @@ void ProblemsDock::refresh() {
         }
         item->setForeground(QColor(240, 90, 80));
     }
+    addHeavyViews();
     for (const QString& w : importWarnings_) new QListWidgetItem(w, list_);
     setWindowTitle(list_->count() ? QString("Problems (%1)").arg(list_->count()) : QString("Problems"));
 }

@@ -1,5 +1,6 @@
 #pragma once
-// Invalid brushes, spawn problems and import warnings. Clicking a brush's entry selects it,
+// Invalid brushes, spawn problems, heavy views (the view weight over the document's limit)
+// and import warnings. Clicking a brush's entry selects it,
 // a problem's frames its entity, a leak's frames the hole its path leaves the level
 // through (SpawnProblem::hole) and selects the path.
 #include <QDockWidget>
@@ -23,6 +24,9 @@ public:
 private:
     void refresh();
     void showLeak(const SpawnProblem& leak);
+    // The places that may see more brush faces than the document's limit (of the full
+    // flow's PVS, while the Visible or View weight overlay has it computed).
+    void addHeavyViews();
 
     Editor& editor_;
     QListWidget* list_;

@@ -1,9 +1,11 @@
 #pragma once
 // What the eye sees, live (issue 39): after every compile of the document's world (a
 // drag's previews aside) the sight pose's PVS (core/portal/sight_pvs.h) is computed on a
-// pool thread: the base flow at once (a tenth of a second on a Quake level), then, once
-// the level has stood still for kFullFlowDelayMs, the full flow (seconds). A newer compile
-// cancels both; the views use the newest PVS of the tree they show.
+// pool thread: the base flow at once (a tenth of a second on a Quake level; the 3D view
+// culls with it), then, while something shows the PVS itself (setFullFlowWanted: the
+// Visible and View weight overlays) and once the level has stood still for
+// kFullFlowDelayMs, the full flow (seconds). A newer compile cancels both; the views use
+// the newest PVS of the tree they show.
 #include "portal/sight_pvs.h"
 #include "services/compile_service.h"
 
@@ -38,6 +40,8 @@ public:
     // The result when it is of `world`.
     std::shared_ptr<const SightPvs> of(const CompiledWorld& world) const;
     bool busy() const { return running_ || fullTimer_.isActive(); }
+    // Whether the full flow follows the base flow (off: the base flow alone).
+    void setFullFlowWanted(bool wanted);
 
 signals:
     void updated();
@@ -48,6 +52,7 @@ private:
 
     std::shared_ptr<const CompiledWorld> wanted_; // the newest world requested
     bool wantedFull_ = false;                     // its full flow is due (after the timer)
+    bool fullFlowWanted_ = false;
     bool running_ = false;
     std::shared_ptr<CancelToken> cancel_;         // of the running computation
     QTimer fullTimer_;

@@ -31,7 +31,7 @@ void PvsStatusLabel::update() {
         return;
     }
     const SightPvs::Figures& f = r.pvs->figures();
-    const QString flow = r.pvs->fullFlow() ? "full flow" : "base flow (the full flow follows when the level stands still)";
+    const QString flow = r.pvs->fullFlow() ? "full flow" : "base flow; the full flow is computed while the Visible or View weight overlay is on";
     setText(QString("PVS %1 (%2) leaves, %3 (%4) faces%5 · %6")
                 .arg(shortCount(f.averageLeaves), shortCount(double(f.largestLeaves)), shortCount(f.averageWeight),
                      shortCount(double(f.largestWeight)), r.pvs->fullFlow() ? "" : " (base)", duration(r.pvs->milliseconds())));
