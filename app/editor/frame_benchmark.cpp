@@ -245,6 +245,14 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
         c.pitchDegrees = -10;
         doc.setCamera(c);
     }
+    // The 3D view culls with the PVS of the tree shown (SHALLOT_BENCH_PVS_CULLING=off: with
+    // the portal culling alone); its base flow is waited for.
+    const bool pvsCulling = qEnvironmentVariable("SHALLOT_BENCH_PVS_CULLING") != "off";
+    overlays.setPvsCulling(pvsCulling);
+    while (clock.elapsed() < kTimeoutMs && overlays.compiled() && !overlays.pvs().of(*overlays.compiled()) &&
+           overlays.pvs().latest().error.isEmpty())
+        app.processEvents(QEventLoop::AllEvents, 10);
+    const std::shared_ptr<const SightPvs> framePvs = overlays.compiled() ? overlays.pvs().of(*overlays.compiled()) : nullptr;
     std::vector<double> paintMs, frameMs;
     QElapsedTimer frameClock;
     const double cpuBefore = processCpuMs();
@@ -290,6 +298,7 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
                           {"median_frame_ms", median(frameMs)},
                           {"cpu_ms_per_frame", cpuPerFrameMs},
                           {"fps", frameMs.empty() ? 0.0 : 1000.0 / median(frameMs)},
+                          {"pvs_culling", pvsCulling && framePvs ? (framePvs->fullFlow() ? "full" : "base") : "off"},
                           {"size", QString("%1x%2").arg(view->width()).arg(view->height())}};
     std::cout << QJsonDocument(out).toJson(QJsonDocument::Compact).constData() << std::endl;
     return 0;

@@ -157,7 +157,7 @@ std::vector<bool> LeafVisibility::seenFrom(const Vec3& eye, const Eigen::Matrix4
 }
 
 void LeafVisibility::restrictTo(std::shared_ptr<const SightPvs> pvs) const {
-    if (!pvs || pvs->onion().leafCount() != tree_->leafCount()) return;
+    if (pvs && pvs->onion().leafCount() != tree_->leafCount()) return;
     std::lock_guard lock(scratchMutex_);
     pvs_ = std::move(pvs);
     scratch_.pvsLeaf = -1;

@@ -43,7 +43,7 @@ public:
     // it is not looked through either, so the search is shorter too). The portal culling
     // exists as soon as the tree does; the PVS of the same tree (pvs->onion() over its
     // leaves) comes later from another thread, hence const and locked. A PVS of another
-    // leaf count is ignored.
+    // leaf count is ignored; null lifts the restriction.
     void restrictTo(std::shared_ptr<const SightPvs> pvs) const;
     bool restricted() const;
 

@@ -82,10 +82,16 @@ void OverlayController::requestSections() {
 void OverlayController::applyPvsCulling() {
     const std::shared_ptr<const CompiledWorld> world = sightWorld_.lock();
     if (!world || !sightVisibility_) return;
-    if (std::shared_ptr<const SightPvs> pvs = pvs_->of(*world)) {
+    std::shared_ptr<const SightPvs> pvs = pvsCulling_ ? pvs_->of(*world) : nullptr;
+    if (pvs || !pvsCulling_) {
         sightVisibility_->restrictTo(std::move(pvs));
         emit editor_.sceneChanged();
     }
+}
+
+void OverlayController::setPvsCulling(bool on) {
+    pvsCulling_ = on;
+    applyPvsCulling();
 }
 
 void OverlayController::LeafCarry::follow(const CompiledWorld& next) {

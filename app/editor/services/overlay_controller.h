@@ -74,6 +74,10 @@ public:
     std::optional<NavPath> walkingPath(const Vec3& from, const Vec3& to, int pose) const;
     // What the eye sees: the PVS of the newest compiles, and its overlays.
     const PvsService& pvs() const { return *pvs_; }
+    // Whether the 3D view culls with the PVS once it is computed (on; off for comparisons:
+    // the portal culling alone).
+    void setPvsCulling(bool on);
+    bool pvsCulling() const { return pvsCulling_; }
     VisibilityOverlays& visibility() { return *visibility_; }
     const VisibilityOverlays& visibility() const { return *visibility_; }
     // Builds the meshes of the newest tree when the Walkable overlay, a ray or the Path
@@ -117,6 +121,7 @@ private:
     render::CellOverlayOptions cells_;
     std::optional<Vec3> reachStart_;
     bool greyUnreachable_ = false;
+    bool pvsCulling_ = true;
     std::vector<std::vector<TraceResult>> rayResults_;
     std::shared_ptr<const Flood> flood_;
     // The sight of compiled world sightWorld_ (revision sightRevision_): its leaf visibility,
