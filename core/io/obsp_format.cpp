@@ -66,8 +66,7 @@ size_t sectionCount(uint32_t version, uint32_t flags) {
     return (flags & kObspFlagBrushes) ? kBrushes + 1 : version >= 2 ? kPortals + 1 : kPortals;
 }
 
-// The PVIS section's fixed head: pose, flags, average, largest, ms, cluster count, entries.
-constexpr size_t kPvsHeadBytes = 4 + 1 + 8 + 4 + 8 + 4 + 8;
+// The PVIS section's flags.
 constexpr uint8_t kPvsFullFlow = 1, kPvsLeaks = 2;
 // Quake's run-length coding of a row of visibility bits: a zero byte, then how many zero
 // bytes it stands for, at most this many.
