@@ -7,6 +7,7 @@
 #include "query/point_visibility.h"
 
 #include <algorithm>
+#include <iostream>
 #include <thread>
 
 namespace shallot::cli {
@@ -17,7 +18,9 @@ const TreePvs* VisibleQueries::pvs() const {
     std::call_once(computeOnce_, [&] {
         TreePvsSettings settings;
         settings.threads = int(std::max(1u, std::thread::hardware_concurrency()));
-        computed_ = computeTreePvs(tree_, world_->brushes, settings).pvs;
+        TreePvsResult result = computeTreePvs(tree_, world_->brushes, settings);
+        if (!result.pvs) std::cerr << "warning: no PVS for the visible queries: " << result.error << "\n";
+        computed_ = std::move(result.pvs);
     });
     return computed_ ? &*computed_ : nullptr;
 }
