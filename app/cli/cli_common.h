@@ -54,6 +54,7 @@ int runReach(const std::vector<std::string>& args);
 int runNav(const std::vector<std::string>& args);
 int runCheck(const std::vector<std::string>& args);
 int runPvs(const std::vector<std::string>& args);
+int runVis(const std::vector<std::string>& args);
 // Documents and meshes: in shallot-cli-documents only (documents/).
 int runConvert(const std::vector<std::string>& args);
 int runExport(const std::vector<std::string>& args);

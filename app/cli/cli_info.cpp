@@ -9,7 +9,7 @@ namespace shallot::cli {
 
 namespace {
 
-std::optional<BspTree> loadTree(const std::vector<std::string>& args, const char* command, ObspInfo* info) {
+std::optional<ObspReadResult> loadTree(const std::vector<std::string>& args, const char* command) {
     if (args.size() != 1) {
         printError(std::string(command) + ": expected one TREE.obsp argument");
         return std::nullopt;
@@ -19,16 +19,32 @@ std::optional<BspTree> loadTree(const std::vector<std::string>& args, const char
         printError(args[0] + ": " + r.error);
         return std::nullopt;
     }
-    if (info) *info = r.info;
-    return std::move(r.tree);
+    return r;
+}
+
+// The stored PVS (shallot-cli vis): its pose and figures; null when the file has none; the
+// error when its section is damaged.
+QJsonValue pvsJson(const ObspReadResult& r) {
+    if (!r.pvsError.empty()) return QJsonObject{{"error", QString::fromStdString(r.pvsError)}};
+    if (!r.pvs) return QJsonValue::Null;
+    const TreePvs& p = *r.pvs;
+    return QJsonObject{{"pose", QString::fromStdString(r.tree->poses[size_t(p.pose)].name)},
+                       {"flow", p.figures.fullFlow ? "full" : "base"},
+                       {"leaks", p.figures.leaks},
+                       {"clusters", qint64(p.clusterCount())},
+                       {"average_visible", p.figures.averageVisible},
+                       {"largest_visible", qint64(p.figures.largestVisible)},
+                       {"ms", p.figures.ms}};
 }
 
 } // namespace
 
 int runInfo(const std::vector<std::string>& args) {
-    ObspInfo info;
-    const std::optional<BspTree> tree = loadTree(args, "info", &info);
-    if (!tree) return kExitInputError;
+    const std::optional<ObspReadResult> read = loadTree(args, "info");
+    if (!read) return kExitInputError;
+    const ObspInfo& info = read->info;
+    const std::optional<BspTree>& tree = read->tree;
+    if (!read->pvsError.empty()) std::cerr << "warning: " << args[0] << ": " << read->pvsError << " (no PVS)\n";
     QJsonArray poses;
     for (const Pose& p : tree->poses)
         poses.append(QJsonObject{{"name", QString::fromStdString(p.name)}, {"mins", toJson(p.mins)}, {"maxs", toJson(p.maxs)}});
@@ -39,14 +55,15 @@ int runInfo(const std::vector<std::string>& args) {
                               {"planes", qint64(tree->planes.size())},
                               {"polygons", qint64(tree->polygons.size())},
                               {"depth", tree->depth()},
-                              {"bounds", QJsonObject{{"mins", toJson(tree->bounds.mins)}, {"maxs", toJson(tree->bounds.maxs)}}}});
+                              {"bounds", QJsonObject{{"mins", toJson(tree->bounds.mins)}, {"maxs", toJson(tree->bounds.maxs)}}},
+                              {"pvs", pvsJson(*read)}});
     return kExitOk;
 }
 
 int runDump(const std::vector<std::string>& args) {
-    const std::optional<BspTree> tree = loadTree(args, "dump", nullptr);
-    if (!tree) return kExitInputError;
-    dumpTreeText(*tree, std::cout);
+    const std::optional<ObspReadResult> read = loadTree(args, "dump");
+    if (!read) return kExitInputError;
+    dumpTreeText(*read->tree, std::cout);
     return kExitOk;
 }
 

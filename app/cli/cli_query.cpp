@@ -73,7 +73,7 @@ int runQuery(const std::vector<std::string>& args) {
         printError(loadError);
         return kExitInputError;
     }
-    QueryProcessor processor(input->tree, input->world ? &*input->world : nullptr);
+    QueryProcessor processor(input->tree, input->world ? &*input->world : nullptr, input->pvs ? &*input->pvs : nullptr);
     processor.setPathOverrides(overrides);
     bool anyFailed = false;
     QByteArray line;

@@ -15,7 +15,7 @@ const char* kUsage = R"(usage: shallot-cli COMMAND ...
   (every command reading a .map takes --game quake|quake2|halflife|quake3; default: detected from the file)
   info TREE.obsp
   query TREE.obsp|IN.shallot|IN.map [--step H] [--drop H|any] [--jump H,L|--no-jump] [--slope NZ]
-                             (JSON lines on stdin: classify, trace, move, reach, path; one line out per query)
+                             (JSON lines on stdin: classify, trace, move, reach, path, visible; one line out per query)
   bench [MAP...] [--runs N] [--threads N] [--json] [--edits N] [--poses N] [--copies K] [--scaling]
   dump TREE.obsp             (the tree as readable text)
   convert IN OUT             (IN: .map, .shallot or a mesh; OUT: .map or .shallot) [--compile] [--parts] [--scale S] [--y-up]
@@ -27,12 +27,14 @@ const char* kUsage = R"(usage: shallot-cli COMMAND ...
                              (walkable surfaces, links and components of a pose; TREE: .obsp, .shallot or .map)
   pvs IN.map|IN.shallot [--fast] [--from X,Y,Z] [--threads N]
                              (the potentially visible set of the sight pose: one JSON line of figures)
+  vis TREE.obsp [-o OUT.obsp] [--stats] [--fast] [--threads N]
+                             (computes the sight pose's PVS and stores it in the .obsp: in place without -o)
 )";
 
 constexpr Command kCoreCommands[] = {
     {"compile", runCompile}, {"info", runInfo},       {"query", runQuery}, {"bench", runBench},
     {"dump", runDump},       {"portals", runPortals}, {"reach", runReach}, {"check", runCheck},
-    {"nav", runNav},         {"pvs", runPvs},
+    {"nav", runNav},         {"pvs", runPvs},         {"vis", runVis},
 };
 
 } // namespace

@@ -77,6 +77,7 @@ QJsonObject QueryProcessor::answer(const QByteArray& line, bool& ok) const {
     if (op == "move") return move(query, ok);
     if (op == "reach") return answerReach(tree_, query, ok);
     if (op == "path") return paths_.answer(query, ok);
+    if (op == "visible") return visible_.answer(query, ok);
     if (op.isEmpty()) return error("missing \"op\"", ok);
     return error("unknown op \"" + op + "\"", ok);
 }

@@ -2,6 +2,7 @@
 #include "compile/bsp_tree.h"
 #include "query/box_trace.h"
 #include "query_path.h"
+#include "query_visible.h"
 #include "world/world.h"
 
 #include <QByteArray>
@@ -37,13 +38,15 @@ inline constexpr double kMaxQueryCoordinate = 1e9;
 //        solid gives start_solid true, end = from and no contacts.
 //   {"op":"reach",...} -> see query_reach.h.
 //   {"op":"path",...} -> see query_path.h.
+//   {"op":"visible",...} -> see query_visible.h.
 // A line it cannot answer (malformed JSON, missing or wrongly typed fields, non-finite or
 // out-of-range numbers, unknown poses) gives {"error":"..."} and ok = false.
 class QueryProcessor {
 public:
-    // `world` (optional, kept by reference) is what `tree` was compiled from.
-    explicit QueryProcessor(const BspTree& tree, const World* world = nullptr)
-        : tree_(tree), world_(world), paths_(tree, world ? &world->poses : nullptr) {}
+    // `world` (optional, kept by reference) is what `tree` was compiled from; `pvs`
+    // (optional, kept by reference) the PVS stored with the tree.
+    explicit QueryProcessor(const BspTree& tree, const World* world = nullptr, const TreePvs* pvs = nullptr)
+        : tree_(tree), world_(world), paths_(tree, world ? &world->poses : nullptr), visible_(tree, pvs, world) {}
     QJsonObject answer(const QByteArray& line, bool& ok) const;
     // Walking rules for every path query, over the poses' own (the query command's flags).
     void setPathOverrides(const NavOverrides& overrides) { paths_.setOverrides(overrides); }
@@ -62,6 +65,7 @@ private:
     mutable std::once_flag boxWorldOnce_;
     mutable std::unique_ptr<BoxTraceWorld> boxWorld_;
     PathQueries paths_; // builds each pose's navigation mesh on its first path query
+    VisibleQueries visible_; // computes the PVS of a world on its first visible query
 };
 
 // Reads "[x,y,z]" with finite numbers; false otherwise.

@@ -52,9 +52,13 @@ std::optional<BspTree> loadTreeFrom(const std::string& path, std::string& error)
 
 std::optional<TreeAndWorld> loadTreeAndWorldFrom(const std::string& path, std::string& error) {
     if (hasExtension(path, ".obsp")) {
-        std::optional<BspTree> tree = loadTreeFrom(path, error);
-        if (!tree) return std::nullopt;
-        return TreeAndWorld{std::move(*tree), std::nullopt};
+        ObspReadResult read = readObspFile(path);
+        if (!read.tree) {
+            error = path + ": " + read.error;
+            return std::nullopt;
+        }
+        if (!read.pvsError.empty()) std::cerr << "warning: " << path << ": " << read.pvsError << " (no PVS)\n";
+        return TreeAndWorld{std::move(*read.tree), std::nullopt, std::move(read.pvs)};
     }
     World world;
     std::optional<BspTree> tree;
@@ -73,7 +77,7 @@ std::optional<TreeAndWorld> loadTreeAndWorldFrom(const std::string& path, std::s
     }
     if (!tree) tree = compile(world, path, error);
     if (!tree) return std::nullopt;
-    return TreeAndWorld{std::move(*tree), std::move(world)};
+    return TreeAndWorld{std::move(*tree), std::move(world), std::nullopt};
 }
 
 std::optional<TreeAndPose> loadTreeForPose(const std::string& path, const std::string& pose, const std::string& command,

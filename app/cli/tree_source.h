@@ -1,6 +1,7 @@
 #pragma once
 // Where shallot-cli gets a compiled tree: a .obsp file, a .shallot document or a .map.
 #include "compile/bsp_tree.h"
+#include "portal/tree_pvs.h"
 #include "world/world.h"
 
 #include <optional>
@@ -33,10 +34,12 @@ std::optional<TreeAndPose> loadTreeForPose(const std::string& path, const std::s
 struct TreeAndWorld {
     BspTree tree;
     std::optional<World> world; // set for a .shallot or a .map, not for a .obsp
+    std::optional<TreePvs> pvs; // the PVS a .obsp stores
 };
 
 // As loadTreeFrom, also giving back the world of a .shallot or .map (queries that sweep
-// boxes other than the compiled poses need the brushes).
+// boxes other than the compiled poses need the brushes) and the PVS of a .obsp (a damaged
+// PVS section is reported on stderr as a warning and left out).
 std::optional<TreeAndWorld> loadTreeAndWorldFrom(const std::string& path, std::string& error);
 
 } // namespace shallot::cli

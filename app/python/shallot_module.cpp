@@ -226,6 +226,40 @@ py::dict reachFrom(const rt::Tree& tree, const std::variant<int, std::string>& p
     return out;
 }
 
+py::dict visible(const rt::Tree& tree, const py::handle& from, const py::handle& to) {
+    const rt::Visibility v = valueOf(tree.visible(vec3(from, "start"), vec3(to, "end")));
+    py::dict out;
+    out["pvs"] = v.pvs;
+    out["pvs_known"] = v.pvsKnown;
+    out["clear"] = v.clear;
+    out["from_leaf"] = v.fromLeaf;
+    out["to_leaf"] = v.toLeaf;
+    return out;
+}
+
+py::dict visibleBatch(const rt::Tree& tree, const py::handle& starts, const py::handle& ends, int threads) {
+    const Points a = points(starts, "starts"), b = points(ends, "ends");
+    if (a.shape(0) != b.shape(0)) throw py::value_error("starts and ends must have the same number of rows");
+    const py::ssize_t n = a.shape(0);
+    py::array_t<bool> pvs{n}, known{n}, clear{n};
+    py::array_t<int32_t> fromLeaf{n}, toLeaf{n};
+    const rt::Tree::VisibilityColumns columns{pvs.mutable_data(), known.mutable_data(), clear.mutable_data(),
+                                              fromLeaf.mutable_data(), toLeaf.mutable_data()};
+    rt::Status status;
+    {
+        py::gil_scoped_release release;
+        status = tree.visibleBatch(a.data(), b.data(), size_t(n), columns, threads);
+    }
+    check(status);
+    py::dict out;
+    out["pvs"] = pvs;
+    out["pvs_known"] = known;
+    out["clear"] = clear;
+    out["from_leaf"] = fromLeaf;
+    out["to_leaf"] = toLeaf;
+    return out;
+}
+
 py::array_t<int32_t> leaves(const rt::Tree& tree, const py::handle& object) {
     const Points p = points(object, "points");
     const size_t n = size_t(p.shape(0));
@@ -302,6 +336,15 @@ PYBIND11_MODULE(shallot, m) {
                                    return boxes;
                                })
         .def_property_readonly("has_brushes", &rt::Tree::hasBrushes)
+        .def_property_readonly("has_pvs", &rt::Tree::hasPvs)
+        .def(
+            "with_pvs",
+            [](const rt::Tree& t, bool fast, int threads) {
+                py::gil_scoped_release release;
+                return valueOf(t.withPvs(!fast, threads));
+            },
+            py::arg("fast") = false, py::arg("threads") = 1,
+            "The same tree with the sight pose's PVS computed (as shallot-cli vis; fast: the base flow)")
         .def_property_readonly("warnings", &rt::Tree::warnings)
         .def("classify", &classify, py::arg("points"),
              "N x 3 points -> N x len(poses) bool array: solid per pose")
@@ -323,6 +366,10 @@ PYBIND11_MODULE(shallot, m) {
         .def("reach_from", &reachFrom, py::arg("pose"), py::arg("start"),
              "What the pose reaches from start; returns a dict start_leaf, reachable_leaves, volume, leak, "
              "leak_path (K x 3) and reached (a bool per leaf: index it with leaves(points))")
+        .def("visible", &visible, py::arg("start"), py::arg("end"),
+             "Whether start may see end (the sight pose); returns a dict pvs, pvs_known, clear, from_leaf, to_leaf")
+        .def("visible_batch", &visibleBatch, py::arg("starts"), py::arg("ends"), py::arg("threads") = 1,
+             "visible for each row; returns a dict of arrays pvs, pvs_known, clear, from_leaf, to_leaf")
         .def("leaves", &leaves, py::arg("points"), "N x 3 points -> the leaf of each (int32)")
         .def_property_readonly("leaf_count", &rt::Tree::leafCount);
 

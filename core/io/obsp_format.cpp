@@ -48,7 +48,7 @@ constexpr size_t kBrushHeadBytes = 4 + 8;
 constexpr size_t kBrushMinBytes = 1 + 8 + 4;
 constexpr uint64_t kVariableLength = UINT64_MAX;
 
-enum SectionIndex { kPoses, kPlanes, kNodes, kSolid, kLeaves, kPolygons, kPortals, kBrushes, kSectionCount };
+enum SectionIndex { kPoses, kPlanes, kNodes, kSolid, kLeaves, kPolygons, kPortals, kBrushes, kVisibility, kSectionCount };
 struct SectionDesc {
     char tag[4];
     const char* name;
@@ -57,10 +57,28 @@ constexpr SectionDesc kSections[kSectionCount] = {
     {{'P', 'O', 'S', 'E'}, "poses"}, {{'P', 'L', 'A', 'N'}, "planes"},
     {{'N', 'O', 'D', 'E'}, "nodes"}, {{'S', 'O', 'L', 'I'}, "leafSolid"},
     {{'L', 'E', 'A', 'F'}, "leaves"}, {{'P', 'O', 'L', 'Y'}, "polygons"},
-    {{'P', 'O', 'R', 'T'}, "portals"}, {{'B', 'R', 'S', 'H'}, "brushes"}};
+    {{'P', 'O', 'R', 'T'}, "portals"}, {{'B', 'R', 'S', 'H'}, "brushes"},
+    {{'P', 'V', 'I', 'S'}, "visibility"}};
 
+// The sections the tree needs (PVIS, which may be damaged without costing the tree, is not
+// counted: a file cut short inside it still reads).
 size_t sectionCount(uint32_t version, uint32_t flags) {
-    return (flags & kObspFlagBrushes) ? kSectionCount : version >= 2 ? kPortals + 1 : kPortals;
+    return (flags & kObspFlagBrushes) ? kBrushes + 1 : version >= 2 ? kPortals + 1 : kPortals;
+}
+
+// The PVIS section's flags.
+constexpr uint8_t kPvsFullFlow = 1, kPvsLeaks = 2;
+// Quake's run-length coding of a row of visibility bits: a zero byte, then how many zero
+// bytes it stands for, at most this many.
+constexpr size_t kMaxZeroRun = 255;
+
+size_t pvsRowBytes(size_t clusters) { return (clusters + 7) / 8; }
+
+// The fewest bytes a row of `rowBytes` bytes codes to (each coded byte stands for at most
+// kMaxZeroRun / 2 row bytes on average, a lone literal for one): a lower bound checked
+// before anything is allocated for the rows.
+uint64_t minCodedRowBytes(uint64_t rowBytes) {
+    return rowBytes == 0 ? 0 : std::max<uint64_t>(1, (2 * (rowBytes - 1) + kMaxZeroRun - 1) / kMaxZeroRun);
 }
 
 // ---- checks shared by the writer and the reader: a message, or nullptr when fine ----
@@ -347,6 +365,80 @@ void writeSection(std::ostream& out, SectionIndex index, const std::string& payl
     out.write(crc.s.data(), std::streamsize(crc.s.size()));
 }
 
+// Row `cluster` of the clusters' PVS as bytes (bit k of byte j: cluster 8j + k), coded.
+std::string codedPvsRow(const PotentiallyVisibleSet& pvs, int32_t cluster) {
+    const size_t rowBytes = pvsRowBytes(pvs.leafCount());
+    const uint64_t* words = pvs.row(cluster);
+    std::string coded;
+    for (size_t j = 0; j < rowBytes;) {
+        const uint8_t byte = uint8_t(words[j / 8] >> (8 * (j % 8)));
+        if (byte != 0) {
+            coded.push_back(char(byte));
+            ++j;
+            continue;
+        }
+        size_t run = 0;
+        while (j < rowBytes && run < kMaxZeroRun && uint8_t(words[j / 8] >> (8 * (j % 8))) == 0) ++j, ++run;
+        coded.push_back(0);
+        coded.push_back(char(uint8_t(run)));
+    }
+    return coded;
+}
+
+void writePvsSection(std::ostream& out, const TreePvs& pvs) {
+    Bytes s;
+    s.u32(uint32_t(pvs.pose));
+    s.u8(uint8_t((pvs.figures.fullFlow ? kPvsFullFlow : 0) | (pvs.figures.leaks ? kPvsLeaks : 0)));
+    s.f64(pvs.figures.averageVisible);
+    s.u32(pvs.figures.largestVisible);
+    s.f64(pvs.figures.ms);
+    s.u32(uint32_t(pvs.clusterCount()));
+    s.u64(pvs.clusters.size());
+    for (size_t leaf = 0; leaf < pvs.leafCount(); ++leaf) {
+        const std::span<const int32_t> of = pvs.clustersOf(int32_t(leaf));
+        s.u32(uint32_t(of.size()));
+        for (const int32_t c : of) s.i32(c);
+    }
+    for (size_t c = 0; c < pvs.clusterCount(); ++c) {
+        const std::string row = codedPvsRow(pvs.clusterPvs, int32_t(c));
+        s.u32(uint32_t(row.size()));
+        s.s += row;
+    }
+    writeSection(out, kVisibility, s.s);
+}
+
+void writeBrushSection(std::ostream& out, const std::vector<StoredBrush>& keptBrushes) {
+    Bytes s;
+    uint64_t planeTotal = 0;
+    for (const StoredBrush& b : keptBrushes) planeTotal += b.planes.size();
+    s.u32(uint32_t(keptBrushes.size()));
+    s.u64(planeTotal);
+    for (const StoredBrush& b : keptBrushes) {
+        s.u8(b.contents == BrushContents::Solid ? 0 : 1); // on disk: Solid 0, Clip 1
+        s.u64(b.excluded);
+        s.u32(uint32_t(b.planes.size()));
+        for (const Plane& p : b.planes) {
+            s.vec(p.normal);
+            s.f64(p.dist);
+        }
+    }
+    writeSection(out, kBrushes, s.s);
+}
+
+// Why the figures cannot be written, or nullptr.
+const char* pvsFiguresProblem(const TreePvsFigures& f) {
+    if (!std::isfinite(f.averageVisible) || f.averageVisible < 0 || !std::isfinite(f.ms) || f.ms < 0)
+        return "PVS figures are not finite non-negative numbers";
+    return nullptr;
+}
+
+std::string pvsWriteProblem(const BspTree& t, const TreePvs& pvs) {
+    if (pvs.clusterCount() > UINT32_MAX || pvs.clusters.size() > UINT32_MAX) return "PVS too large";
+    if (std::string e = treePvsProblem(pvs, t); !e.empty()) return e;
+    if (const char* e = pvsFiguresProblem(pvs.figures)) return e;
+    return {};
+}
+
 // ---- reading ----
 
 struct ReadError {
@@ -424,7 +516,8 @@ Header readHeader(std::string_view b, BspTree& t) {
     if (b.size() < kHeaderBytes) fail("truncated header", b.size());
     if (obspCrc32(b.data(), kHeaderCrcAt) != u32At(b, kHeaderCrcAt)) fail("checksum mismatch in section 'header'", kHeaderCrcAt);
     h.flags = c.u32();
-    const uint32_t knownFlags = h.version >= 3 ? kObspFlagBrushes : 0;
+    const uint32_t knownFlags =
+        (h.version >= 3 ? kObspFlagBrushes : 0) | (h.version >= 4 ? kObspFlagVisibility : 0);
     if ((h.flags & ~knownFlags) != 0) fail("unknown flags " + std::to_string(h.flags), 8);
     h.poses = c.u32();
     h.planes = c.u32();
@@ -552,6 +645,75 @@ std::vector<Brush> readBrushes(Cursor& c, const BspTree& t) {
     return brushes;
 }
 
+// The PVIS payload; needs t complete. Counts are checked against the payload before
+// reserving, so the rows (the largest allocation, ceil(C / 8) bytes each) take at most
+// about 128 times the section's bytes.
+TreePvs readPvs(Cursor& c, const BspTree& t) {
+    const size_t headAt = c.pos;
+    TreePvs pvs;
+    const uint32_t pose = c.u32();
+    if (pose >= t.poses.size()) fail("PVS pose out of range", headAt);
+    pvs.pose = int(pose);
+    const size_t flagsAt = c.pos;
+    const uint8_t flags = c.u8();
+    if ((flags & ~(kPvsFullFlow | kPvsLeaks)) != 0) fail("unknown PVS flags " + std::to_string(flags), flagsAt);
+    pvs.figures.fullFlow = flags & kPvsFullFlow;
+    pvs.figures.leaks = flags & kPvsLeaks;
+    pvs.figures.averageVisible = c.f64();
+    pvs.figures.largestVisible = c.u32();
+    pvs.figures.ms = c.f64();
+    if (const char* e = pvsFiguresProblem(pvs.figures)) fail(e, flagsAt);
+    const size_t countsAt = c.pos;
+    const uint32_t clusterCount = c.u32();
+    uint64_t entriesLeft = c.u64();
+    const uint64_t available = c.end - c.pos, leaves = t.leafCount(), rowBytes = pvsRowBytes(clusterCount);
+    if (entriesLeft > available / 4 || leaves > (available - entriesLeft * 4) / 4 ||
+        uint64_t(clusterCount) * (4 + minCodedRowBytes(rowBytes)) > available - entriesLeft * 4 - leaves * 4)
+        fail("PVS counts are larger than the section", countsAt);
+    pvs.firstCluster.reserve(leaves + 1);
+    pvs.firstCluster.push_back(0);
+    pvs.clusters.reserve(entriesLeft);
+    for (size_t leaf = 0; leaf < leaves; ++leaf) {
+        const size_t at = c.pos;
+        const uint32_t count = c.u32();
+        if (count > entriesLeft) fail(elementProblem("leaf", leaf, "more PVS clusters than the section's total"), at);
+        entriesLeft -= count;
+        for (uint32_t k = 0; k < count; ++k) {
+            const uint32_t cluster = c.u32();
+            if (cluster >= clusterCount) fail(elementProblem("leaf", leaf, "PVS cluster out of range"), at);
+            pvs.clusters.push_back(int32_t(cluster));
+        }
+        pvs.firstCluster.push_back(uint32_t(pvs.clusters.size()));
+    }
+    if (entriesLeft != 0) fail("fewer PVS cluster entries than the section's total", c.pos);
+    pvs.clusterPvs = PotentiallyVisibleSet(clusterCount);
+    for (size_t cluster = 0; cluster < clusterCount; ++cluster) {
+        const size_t at = c.pos;
+        const uint32_t length = c.u32();
+        c.need(length);
+        uint64_t* words = pvs.clusterPvs.row(int32_t(cluster));
+        size_t j = 0; // row bytes decoded
+        for (size_t k = 0; k < length; ++k) {
+            const uint8_t v = uint8_t(c.b[c.pos + k]);
+            if (v != 0) {
+                if (j >= rowBytes) fail(elementProblem("cluster", cluster, "PVS row longer than its clusters"), at);
+                words[j / 8] |= uint64_t(v) << (8 * (j % 8));
+                ++j;
+                continue;
+            }
+            const size_t run = k + 1 < length ? uint8_t(c.b[c.pos + ++k]) : 0;
+            if (run == 0 || run > rowBytes - j) fail(elementProblem("cluster", cluster, "bad run of zeros in the PVS row"), at);
+            j += run;
+        }
+        if (j != rowBytes) fail(elementProblem("cluster", cluster, "PVS row shorter than its clusters"), at);
+        for (size_t bit = clusterCount; bit < 8 * rowBytes; ++bit)
+            if ((words[bit / 64] >> (bit % 64)) & 1u) fail(elementProblem("cluster", cluster, "PVS bit past the last cluster"), at);
+        c.pos += length;
+    }
+    if (std::string e = treePvsProblem(pvs, t); !e.empty()) fail(e, headAt);
+    return pvs;
+}
+
 ObspReadResult readFailure(std::string error) {
     ObspReadResult r;
     r.error = std::move(error);
@@ -668,6 +830,19 @@ ObspReadResult parse(std::string_view b) {
     std::optional<std::vector<Brush>> brushes;
     if (h.flags & kObspFlagBrushes)
         pos = readSection(b, pos, kBrushes, kVariableLength, [&](Cursor& c) { brushes = readBrushes(c, t); });
+    std::optional<TreePvs> pvs;
+    std::string pvsError;
+    if (h.flags & kObspFlagVisibility) {
+        try {
+            pos = readSection(b, pos, kVisibility, kVariableLength, [&](Cursor& c) { pvs = readPvs(c, t); });
+        } catch (const ReadError& e) {
+            // The last section: the tree before it is whole; only the PVS is lost.
+            const std::string section = "section 'visibility'";
+            pvsError = e.message.find(section) != std::string::npos ? e.message : "obsp: " + section + ": " + e.message.substr(6);
+            pvs.reset();
+            pos = b.size();
+        }
+    }
     if (pos != b.size()) fail("trailing bytes after the last section", pos);
     if (h.version < 2) {
         if (const std::string e = portalGenerationProblem(t); !e.empty())
@@ -680,6 +855,8 @@ ObspReadResult parse(std::string_view b) {
               t.planes.size(), t.polygons.size(), t.portals.size(), brushes ? brushes->size() : 0, depth};
     r.tree = std::move(t);
     r.brushes = std::move(brushes);
+    r.pvs = std::move(pvs);
+    r.pvsError = std::move(pvsError);
     return r;
 }
 
@@ -692,16 +869,17 @@ uint32_t obspCrc32(const void* data, size_t size, uint32_t crc) {
     return ~crc;
 }
 
-std::string obspWriteProblem(const BspTree& tree) {
+std::string obspWriteProblem(const BspTree& tree, const TreePvs* pvs) {
     StoredNodes stored;
     uint64_t vertices = 0, portalVertices = 0;
-    return prepare(tree, stored, vertices, portalVertices);
+    if (std::string e = prepare(tree, stored, vertices, portalVertices); !e.empty()) return e;
+    return pvs ? pvsWriteProblem(tree, *pvs) : std::string();
 }
 
-void writeObsp(const BspTree& t, std::ostream& out, const std::vector<Brush>* brushes) {
+void writeObsp(const BspTree& t, std::ostream& out, const std::vector<Brush>* brushes, const TreePvs* pvs) {
     StoredNodes stored;
     uint64_t vertexTotal = 0, portalVertexTotal = 0;
-    if (!prepare(t, stored, vertexTotal, portalVertexTotal).empty()) {
+    if (!prepare(t, stored, vertexTotal, portalVertexTotal).empty() || (pvs && !pvsWriteProblem(t, *pvs).empty())) {
         out.setstate(std::ios::failbit);
         return;
     }
@@ -711,7 +889,7 @@ void writeObsp(const BspTree& t, std::ostream& out, const std::vector<Brush>* br
     Bytes h;
     h.s.append(kObspMagic, 4);
     h.u32(kObspVersion);
-    h.u32(brushes ? kObspFlagBrushes : 0);
+    h.u32((brushes ? kObspFlagBrushes : 0) | (pvs ? kObspFlagVisibility : 0));
     h.u32(uint32_t(t.poses.size()));
     h.u32(uint32_t(t.planes.size()));
     h.u32(uint32_t(nodes.size()));
@@ -787,32 +965,18 @@ void writeObsp(const BspTree& t, std::ostream& out, const std::vector<Brush>* br
         for (const Vec3& v : t.portals.vertices(p)) s.vec(v);
     }
     writeSection(out, kPortals, s.s);
-    if (!brushes) return;
-
-    s.s.clear();
-    uint64_t planeTotal = 0;
-    for (const StoredBrush& b : keptBrushes) planeTotal += b.planes.size();
-    s.u32(uint32_t(keptBrushes.size()));
-    s.u64(planeTotal);
-    for (const StoredBrush& b : keptBrushes) {
-        s.u8(b.contents == BrushContents::Solid ? 0 : 1); // on disk: Solid 0, Clip 1
-        s.u64(b.excluded);
-        s.u32(uint32_t(b.planes.size()));
-        for (const Plane& p : b.planes) {
-            s.vec(p.normal);
-            s.f64(p.dist);
-        }
-    }
-    writeSection(out, kBrushes, s.s);
+    if (brushes) writeBrushSection(out, keptBrushes);
+    if (pvs) writePvsSection(out, *pvs);
 }
 
-std::string saveObspFile(const BspTree& tree, const std::string& path, const std::vector<Brush>* brushes) {
-    if (std::string problem = obspWriteProblem(tree); !problem.empty()) return "obsp: cannot write: " + problem;
+std::string saveObspFile(const BspTree& tree, const std::string& path, const std::vector<Brush>* brushes,
+                         const TreePvs* pvs) {
+    if (std::string problem = obspWriteProblem(tree, pvs); !problem.empty()) return "obsp: cannot write: " + problem;
     const std::string tmp = path + ".tmp";
     {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
         if (!out) return "obsp: cannot open '" + tmp + "' for writing";
-        writeObsp(tree, out, brushes);
+        writeObsp(tree, out, brushes, pvs);
         out.close();
         if (!out) {
             std::error_code ignored;

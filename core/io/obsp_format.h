@@ -1,5 +1,6 @@
 #pragma once
 #include "compile/bsp_tree.h"
+#include "portal/tree_pvs.h"
 #include "world/brush.h"
 
 #include <cstddef>
@@ -16,13 +17,14 @@ namespace shallot {
 //
 // Layout (every field little-endian, fixed width; doubles are IEEE-754 binary64):
 //   header, 96 bytes:
-//     0  "OBSP"           4  version u32        8  flags u32 (kObspFlagBrushes or 0)
+//     0  "OBSP"           4  version u32        8  flags u32 (kObspFlagBrushes, kObspFlagVisibility)
 //     12 pose count u32   16 plane count u32    20 node count u32
 //     24 leaf count u32   28 polygon count u32  32 total vertex count u64
 //     40 root i32         44 bounds mins, maxs  6 x f64
 //     92 CRC-32 of bytes 0..91
-//   seven sections (six in version 1, which has no PORT; eight when flags has
-//   kObspFlagBrushes, version 3 on), in this order, each "tag u32, payload length u64,
+//   seven sections (six in version 1, which has no PORT; one more when flags has
+//   kObspFlagBrushes, version 3 on, and one more, the last, when it has
+//   kObspFlagVisibility, version 4 on), in this order, each "tag u32, payload length u64,
 //   payload, CRC-32 of tag + length + payload":
 //     POSE  per pose: name length u32, name bytes, mins 3 x f64, maxs 3 x f64, colour u32
 //     PLAN  the even planes only (normal 3 x f64, dist f64); planes[2k + 1] is rebuilt as
@@ -37,6 +39,17 @@ namespace shallot {
 //     BRSH  (optional) brush count u32, total plane count u64, then per brush: contents u8
 //           (0 solid, 1 clip), poses it does not block u64 (bit p: poses[p]), plane count
 //           u32, planes (normal 3 x f64, dist f64)
+//     PVIS  (optional) the potentially visible set of the leaves (portal/tree_pvs.h): pose
+//           u32 (the sight pose it is for), flags u8 (1 full flow, 2 the level leaks),
+//           average visible f64, largest visible u32, milliseconds f64, cluster count C
+//           u32, cluster entry total u64; per leaf: cluster count u32, clusters u32 each;
+//           per cluster: its row's byte length u32, then the row, ceil(C / 8) bytes of bits
+//           (bit k of byte j: cluster 8j + k) with each run of zero bytes written as a zero
+//           byte and the run's length (1 to 255), as Quake's visdata.
+//
+// A damaged PVIS section (truncated, a checksum mismatch, forged counts or indices) does
+// not cost the tree: the file reads without a PVS and says why in pvsError. It is the last
+// section, so nothing after it can be lost with it.
 //
 // The brushes section holds the world's blocking brushes (solid and clip, each valid in
 // the tree's bounds: see buildBrushGeometry), so that boxes other than the compiled poses
@@ -50,8 +63,9 @@ namespace shallot {
 // Nodes are stored so that every node child has a larger index than its parent (pre-order
 // satisfies this) and the root is node 0; that makes cycles impossible to express. The
 // writer renumbers a tree that is not in that order (dropping unreachable nodes).
-inline constexpr uint32_t kObspVersion = 3;
-inline constexpr uint32_t kObspFlagBrushes = 1; // header flag: a BRSH section follows PORT
+inline constexpr uint32_t kObspVersion = 4;
+inline constexpr uint32_t kObspFlagBrushes = 1;    // header flag: a BRSH section follows PORT
+inline constexpr uint32_t kObspFlagVisibility = 2; // header flag: a PVIS section ends the file
 inline constexpr char kObspMagic[4] = {'O', 'B', 'S', 'P'};
 inline constexpr size_t kObspMaxFileBytes = size_t(1) << 30; // default read limit: 1 GiB
 inline constexpr uint32_t kObspMaxPoseName = 1024;
@@ -59,17 +73,21 @@ inline constexpr uint32_t kObspMaxBrushPlanes = 1024; // as a .map's kMaxBrushSi
 
 // Writes the tree, and with `brushes` (the world it was compiled from) the brushes
 // section: the brushes that block some box (not NonSolid) and are valid in tree.bounds,
-// in order; the rest are left out, as the compile leaves them out. A tree the format
-// cannot represent (see obspWriteProblem) writes nothing and sets failbit on `out`.
-void writeObsp(const BspTree& tree, std::ostream& out, const std::vector<Brush>* brushes = nullptr);
+// in order; the rest are left out, as the compile leaves them out. With `pvs` (computed
+// for this tree: computeTreePvs) the PVIS section. A tree the format cannot represent
+// (see obspWriteProblem) writes nothing and sets failbit on `out`.
+void writeObsp(const BspTree& tree, std::ostream& out, const std::vector<Brush>* brushes = nullptr,
+               const TreePvs* pvs = nullptr);
 
-// Why the tree cannot be written (bad indices, more than kMaxPoses poses, unpaired
-// planes, non-finite numbers, a node cycle, ...), or empty when it can.
-std::string obspWriteProblem(const BspTree& tree);
+// Why the tree (with `pvs`) cannot be written (bad indices, more than kMaxPoses poses,
+// unpaired planes, non-finite numbers, a node cycle, a PVS of another tree, ...), or empty
+// when it can.
+std::string obspWriteProblem(const BspTree& tree, const TreePvs* pvs = nullptr);
 
 // Writes path + ".tmp" and renames it over `path`, so a failed save leaves any old file
 // intact. Returns an error message, or empty on success.
-std::string saveObspFile(const BspTree& tree, const std::string& path, const std::vector<Brush>* brushes = nullptr);
+std::string saveObspFile(const BspTree& tree, const std::string& path, const std::vector<Brush>* brushes = nullptr,
+                         const TreePvs* pvs = nullptr);
 
 // Summary of a file that was read.
 struct ObspInfo {
@@ -86,6 +104,11 @@ struct ObspReadResult {
     // The brushes section, when the file has one: planes, contents and excludedPoses (by
     // name) of each stored brush, ready for BoxTraceWorld::build with the tree's bounds.
     std::optional<std::vector<Brush>> brushes;
+    // The PVIS section, when the file has one that reads; when it has one that does not,
+    // pvs is empty and pvsError says why ("obsp: ... section 'visibility' ..."), the rest
+    // of the file being read as usual.
+    std::optional<TreePvs> pvs;
+    std::string pvsError;
 };
 
 // Reads and fully validates a file of at most maxBytes bytes. Hostile input yields an

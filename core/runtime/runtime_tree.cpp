@@ -1,7 +1,9 @@
 #include "shallot/runtime.h"
 
 #include "io/obsp_format.h"
+#include "portal/leaf_visibility.h"
 #include "portal/reachability.h"
+#include "query/point_visibility.h"
 #include "query/point_classify.h"
 #include "query/slide_move.h"
 #include "query/trace.h"
@@ -72,7 +74,11 @@ Hit toHit(const TraceResult& r) {
 std::shared_ptr<const Tree::Impl> implFromRead(ObspReadResult& read) {
     std::optional<World> world;
     if (read.brushes) world = World{std::move(*read.brushes), read.tree->poses, read.tree->bounds};
-    return std::make_shared<const Tree::Impl>(std::move(*read.tree), std::move(world), std::vector<std::string>{});
+    std::vector<std::string> warnings;
+    if (!read.pvsError.empty()) warnings.push_back(read.pvsError + " (loaded without a PVS)");
+    auto impl = std::make_shared<Tree::Impl>(std::move(*read.tree), std::move(world), std::move(warnings));
+    impl->pvs = std::move(read.pvs);
+    return impl;
 }
 
 } // namespace
@@ -131,9 +137,24 @@ Status Tree::save(const std::string& path, bool brushes) const {
         Status s;
         if (!impl_) s.error = "no tree loaded";
         else
-            s.error = saveObspFile(impl_->tree, path,
-                                   brushes && impl_->world ? &impl_->world->brushes : nullptr);
+            s.error = saveObspFile(impl_->tree, path, brushes && impl_->world ? &impl_->world->brushes : nullptr,
+                                   impl_->pvs ? &*impl_->pvs : nullptr);
         return s;
+    });
+}
+
+Result<Tree> Tree::withPvs(bool fullFlow, int threads) const {
+    return guarded<Result<Tree>>([&] {
+        if (!impl_) return failure<Tree>("no tree loaded");
+        if (!impl_->world) return failure<Tree>("a PVS needs the brushes: this tree was saved without them");
+        TreePvsSettings settings;
+        settings.fullFlow = fullFlow;
+        settings.threads = std::max(1, threads);
+        TreePvsResult computed = computeTreePvs(impl_->tree, impl_->world->brushes, settings);
+        if (!computed.pvs) return failure<Tree>(computed.error);
+        auto impl = std::make_shared<Impl>(impl_->tree, impl_->world, impl_->warnings);
+        impl->pvs = std::move(computed.pvs);
+        return success(Tree(std::move(impl)));
     });
 }
 
@@ -150,6 +171,7 @@ int Tree::poseIndex(std::string_view name) const {
 }
 
 bool Tree::hasBrushes() const { return impl_ && impl_->world; }
+bool Tree::hasPvs() const { return impl_ && impl_->pvs; }
 
 const std::vector<std::string>& Tree::warnings() const {
     static const std::vector<std::string> none;
@@ -291,6 +313,59 @@ Result<Path> Tree::path(int pose, const Vec3& from, const Vec3& to) const {
         Path out{found.found, found.length, {}};
         for (const shallot::Vec3& v : found.points) out.points.push_back(fromEigen(v));
         return success(std::move(out));
+    });
+}
+
+namespace {
+
+// The pose visible() answers for (the PVS's, or the sight pose), or the error.
+std::string sightError(const Tree::Impl* impl, int& sight) {
+    if (!impl) return "no tree loaded";
+    sight = impl->pvs ? impl->pvs->pose : sightPose(impl->tree);
+    return sight < 0 ? "the tree has no sight pose (a point pose at the reference point): nothing sees" : "";
+}
+
+Visibility toVisibility(const PointVisibility& v) { return {v.pvs, v.pvsKnown, v.clear, v.fromLeaf, v.toLeaf}; }
+
+} // namespace
+
+Result<Visibility> Tree::visible(const Vec3& from, const Vec3& to) const {
+    return guarded<Result<Visibility>>([&] {
+        int sight = -1;
+        if (std::string e = sightError(impl_.get(), sight); !e.empty()) return failure<Visibility>(e);
+        if (!inRange(from)) return failure<Visibility>(rangeError("from"));
+        if (!inRange(to)) return failure<Visibility>(rangeError("to"));
+        const TreePvs* pvs = impl_->pvs ? &*impl_->pvs : nullptr;
+        return success(toVisibility(pointVisibility(impl_->tree, sight, pvs, toEigen(from), toEigen(to))));
+    });
+}
+
+Status Tree::visibleBatch(const double* from, const double* to, size_t n, const VisibilityColumns& out,
+                          int threads) const {
+    return guarded<Status>([&] {
+        Status s;
+        int sight = -1;
+        s.error = sightError(impl_.get(), sight);
+        if (s.ok() && n > 0 && (!from || !to || !out.pvs || !out.pvsKnown || !out.clear || !out.fromLeaf || !out.toLeaf))
+            s.error = "null array";
+        std::vector<shallot::Vec3> a, b;
+        for (size_t i = 0; s.ok() && i < n; ++i) {
+            a.emplace_back(from[3 * i], from[3 * i + 1], from[3 * i + 2]);
+            b.emplace_back(to[3 * i], to[3 * i + 1], to[3 * i + 2]);
+            if (!inRange(fromEigen(a.back())) || !inRange(fromEigen(b.back())))
+                s.error = rangeError("row " + std::to_string(i) + ": from and to");
+        }
+        if (!s.ok()) return s;
+        const TreePvs* pvs = impl_->pvs ? &*impl_->pvs : nullptr;
+        const std::vector<PointVisibility> answers = pointVisibilityBatch(impl_->tree, sight, pvs, a, b, threads);
+        for (size_t i = 0; i < n; ++i) {
+            out.pvs[i] = answers[i].pvs;
+            out.pvsKnown[i] = answers[i].pvsKnown;
+            out.clear[i] = answers[i].clear;
+            out.fromLeaf[i] = answers[i].fromLeaf;
+            out.toLeaf[i] = answers[i].toLeaf;
+        }
+        return s;
     });
 }
 

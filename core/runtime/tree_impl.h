@@ -2,6 +2,7 @@
 // What a shallot::runtime::Tree holds (private to core/runtime).
 #include "compile/bsp_tree.h"
 #include "nav/nav_mesh.h"
+#include "portal/tree_pvs.h"
 #include "query/box_trace.h"
 #include "shallot/runtime.h"
 #include "world/world.h"
@@ -17,6 +18,7 @@ struct Tree::Impl {
     std::optional<World> world; // the brushes (with the tree's poses and bounds), when known
     std::vector<PoseBox> poses;
     std::vector<std::string> warnings;
+    std::optional<TreePvs> pvs; // of the sight pose, when stored or computed
 
     // Built on the first traceBox that needs it; call_once keeps concurrent queries safe.
     mutable std::once_flag boxWorldOnce;

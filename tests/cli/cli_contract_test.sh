@@ -219,4 +219,64 @@ check "pvs counts what a leaf sees" contains "$pvs" '"from":{"leaf":[0-9]*,"soli
 check "pvs --fast is the base flow" contains "$("$CLI" pvs "$MAPS/figure1_rooms.map" --fast)" '"average_visible":5,.*"flow":"base"'
 "$CLI" pvs "$MAPS/figure1_rooms.map" --from 1,2 >/dev/null 2>&1
 check "pvs with a bad --from exits 2" test $? -eq 2
+# vis: the PVS stored in the .obsp (docs/visibility.md), and the query op "visible".
+"$CLI" compile "$MAPS/figure1_rooms.map" -o "$TMP/rooms.obsp"
+check "info without a stored PVS says null" contains "$("$CLI" info "$TMP/rooms.obsp")" '"pvs":null'
+vis=$("$CLI" vis "$TMP/rooms.obsp" -o "$TMP/rooms_vis.obsp" --threads 2)
+check "vis prints the figures and the time" \
+  contains "$vis" '^{"average_visible":5,"clusters":[0-9]*,"flow":"full","largest_visible":5,"leaks":false,"leaves":[0-9]*,"ms":{.*"total":'
+check "vis -o leaves its input as it was" contains "$("$CLI" info "$TMP/rooms.obsp")" '"pvs":null'
+info=$("$CLI" info "$TMP/rooms_vis.obsp")
+check "info shows the stored PVS" \
+  contains "$info" '"pvs":{"average_visible":5,"clusters":[0-9]*,"flow":"full","largest_visible":5,"leaks":false,"ms":[0-9.e+-]*,"pose":"point"}'
+check "info shows format version 4" contains "$info" '"version":4'
+stats=$("$CLI" vis "$TMP/rooms.obsp" -o "$TMP/rooms_stats.obsp" --stats)
+check "vis --stats adds counts and the figures in the tree's leaves" \
+  contains "$stats" '"stats":{"empty_clusters":[0-9]*,"file_bytes":[0-9]*,"leaves":{"average_visible":[0-9.]*,"clusters_per_leaf":[0-9.]*,"inside":[0-9]*,"largest_visible":[0-9]*},"one_way_portals":8,"outside_clusters":[0-9]*}'
+cp "$TMP/rooms.obsp" "$TMP/inplace.obsp"
+"$CLI" vis "$TMP/inplace.obsp" --fast >/dev/null
+check "vis without -o stores the PVS in place (--fast: the base flow)" contains "$("$CLI" info "$TMP/inplace.obsp")" '"flow":"base"'
+visible=(
+  '{"op":"visible","from":[400,300,46],"to":[200,300,46]}'
+  '{"op":"visible","from":[400,300,46],"to":[250,700,46]}'
+  '{"op":"visible","from":[400,300,46],"to":[250,450,46]}'
+  '{"op":"visible","from":[400,300,46],"to":[190,300,46]}'
+  '{"op":"visible","from":[400,300,46],"to":[400,300,46]}'
+  '{"op":"visible","from":[400,300,46],"to":[1,2]}'
+)
+out=$(printf '%s\n' "${visible[@]}" | "$CLI" query "$TMP/rooms_vis.obsp"); status=$?
+check "visible: a clear segment in one room" contains "$(line 1)" '^{"clear":true,"from_leaf":[0-9]*,"pvs":true,"pvs_known":true,"to_leaf":[0-9]*}$'
+check "visible: round a corner, blocked but in the PVS" contains "$(line 2)" '"clear":false,.*"pvs":true,"pvs_known":true'
+check "visible: a leaf outside the PVS" contains "$(line 3)" '"clear":false,.*"pvs":false,"pvs_known":true'
+check "visible: an end in solid: pvs true, not known" contains "$(line 4)" '"clear":false,.*"pvs":true,"pvs_known":false'
+check "visible: from == to asks whether the point is empty" contains "$(line 5)" '"clear":true,.*"pvs":true,"pvs_known":true'
+check "visible: a bad point is an error line" contains "$(line 6)" '^{"error":"\\"to\\" must be'
+check "visible queries exit 1 (the last line failed)" test "$status" -eq 1
+check "visible on a .obsp without a PVS: not known" \
+  contains "$(sed -n 3p <<<"$(printf '%s\n' "${visible[@]}" | "$CLI" query "$TMP/rooms.obsp" 2>/dev/null)")" '"pvs":true,"pvs_known":false'
+check "visible on a .map computes the PVS once (the .obsp's answers)" \
+  test "$(printf '%s\n' "${visible[@]:0:5}" | "$CLI" query "$MAPS/figure1_rooms.map" 2>/dev/null)" = "$(sed -n 1,5p <<<"$out")"
+# Hostile input: a leaking level, no sight pose, a .obsp without brushes, a damaged PVS.
+"$CLI" compile "$MAPS/leaky_box.map" -o "$TMP/leaky.obsp"
+vis=$("$CLI" vis "$TMP/leaky.obsp" 2>"$TMP/vis.err"); status=$?
+check "vis on a leaking level stores a PVS of everything" test "$status" -eq 0 -a -n "$(grep '"leaks":true' <<<"$vis")"
+check "vis on a leaking level says so" contains "$(cat "$TMP/vis.err")" 'the level leaks'
+"$CLI" compile "$MAPS/figure1_rooms.map" -o "$TMP/eyeless.obsp" --pose 'stand=-16,-16,-24,16,16,32'
+err=$("$CLI" vis "$TMP/eyeless.obsp" 2>&1); status=$?
+check "vis without a point pose exits 1" test "$status" -eq 1
+check "vis without a point pose says so" contains "$err" 'no pose is a point at the reference point'
+check "visible without a point pose is an error line" \
+  contains "$("$CLI" query "$TMP/eyeless.obsp" <<<"${visible[0]}")" '"error":"the tree has no sight pose'
+"$CLI" vis "$MAPS/figure1_rooms.map" >/dev/null 2>&1
+check "vis of a .map is a usage error" test $? -eq 2
+size=$(stat -c %s "$TMP/rooms_vis.obsp")
+head -c $((size - 40)) "$TMP/rooms_vis.obsp" > "$TMP/cut.obsp"
+info=$("$CLI" info "$TMP/cut.obsp" 2>"$TMP/info.err"); status=$?
+check "info on a damaged PVS block still reads the tree (exit 0)" test "$status" -eq 0 -a -n "$(grep '"leaves":' <<<"$info")"
+check "info names the damaged section" contains "$info" "\"pvs\":{\"error\":\"obsp: section 'visibility'"
+check "a damaged PVS block is a warning on stderr" contains "$(cat "$TMP/info.err")" "warning: .*section 'visibility'"
+check "query on a damaged PVS block: not known" contains "$("$CLI" query "$TMP/cut.obsp" <<<"${visible[2]}" 2>/dev/null)" '"pvs_known":false'
+"$CLI" vis "$TMP/cut.obsp" -o "$TMP/mended.obsp" >/dev/null 2>&1
+untimed() { "$CLI" info "$1" | sed 's/"ms":[0-9.e+-]*//'; }
+check "vis mends a damaged PVS block" test "$(untimed "$TMP/mended.obsp")" = "$(untimed "$TMP/rooms_vis.obsp")"
 exit $fail

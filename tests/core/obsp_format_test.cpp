@@ -415,11 +415,11 @@ TEST(ObspFormat, HugeCountsAreRejectedBeforeAllocating) {
 
 TEST(ObspFormat, NewerVersionIsReported) {
     std::string bytes = toBytes(makeTree());
-    putLE(bytes, 4, 4, 4);
-    EXPECT_EQ(fromBytes(bytes).error, "obsp: file version 4 is newer than this program supports (3)");
+    putLE(bytes, 4, 5, 4);
+    EXPECT_EQ(fromBytes(bytes).error, "obsp: file version 5 is newer than this program supports (4)");
     putLE(bytes, 4, 1000, 4);
     fixChecksums(bytes);
-    EXPECT_EQ(fromBytes(bytes).error, "obsp: file version 1000 is newer than this program supports (3)");
+    EXPECT_EQ(fromBytes(bytes).error, "obsp: file version 1000 is newer than this program supports (4)");
     EXPECT_TRUE(contains(fromBytes("OBSX" + bytes.substr(4)).error, "bad magic"));
 }
 

@@ -5,8 +5,10 @@
 
 #include "compile/compiler.h"
 #include "io/obsp_format.h"
+#include "portal/leaf_visibility.h"
 #include "portal/reachability.h"
 #include "query/box_trace.h"
+#include "query/point_visibility.h"
 #include "query/slide_move.h"
 #include "query/trace.h"
 #include "test_maps.h"
@@ -290,6 +292,90 @@ TEST(Runtime, FilesAreMappedSavedAndReloaded) {
     ASSERT_TRUE(crouch.ok()) << crouch.error;
     ASSERT_EQ(crouch.value.poses().size(), 1u);
     EXPECT_EQ(crouch.value.poses()[0].name, "crouch");
+    std::filesystem::remove_all(dir);
+}
+
+// visible() and its batch are the core's pointVisibility (shallot-cli query's "visible"
+// op) with the stored PVS; without one nothing is known; withPvs computes what vis stores;
+// a damaged PVS loads the tree with a warning.
+TEST(Runtime, VisibleIsTheQueryOpsAnswer) {
+    const Level& l = level();
+    TreePvsSettings settings;
+    settings.threads = 2;
+    const std::optional<TreePvs> pvs = computeTreePvs(l.tree, l.world.brushes, settings).pvs;
+    ASSERT_TRUE(pvs);
+    std::ostringstream out;
+    writeObsp(l.tree, out, &l.world.brushes, &*pvs);
+    const rt::Tree stored = loaded(out.str()), bare = loaded(l.withBrushes);
+    EXPECT_TRUE(stored.hasPvs());
+    EXPECT_FALSE(bare.hasPvs());
+    const rt::Result<rt::Tree> computed = bare.withPvs(true, 2);
+    ASSERT_TRUE(computed.ok()) << computed.error;
+    EXPECT_TRUE(computed.value.hasPvs());
+    const int sight = sightPose(l.tree);
+    Rng rng(31);
+    const size_t n = 3000; // more than kParallelTraceBatch: the threaded path runs
+    std::vector<double> from(3 * n), to(3 * n);
+    for (size_t i = 0; i < 3 * n; ++i) {
+        from[i] = uniform(rng, -100, 900);
+        to[i] = i % 30 < 3 ? from[i] : uniform(rng, -100, 900);
+    }
+    std::vector<char> seen(n), known(n), clear(n); // char: std::vector<bool> has no data()
+    std::vector<int32_t> fromLeaf(n), toLeaf(n);
+    const rt::Tree::VisibilityColumns columns{reinterpret_cast<bool*>(seen.data()), reinterpret_cast<bool*>(known.data()),
+                                              reinterpret_cast<bool*>(clear.data()), fromLeaf.data(), toLeaf.data()};
+    ASSERT_TRUE(stored.visibleBatch(from.data(), to.data(), n, columns, 2).ok());
+    int culled = 0, clearCount = 0;
+    for (size_t i = 0; i < n; ++i) {
+        const Vec3 a(from[3 * i], from[3 * i + 1], from[3 * i + 2]), b(to[3 * i], to[3 * i + 1], to[3 * i + 2]);
+        const PointVisibility expected = pointVisibility(l.tree, sight, &*pvs, a, b);
+        const rt::Result<rt::Visibility> one = stored.visible(v(a), v(b));
+        ASSERT_TRUE(one.ok()) << one.error;
+        ASSERT_EQ(one.value.pvs, expected.pvs) << i;
+        ASSERT_EQ(one.value.pvsKnown, expected.pvsKnown) << i;
+        ASSERT_EQ(one.value.clear, expected.clear) << i;
+        ASSERT_EQ(one.value.fromLeaf, expected.fromLeaf) << i;
+        ASSERT_EQ(one.value.toLeaf, expected.toLeaf) << i;
+        ASSERT_EQ(bool(seen[i]), expected.pvs) << i;
+        ASSERT_EQ(bool(known[i]), expected.pvsKnown) << i;
+        ASSERT_EQ(bool(clear[i]), expected.clear) << i;
+        ASSERT_EQ(fromLeaf[i], expected.fromLeaf) << i;
+        ASSERT_EQ(toLeaf[i], expected.toLeaf) << i;
+        const rt::Visibility fresh = computed.value.visible(v(a), v(b)).value;
+        ASSERT_EQ(fresh.pvs, expected.pvs) << i; // withPvs is what vis stores
+        const rt::Visibility none = bare.visible(v(a), v(b)).value;
+        ASSERT_TRUE(none.pvs && !none.pvsKnown) << i;
+        ASSERT_EQ(none.clear, expected.clear) << i;
+        culled += expected.pvsKnown && !expected.pvs;
+        clearCount += expected.clear;
+    }
+    EXPECT_GT(culled, 100);
+    EXPECT_GT(clearCount, 100);
+    from[3 * 5] = std::numeric_limits<double>::infinity();
+    EXPECT_EQ(stored.visibleBatch(from.data(), to.data(), n, columns).error,
+              "row 5: from and to must be 3 finite numbers within +-1e9");
+    EXPECT_EQ(stored.visible({0, 0, 0}, {0, 0, 2e9}).error, "to must be 3 finite numbers within +-1e9");
+    EXPECT_EQ(loaded(l.withoutBrushes).withPvs().error, "a PVS needs the brushes: this tree was saved without them");
+    EXPECT_EQ(rt::Tree().visible({0, 0, 0}, {1, 1, 1}).error, "no tree loaded");
+    const rt::Result<rt::Tree> eyeless = rt::Tree::compileMap(kRooms, {{"crouch", {-16, -16, -12}, {16, 16, 12}}});
+    ASSERT_TRUE(eyeless.ok()) << eyeless.error;
+    EXPECT_EQ(eyeless.value.visible({0, 0, 0}, {1, 1, 1}).error,
+              "the tree has no sight pose (a point pose at the reference point): nothing sees");
+    EXPECT_EQ(eyeless.value.withPvs().error, "no pose is a point at the reference point (what the eye sees)");
+    // Saved with the PVS; cut short inside it: the tree loads, the PVS does not, a warning says why.
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / "shallot_runtime_pvs_test";
+    std::filesystem::create_directories(dir);
+    const std::string path = (dir / "rooms.obsp").string();
+    ASSERT_TRUE(computed.value.save(path).ok());
+    const rt::Result<rt::Tree> reloaded = rt::Tree::loadFile(path);
+    ASSERT_TRUE(reloaded.ok()) << reloaded.error;
+    EXPECT_TRUE(reloaded.value.hasPvs());
+    const std::string cut = out.str().substr(0, out.str().size() - 10);
+    const rt::Tree damaged = loaded(cut);
+    EXPECT_FALSE(damaged.hasPvs());
+    ASSERT_EQ(damaged.warnings().size(), 1u);
+    EXPECT_EQ(damaged.warnings()[0].find("obsp: section 'visibility'"), 0u) << damaged.warnings()[0];
+    EXPECT_EQ(damaged.leafCount(), l.tree.leafCount());
     std::filesystem::remove_all(dir);
 }
 

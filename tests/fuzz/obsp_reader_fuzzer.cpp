@@ -1,6 +1,6 @@
 // libFuzzer target: the .obsp reader (core/io/obsp_format.h) and every use of a tree that
 // passed it: point and trace queries, collide-and-slide, reachability, leaf cells, the text
-// dump, box sweeps against its brushes section, and writing it back.
+// dump, box sweeps against its brushes section, its stored PVS, and writing it back.
 //
 // The first input byte is a mode: odd recomputes the checksums of the rest (as a hostile
 // writer would) so that mutations get past them into the validation; even keeps them.
@@ -11,6 +11,7 @@
 #include "portal/leaf_cells.h"
 #include "portal/reachability.h"
 #include "query/box_trace.h"
+#include "query/point_visibility.h"
 #include "query/slide_move.h"
 #include "query/trace.h"
 
@@ -71,16 +72,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         const TraceResult r = traceBox(boxes, Vec3(-4, -5, -6), Vec3(6, 5, 4), points[0], points[3]);
         SHALLOT_FUZZ_CHECK(r.point.allFinite() && std::isfinite(r.t), "non-finite box trace result");
     }
+    if (read.pvs) { // a stored PVS fits the tree: every visible query stays in range
+        SHALLOT_FUZZ_CHECK(treePvsProblem(*read.pvs, t).empty(), "a PVS that does not fit the tree was accepted");
+        for (size_t i = 0; i + 1 < points.size(); ++i)
+            (void)pointVisibility(t, read.pvs->pose, &*read.pvs, points[i], points[i + 1]);
+    } else if (!read.pvsError.empty()) {
+        SHALLOT_FUZZ_CHECK(fuzz::startsWith(read.pvsError, "obsp: section 'visibility'"),
+                           "a PVS error that does not name its section: " + read.pvsError);
+    }
     (void)leafCells(t);
     std::ostringstream dump;
     dumpTreeText(t, dump);
 
-    // A tree that was read writes back (with its brushes): a file of the current version
-    // byte for byte.
+    // A tree that was read writes back (with its brushes and PVS): a file of the current
+    // version byte for byte, unless its damaged PVS was left out.
     std::ostringstream out;
-    writeObsp(t, out, read.brushes ? &*read.brushes : nullptr);
-    SHALLOT_FUZZ_CHECK(out.good(), "a tree that was read cannot be written: " + obspWriteProblem(t));
-    if (read.info.version == kObspVersion) SHALLOT_FUZZ_CHECK(out.str() == bytes, "the tree writes back differently");
+    const TreePvs* pvs = read.pvs ? &*read.pvs : nullptr;
+    writeObsp(t, out, read.brushes ? &*read.brushes : nullptr, pvs);
+    SHALLOT_FUZZ_CHECK(out.good(), "a tree that was read cannot be written: " + obspWriteProblem(t, pvs));
+    if (read.info.version == kObspVersion && read.pvsError.empty())
+        SHALLOT_FUZZ_CHECK(out.str() == bytes, "the tree writes back differently");
     std::istringstream again(out.str());
     const ObspReadResult reread = readObsp(again);
     SHALLOT_FUZZ_CHECK(reread.tree.has_value(), "the written tree does not read back: " + reread.error);

@@ -1,6 +1,7 @@
 // libFuzzer target: the runtime's buffer entry point (<shallot/runtime.h>,
 // Tree::loadBuffer) and every query a game makes on a level that loaded: classify, trace,
-// any-box traces (with and without the brushes section), move, reach, and the batches.
+// any-box traces (with and without the brushes section), move, reach, visible (with and
+// without a stored PVS), and the batches.
 // Nothing may throw, crash or answer non-finite numbers; a failed load is an error value.
 //
 // The first input byte is a mode: odd recomputes the checksums of the rest (as a hostile
@@ -10,6 +11,7 @@
 #include "shallot/runtime.h"
 
 #include <cmath>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -79,6 +81,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         SHALLOT_FUZZ_CHECK(tree.traceBatch(0, from.data(), to.data(), p.size(), hits.data()).ok(), "traceBatch failed");
         for (size_t i = 0; i < p.size(); ++i)
             SHALLOT_FUZZ_CHECK(hits[i].t == tree.trace(0, p[i], p[(i + 2) % p.size()]).value.t, "traceBatch differs");
+    }
+    // visible answers wherever there is a sight pose (an error value otherwise), its batch
+    // as one by one; without a PVS nothing is known.
+    const size_t n = p.size();
+    std::unique_ptr<bool[]> pvs(new bool[n]), known(new bool[n]), clear(new bool[n]);
+    std::vector<int32_t> fromLeaf(n), toLeaf(n);
+    const rt::Status batch =
+        tree.visibleBatch(from.data(), to.data(), n, {pvs.get(), known.get(), clear.get(), fromLeaf.data(), toLeaf.data()});
+    for (size_t i = 0; i < n; ++i) {
+        const rt::Result<rt::Visibility> v = tree.visible(p[i], p[(i + 2) % n]);
+        SHALLOT_FUZZ_CHECK(v.ok() == batch.ok(), "visible and visibleBatch disagree on failing");
+        if (!v) continue;
+        SHALLOT_FUZZ_CHECK(v.value.pvs == pvs[i] && v.value.pvsKnown == known[i] && v.value.clear == clear[i] &&
+                               v.value.fromLeaf == fromLeaf[i] && v.value.toLeaf == toLeaf[i],
+                           "visibleBatch differs");
+        SHALLOT_FUZZ_CHECK(tree.hasPvs() || (v.value.pvs && !v.value.pvsKnown), "a PVS known without one");
     }
     return 0;
 }

@@ -160,6 +160,42 @@ class ShallotAgainstCli(unittest.TestCase):
         self.assertFalse(start["leak"])  # id_e1m1 is sealed
         self.assertTrue(start["reached"][self.tree.leaves([[480, -352, 100]])[0]])
 
+    def test_visible_equals_cli(self):
+        # The PVS as `shallot-cli vis --fast` stores it (the base flow: a fraction of a second
+        # on id_e1m1; the full flow takes 15-45 s), against the CLI's "visible" op.
+        vis = os.path.join(self.dir.name, "e1m1_vis.obsp")
+        subprocess.run([CLI, "vis", self.obsp, "-o", vis, "--fast", "--threads", "2"], check=True, capture_output=True)
+        tree = shallot.Tree.load(vis)
+        self.assertTrue(tree.has_pvs)
+        self.assertFalse(self.tree.has_pvs)
+        got = tree.visible_batch(self.starts, self.ends, threads=2)
+        answers = cli_query(vis, [{"op": "visible", "from": a.tolist(), "to": b.tolist()}
+                                  for a, b in zip(self.starts, self.ends)])
+        for key in ("pvs", "pvs_known", "clear", "from_leaf", "to_leaf"):
+            np.testing.assert_array_equal(got[key], np.array([a[key] for a in answers]), err_msg=key)
+        self.assertEqual(got["from_leaf"].dtype, np.int32)
+        for i in range(0, ROWS, 97):
+            self.assertEqual(tree.visible(self.starts[i], self.ends[i]), answers[i])
+        # Clear segments, segments the PVS culls and ends in solid all occur; never a miss.
+        self.assertGreater(got["clear"].sum(), ROWS // 50)
+        self.assertGreater((got["pvs_known"] & ~got["pvs"]).sum(), ROWS // 50)
+        self.assertGreater((~got["pvs_known"]).sum(), ROWS // 50)
+        self.assertFalse((got["clear"] & got["pvs_known"] & ~got["pvs"]).any())
+        # Without a PVS nothing is known; the segments are the same.
+        none = self.tree.visible_batch(self.starts, self.ends)
+        self.assertFalse(none["pvs_known"].any())
+        self.assertTrue(none["pvs"].all())
+        np.testing.assert_array_equal(none["clear"], got["clear"])
+        # with_pvs computes what vis stores, and save keeps it.
+        fast = self.tree.with_pvs(fast=True, threads=2)
+        self.assertTrue(fast.has_pvs)
+        np.testing.assert_array_equal(fast.visible_batch(self.starts, self.ends)["pvs"], got["pvs"])
+        path = os.path.join(self.dir.name, "with_pvs.obsp")
+        fast.save(path)
+        self.assertTrue(shallot.Tree.load(path).has_pvs)
+        info = json.loads(subprocess.run([CLI, "info", path], capture_output=True, text=True, check=True).stdout)
+        self.assertEqual(info["pvs"]["flow"], "base")
+
     def test_compile_writes_the_clis_file(self):
         compiled = shallot.compile(MAP)
         path = os.path.join(self.dir.name, "module.obsp")

@@ -106,6 +106,15 @@ struct Path {
     std::vector<Vec3> points;
 };
 
+// Whether one point may see another, for the tree's sight pose (its point pose at the
+// reference point: what the eye sees); shallot-cli query's "visible" op, docs/visibility.md.
+struct Visibility {
+    bool pvs = true;       // the leaf of `to` is in the PVS of the leaf of `from`; true when not known
+    bool pvsKnown = false; // the tree has a PVS (hasPvs()) and neither point is in solid for the sight pose
+    bool clear = false;    // the segment from -> to meets no solid of the sight pose (an exact trace)
+    int32_t fromLeaf = 0, toLeaf = 0;
+};
+
 // Query coordinates (points, box corners, deltas, step heights) must be finite and within
 // +-this: far outside any world, and small enough that no product in a trace overflows.
 // The same limit as shallot-cli query's.
@@ -125,12 +134,17 @@ public:
     // Skipped brushes and map warnings are in warnings().
     static Result<Tree> compileMap(const std::string& mapPath, const std::vector<PoseBox>& poses = {},
                                    int threads = 1);
-    // Writes the tree as .obsp (with its brushes section when it has brushes and `brushes`).
+    // Writes the tree as .obsp (with its brushes section when it has brushes and `brushes`,
+    // and its PVS when it has one).
     Status save(const std::string& path, bool brushes = true) const;
+    // The same tree with the potentially visible set of its sight pose computed (as
+    // shallot-cli vis: the full flow, or the base flow when !fullFlow); needs the brushes.
+    Result<Tree> withPvs(bool fullFlow = true, int threads = 1) const;
 
     const std::vector<PoseBox>& poses() const;
     int poseIndex(std::string_view name) const; // -1 when there is no such pose
     bool hasBrushes() const;                    // traceBox works
+    bool hasPvs() const;                        // visible() knows the PVS (stored by shallot-cli vis, or withPvs)
     const std::vector<std::string>& warnings() const;
 
     Result<Classification> classify(const Vec3& point) const;
@@ -149,6 +163,9 @@ public:
     // it first (shallot-cli query's "path" op: the same answer). The pose's walkable surfaces
     // are built on its first path query (tens of milliseconds), then kept.
     Result<Path> path(int pose, const Vec3& from, const Vec3& to) const;
+    // Whether `from` may see `to` (from == to asks whether the point is empty). Without a
+    // PVS the answer has pvsKnown false; a tree without a sight pose answers an error.
+    Result<Visibility> visible(const Vec3& from, const Vec3& to) const;
     size_t leafCount() const;
 
     // Batches over n points stored x, y, z, x, y, z, ...: the same answers as one by one.
@@ -170,7 +187,19 @@ public:
     Status traceBatch(int pose, const double* from, const double* to, size_t n, const HitColumns& out,
                       int threads = 1) const;
 
-    struct Impl; // opaque: the decoded tree and the brushes
+    // visible() for n pairs, written column by column (n entries each); threads > 1
+    // splits the segments' traces of long batches. A bad row fails the whole batch.
+    struct VisibilityColumns {
+        bool* pvs;
+        bool* pvsKnown;
+        bool* clear;
+        int32_t* fromLeaf;
+        int32_t* toLeaf;
+    };
+    Status visibleBatch(const double* from, const double* to, size_t n, const VisibilityColumns& out,
+                        int threads = 1) const;
+
+    struct Impl; // opaque: the decoded tree, the brushes and the PVS
 
     // n moves of the pose's box (many agents, one step each), as move() one by one, written
     // column by column: end (3n), startSolid, stepped and the number of contacts (n each).
