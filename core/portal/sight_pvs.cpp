@@ -95,8 +95,10 @@ std::shared_ptr<const SightPvs> SightPvs::compute(const CompileResult& compiled,
     BrushRow row(words);
     for (size_t leaf = 0; leaf < onionLeaves; ++leaf) {
         if ((compiled.onion.leafSolid[leaf] >> pose) & 1u) continue;
+        // Clusters in reach of the void see everything there, unflowed: no eye goes there.
         std::fill(row.begin(), row.end(), 0);
-        for (const int32_t c : out->onion_->clustersOf(int32_t(leaf))) orInto(row, seenRows[size_t(c)]);
+        for (const int32_t c : out->onion_->clustersOf(int32_t(leaf)))
+            if (size_t(c) >= outside.size() || !outside[size_t(c)]) orInto(row, seenRows[size_t(c)]);
         out->viewWeight_[leaf] = facesOf(row, faces);
     }
     const LeafCellList cells = leafCells(out->clusters_);

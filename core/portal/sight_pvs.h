@@ -44,7 +44,7 @@ public:
     // solid for the sight pose).
     std::vector<bool> visibleFrom(int32_t from) const { return onion_->visibleFrom(from); }
     // Per onion leaf: the faces of the brushes near the clusters it may see (0 for leaves
-    // solid for the sight pose).
+    // solid for the sight pose and for those only in clusters in reach of the void).
     const std::vector<uint32_t>& viewWeight() const { return viewWeight_; }
     // Over the clusters empty for the sight pose and out of reach of the void (where an
     // eye goes): their count, their average and largest PVS in clusters and view weight.
