@@ -56,6 +56,7 @@ class VisibilityGuiTest : public QObject {
 private slots:
     void pvsFollowsTheCompilesAndTheVisibleOverlayTheCamera();
     void aLevelWithoutAPointPoseHasNoPvs();
+    void aLeakingLevelSaysSo();
 };
 
 void VisibilityGuiTest::pvsFollowsTheCompilesAndTheVisibleOverlayTheCamera() {
@@ -150,6 +151,15 @@ void VisibilityGuiTest::aLevelWithoutAPointPoseHasNoPvs() {
     QVERIFY(QTest::qWaitFor([&] { return status->text() == "No PVS"; }, 10000));
     QVERIFY(status->toolTip().contains("no pose is a point"));
     QVERIFY(QTest::qWaitFor([&] { return e.scene().layer(render::Layer::Visible).chunkList().empty(); }, 10000));
+}
+
+void VisibilityGuiTest::aLeakingLevelSaysSo() {
+    auto w = openWindow(SHALLOT_SOURCE_DIR "/maps/leaky_box.map");
+    QVERIFY(waitForCompiledOverlay(*w));
+    QVERIFY(QTest::qWaitFor([&] { return pvsOfNewest(*w, false); }, 10000));
+    auto* status = w->statusBar()->findChild<QLabel*>("pvsStatus");
+    QCOMPARE(status->text(), QString("PVS: none inside (leaks?)"));
+    QVERIFY(status->toolTip().contains("leaks"));
 }
 
 QTEST_MAIN(VisibilityGuiTest)

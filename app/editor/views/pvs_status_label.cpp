@@ -31,6 +31,12 @@ void PvsStatusLabel::update() {
         return;
     }
     const SightPvs::Figures& f = r.pvs->figures();
+    if (f.leaves == 0) { // every empty leaf in the void's reach: Quake's vis refuses such a level
+        setText("PVS: none inside (leaks?)");
+        setToolTip("No leaf where an eye can be is out of the void's reach: the level leaks (or has no inside), so "
+                   "every place may see every other. Reachability (Alt+4) from the player start shows the leak path.");
+        return;
+    }
     const QString flow = r.pvs->fullFlow() ? "full flow" : "base flow; the full flow is computed while the Visible or View weight overlay is on";
     setText(QString("PVS %1 (%2) leaves, %3 (%4) faces%5 · %6")
                 .arg(shortCount(f.averageLeaves), shortCount(double(f.largestLeaves)), shortCount(f.averageWeight),
