@@ -7,6 +7,7 @@
 #include "services/background_release.h"
 
 #include <QPointer>
+#include <algorithm>
 #include <thread>
 
 namespace shallot {
@@ -65,18 +66,34 @@ void NavService::request(std::shared_ptr<const CompiledWorld> world) {
     if (!running_) start();
 }
 
+std::vector<int> NavService::wantedPoses(size_t poseCount) const {
+    std::vector<int> out;
+    const int current = editor_.currentPose();
+    for (int pose = 0; pose < int(poseCount); ++pose)
+        if (pose == current || !editor_.document().rays().empty()) out.push_back(pose);
+    return out;
+}
+
+bool NavService::upToDate(const std::shared_ptr<const CompiledWorld>& world) const {
+    if (!meshes_ || meshes_->world != world) return false;
+    for (const int pose : wantedPoses(meshes_->poses.size()))
+        if (!meshes_->mesh(pose)) return false;
+    return true;
+}
+
 void NavService::start() {
     if (!waiting_) return;
     running_ = true;
     QPointer<NavService> self(this);
-    runInBackground([self, cache = cache_, world = std::exchange(waiting_, nullptr)]() mutable {
+    std::vector<int> poses = wantedPoses(waiting_->result->onion.poses.size());
+    runInBackground([self, cache = cache_, world = std::exchange(waiting_, nullptr), poses = std::move(poses)]() mutable {
         auto meshes = std::make_shared<NavMeshes>();
         Stopwatch watch;
         // The poses' meshes are independent reads of one tree: one thread each, as many as
         // the machine has. The walking spawn check asks the cache for some of them too.
         meshes->poses.resize(world->result->onion.poses.size());
-        parallelFor(meshes->poses.size(), int(std::thread::hardware_concurrency()),
-                    [&](size_t pose) { meshes->poses[pose] = cache->get(world, int(pose)); });
+        parallelFor(poses.size(), int(std::thread::hardware_concurrency()),
+                    [&](size_t k) { meshes->poses[size_t(poses[k])] = cache->get(world, poses[k]); });
         meshes->milliseconds = watch.lapMs();
         meshes->world = std::move(world);
         postToUiThread([self, meshes = std::shared_ptr<const NavMeshes>(std::move(meshes))]() mutable {
@@ -95,7 +112,8 @@ void NavService::start() {
 
 void NavService::findRayPaths() {
     rayPaths_.clear();
-    if (!meshes_) return;
+    // Every pose's paths or none (not yet: the meshes of the other poses are being built).
+    if (!meshes_ || std::any_of(meshes_->poses.begin(), meshes_->poses.end(), [](const auto& m) { return !m; })) return;
     const BspTree& tree = meshes_->world->result->onion;
     for (const TestRay& ray : editor_.document().rays()) {
         std::vector<NavPath>& paths = rayPaths_.emplace_back();

@@ -1,8 +1,10 @@
 #pragma once
 // Where each pose can walk in the newest compiled world (core/nav): its navigation meshes,
-// built for every pose on a pool thread after each compile while the Walkable overlay is
-// on or test rays exist, and the walking path of every test ray for every pose (the rays
-// dock's Path column; drawn for the current pose with the Walkable overlay).
+// built on a pool thread after each compile while the Walkable overlay is on, the Path
+// tool is used or test rays exist, and the walking path of every test ray for every pose
+// (the rays dock's Path column; drawn for the current pose with the Walkable overlay).
+// Only the current pose's mesh is built unless test rays want every pose's: the designer
+// must not pay for meshes nothing shows.
 #include "nav/nav_mesh.h"
 #include "nav/nav_path.h"
 #include "services/compile_service.h"
@@ -30,8 +32,10 @@ QString pathSummary(const std::optional<NavPath>& path, const std::string& pose,
 
 struct NavMeshes {
     std::shared_ptr<const CompiledWorld> world;
-    std::vector<std::shared_ptr<const NavMesh>> poses; // one per pose of the world's tree
-    double milliseconds = 0;    // to build them all
+    // One per pose of the world's tree; null for a pose not built (see above).
+    std::vector<std::shared_ptr<const NavMesh>> poses;
+    double milliseconds = 0;    // to build them
+    const NavMesh* mesh(int pose) const { return pose >= 0 && size_t(pose) < poses.size() ? poses[size_t(pose)].get() : nullptr; }
 };
 
 class NavService : public QObject {
@@ -39,8 +43,10 @@ class NavService : public QObject {
 public:
     // Meshes come from `cache` (shared with the walking spawn check).
     NavService(Editor& editor, std::shared_ptr<NavMeshCache> cache);
-    // Builds the meshes of `world` (the newest one requested wins).
+    // Builds the meshes of `world` that are wanted (the newest request wins).
     void request(std::shared_ptr<const CompiledWorld> world);
+    // Whether the meshes shown are `world`'s and have every pose wanted now.
+    bool upToDate(const std::shared_ptr<const CompiledWorld>& world) const;
     const std::shared_ptr<const NavMeshes>& meshes() const { return meshes_; }
     // Per test ray, per pose: its walking path from its start to its end (empty before the
     // first build).
@@ -53,6 +59,8 @@ signals:
 private:
     void start();
     void findRayPaths();
+    // The poses whose meshes are wanted: every pose while test rays exist, else the current one.
+    std::vector<int> wantedPoses(size_t poseCount) const;
 
     Editor& editor_;
     std::shared_ptr<NavMeshCache> cache_;

@@ -30,6 +30,7 @@ OverlayController::OverlayController(Editor& editor)
         rebuildHeavy();
         rebuildRays();
         rebuildNavLayers();
+        requestNav(); // the new pose's mesh, unless built
     });
     connect(nav_, &NavService::built, this, [this] {
         rebuildNavLayers();
@@ -43,23 +44,24 @@ OverlayController::OverlayController(Editor& editor)
 
 void OverlayController::requestNav() {
     const bool wanted = isOn(Overlay::Walkable) || !editor_.document().rays().empty() || editor_.activeTool() == ToolKind::Path;
-    if (compiled_ && wanted && (!nav_->meshes() || nav_->meshes()->world != compiled_)) nav_->request(compiled_);
+    if (compiled_ && wanted && !nav_->upToDate(compiled_)) nav_->request(compiled_);
 }
 
 std::optional<NavPath> OverlayController::walkingPath(const Vec3& from, const Vec3& to, int pose) const {
     const auto& meshes = nav_->meshes();
-    if (!meshes || pose < 0 || size_t(pose) >= meshes->poses.size()) return std::nullopt;
-    return findPath(meshes->world->result->onion, *meshes->poses[size_t(pose)], from, to);
+    const NavMesh* mesh = meshes ? meshes->mesh(pose) : nullptr;
+    if (!mesh) return std::nullopt;
+    return findPath(meshes->world->result->onion, *mesh, from, to);
 }
 
 void OverlayController::rebuildNavLayers() {
     const auto& meshes = nav_->meshes();
     const int pose = editor_.currentPose();
     render::MeshBatch surfaces, links;
-    if (isOn(Overlay::Walkable) && meshes && pose >= 0 && size_t(pose) < meshes->poses.size()) {
+    if (const NavMesh* mesh = meshes ? meshes->mesh(pose) : nullptr; isOn(Overlay::Walkable) && mesh) {
         const double feet = meshes->world->result->onion.poses[size_t(pose)].mins.z();
-        surfaces = render::walkableSurfaces(*meshes->poses[size_t(pose)], feet);
-        links = render::walkableLinks(*meshes->poses[size_t(pose)], feet);
+        surfaces = render::walkableSurfaces(*mesh, feet);
+        links = render::walkableLinks(*mesh, feet);
     }
     editor_.scene().set(render::Layer::Walkable, std::move(surfaces));
     editor_.scene().set(render::Layer::WalkableLinks, std::move(links));

@@ -59,7 +59,7 @@ VisibilityOverlays::Key VisibilityOverlays::wantedKey() const {
     Key key;
     key.visibleOn = visibleOn_;
     key.weightOn = weightOn_;
-    key.limit = editor_.document().data().viewWeightLimit;
+    if (weightOn_) key.limit = editor_.document().data().viewWeightLimit;
     const SightPvsResult& latest = pvs_.latest();
     if (latest.world && latest.pvs && (visibleOn_ || weightOn_)) {
         key.pvs = latest.pvs;
@@ -104,9 +104,13 @@ void VisibilityOverlays::start() {
         postToUiThread([self, built, key, redrawWeights, serial, pvs = std::move(pvs)] {
             if (!self) return;
             self->running_ = false;
+            // An empty layer left empty keeps its version: the 2D views keep their pictures.
             render::RenderScene& scene = self->editor_.scene();
-            scene.set(render::Layer::Visible, std::move(built->visibleBatch));
-            if (redrawWeights) scene.set(render::Layer::ViewWeight, std::move(built->weightBatch));
+            auto set = [&scene](render::Layer l, render::MeshBatch batch) {
+                if (!batch.vertices.empty() || !scene.layer(l).chunkList().empty()) scene.set(l, std::move(batch));
+            };
+            set(render::Layer::Visible, std::move(built->visibleBatch));
+            if (redrawWeights) set(render::Layer::ViewWeight, std::move(built->weightBatch));
             self->drawn_ = key;
             self->shown_.serial = serial;
             self->shown_.visible = built->visible;

@@ -10,12 +10,13 @@ namespace shallot {
 PathEnd placePathEnd(const Editor& editor, const ViewPoint& p) {
     const int pose = editor.currentPose();
     const auto& meshes = editor.overlays().nav().meshes();
-    if (p.depthAxis != 2 || pose < 0 || !meshes || size_t(pose) >= meshes->poses.size()) return {placeInView(editor, p), {}};
+    const NavMesh* mesh = meshes ? meshes->mesh(pose) : nullptr;
+    if (p.depthAxis != 2 || !mesh) return {placeInView(editor, p), {}};
     const BspTree& tree = meshes->world->result->onion;
     Vec3 cursor = editor.snap(p.world);
     // Heights of the pose's reference point: its feet at the working height.
     const double working = p.world.z() - tree.poses[size_t(pose)].mins.z();
-    if (const std::optional<StandingPlace> place = nearestStandingPlace(tree, *meshes->poses[size_t(pose)], cursor.x(), cursor.y(),
+    if (const std::optional<StandingPlace> place = nearestStandingPlace(tree, *mesh, cursor.x(), cursor.y(),
                                                                          working, tree.bounds.mins.z(), tree.bounds.maxs.z()))
         return {place->point, true};
     cursor.z() = working;
