@@ -33,7 +33,7 @@ uint32_t facesOf(const BrushRow& row, const std::vector<uint32_t>& faces) {
 std::shared_ptr<const SightPvs> SightPvs::compute(const CompileResult& compiled, const World& world,
                                                   const SightPvsSettings& settings, std::string* error) {
     const int pose = sightPose(compiled.onion);
-    if (pose < 0 || size_t(pose) >= compiled.mapTrees.size()) {
+    if (pose < 0) {
         if (error) *error = "no pose is a point at the reference point (what the eye sees)";
         return nullptr;
     }
@@ -41,7 +41,21 @@ std::shared_ptr<const SightPvs> SightPvs::compute(const CompileResult& compiled,
     std::shared_ptr<SightPvs> out(new SightPvs);
     out->pose_ = pose;
     out->fullFlow_ = settings.fullFlow;
-    out->clusters_ = compiled.mapTrees[size_t(pose)];
+    if (size_t(pose) < compiled.mapTrees.size()) {
+        out->clusters_ = compiled.mapTrees[size_t(pose)];
+    } else { // a tree kept without its map trees (a .shallot's): the sight pose's compiled alone
+        World sight = world;
+        sight.poses = {compiled.onion.poses[size_t(pose)]};
+        CompileOptions options;
+        options.threads = settings.threads;
+        options.cancel = settings.cancel;
+        CompileResult alone = compileWorld(sight, options);
+        if (!alone.error.empty() || alone.mapTrees.empty()) {
+            if (error) *error = "the sight pose's map tree did not compile: " + alone.error;
+            return nullptr;
+        }
+        out->clusters_ = std::move(alone.mapTrees[0]);
+    }
     out->clusters_.portals = generatePortals(out->clusters_);
     throwIfCancelled(settings.cancel);
     PvsSettings flow;

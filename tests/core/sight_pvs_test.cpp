@@ -145,3 +145,20 @@ TEST(SightPvs, ACancelledComputationThrows) {
     settings.cancel = &cancel;
     EXPECT_THROW(SightPvs::compute(r, w, settings), CompileCancelled);
 }
+
+// A tree kept without its map trees (a .shallot's stored compile) gets the same PVS: the
+// sight pose's map tree is compiled alone.
+TEST(SightPvs, ATreeWithoutMapTreesGetsTheSamePvs) {
+    Rng rng(3943);
+    const World w = roomWorld(rng);
+    CompileResult r = compileWorld(w);
+    ASSERT_TRUE(r.error.empty()) << r.error;
+    const auto withMapTrees = SightPvs::compute(r, w, {});
+    r.mapTrees.clear();
+    const auto without = SightPvs::compute(r, w, {});
+    ASSERT_TRUE(withMapTrees && without);
+    EXPECT_TRUE(withMapTrees->clusterPvs() == without->clusterPvs());
+    EXPECT_EQ(withMapTrees->viewWeight(), without->viewWeight());
+    for (size_t leaf = 0; leaf < r.onion.leafCount(); ++leaf)
+        ASSERT_EQ(withMapTrees->visibleFrom(int32_t(leaf)), without->visibleFrom(int32_t(leaf))) << leaf;
+}
