@@ -68,6 +68,8 @@ size_t sectionCount(uint32_t version, uint32_t flags) {
 const char* poseProblem(const Pose& p) {
     if (p.name.size() > kObspMaxPoseName) return "pose name too long";
     if (!p.isValid()) return "invalid pose (empty name, non-finite or inverted box)";
+    // The file stores boxes; a tree holds a round pose as its two boxes (world/round_pose_boxes.h).
+    if (p.shape.isRound()) return "round pose (ellipsoid or capsule): .obsp stores box poses only";
     return nullptr;
 }
 
