@@ -59,7 +59,7 @@ void RoundPoseWorld::forEachNear(const Aabb& box, const Visit& visit) const {
 
 bool RoundPoseWorld::isSolid(const Vec3& p) const {
     if (!p.allFinite()) return true;
-    const double band = kRoundContactBand * frame_.shapePerWorld;
+    const double band = contactBandOf(frame_);
     const Vec3 centre = frame_.toShape(p);
     bool solid = false;
     forEachNear({p + pose_.mins, p + pose_.maxs}, [&](const RoundBrush& b) {
@@ -82,12 +82,14 @@ TraceResult RoundPoseWorld::tracePart(const Vec3& from, const Vec3& to, double t
     const Vec3 start = from + t0 * delta, end = from + t1 * delta;
     Aabb swept{start.cwiseMin(end) + pose_.mins, start.cwiseMax(end) + pose_.maxs};
     const Vec3 startShape = frame_.toShape(start), deltaShape = frame_.toShape(end - start);
+    // A part that starts later starts clear (the caller knows): no contact band there.
+    const double band = t0 == 0.0 ? contactBandOf(frame_) : 0.0;
     bool startSolid = false, hit = false;
     double first = 1.0;
     Vec3 normal = Vec3::Zero();
     forEachNear(swept, [&](const RoundBrush& b) {
         if (startSolid) return;
-        const RoundSweep s = sweepRoundShape(frame_, b, startShape, deltaShape);
+        const RoundSweep s = sweepRoundShape(frame_, b, startShape, deltaShape, band);
         if (s.startSolid) startSolid = true;
         else if (s.hit && s.t < first) {
             hit = true;

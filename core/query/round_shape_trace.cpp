@@ -105,9 +105,9 @@ std::optional<RoundEntry> lineEntry(const RoundShapeFrame& frame, const RoundBru
     return best.entry;
 }
 
-RoundSweep sweepRoundShape(const RoundShapeFrame& frame, const RoundBrush& brush, const Vec3& from, const Vec3& delta) {
+RoundSweep sweepRoundShape(const RoundShapeFrame& frame, const RoundBrush& brush, const Vec3& from, const Vec3& delta,
+                           double band) {
     RoundSweep r;
-    const double band = kRoundContactBand * frame.shapePerWorld;
     const CoreDistance start = coreToBrush(brush, frame.coreLow(from), frame.coreHigh(from));
     const double clearance = start.distance - frame.radius;
     if (clearance < -band || start.distance == 0.0) { // (the core inside: no normal)
@@ -115,7 +115,7 @@ RoundSweep sweepRoundShape(const RoundShapeFrame& frame, const RoundBrush& brush
         r.t = 0.0;
         return r;
     }
-    if (clearance <= band) {
+    if (band > 0.0 && clearance <= band) {
         // Touching: the distance grows along delta iff delta leaves along the normal there
         // (the distance to a convex set is convex along a line), else it hits at once.
         const Vec3 normal = (start.onCore - start.onBrush) / start.distance;
@@ -127,10 +127,12 @@ RoundSweep sweepRoundShape(const RoundShapeFrame& frame, const RoundBrush& brush
         return r;
     }
     const std::optional<RoundEntry> entry = lineEntry(frame, brush, from, delta);
-    // From outside M, an entry behind the start means the line runs away from M.
-    if (entry && entry->t >= 0.0 && entry->t < 1.0) {
+    // From outside M, an entry behind the start means the line runs away from M (without
+    // a band, one a rounding error behind is a contact at the start).
+    const double earliest = band > 0.0 ? 0.0 : -kRoundPatchTolerance;
+    if (entry && entry->t >= earliest && entry->t < 1.0) {
         r.hit = true;
-        r.t = entry->t;
+        r.t = std::max(0.0, entry->t);
         r.normal = entry->normal;
     }
     return r;

@@ -40,7 +40,12 @@ struct RoundSweep {
     double t = 1.0;
     Vec3 normal = Vec3::Zero(); // shape space
 };
+// `contactBand` (shape space): kRoundContactBand's, or 0 for a sweep that continues one
+// already known to be clear up to `from` (then only an overlap at from is solid).
 RoundSweep sweepRoundShape(const RoundShapeFrame& frame, const RoundBrush& brush, const Vec3& from,
-                           const Vec3& delta);
+                           const Vec3& delta, double contactBand);
+
+// kRoundContactBand in a frame's shape space.
+inline double contactBandOf(const RoundShapeFrame& frame) { return kRoundContactBand * frame.shapePerWorld; }
 
 } // namespace shallot

@@ -202,7 +202,7 @@ TEST(RoundPoseExact, TraceMatchesBisectionOnRandomBrushes) {
         // Aimed near the brush, so that most sweeps hit (faces, edges and corners).
         const Vec3 delta = randomPointNear(rng, 40) - from * uniform(rng, 0.8, 1.6);
         auto clearance = [&](double t) { return bruteClearance(g, s, from + t * delta); };
-        const RoundSweep sweep = sweepRoundShape(frame, b, frame.toShape(from), frame.toShape(delta));
+        const RoundSweep sweep = sweepRoundShape(frame, b, frame.toShape(from), frame.toShape(delta), contactBandOf(frame));
         SCOPED_TRACE(describe(s) + " sweep " + std::to_string(i));
         ASSERT_FALSE(sweep.startSolid);
         const double end = sweep.hit ? sweep.t : 1.0;
