@@ -2,6 +2,7 @@
 
 #include "query/round_shape_overlap.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace shallot {
@@ -108,6 +109,13 @@ std::optional<RoundEntry> lineEntry(const RoundShapeFrame& frame, const RoundBru
 RoundSweep sweepRoundShape(const RoundShapeFrame& frame, const RoundBrush& brush, const Vec3& from, const Vec3& delta,
                            double band) {
     RoundSweep r;
+    // A face plane with the whole swept shape beyond it (by more than the band) separates
+    // them: the cheap answer for most brushes near a sweep.
+    for (const RoundFace& f : brush.faces) {
+        const double lowest = std::min(f.plane.signedDistance(from), f.plane.signedDistance(from + delta)) -
+                              frame.halfCore * std::abs(f.plane.normal.z());
+        if (lowest > frame.radius + band) return r;
+    }
     const CoreDistance start = coreToBrush(brush, frame.coreLow(from), frame.coreHigh(from));
     const double clearance = start.distance - frame.radius;
     if (clearance < -band || start.distance == 0.0) { // (the core inside: no normal)
