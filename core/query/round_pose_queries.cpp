@@ -36,7 +36,7 @@ bool RoundPoseQueries::isSolid(const Vec3& p) const {
     return exact_.isSolid(p);
 }
 
-TraceResult RoundPoseQueries::trace(const Vec3& from, const Vec3& to) const {
+TraceResult RoundPoseQueries::traceTreeFirst(const Vec3& from, const Vec3& to) const {
     if (!from.allFinite() || !to.allFinite()) return exact_.trace(from, to);
     const TraceResult outer = traceSegment(tree_, bounding_, from, to);
     if (!outer.startSolid && !outer.hit) {

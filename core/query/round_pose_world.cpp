@@ -84,19 +84,37 @@ TraceResult RoundPoseWorld::tracePart(const Vec3& from, const Vec3& to, double t
     const Vec3 startShape = frame_.toShape(start), deltaShape = frame_.toShape(end - start);
     // A part that starts later starts clear (the caller knows): no contact band there.
     const double band = t0 == 0.0 ? contactBandOf(frame_) : 0.0;
+    // Bound every brush near the part, then finish them by their earliest possible
+    // contact, up to the first contact found.
+    struct Pending {
+        double earliest;
+        const RoundBrush* brush;
+        RoundSweepBound bound;
+    };
+    thread_local std::vector<Pending> pending;
+    pending.clear();
+    forEachNear(swept, [&](const RoundBrush& b) {
+        const RoundSweepBound bound = boundRoundSweep(frame_, b, startShape, deltaShape, band);
+        if (!bound.missed) pending.push_back({bound.startClear ? bound.earliest : 0.0, &b, bound});
+    });
+    std::sort(pending.begin(), pending.end(),
+              [](const Pending& x, const Pending& y) { return x.earliest < y.earliest; });
     bool startSolid = false, hit = false;
     double first = 1.0;
     Vec3 normal = Vec3::Zero();
-    forEachNear(swept, [&](const RoundBrush& b) {
-        if (startSolid) return;
-        const RoundSweep s = sweepRoundShape(frame_, b, startShape, deltaShape, band);
-        if (s.startSolid) startSolid = true;
-        else if (s.hit && s.t < first) {
+    for (const Pending& p : pending) {
+        if (p.earliest > first) break;
+        const RoundSweep s = finishRoundSweep(frame_, *p.brush, startShape, deltaShape, band, p.bound);
+        if (s.startSolid) {
+            startSolid = true;
+            break;
+        }
+        if (s.hit && s.t < first) {
             hit = true;
             first = s.t;
             normal = s.normal;
         }
-    });
+    }
     if (startSolid) {
         r.startSolid = true;
         r.t = t0;

@@ -44,9 +44,9 @@ void pointToBrush(const RoundBrush& brush, const Vec3& x, CoreDistance& best) {
         const Vec3 foot = x - s * f.plane.normal;
         if (brush.inFace(f, foot, 0.0)) best = {s, x, foot};
     }
-    for (const auto& [p, q] : brush.edges) {
+    for (const RoundEdge& e : brush.edges) {
         Vec3 onCore, onEdge;
-        closestSegmentPoints(x, x, p, q, onCore, onEdge);
+        closestSegmentPoints(x, x, e.from, e.to, onCore, onEdge);
         consider(best, x, onEdge);
     }
 }
@@ -95,9 +95,9 @@ CoreDistance coreToBrush(const RoundBrush& brush, const Vec3& a, const Vec3& b) 
     pointToBrush(brush, a, best);
     if ((b - a).squaredNorm() <= kDegenerateSegment) return best;
     pointToBrush(brush, b, best);
-    for (const auto& [p, q] : brush.edges) {
+    for (const RoundEdge& e : brush.edges) {
         Vec3 onCore, onEdge;
-        closestSegmentPoints(a, b, p, q, onCore, onEdge);
+        closestSegmentPoints(a, b, e.from, e.to, onCore, onEdge);
         consider(best, onCore, onEdge);
     }
     return best;

@@ -1,6 +1,7 @@
 #include "query/round_shape_space.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace shallot {
 
@@ -17,10 +18,31 @@ RoundShapeFrame RoundShapeFrame::of(const PoseShape& shape) {
     return f;
 }
 
+namespace {
+
+uint64_t facesThrough(const RoundBrush& b, const Vec3& v) {
+    uint64_t mask = 0;
+    const double tolerance = kOnFaceTolerance * (1.0 + v.cwiseAbs().maxCoeff());
+    for (size_t f = 0; f < b.faces.size(); ++f)
+        if (std::abs(b.faces[f].plane.signedDistance(v)) <= tolerance) mask |= RoundBrush::faceMask(f);
+    return mask;
+}
+
+} // namespace
+
 RoundBrush RoundBrush::of(const BrushGeometry& geometry, const RoundShapeFrame& frame) {
     RoundBrush b;
     for (const Vec3& v : geometry.vertices) b.vertices.push_back(frame.toShape(v));
-    for (const auto& [p, q] : geometry.edges) b.edges.emplace_back(frame.toShape(p), frame.toShape(q));
+    for (const auto& [p, q] : geometry.edges) {
+        RoundEdge e{frame.toShape(p), frame.toShape(q)};
+        e.length = (e.to - e.from).norm();
+        if (e.length == 0.0) continue; // a point: its vertex covers it
+        e.dir = (e.to - e.from) / e.length;
+        const Vec3 across = e.dir.cross(Vec3::UnitZ());
+        // Nearly vertical: the core's side meets it as a vertex (round_shape_trace.cpp).
+        if (across.norm() > kVerticalEdgeSine) e.across = across.normalized();
+        b.edges.push_back(e);
+    }
     for (const ConvexFace& face : geometry.hull.faces) {
         std::vector<Vec3> loop;
         for (const Vec3& v : face.polygon.vertices) loop.push_back(frame.toShape(v));
@@ -45,6 +67,8 @@ RoundBrush RoundBrush::of(const BrushGeometry& geometry, const RoundShapeFrame& 
         }
         b.faces.push_back(f);
     }
+    for (const Vec3& v : b.vertices) b.vertexFaces.push_back(facesThrough(b, v));
+    for (RoundEdge& e : b.edges) e.faces = facesThrough(b, e.from) & facesThrough(b, e.to);
     return b;
 }
 

@@ -40,14 +40,40 @@ struct RoundFace {
     uint32_t sideCount = 0;
 };
 
+// An edge whose direction's sine against the vertical is below this counts as vertical:
+// the side of a capsule's core meets it along its ends (the vertices' vertical cylinders),
+// and its horizontal normal would be ill-defined.
+inline constexpr double kVerticalEdgeSine = 1e-9;
+
+// A vertex lies on a face when within this distance of its plane (shape space, relative to
+// the vertex's size). Generous: a face too many only makes a sweep test a patch it could
+// have skipped (round_shape_trace.cpp), never skip one it needs.
+inline constexpr double kOnFaceTolerance = 1e-6;
+
+// An edge of a brush in shape space, with what the sweeps would otherwise recompute per
+// query: its unit direction and length, and the unit horizontal normal dir x up (zero for
+// a vertical edge).
+struct RoundEdge {
+    Vec3 from = Vec3::Zero();
+    Vec3 to = Vec3::Zero();
+    Vec3 dir = Vec3::Zero();
+    double length = 0.0;
+    Vec3 across = Vec3::Zero();
+    uint64_t faces = 0; // faceMask of the faces it lies on
+};
+
 // A valid convex brush mapped into a frame's shape space.
 struct RoundBrush {
     std::vector<RoundFace> faces;
     std::vector<Plane> faceSides;
     std::vector<Vec3> vertices;
-    std::vector<std::pair<Vec3, Vec3>> edges;
+    std::vector<uint64_t> vertexFaces; // per vertex, faceMask of the faces it lies on
+    std::vector<RoundEdge> edges;
 
     static RoundBrush of(const BrushGeometry& geometry, const RoundShapeFrame& frame);
+
+    // Bit f for face f; every bit for faces past the 64th (a mask then says "maybe").
+    static uint64_t faceMask(size_t f) { return f < 64 ? uint64_t(1) << f : ~uint64_t(0); }
 
     // Is `x`, a point of face f's plane, inside its polygon (to `tolerance`)?
     bool inFace(const RoundFace& f, const Vec3& x, double tolerance) const {

@@ -29,9 +29,10 @@ struct RoundEntry {
 };
 
 // The least parameter t (any sign) at which the centre origin + t * dir enters M, and M's
-// normal there; nothing when the line misses M (or dir is zero).
+// normal there; nothing when the line misses M (or dir is zero). forwardOnly, for a start
+// outside M: patches met only behind the start are skipped (then a t < 0 is meaningless).
 std::optional<RoundEntry> lineEntry(const RoundShapeFrame& frame, const RoundBrush& brush, const Vec3& origin,
-                                    const Vec3& dir);
+                                    const Vec3& dir, bool forwardOnly = false);
 
 // The sweep of the shape centred at `from` by `delta` (both shape space), over t in [0, 1].
 struct RoundSweep {
@@ -44,6 +45,21 @@ struct RoundSweep {
 // already known to be clear up to `from` (then only an overlap at from is solid).
 RoundSweep sweepRoundShape(const RoundShapeFrame& frame, const RoundBrush& brush, const Vec3& from,
                            const Vec3& delta, double contactBand);
+
+// sweepRoundShape in two steps, so that a caller with many brushes can finish them in
+// order of `earliest` and stop at the first hit before the next one's earliest.
+// boundRoundSweep clips the sweep by every face plane moved out by the shape's reach along
+// its normal (plus the band): they bound a superset of M (Quake 3's plane shifting: exact
+// on faces, too big at edges), so missing it misses M, and M is entered no earlier.
+struct RoundSweepBound {
+    bool missed = false;     // the sweep misses the superset: no contact
+    bool startClear = false; // the start is outside the superset: clear by more than the band
+    double earliest = 0.0;   // no contact before this t
+};
+RoundSweepBound boundRoundSweep(const RoundShapeFrame& frame, const RoundBrush& brush, const Vec3& from,
+                                const Vec3& delta, double contactBand);
+RoundSweep finishRoundSweep(const RoundShapeFrame& frame, const RoundBrush& brush, const Vec3& from,
+                            const Vec3& delta, double contactBand, const RoundSweepBound& bound);
 
 // kRoundContactBand in a frame's shape space.
 inline double contactBandOf(const RoundShapeFrame& frame) { return kRoundContactBand * frame.shapePerWorld; }

@@ -1,7 +1,8 @@
 // Traces per second on a level (default ../shared/maps/id_e1m1.map): a box pose through the
 // onion tree, the same box swept exactly (traceBox), and an ellipsoid and a capsule, exact,
 // with the tree in front (RoundPoseQueries) and without (RoundPoseWorld alone); and the
-// share of round traces and classifies the tree settles. Not a test: it times things.
+// share of round traces and classifies the tree settles (the same in every pass). Not a
+// test: it times things.
 // Usage: round_pose_traces [level.map] [segments]
 #include "compile/compiler.h"
 #include "io/map_reader.h"
@@ -10,7 +11,10 @@
 #include "query/round_pose_queries.h"
 #include "world/round_pose_boxes.h"
 
+#include <algorithm>
 #include <chrono>
+#include <ctime>
+#include <functional>
 #include <cstdio>
 #include <random>
 #include <string>
@@ -19,13 +23,32 @@ using namespace shallot;
 
 namespace {
 
-template <class Trace>
-double tracesPerSecond(const std::vector<std::pair<Vec3, Vec3>>& segments, const Trace& trace, int& hits) {
-    hits = 0;
-    const auto start = std::chrono::steady_clock::now();
-    for (const auto& [from, to] : segments) hits += trace(from, to).hit;
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    return double(segments.size()) / seconds;
+// Each rate is the best of kRuns passes over the segments, the kinds of query taking turns
+// pass by pass, timed in this thread's CPU time: the machine is shared, and a pass that
+// another process interrupted would otherwise count the other process's time.
+constexpr int kRuns = 9;
+
+double threadSeconds() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+}
+
+using TraceFunction = std::function<TraceResult(const Vec3&, const Vec3&)>;
+
+// Traces per second of each function, and its hits.
+std::vector<std::pair<double, int>> tracesPerSecond(const std::vector<std::pair<Vec3, Vec3>>& segments,
+                                                    const std::vector<TraceFunction>& traces) {
+    std::vector<std::pair<double, int>> best(traces.size(), {0.0, 0});
+    for (int run = 0; run <= kRuns; ++run)
+        for (size_t k = 0; k < traces.size(); ++k) {
+            int hits = 0;
+            const double start = threadSeconds();
+            for (const auto& [from, to] : segments) hits += traces[k](from, to).hit;
+            const double rate = double(segments.size()) / (threadSeconds() - start);
+            if (run > 0) best[k] = {std::max(best[k].first, rate), hits}; // run 0 warms up
+        }
+    return best;
 }
 
 } // namespace
@@ -72,25 +95,28 @@ int main(int argc, char** argv) {
     }
     const RoundQueryTally classified = capsuleQueries.classifyTally();
 
-    int hits = 0;
-    const double boxTree = tracesPerSecond(segments, [&](const Vec3& a, const Vec3& b) {
-        return traceSegment(tree, playerIndex, a, b);
-    }, hits);
-    std::printf("box (player, 32x32x56) through the onion tree: %10.0f traces/s (%d hits)\n", boxTree, hits);
-    const double boxExact = tracesPerSecond(segments, [&](const Vec3& a, const Vec3& b) {
-        return traceBox(boxWorld, player.mins, player.maxs, a, b);
-    }, hits);
-    std::printf("box (player) exact sweep, traceBox:            %10.0f traces/s (%d hits)\n", boxExact, hits);
-    for (const auto* q : {&ellipsoidQueries, &capsuleQueries}) {
-        const RoundPoseWorld& exact = q == &ellipsoidQueries ? exactEllipsoid : exactCapsule;
-        const std::string name = poseShapeText(exact.pose().shape);
-        const double withTree = tracesPerSecond(segments, [&](const Vec3& a, const Vec3& b) { return q->trace(a, b); }, hits);
-        std::printf("%-18s exact, tree in front:        %10.0f traces/s (%d hits) = %.2f of the box tree rate, "
-                    "%.2f of traceBox; the tree settles %.1f%%\n",
-                    name.c_str(), withTree, hits, withTree / boxTree, withTree / boxExact,
-                    100 * q->traceTally().settledShare());
-        const double alone = tracesPerSecond(segments, [&](const Vec3& a, const Vec3& b) { return exact.trace(a, b); }, hits);
-        std::printf("%-18s exact, no tree:              %10.0f traces/s (%d hits)\n", name.c_str(), alone, hits);
+    const std::vector<std::pair<double, int>> rates = tracesPerSecond(segments, {
+        [&](const Vec3& a, const Vec3& b) { return traceSegment(tree, playerIndex, a, b); },
+        [&](const Vec3& a, const Vec3& b) { return traceBox(boxWorld, player.mins, player.maxs, a, b); },
+        [&](const Vec3& a, const Vec3& b) { return ellipsoidQueries.traceTreeFirst(a, b); },
+        [&](const Vec3& a, const Vec3& b) { return exactEllipsoid.trace(a, b); },
+        [&](const Vec3& a, const Vec3& b) { return capsuleQueries.traceTreeFirst(a, b); },
+        [&](const Vec3& a, const Vec3& b) { return exactCapsule.trace(a, b); },
+    });
+    const double boxTree = rates[0].first, boxExact = rates[1].first;
+    std::printf("box (player, 32x32x56) through the onion tree: %10.0f traces/s (%d hits)\n", boxTree, rates[0].second);
+    std::printf("box (player) exact sweep, traceBox:            %10.0f traces/s (%d hits)\n", boxExact, rates[1].second);
+    for (int shape = 0; shape < 2; ++shape) {
+        const RoundPoseQueries& q = shape == 0 ? ellipsoidQueries : capsuleQueries;
+        const std::string name = poseShapeText(q.exact().pose().shape);
+        for (const int k : {3, 2}) {
+            const auto [rate, hits] = rates[size_t(k + 2 * shape)];
+            std::printf("%-18s %-26s %10.0f traces/s (%d hits) = %.2f of the box tree rate, %.2f of traceBox",
+                        name.c_str(), k == 3 ? "exact (trace):" : "tree first (traceTreeFirst):", rate, hits,
+                        rate / boxTree, rate / boxExact);
+            if (k == 2) std::printf("; the tree settles %.1f%%", 100 * q.traceTally().settledShare());
+            std::printf("\n");
+        }
     }
     std::printf("classify (capsule, sampling starts): the tree settles %.1f%% of %llu\n", 100 * classified.settledShare(),
                 (unsigned long long)(classified.settled + classified.exact));
