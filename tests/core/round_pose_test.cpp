@@ -346,3 +346,72 @@ TEST(RoundPoseExact, SlidesAlongAFloorAndAWall) {
         }
     }
 }
+
+// A world of several brushes: its trace is the earliest of the per-brush sweeps (checked
+// against brute force above), whatever order the brushes are finished in; a start inside
+// one is startSolid, and allSolid exactly when brute force finds every sample of the
+// segment inside some brush.
+TEST(RoundPoseExact, WorldTraceIsTheEarliestBrushAndAllSolidCoversTheSegment) {
+    Rng rng(14);
+    int hits = 0, startSolid = 0, allSolid = 0;
+    for (int i = 0; i < 80; ++i) {
+        World w;
+        for (int k = 0; k < 8; ++k)
+            w.brushes.push_back(randomBrush(rng, randomPointNear(rng, 60), uniform(rng, 16, 48), BrushShape(rng() % 5)));
+        const Pose pose = Pose::round("round", randomRoundShape(rng));
+        const RoundPoseWorld round(w, pose);
+        const RoundShapeFrame& frame = round.frame();
+        std::vector<BrushGeometry> geometry;
+        std::vector<RoundBrush> brushes;
+        for (const Brush& b : w.brushes)
+            if (auto g = buildBrushGeometry(b, w.bounds).geometry) {
+                geometry.push_back(*g);
+                brushes.push_back(RoundBrush::of(*g, frame));
+            }
+        SCOPED_TRACE(describe(pose.shape) + " world " + std::to_string(i));
+        for (int k = 0; k < 20; ++k) {
+            const Vec3 from = randomPointNear(rng, 90), to = randomPointNear(rng, 90);
+            const TraceResult t = round.trace(from, to);
+            bool solid = false, hit = false;
+            double first = 1.0;
+            for (const RoundBrush& b : brushes) {
+                const RoundSweep s = sweepRoundShape(frame, b, frame.toShape(from), frame.toShape(to - from),
+                                                     contactBandOf(frame));
+                solid |= s.startSolid;
+                if (s.hit && s.t < first) {
+                    hit = true;
+                    first = s.t;
+                }
+            }
+            ASSERT_EQ(t.startSolid, solid);
+            if (solid) {
+                ++startSolid;
+                // Brute force along the segment: every sample inside some brush?
+                bool covered = true;
+                double closest = 1.0; // the sample nearest to leaving: a tie is not judged
+                for (int j = 0; j <= 100; ++j) {
+                    double least = std::numeric_limits<double>::infinity();
+                    for (const BrushGeometry& g : geometry)
+                        least = std::min(least, bruteClearance(g, pose.shape, from + (j / 100.0) * (to - from)));
+                    covered &= least < 0;
+                    closest = std::min(closest, std::abs(least));
+                }
+                if (closest > 1e-3) {
+                    EXPECT_EQ(t.allSolid, covered);
+                }
+                allSolid += t.allSolid;
+                continue;
+            }
+            EXPECT_FALSE(t.allSolid);
+            ASSERT_EQ(t.hit, hit);
+            if (hit) {
+                ++hits;
+                EXPECT_NEAR(t.t, first, 1e-12);
+            }
+        }
+    }
+    EXPECT_GT(hits, 400);
+    EXPECT_GT(startSolid, 100);
+    EXPECT_GT(allSolid, 10);
+    std::cout << hits << " hits, " << startSolid << " start solid, " << allSolid << " all solid\n";
+}
