@@ -12,6 +12,7 @@ namespace {
 std::string sizeProblem(const char* what, double v) {
     if (!std::isfinite(v)) return std::string(what) + " must be a finite number";
     if (v <= 0.0) return std::string(what) + " must be positive";
+    if (v < kMinRoundShapeSize) return std::string(what) + " must be at least " + numberText(kMinRoundShapeSize);
     if (v > kMaxRoundShapeSize) return std::string(what) + " must be at most " + numberText(kMaxRoundShapeSize);
     return {};
 }

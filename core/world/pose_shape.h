@@ -28,6 +28,9 @@ struct PoseShape {
 
 // Largest radius or height a round shape may have: the world box's half-extent.
 inline constexpr double kMaxRoundShapeSize = 65536.0;
+// Smallest: 100 times the exact tests' contact band (kRoundContactBand, 1e-3), so that the
+// band stays a hair of the shape; anything smaller is the point pose's job.
+inline constexpr double kMinRoundShapeSize = 0.1;
 
 // Why a round shape cannot be used ("capsule radius must be positive", ...), empty when it
 // can (a box shape always can: its extent is the pose's mins/maxs).

@@ -65,6 +65,23 @@ int main(int argc, char** argv) {
     const Pose player = quakePoses()[1];
     const Pose ellipsoid = Pose::round("ellipsoid", PoseShape::ellipsoid(16, 28));
     const Pose capsule = Pose::round("capsule", PoseShape::capsule(16, 56));
+    // What adding a pose to the level costs: a box pose, or a round one (its two boxes).
+    auto compileSeconds = [&](const std::vector<Pose>& poses) {
+        World w = world;
+        w.poses = treePoses(poses);
+        double best = 1e300;
+        for (int run = 0; run < 2; ++run) {
+            const auto start = std::chrono::steady_clock::now();
+            compileWorld(w);
+            best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+        }
+        return best;
+    };
+    const double base = compileSeconds({quakePoses()[0], player});
+    const double plusBox = compileSeconds({quakePoses()[0], player, quakePoses()[2]});
+    const double plusCapsule = compileSeconds({quakePoses()[0], player, capsule});
+    std::printf("compile (best of 2): point+player %.2f s; + a box pose %.2f s (+%.2f); + a capsule %.2f s (+%.2f)\n",
+                base, plusBox, plusBox - base, plusCapsule, plusCapsule - base);
     world.poses = treePoses({quakePoses()[0], player, ellipsoid, capsule});
     const auto compileStart = std::chrono::steady_clock::now();
     const BspTree tree = compileWorld(world).onion;

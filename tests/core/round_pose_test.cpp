@@ -54,6 +54,7 @@ TEST(RoundPoseShape, HostileSizesAreRefusedWithClearErrors) {
     EXPECT_NE(poseShapeProblem(PoseShape::capsule(-3, 50)).find("capsule radius must be positive"), std::string::npos);
     EXPECT_NE(poseShapeProblem(PoseShape::capsule(16, 20)).find("shorter than its diameter"), std::string::npos);
     EXPECT_NE(poseShapeProblem(PoseShape::capsule(1e9, 3e9)).find("at most"), std::string::npos);
+    EXPECT_NE(poseShapeProblem(PoseShape::ellipsoid(0.01, 5)).find("at least 0.1"), std::string::npos);
     EXPECT_EQ(poseShapeProblem(PoseShape::capsule(16, 32)), ""); // a sphere
     EXPECT_EQ(poseShapeProblem(PoseShape::ellipsoid(16, 28)), "");
 
@@ -87,6 +88,14 @@ TEST(RoundPoseShape, HostileSizesAreRefusedWithClearErrors) {
     const MoveResult m = slideMove(round, Vec3(200, 32, 32), Vec3(nan, 0, 0), 18);
     EXPECT_TRUE(m.end.allFinite());
     EXPECT_EQ(m.end, Vec3(200, 32, 32));
+    // A tree compiled without the round pose's boxes cannot stand in front of it.
+    World boxes = w;
+    boxes.poses = {Pose::round("capsule", PoseShape::capsule(16, 56))};
+    const BspTree withoutInscribed = compileWorld(boxes).onion;
+    EXPECT_THROW(RoundPoseQueries(round, withoutInscribed), std::invalid_argument);
+    boxes.poses = treePoses(boxes.poses);
+    const BspTree withBoth = compileWorld(boxes).onion;
+    EXPECT_NO_THROW(RoundPoseQueries(round, withBoth));
 }
 
 // The inscribed boxes fit, and no box with a larger volume does (a grid over the boxes
