@@ -73,7 +73,8 @@ std::vector<Pose> posesOf(const MapFile& map, std::vector<std::string>* warnings
             }
             else if (warnings)
                 warnings->push_back(map.file + ":" + std::to_string(entity.line) + ": worldspawn key " + poseKey(n) +
-                                    " must be \"NAME MINX MINY MINZ MAXX MAXY MAXZ [CONTENTS] [step=H drop=H jump=H,L slope=Z]\" with mins <= maxs; skipped");
+                                    " must be \"NAME MINX MINY MINZ MAXX MAXY MAXZ [CONTENTS] [shape=ellipsoid:R,H|capsule:R,HEIGHT] "
+                                    "[step=H drop=H jump=H,L slope=Z]\" with mins <= maxs (a shape's bounding box); skipped");
         }
         break;
     }

@@ -152,6 +152,18 @@ TEST(RoundPoseShape, PoseKeysKeepTheShapeAndObspRefusesIt) {
     ASSERT_EQ(read.poses.size(), 2u);
     EXPECT_TRUE(samePoseBoxes(read.poses, w.poses));
     EXPECT_EQ(read.poses[1].shape, PoseShape::capsule(16, 56.5));
+    // A key with a bad shape, or a box that is not its shape's, is skipped with a warning.
+    for (const char* key : {"cap -16 -16 -10 16 16 10 shape=capsule:16,20", "cap -16 -16 -28 16 16 29 shape=capsule:16,56"}) {
+        const MapReadResult bad = readMap(std::string("{\n\"classname\" \"worldspawn\"\n\"_shallot_pose1\" \"") + key +
+                                              "\"\n}\n",
+                                          "bad.map");
+        ASSERT_TRUE(bad.ok()) << bad.error.format();
+        std::vector<std::string> warnings;
+        const World badWorld = worldFromMap(*bad.map, {}, &warnings);
+        ASSERT_EQ(warnings.size(), 1u) << key;
+        EXPECT_NE(warnings[0].find("shape=ellipsoid:R,H|capsule:R,HEIGHT"), std::string::npos);
+        for (const Pose& p : badWorld.poses) EXPECT_NE(p.name, "cap");
+    }
     // The shape is part of what samePoseBoxes compares.
     std::vector<Pose> asBoxes = w.poses;
     asBoxes[0].shape = {};
