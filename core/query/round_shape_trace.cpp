@@ -108,10 +108,6 @@ void coreSideEntry(const RoundBrush& brush, double R, double L, const Vec3& o, c
     }
 }
 
-} // namespace
-
-namespace {
-
 // The sweep from a start clear of the brush by more than the band.
 RoundSweep entryAfterClearStart(const RoundShapeFrame& frame, const RoundBrush& brush, const Vec3& from,
                                 const Vec3& delta, double band, RoundSweep r) {
