@@ -98,19 +98,34 @@ inline Vec3 closestToOriginOnTriangle(const Vec3& a, const Vec3& b, const Vec3& 
     return a + ab * (vb * denom) + ac * (vc * denom);
 }
 
-// Smallest norm over the convex hull of `w` (0 when it holds the origin).
+// Smallest norm over the convex hull of `w` (0 when it holds the origin): the least over
+// its points, segments and (not nearly flat: their closest points are on their edges, and
+// the barycentric formulas lose precision) triangles.
 inline double hullDistanceToOrigin(const std::vector<Vec3>& w) {
     Vec3 q = w[0];
     auto offer = [&](const Vec3& p) {
         if (p.squaredNorm() < q.squaredNorm()) q = p;
     };
-    for (size_t i = 0; i < w.size(); ++i)
-        for (size_t j = i; j < w.size(); ++j)
-            for (size_t k = j; k < w.size(); ++k) offer(closestToOriginOnTriangle(w[i], w[j], w[k]));
-    // q is the hull's closest point iff the plane through it, normal q, has every point on its far side.
+    for (size_t i = 0; i < w.size(); ++i) {
+        offer(w[i]);
+        for (size_t j = i + 1; j < w.size(); ++j) {
+            const Vec3 e = w[j] - w[i];
+            if (e.squaredNorm() > 0) offer(w[i] + std::clamp(-w[i].dot(e) / e.squaredNorm(), 0.0, 1.0) * e);
+            for (size_t k = j + 1; k < w.size(); ++k) {
+                const Vec3 f = w[k] - w[i];
+                if (e.cross(f).squaredNorm() <= 1e-12 * e.squaredNorm() * f.squaredNorm()) continue;
+                offer(closestToOriginOnTriangle(w[i], w[j], w[k]));
+            }
+        }
+    }
+    // q is the hull's closest point iff the plane through it, normal q, has every point on
+    // its far side (to rounding: points of one face are coplanar only to about 1e-8 of the
+    // hull's size; an origin inside misses by about |q| times that size).
     const double qq = q.squaredNorm();
+    double size = 0.0;
+    for (const Vec3& p : w) size = std::max(size, p.norm());
     for (const Vec3& p : w)
-        if (p.dot(q) < qq - 1e-9 * (1.0 + qq)) return 0.0;
+        if (p.dot(q) < qq - 1e-7 * (1.0 + size * std::sqrt(qq))) return 0.0;
     return std::sqrt(qq);
 }
 

@@ -23,6 +23,16 @@ using namespace shallot::test;
 namespace {
 
 PoseShape randomRoundShape(Rng& rng) {
+    // One in eight is extreme: a disc, a needle, a thin tall capsule.
+    switch (rng() % 16) {
+    case 0: return PoseShape::ellipsoid(uniform(rng, 40, 80), uniform(rng, 0.5, 2));
+    case 1: return PoseShape::ellipsoid(uniform(rng, 0.5, 2), uniform(rng, 40, 80));
+    default: break;
+    }
+    if (rng() % 8 == 0) {
+        const double r = uniform(rng, 0.5, 2);
+        return PoseShape::capsule(r, uniform(rng, 60, 160));
+    }
     if (rng() % 2) return PoseShape::ellipsoid(uniform(rng, 3, 30), uniform(rng, 3, 40));
     const double r = uniform(rng, 3, 24);
     return PoseShape::capsule(r, 2 * r + (rng() % 4 == 0 ? 0.0 : uniform(rng, 0, 60)));
@@ -375,7 +385,7 @@ TEST(RoundPoseExact, SlidesAlongAFloorAndAWall) {
 TEST(RoundPoseExact, WorldTraceIsTheEarliestBrushAndAllSolidCoversTheSegment) {
     Rng rng(14);
     int hits = 0, startSolid = 0, allSolid = 0;
-    for (int i = 0; i < 80; ++i) {
+    for (int i = 0; i < 60; ++i) {
         World w;
         for (int k = 0; k < 8; ++k)
             w.brushes.push_back(randomBrush(rng, randomPointNear(rng, 60), uniform(rng, 16, 48), BrushShape(rng() % 5)));
@@ -431,7 +441,7 @@ TEST(RoundPoseExact, WorldTraceIsTheEarliestBrushAndAllSolidCoversTheSegment) {
             }
         }
     }
-    EXPECT_GT(hits, 400);
+    EXPECT_GT(hits, 300);
     EXPECT_GT(startSolid, 100);
     EXPECT_GT(allSolid, 10);
     std::cout << hits << " hits, " << startSolid << " start solid, " << allSolid << " all solid\n";
