@@ -64,14 +64,42 @@ bool parseLookaheadOption(const std::vector<std::string>& args, size_t& i, Split
     return true;
 }
 
+namespace {
+
+// "NAME=ellipsoid:R,H[:CONTENTS+...]" or "NAME=capsule:R,HEIGHT[:CONTENTS+...]".
+std::optional<Pose> parseRoundPoseArgument(const std::string& name, const std::string& value, std::string& error) {
+    const size_t kindEnd = value.find(':');
+    const size_t numbersEnd = kindEnd == std::string::npos ? std::string::npos : value.find(':', kindEnd + 1);
+    const PoseShapeParse shape = parsePoseShape(value.substr(0, numbersEnd));
+    if (!shape.shape) {
+        error = "pose '" + name + "': " + shape.error;
+        return std::nullopt;
+    }
+    Pose pose = Pose::round(name, *shape.shape);
+    if (numbersEnd != std::string::npos) {
+        pose.blocking = parseContents(value.substr(numbersEnd + 1));
+        if (!pose.blocking) {
+            error = "pose '" + name + "': the blocking set after the shape's ':' must be contents joined by '+' (" +
+                    contentsNameList() + ")";
+            return std::nullopt;
+        }
+    }
+    return pose;
+}
+
+} // namespace
+
 std::optional<Pose> parsePoseArgument(const std::string& text, std::string& error) {
     const size_t eq = text.find('=');
     if (eq == std::string::npos || eq == 0) {
-        error = "pose '" + text + "' must look like NAME=MINX,MINY,MINZ,MAXX,MAXY,MAXZ";
+        error = "pose '" + text + "' must look like NAME=MINX,MINY,MINZ,MAXX,MAXY,MAXZ, NAME=ellipsoid:R,H or "
+                "NAME=capsule:R,HEIGHT";
         return std::nullopt;
     }
     Pose pose;
     pose.name = text.substr(0, eq);
+    const std::string value = text.substr(eq + 1);
+    if (value.starts_with("ellipsoid") || value.starts_with("capsule")) return parseRoundPoseArgument(pose.name, value, error);
     const size_t colon = text.find(':', eq);
     if (colon != std::string::npos) {
         pose.blocking = parseContents(text.substr(colon + 1));

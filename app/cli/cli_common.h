@@ -27,7 +27,9 @@ struct LoadedWorld {
 std::optional<LoadedWorld> loadWorld(const std::string& path);
 
 // Parses "NAME=MINX,MINY,MINZ,MAXX,MAXY,MAXZ[:CONTENTS+CONTENTS...]"; the contents after
-// ':' are the pose's blocking set (parseContents), else it has none.
+// ':' are the pose's blocking set (parseContents), else it has none. A round pose:
+// "NAME=ellipsoid:R,H[:CONTENTS+...]" (radius across, radius up) or
+// "NAME=capsule:R,HEIGHT[:CONTENTS+...]" (world/pose_shape.h; its errors as messages).
 std::optional<Pose> parsePoseArgument(const std::string& text, std::string& error);
 
 // `--lookahead-below N` or `--lookahead-candidates K` at args[i] (with its value, which it

@@ -1,6 +1,7 @@
 #include "cli_common.h"
 
 #include "io/obsp_format.h"
+#include "world/round_pose_boxes.h"
 
 #include <iostream>
 
@@ -43,10 +44,20 @@ int runCompile(const std::vector<std::string>& args) {
     // A pose given only a box is blocked as the game's own poses of its kind are.
     for (Pose& pose : loaded->world.poses) applyGameBlocking(loaded->game, pose);
 
+    // A .obsp stores boxes: a round pose's two boxes there would answer as a box under its
+    // name, so it is refused rather than written inexactly.
+    for (const Pose& pose : loaded->world.poses)
+        if (pose.shape.isRound() && !output.empty()) {
+            printError("compile: pose '" + pose.name + "' is round (" + poseShapeText(pose.shape) +
+                       "): .obsp stores box poses only; query the .map or .shallot instead");
+            return kExitUsage;
+        }
     CompileOptions options;
     options.threads = threads;
     options.splitter = splitter;
-    const CompileResult result = compileWorld(loaded->world, options);
+    World compiled = loaded->world;
+    compiled.poses = treePoses(loaded->world.poses);
+    const CompileResult result = compileWorld(compiled, options);
     if (!result.error.empty()) {
         printError(input + ": " + result.error);
         return kExitInputError;

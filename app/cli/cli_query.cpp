@@ -52,8 +52,18 @@ int runQuery(const std::vector<std::string>& args) {
     // --no-jump, --slope NZ).
     std::vector<std::string> positional;
     NavOverrides overrides;
+    std::vector<Pose> poses; // --pose: replace the world's poses, as compile's do
     for (size_t i = 0; i < args.size(); ++i) {
         std::string error;
+        if (args[i] == "--pose" && i + 1 < args.size()) {
+            const std::optional<Pose> pose = parsePoseArgument(args[++i], error);
+            if (!pose) {
+                printError("query: " + error);
+                return kExitUsage;
+            }
+            poses.push_back(*pose);
+            continue;
+        }
         const int flag = readNavFlag(args, i, overrides, error);
         if (flag < 0) {
             printError("query: " + error);
@@ -63,12 +73,14 @@ int runQuery(const std::vector<std::string>& args) {
     }
     if (positional.size() != 1 || positional[0].starts_with("-")) {
         printError("query: expected one TREE argument, a .obsp, .shallot or .map (queries come on stdin), and optionally "
-                   "--step H, --drop H|any, --jump H,L, --no-jump, --slope NZ for path queries");
+                   "--step H, --drop H|any, --jump H,L, --no-jump, --slope NZ for path queries and --pose NAME=... "
+                   "(as compile's, or NAME=ellipsoid:R,H, NAME=capsule:R,HEIGHT) to replace the poses");
         return kExitUsage;
     }
     // A .map or .shallot also gives the world, for traces of arbitrary boxes.
     std::string loadError;
-    const std::optional<TreeAndWorld> input = loadTreeAndWorldFrom(positional[0], loadError);
+    const std::optional<TreeAndWorld> input =
+        loadTreeAndWorldFrom(positional[0], loadError, poses.empty() ? nullptr : &poses);
     if (!input) {
         printError(loadError);
         return kExitInputError;

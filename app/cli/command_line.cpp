@@ -12,9 +12,11 @@ namespace {
 const char* kUsage = R"(usage: shallot-cli COMMAND ...
   compile IN.map|IN.shallot [-o OUT.obsp] [--pose NAME=MINX,MINY,MINZ,MAXX,MAXY,MAXZ[:CONTENTS+...]]... [--stats] [--threads N]
                   [--lookahead-below N] [--lookahead-candidates K]
+                  (round poses: --pose NAME=ellipsoid:R,H[:CONTENTS+...] or NAME=capsule:R,HEIGHT[:CONTENTS+...];
+                   not in a .obsp: query the .map)
   (every command reading a .map takes --game quake|quake2|halflife|quake3; default: detected from the file)
   info TREE.obsp
-  query TREE.obsp|IN.shallot|IN.map [--step H] [--drop H|any] [--jump H,L|--no-jump] [--slope NZ]
+  query TREE.obsp|IN.shallot|IN.map [--step H] [--drop H|any] [--jump H,L|--no-jump] [--slope NZ] [--pose NAME=...]...
                              (JSON lines on stdin: classify, trace, move, reach, path, visible; one line out per query)
   bench [MAP...] [--runs N] [--threads N] [--json] [--edits N] [--poses N] [--copies K] [--scaling]
   dump TREE.obsp             (the tree as readable text)

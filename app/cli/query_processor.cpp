@@ -63,6 +63,30 @@ int readPose(const BspTree& tree, const QJsonObject& query, QString& message) {
     return pose;
 }
 
+QueryProcessor::QueryProcessor(const BspTree& tree, const World* world, const TreePvs* pvs)
+    : tree_(tree), world_(world), paths_(tree, world ? &world->poses : nullptr), visible_(tree, pvs, world) {
+    if (!world) return;
+    for (const Pose& pose : world->poses) {
+        if (!pose.shape.isRound()) continue;
+        RoundPose r;
+        r.treePose = tree.poseIndex(pose.name);
+        if (r.treePose < 0) continue;
+        r.exact = std::make_unique<RoundPoseWorld>(*world, pose);
+        try {
+            r.queries = std::make_unique<RoundPoseQueries>(*r.exact, tree);
+        } catch (const std::invalid_argument&) {
+            // A stored tree without the inscribed box: the exact tests alone answer.
+        }
+        round_.push_back(std::move(r));
+    }
+}
+
+const MoveSpace* QueryProcessor::roundPose(int pose) const {
+    for (const RoundPose& r : round_)
+        if (r.treePose == pose) return r.queries ? static_cast<const MoveSpace*>(r.queries.get()) : r.exact.get();
+    return nullptr;
+}
+
 QJsonObject QueryProcessor::answer(const QByteArray& line, bool& ok) const {
     ok = true;
     QJsonParseError parseError;
@@ -88,8 +112,10 @@ QJsonObject QueryProcessor::classify(const QJsonObject& query, bool& ok) const {
     const int32_t leaf = tree_.findLeaf(p);
     const uint64_t bits = tree_.leafSolid[size_t(leaf)];
     QJsonObject solid;
-    for (size_t i = 0; i < tree_.poses.size(); ++i)
-        solid[QString::fromStdString(tree_.poses[i].name)] = bool((bits >> i) & 1u);
+    for (size_t i = 0; i < tree_.poses.size(); ++i) {
+        const MoveSpace* round = roundPose(int(i));
+        solid[QString::fromStdString(tree_.poses[i].name)] = round ? round->isSolid(p) : bool((bits >> i) & 1u);
+    }
     return QJsonObject{{"solid", solid}, {"leaf", leaf}};
 }
 
@@ -123,6 +149,7 @@ QJsonObject QueryProcessor::trace(const QJsonObject& query, bool& ok) const {
         QString message;
         const int pose = readPose(tree_, query, message);
         if (pose < 0) return error(message, ok);
+        if (const MoveSpace* round = roundPose(pose)) return traceJson(round->trace(from, to));
         return traceJson(traceSegment(tree_, pose, from, to));
     }
     const QJsonValue box = query.value("box");
@@ -150,7 +177,8 @@ QJsonObject QueryProcessor::move(const QJsonObject& query, bool& ok) const {
         if (!value.isDouble() || !(step >= 0.0 && step <= kMaxQueryCoordinate))
             return error(QString("\"step\" must be a number in [0, %1]").arg(kMaxQueryCoordinate), ok);
     }
-    const MoveResult r = slideMove(tree_, pose, from, delta, step);
+    const MoveSpace* round = roundPose(pose);
+    const MoveResult r = round ? slideMove(*round, from, delta, step) : slideMove(tree_, pose, from, delta, step);
     QJsonArray contacts;
     for (const Contact& c : r.contacts)
         contacts.append(QJsonObject{{"point", vectorJson(c.point)}, {"normal", vectorJson(c.normal)}, {"t", c.t}});

@@ -1,6 +1,7 @@
 #pragma once
 #include "compile/bsp_tree.h"
 #include "query/box_trace.h"
+#include "query/round_pose_queries.h"
 #include "query_path.h"
 #include "query_visible.h"
 #include "world/world.h"
@@ -39,14 +40,19 @@ inline constexpr double kMaxQueryCoordinate = 1e9;
 //   {"op":"reach",...} -> see query_reach.h.
 //   {"op":"path",...} -> see query_path.h.
 //   {"op":"visible",...} -> see query_visible.h.
+// A round pose of the world (an ellipsoid or capsule, world/pose_shape.h) is in the tree as
+// its bounding box under its own name and its inscribed box "NAME~inscribed"; classify,
+// trace and move answer NAME exactly for the shape (query/round_pose_queries.h), in the
+// same fields; NAME~inscribed answers as the box it is; reach and path walk NAME's
+// bounding box (the tree's).
 // A line it cannot answer (malformed JSON, missing or wrongly typed fields, non-finite or
 // out-of-range numbers, unknown poses) gives {"error":"..."} and ok = false.
 class QueryProcessor {
 public:
     // `world` (optional, kept by reference) is what `tree` was compiled from; `pvs`
     // (optional, kept by reference) the PVS stored with the tree.
-    explicit QueryProcessor(const BspTree& tree, const World* world = nullptr, const TreePvs* pvs = nullptr)
-        : tree_(tree), world_(world), paths_(tree, world ? &world->poses : nullptr), visible_(tree, pvs, world) {}
+    // Throws std::invalid_argument for an invalid round pose of `world`.
+    explicit QueryProcessor(const BspTree& tree, const World* world = nullptr, const TreePvs* pvs = nullptr);
     QJsonObject answer(const QByteArray& line, bool& ok) const;
     // Walking rules for every path query, over the poses' own (the query command's flags).
     void setPathOverrides(const NavOverrides& overrides) { paths_.setOverrides(overrides); }
@@ -59,6 +65,16 @@ private:
     // world excludes the pose), or -1.
     int poseForBox(const Vec3& mins, const Vec3& maxs) const;
     const BoxTraceWorld& boxWorld() const; // built from world_ on first use
+    // The round pose compiled as tree pose `pose`, or nothing.
+    const MoveSpace* roundPose(int pose) const;
+
+    // A round pose of the world: exact against the brushes, with the tree in front when
+    // the tree holds both its boxes.
+    struct RoundPose {
+        int treePose = -1;
+        std::unique_ptr<RoundPoseWorld> exact;
+        std::unique_ptr<RoundPoseQueries> queries;
+    };
 
     const BspTree& tree_;
     const World* world_;
@@ -66,6 +82,7 @@ private:
     mutable std::unique_ptr<BoxTraceWorld> boxWorld_;
     PathQueries paths_; // builds each pose's navigation mesh on its first path query
     VisibleQueries visible_; // computes the PVS of a world on its first visible query
+    std::vector<RoundPose> round_;
 };
 
 // Reads "[x,y,z]" with finite numbers; false otherwise.

@@ -3,7 +3,9 @@
 #include "cli_common.h"
 #include "document_input.h"
 
+#include "io/game_profile.h"
 #include "io/obsp_format.h"
+#include "world/round_pose_boxes.h"
 
 #include <algorithm>
 #include <iostream>
@@ -12,8 +14,11 @@ namespace shallot::cli {
 
 namespace {
 
+// Round poses go into the tree as their two boxes (world/round_pose_boxes.h).
 std::optional<BspTree> compile(const World& world, const std::string& path, std::string& error) {
-    CompileResult result = compileWorld(world);
+    World boxes = world;
+    boxes.poses = treePoses(world.poses);
+    CompileResult result = compileWorld(boxes);
     if (!result.error.empty()) {
         error = path + ": " + result.error;
         return std::nullopt;
@@ -50,23 +55,31 @@ std::optional<BspTree> loadTreeFrom(const std::string& path, std::string& error)
     return compile(loaded->world, path, error);
 }
 
-std::optional<TreeAndWorld> loadTreeAndWorldFrom(const std::string& path, std::string& error) {
+std::optional<TreeAndWorld> loadTreeAndWorldFrom(const std::string& path, std::string& error,
+                                                 const std::vector<Pose>* poses) {
     if (hasExtension(path, ".obsp")) {
+        if (poses) {
+            error = path + ": --pose needs the world (a .map or .shallot), a .obsp has only its tree";
+            return std::nullopt;
+        }
         ObspReadResult read = readObspFile(path);
         if (!read.tree) {
             error = path + ": " + read.error;
             return std::nullopt;
         }
-        if (!read.pvsError.empty()) std::cerr << "warning: " << path << ": " << read.pvsError << " (no PVS)\n";
+        if (!read.pvsError.empty()) std::cerr << "warning: " << path << ": " << read.pvsError << " (no PVS)
+";
         return TreeAndWorld{std::move(*read.tree), std::nullopt, std::move(read.pvs)};
     }
     World world;
     std::optional<BspTree> tree;
+    Game game = Game::Quake;
     if (hasExtension(path, ".shallot")) {
         std::optional<DocumentInput> document = readDocumentInput(path, error);
         if (!document) return std::nullopt;
         tree = std::move(document->tree);
         world = std::move(document->world);
+        game = document->game;
     } else {
         std::optional<LoadedWorld> loaded = loadWorld(path); // reports its errors itself
         if (!loaded) {
@@ -74,6 +87,13 @@ std::optional<TreeAndWorld> loadTreeAndWorldFrom(const std::string& path, std::s
             return std::nullopt;
         }
         world = std::move(loaded->world);
+        game = loaded->game;
+    }
+    if (poses) {
+        world.poses = *poses;
+        // A pose given only a shape is blocked as the game's own poses of its kind are.
+        for (Pose& pose : world.poses) applyGameBlocking(game, pose);
+        tree.reset(); // a stored tree has the document's poses
     }
     if (!tree) tree = compile(world, path, error);
     if (!tree) return std::nullopt;

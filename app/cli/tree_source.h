@@ -15,7 +15,8 @@ bool hasExtension(const std::string& path, std::string_view extension);
 
 // The tree of `path`: a .obsp is read; a .shallot gives its stored tree when that was
 // compiled from the document's world (compileInputHash matches), else its world is
-// compiled now; anything else is read as a .map and compiled. Skipped brushes are reported
+// compiled now; anything else is read as a .map and compiled (round poses as their two
+// boxes, world/round_pose_boxes.h). Skipped brushes are reported
 // on stderr as warnings. On failure returns nothing and sets `error`.
 std::optional<BspTree> loadTreeFrom(const std::string& path, std::string& error);
 
@@ -38,8 +39,11 @@ struct TreeAndWorld {
 };
 
 // As loadTreeFrom, also giving back the world of a .shallot or .map (queries that sweep
-// boxes other than the compiled poses need the brushes) and the PVS of a .obsp (a damaged
-// PVS section is reported on stderr as a warning and left out).
-std::optional<TreeAndWorld> loadTreeAndWorldFrom(const std::string& path, std::string& error);
+// boxes other than the compiled poses, and round poses, need the brushes) and the PVS of a
+// .obsp (a damaged PVS section is reported on stderr as a warning and left out). With
+// `poses`, they replace the world's poses before it is compiled (an error for a .obsp).
+// A world's round poses are compiled as their bounding and inscribed boxes (treePoses).
+std::optional<TreeAndWorld> loadTreeAndWorldFrom(const std::string& path, std::string& error,
+                                                 const std::vector<Pose>* poses = nullptr);
 
 } // namespace shallot::cli

@@ -253,6 +253,15 @@ Pose poseFrom(const QJsonValue& v, const FieldPath& path) {
             if (!applyNavSettingsField(field.toStdString(), pose.nav))
                 fail(path / "nav", "must be fields \"slope=Z step=H drop=H|any jump=H,L|off\" separated by spaces");
     }
+    // A round pose (world/pose_shape.h): "ellipsoid:R,H" or "capsule:R,HEIGHT"; its mins
+    // and maxs are written too (its bounding box), for readers that know only boxes.
+    if (o.contains("shape")) {
+        const PoseShapeParse shape = parsePoseShape(text(o.value("shape"), path / "shape"));
+        if (!shape.shape) fail(path / "shape", QString::fromStdString(shape.error));
+        pose.shape = *shape.shape;
+        if (pose.mins != -boundingHalfExtents(pose.shape) || pose.maxs != boundingHalfExtents(pose.shape))
+            fail(path, "a round pose's mins and maxs must be its shape's bounding box");
+    }
     if (!pose.isValid()) fail(path, "must have a name and mins <= maxs");
     return pose;
 }
@@ -364,6 +373,7 @@ QJsonObject documentToJson(const DocumentData& doc, const std::string& treeInput
         QJsonObject o{{"name", textJson(p.name)}, {"mins", vecJson(p.mins)}, {"maxs", vecJson(p.maxs)},
                       {"colour", colourJson(p.colour)}};
         if (p.blocking) o["blocking"] = QString::fromStdString(contentsName(*p.blocking));
+        if (p.shape.isRound()) o["shape"] = QString::fromStdString(poseShapeText(p.shape));
         if (const std::string nav = navSettingsFields(p.nav); !nav.empty()) o["nav"] = QString::fromStdString(nav);
         poses.append(o);
     }

@@ -16,7 +16,8 @@ std::string lower(std::string s) {
     return s;
 }
 
-// "NAME minx miny minz maxx maxy maxz [CONTENTS+CONTENTS...] [step=18 drop=any jump=45,128 slope=0.7]".
+// "NAME minx miny minz maxx maxy maxz [CONTENTS+CONTENTS...] [shape=capsule:16,56]
+// [step=18 drop=any jump=45,128 slope=0.7]". A round pose's box is its shape's bounding box.
 std::optional<Pose> parsePose(std::string_view text) {
     const size_t space = text.find(' ');
     if (space == 0 || space == std::string_view::npos) return std::nullopt;
@@ -27,7 +28,13 @@ std::optional<Pose> parsePose(std::string_view text) {
     for (size_t last = rest.find_last_of(' '); last != std::string_view::npos; last = rest.find_last_of(' ')) {
         const std::string_view field = rest.substr(last + 1);
         if (field.find('=') == std::string_view::npos) break;
-        if (!applyNavSettingsField(field, pose.nav)) return std::nullopt;
+        if (field.starts_with("shape=")) {
+            const PoseShapeParse shape = parsePoseShape(field.substr(6));
+            if (!shape.shape) return std::nullopt;
+            pose.shape = *shape.shape;
+        } else if (!applyNavSettingsField(field, pose.nav)) {
+            return std::nullopt;
+        }
         rest = rest.substr(0, last);
     }
     // A last field that is a contents set is the pose's blocking set.
@@ -66,7 +73,8 @@ std::vector<Pose> posesOf(const MapFile& map, std::vector<std::string>* warnings
             }
             else if (warnings)
                 warnings->push_back(map.file + ":" + std::to_string(entity.line) + ": worldspawn key " + poseKey(n) +
-                                    " must be \"NAME MINX MINY MINZ MAXX MAXY MAXZ [CONTENTS] [step=H drop=H jump=H,L slope=Z]\" with mins <= maxs; skipped");
+                                    " must be \"NAME MINX MINY MINZ MAXX MAXY MAXZ [CONTENTS] [shape=ellipsoid:R,H|capsule:R,HEIGHT] "
+                                    "[step=H drop=H jump=H,L slope=Z]\" with mins <= maxs (a shape's bounding box); skipped");
         }
         break;
     }

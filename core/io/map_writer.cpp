@@ -129,7 +129,7 @@ std::vector<Pose> posesOfKeys(const MapKeyValues& keys, Game game) {
     return worldFromMap(map).poses;
 }
 
-// "NAME MINX MINY MINZ MAXX MAXY MAXZ"; the name cannot hold spaces.
+// "NAME MINX MINY MINZ MAXX MAXY MAXZ [CONTENTS] [shape=...] [nav fields]"; the name cannot hold spaces.
 std::string poseValue(const Pose& pose) {
     std::string s = pose.name;
     std::replace_if(s.begin(), s.end(), [](char c) { return (unsigned char)c <= ' '; }, '_');
@@ -139,6 +139,7 @@ std::string poseValue(const Pose& pose) {
             appendNumber(s, (*v)[axis]);
         }
     if (pose.blocking) s += ' ' + contentsName(*pose.blocking);
+    if (pose.shape.isRound()) s += " shape=" + poseShapeText(pose.shape);
     if (const std::string nav = navSettingsFields(pose.nav); !nav.empty()) s += ' ' + nav;
     return s;
 }

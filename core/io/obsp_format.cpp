@@ -86,6 +86,8 @@ uint64_t minCodedRowBytes(uint64_t rowBytes) {
 const char* poseProblem(const Pose& p) {
     if (p.name.size() > kObspMaxPoseName) return "pose name too long";
     if (!p.isValid()) return "invalid pose (empty name, non-finite or inverted box)";
+    // The file stores boxes; a tree holds a round pose as its two boxes (world/round_pose_boxes.h).
+    if (p.shape.isRound()) return "round pose (ellipsoid or capsule): .obsp stores box poses only";
     return nullptr;
 }
 

@@ -31,11 +31,11 @@ struct ClipPlane {
 };
 
 struct Mover {
-    const BspTree& tree;
-    int pose;
+    const MoveSpace& space;
     int bumps;
 
-    bool empty(const Vec3& p) const { return p.allFinite() && !tree.isSolid(p, pose); }
+    bool empty(const Vec3& p) const { return p.allFinite() && !space.isSolid(p); }
+    TraceResult trace(const Vec3& from, const Vec3& to) const { return space.trace(from, to); }
 };
 
 // The motion closest to `w` that enters none of the planes (v . n >= 0 for every normal):
@@ -81,7 +81,7 @@ Vec3 projectOntoCone(const Vec3& w, const ClipPlane* planes, int count) {
 Vec3 stopShort(const Mover& m, const Vec3& pos, const Vec3& motion, const TraceResult& hit) {
     const Vec3 off = hit.point + kSlideBackoff * hit.normal;
     if (m.empty(off)) {
-        const TraceResult check = traceSegment(m.tree, m.pose, pos, off);
+        const TraceResult check = m.trace(pos, off);
         if (!check.startSolid && !check.hit) return off;
     }
     const double length = motion.norm();
@@ -111,7 +111,7 @@ Vec3 slide(const Mover& m, const Vec3& start, const Vec3& delta, std::vector<Con
     std::array<ClipPlane, kMaxClipPlanes> planes;
     int count = 0;
     for (int bump = 0; bump < m.bumps && rest.norm() > kMinMotion; ++bump) {
-        const TraceResult hit = traceSegment(m.tree, m.pose, pos, pos + rest);
+        const TraceResult hit = m.trace(pos, pos + rest);
         if (hit.startSolid) break; // pos is empty; only a contact on a rounding edge gets here
         if (!hit.hit) {
             pos = arrive(m, pos, rest);
@@ -149,7 +149,7 @@ Straight moveStraight(const Mover& m, const Vec3& pos, const Vec3& motion, doubl
                       std::vector<Contact>& contacts) {
     Straight s{pos};
     if (motion.norm() <= kMinMotion) return s;
-    const TraceResult hit = traceSegment(m.tree, m.pose, pos, pos + motion);
+    const TraceResult hit = m.trace(pos, pos + motion);
     if (hit.startSolid) return s;
     if (!hit.hit) {
         s.end = arrive(m, pos, motion);
@@ -180,7 +180,12 @@ std::optional<Vec3> freeStart(const Mover& m, const Vec3& from) {
 
 } // namespace
 
-MoveResult slideMove(const BspTree& tree, int pose, const Vec3& from, const Vec3& deltaIn, double stepHeightIn,
+MoveResult slideMove(const BspTree& tree, int pose, const Vec3& from, const Vec3& delta, double stepHeight,
+                     const MoveOptions& options) {
+    return slideMove(TreeMoveSpace(tree, pose), from, delta, stepHeight, options);
+}
+
+MoveResult slideMove(const MoveSpace& space, const Vec3& from, const Vec3& deltaIn, double stepHeightIn,
                      const MoveOptions& options) {
     MoveResult r;
     r.end = from;
@@ -190,11 +195,11 @@ MoveResult slideMove(const BspTree& tree, int pose, const Vec3& from, const Vec3
     }
     const Vec3 delta = deltaIn.allFinite() ? deltaIn : Vec3::Zero();
     const double stepHeight = std::isfinite(stepHeightIn) && stepHeightIn > 0.0 ? stepHeightIn : 0.0;
-    const Mover m{tree, pose, std::clamp(options.bumps, 1, kMaxBumps)};
+    const Mover m{space, std::clamp(options.bumps, 1, kMaxBumps)};
     Vec3 up = Vec3::UnitZ();
     if (options.up.allFinite() && options.up.norm() > 1e-12) up = options.up.normalized();
 
-    if (traceSegment(tree, pose, from, from + delta).startSolid) {
+    if (space.trace(from, from + delta).startSolid) {
         r.startSolid = true;
         return r;
     }

@@ -45,6 +45,30 @@ struct MoveResult {
     bool stepped = false;
 };
 
+// What a move collides with: a swept query and a point test with traceSegment's
+// conventions (query/trace.h). A compiled pose of a tree is one; a round pose is another
+// (query/round_pose_queries.h). Implementations are const and thread-safe.
+class MoveSpace {
+public:
+    virtual TraceResult trace(const Vec3& from, const Vec3& to) const = 0;
+    virtual bool isSolid(const Vec3& p) const = 0;
+
+protected:
+    ~MoveSpace() = default;
+};
+
+// Pose `pose` of a tree as a MoveSpace.
+class TreeMoveSpace final : public MoveSpace {
+public:
+    TreeMoveSpace(const BspTree& tree, int pose) : tree_(tree), pose_(pose) {}
+    TraceResult trace(const Vec3& from, const Vec3& to) const override { return traceSegment(tree_, pose_, from, to); }
+    bool isSolid(const Vec3& p) const override { return tree_.isSolid(p, pose_); }
+
+private:
+    const BspTree& tree_;
+    int pose_;
+};
+
 // Collide and slide (the thesis's chapter 6, done with exact traces as in Quake's
 // SV_FlyMove / PM_StepSlideMove): move the box of pose `pose` (0 <= pose <
 // tree.poses.size()) from `from` by `delta`. Each trace that hits stops kSlideBackoff off
@@ -62,6 +86,9 @@ struct MoveResult {
 // kSlideBackoff off it. Non-finite delta or stepHeight count as zero (a non-finite from
 // is startSolid); the result is always finite. Const and thread-safe.
 MoveResult slideMove(const BspTree& tree, int pose, const Vec3& from, const Vec3& delta, double stepHeight,
+                     const MoveOptions& options = {});
+// The same through any MoveSpace (tree.isSolid and traceSegment above are its two queries).
+MoveResult slideMove(const MoveSpace& space, const Vec3& from, const Vec3& delta, double stepHeight,
                      const MoveOptions& options = {});
 
 } // namespace shallot

@@ -75,7 +75,7 @@ std::string documentDifference(const DocumentData& a, const DocumentData& b) {
     for (size_t i = 0; i < a.world.poses.size(); ++i) {
         const Pose &x = a.world.poses[i], &y = b.world.poses[i];
         if (x.name != y.name || x.mins != y.mins || x.maxs != y.maxs || x.colour != y.colour || x.blocking != y.blocking ||
-            !(x.nav == y.nav))
+            !(x.nav == y.nav) || x.shape != y.shape)
             return "pose " + x.name;
     }
     if (const std::string d = brushesDifference(a.world.brushes, b.world.brushes); !d.empty()) return "world " + d;
@@ -446,6 +446,20 @@ private slots:
         QCOMPARE(jsonOf(documentToJson(again.loaded->doc, "")), jsonOf(documentToJson(doc, "")));
     }
 
+    // Round poses (docs/round_poses.md) keep their shape; a bad shape names its field.
+    void roundPoseShapesRoundTrip() {
+        DocumentData doc;
+        doc.world.poses = {quakePoses()[0], Pose::round("egg", PoseShape::ellipsoid(16, 28.5)),
+                           Pose::round("cap", PoseShape::capsule(16, 56))};
+        doc.world.poses[2].blocking = BrushContents::Solid;
+        QCOMPARE(saveShallot(doc, path("round.shallot")), QString());
+        const ShallotLoadResult r = loadShallot(path("round.shallot"));
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const std::string difference = documentDifference(doc, r.loaded->doc);
+        QVERIFY2(difference.empty(), difference.c_str());
+        QCOMPARE(r.loaded->doc.world.poses[1].shape, PoseShape::ellipsoid(16, 28.5));
+    }
+
     void emptyDocumentRoundTrips() {
         const DocumentData empty;
         QCOMPARE(saveShallot(empty, path("empty.shallot")), QString());
@@ -700,6 +714,11 @@ private slots:
         QTest::newRow("pose order") << "poses[1].mins=[100,0,0]" << "poses[1] must have a name and mins <= maxs";
         QTest::newRow("colour") << "poses[0].colour=\"red\"" << "poses[0].colour must be a colour";
         QTest::newRow("pose nav") << "poses[1].nav=\"step=-3\"" << "poses[1].nav must be fields";
+        QTest::newRow("pose shape") << "poses[1].shape=\"capsule:16,20\""
+                                    << "poses[1].shape capsule height 20 is shorter than its diameter 32";
+        QTest::newRow("pose shape type") << "poses[1].shape=3" << "poses[1].shape must be a string";
+        QTest::newRow("round pose box") << "poses[1].shape=\"capsule:10,56\""
+                                        << "poses[1] a round pose's mins and maxs must be its shape's bounding box";
         QTest::newRow("key pair") << "entities[1].keys[0]=[\"a\",5]" << "entities[1].keys[0][1] must be a string";
         QTest::newRow("entity") << "entities[0]=7" << "entities[0] must be an object";
         QTest::newRow("rays") << "rays={}" << "rays must be an array";

@@ -135,6 +135,32 @@ check "query a .map: arbitrary box hits the floor" \
 check "query a .map: a box 44 tall fits the tunnel" contains "$(line 2)" '"hit":false'
 check "query a .map exits 0" test "$status" -eq 0
 
+# Round poses (docs/round_poses.md): --pose NAME=capsule:R,HEIGHT / NAME=ellipsoid:R,H on
+# a .map; classify, trace and move answer them exactly under their names (low_tunnel: floor
+# top z = 0, west wall face x = 0).
+out=$(printf '%s\n' \
+  '{"op":"classify","p":[128,128,20]}' \
+  '{"op":"classify","p":[128,128,30]}' \
+  '{"op":"trace","pose":"cap","from":[128,128,100],"to":[128,128,-100]}' \
+  '{"op":"trace","pose":"egg","from":[128,128,100],"to":[-100,128,100]}' \
+  '{"op":"move","pose":"cap","from":[128,128,100],"delta":[0,0,-200]}' \
+  | "$CLI" query "$MAPS/low_tunnel.map" --pose 'cap=capsule:16,56' --pose 'egg=ellipsoid:16,28:solid' 2>/dev/null); status=$?
+check "classify names the round poses: 20 above the floor their bottoms dip into it, not their inscribed boxes" \
+  contains "$(line 1)" '"solid":{"cap":true,"cap~inscribed":false,"egg":true,"egg~inscribed":false}'
+check "classify: 30 above the floor both round poses are clear" contains "$(line 2)" '"cap":false,.*"egg":false'
+check "a capsule traced down stops with its cap on the floor" \
+  contains "$(line 3)" '"hit":true,"normal":\[0,0,1\],"point":\[128,128,28\],"start_solid":false,"t":0.36}'
+check "an ellipsoid traced into the wall stops 16 off it" \
+  contains "$(line 4)" '"hit":true,"normal":\[1,0,0\],"point":\[16,128,100\],"start_solid":false,"t":0.491228'
+check "a capsule moved into the floor stops above it" contains "$(line 5)" '"end":\[128,128,28.03125\]'
+check "round pose queries exit 0" test "$status" -eq 0
+"$CLI" compile "$MAPS/low_tunnel.map" -o "$TMP/round.obsp" --pose 'cap=capsule:16,56' >/dev/null 2>&1
+check "compile refuses to write a round pose into a .obsp (exit 2)" test $? -eq 2
+check "a capsule shorter than its diameter is refused with its reason" \
+  contains "$("$CLI" query "$MAPS/low_tunnel.map" --pose 'cap=capsule:16,20' </dev/null 2>&1)" 'shorter than its diameter'
+check "a NaN radius is refused" \
+  contains "$("$CLI" query "$MAPS/low_tunnel.map" --pose 'egg=ellipsoid:nan,28' </dev/null 2>&1)" 'finite'
+
 bad=(
   '{"op":"trace","pose":"nobody","from":[1,2,3],"to":[4,5,6]}'
   '{"op":"trace","pose":"stand","from":[1,2,3],"to":[1,2,3]}'
