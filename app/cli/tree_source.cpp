@@ -67,8 +67,7 @@ std::optional<TreeAndWorld> loadTreeAndWorldFrom(const std::string& path, std::s
             error = path + ": " + read.error;
             return std::nullopt;
         }
-        if (!read.pvsError.empty()) std::cerr << "warning: " << path << ": " << read.pvsError << " (no PVS)
-";
+        if (!read.pvsError.empty()) std::cerr << "warning: " << path << ": " << read.pvsError << " (no PVS)\n";
         return TreeAndWorld{std::move(*read.tree), std::nullopt, std::move(read.pvs)};
     }
     World world;
