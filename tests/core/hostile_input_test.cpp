@@ -720,7 +720,8 @@ TEST(HostileMap, MessagesNameWhatAndWhere) {
     const World w = worldFromMap(*read.map, {}, &warnings);
     ASSERT_EQ(warnings.size(), 1u);
     EXPECT_EQ(warnings[0], "bad.map:1: worldspawn key _shallot_pose1 must be \"NAME MINX MINY MINZ MAXX MAXY MAXZ "
-                           "[CONTENTS] [step=H drop=H jump=H,L slope=Z]\" with mins <= maxs; skipped");
+                           "[CONTENTS] [shape=ellipsoid:R,H|capsule:R,HEIGHT] [step=H drop=H jump=H,L slope=Z]\" with "
+                           "mins <= maxs (a shape's bounding box); skipped");
     EXPECT_EQ(w.poses.size(), 3u); // Quake's three instead
 }
 
