@@ -97,6 +97,7 @@ std::string documentDifference(const DocumentData& a, const DocumentData& b) {
         return "camera";
     if (a.workingPoint != b.workingPoint) return "workingPoint";
     if (a.gridSize != b.gridSize) return "grid";
+    if (a.viewWeightLimit != b.viewWeightLimit) return "viewWeightLimit";
     if (a.view != b.view) return "view";
     return {};
 }
@@ -151,9 +152,10 @@ DocumentData richDocument() {
     doc.camera = {Vec3(12.5, -300, 77), 123.456, -45.5};
     doc.workingPoint = Vec3(-64, 32.5, 110);
     doc.gridSize = 8;
+    doc.viewWeightLimit = 2500;
     ViewState& view = doc.view.emplace();
     view.pose = "large";
-    view.overlays = {"cells", "walkable", "portals"};
+    view.overlays = {"cells", "walkable", "portals", "visible", "weight"};
     view.cells = "differs";
     view.cellsByBitset = true;
     view.greyUnreachable = true;
@@ -726,6 +728,7 @@ private slots:
         QTest::newRow("camera") << "camera={\"position\":[0,0,0],\"pitch\":0}" << "camera.yaw is missing";
         QTest::newRow("working point") << "workingPoint=[0,\"a\",0]" << "workingPoint[1] must be a number";
         QTest::newRow("grid") << "grid=3" << "grid must be a power of two";
+        QTest::newRow("view weight limit") << "viewWeightLimit=0" << "viewWeightLimit must be an integer from 1";
         QTest::newRow("view") << "view=[]" << "view must be an object";
         QTest::newRow("view overlays") << "view.overlays=[\"cells\",2]" << "view.overlays[1] must be a string";
         QTest::newRow("view grey") << "view.greyUnreachable=\"yes\"" << "view.greyUnreachable must be true or false";
