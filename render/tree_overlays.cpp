@@ -114,15 +114,19 @@ Labelling cellLabelling(const OverlaySource& source, const CellOverlayOptions& o
     return out;
 }
 
-Labelling reachLabelling(const LeafCellList& cells, const std::vector<bool>& reached) {
+// The leaves flagged, as one region of `colour` (reached leaves, visible leaves).
+Labelling flaggedLabelling(const LeafCellList& cells, const std::vector<bool>& flagged, QColor colour) {
     Labelling out;
-    out.region.assign(std::min(cells.size(), reached.size()), -1);
+    out.region.assign(std::min(cells.size(), flagged.size()), -1);
     for (size_t leaf = 0; leaf < out.region.size(); ++leaf)
-        if (reached[leaf]) out.region[leaf] = 0;
-    QColor colour = kReachedColour;
+        if (flagged[leaf]) out.region[leaf] = 0;
     colour.setAlpha(kCellAlpha);
     out.colours = {colour};
     return out;
+}
+
+Labelling reachLabelling(const LeafCellList& cells, const std::vector<bool>& reached) {
+    return flaggedLabelling(cells, reached, kReachedColour);
 }
 
 // The leak path as thin boxes along each segment, so it shows in a triangle batch.
@@ -248,13 +252,7 @@ MeshBatch reachOverlay(const OverlaySource& source, const std::vector<bool>& rea
 }
 
 MeshBatch visibleOverlay(const OverlaySource& source, const std::vector<bool>& visible) {
-    Labelling l;
-    l.region.assign(std::min(source.cells.size(), visible.size()), -1);
-    for (size_t leaf = 0; leaf < l.region.size(); ++leaf)
-        if (visible[leaf]) l.region[leaf] = 0;
-    QColor colour = kVisibleColour;
-    colour.setAlpha(kCellAlpha);
-    l.colours = {colour};
+    const Labelling l = flaggedLabelling(source.cells, visible, kVisibleColour);
     MeshBatch batch;
     addRegionBoundaries(batch, source.tree, source.cells, {&l}, nullptr);
     return batch;
