@@ -43,7 +43,8 @@ void PvsService::setFullFlowWanted(bool wanted) {
         return;
     }
     // The base flow of the newest world is shown: its full flow now.
-    if (!running_ && wanted_ && wantedFull_ && latest_.serial == wanted_->serial && latest_.pvs) start(true);
+    if (!running_ && wanted_ && wantedFull_ && latest_.serial == wanted_->serial && latest_.pvs && !tooLarge(*latest_.pvs))
+        start(true);
 }
 
 void PvsService::start(bool fullFlow) {
@@ -89,7 +90,7 @@ void PvsService::finished(SightPvsResult result, bool fullFlow) {
     releaseInBackground(std::exchange(latest_, std::move(result)).world);
     emit updated();
     // The base flow shown (or no sight pose): the full flow once the level stands still.
-    if (current && !fullFlow && wantedFull_ && fullFlowWanted_ && latest_.pvs) fullTimer_.start();
+    if (current && !fullFlow && wantedFull_ && fullFlowWanted_ && latest_.pvs && !tooLarge(*latest_.pvs)) fullTimer_.start();
     if (current && fullFlow) wantedFull_ = false;
 }
 

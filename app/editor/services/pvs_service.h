@@ -19,6 +19,10 @@ namespace shallot {
 // How long the world stands still before the full flow starts: a designer's edits come
 // closer together while working, and each would cancel it.
 inline constexpr int kFullFlowDelayMs = 1500;
+// A level with more one-way portals than this gets the base flow only: the full flow's time
+// grows far faster than the portals (id_e1m1's 5,990 take 13 s; librequake_e3m4's 35,106,
+// its detail brushes not clustered, had not finished after 27 minutes: docs/visibility.md).
+inline constexpr size_t kFullFlowPortalLimit = 20000;
 
 struct SightPvsResult {
     std::shared_ptr<const CompiledWorld> world; // the compiled world it is of
@@ -42,6 +46,9 @@ public:
     bool busy() const { return running_ || fullTimer_.isActive(); }
     // Whether the full flow follows the base flow (off: the base flow alone).
     void setFullFlowWanted(bool wanted);
+    // The newest base flow had too many portals for a full flow (kFullFlowPortalLimit).
+    bool fullFlowTooLarge() const { return latest_.pvs && !latest_.pvs->fullFlow() && tooLarge(*latest_.pvs); }
+    static bool tooLarge(const SightPvs& pvs) { return pvs.stats().oneWayPortals > kFullFlowPortalLimit; }
 
 signals:
     void updated();

@@ -37,7 +37,14 @@ void PvsStatusLabel::update() {
                    "every place may see every other. Reachability (Alt+4) from the player start shows the leak path.");
         return;
     }
-    const QString flow = r.pvs->fullFlow() ? "full flow" : "base flow; the full flow is computed while the Visible or View weight overlay is on";
+    const PvsService& service = editor_.overlays().pvs();
+    const QString flow = r.pvs->fullFlow()               ? QString("full flow")
+                         : service.fullFlowTooLarge() ? QString("base flow only: %1 one-way portals are too many for the full "
+                                                                 "flow here (more than %2)")
+                                                             .arg(r.pvs->stats().oneWayPortals)
+                                                             .arg(kFullFlowPortalLimit)
+                                                       : QString("base flow; the full flow is computed while the Visible or View "
+                                                                 "weight overlay is on");
     setText(QString("PVS %1 (%2) leaves, %3 (%4) faces%5 · %6")
                 .arg(shortCount(f.averageLeaves), shortCount(double(f.largestLeaves)), shortCount(f.averageWeight),
                      shortCount(double(f.largestWeight)), r.pvs->fullFlow() ? "" : " (base)", duration(r.pvs->milliseconds())));
