@@ -2,10 +2,10 @@
 // "Tight": ericw-tools' qbsp + vis; docs/visibility.md, "Against ericw-tools vis"). Not a
 // test: it samples and times things.
 //
-//   pvs_vs_bsp LEVEL.bsp LEVEL.map [--pairs N] [--samples S] [--seed X] [--threads T]
+//   pvs_vs_bsp LEVEL.bsp LEVEL.map [--pairs N] [--samples S] [--seed X] [--threads T] [--fast]
 //
 // Shallot: the map compiled for its sight pose alone, the full-flow PVS of that pose's map
-// tree (SightPvs: the clusters). The .bsp: its world leaves and visdata (io/quake_bsp_reader).
+// tree (SightPvs: the clusters; --fast: the base flow, for levels whose full flow is too slow). The .bsp: its world leaves and visdata (io/quake_bsp_reader).
 //
 // N random pairs of points are drawn uniformly in the .bsp's world box, each point empty for
 // Shallot's sight pose (in a cluster out of the void's reach) and in a non-solid leaf of the
@@ -60,6 +60,7 @@ struct Options {
     int samples = 200;
     uint64_t seed = 39;
     int threads = 2;
+    bool fast = false;
 };
 
 // The cells of one side: their boxes and which cell a point is in.
@@ -129,6 +130,7 @@ bool parse(int argc, char** argv, Options* o) {
         else if (a == "--samples" && value) o->samples = std::atoi(argv[++i]);
         else if (a == "--seed" && value) o->seed = uint64_t(std::atoll(argv[++i]));
         else if (a == "--threads" && value) o->threads = std::atoi(argv[++i]);
+        else if (a == "--fast") o->fast = true;
         else if (!a.empty() && a[0] != '-') files.push_back(a);
         else return false;
     }
@@ -154,7 +156,7 @@ double share(size_t part, size_t whole) { return whole ? 100.0 * double(part) / 
 int main(int argc, char** argv) {
     Options o;
     if (!parse(argc, argv, &o)) {
-        std::fprintf(stderr, "usage: pvs_vs_bsp LEVEL.bsp LEVEL.map [--pairs N] [--samples S] [--seed X] [--threads T]\n");
+        std::fprintf(stderr, "usage: pvs_vs_bsp LEVEL.bsp LEVEL.map [--pairs N] [--samples S] [--seed X] [--threads T] [--fast]\n");
         return 2;
     }
     const QuakeBspReadResult read = readQuakeBspFile(o.bspPath);
@@ -190,6 +192,7 @@ int main(int argc, char** argv) {
     const double compileMs = clock.lapMs();
     SightPvsSettings pvsSettings;
     pvsSettings.threads = o.threads;
+    pvsSettings.fullFlow = !o.fast;
     std::string error;
     const std::shared_ptr<const SightPvs> pvs = SightPvs::compute(compiled, world, pvsSettings, &error);
     if (!pvs) {
@@ -309,9 +312,9 @@ int main(int argc, char** argv) {
 
     std::printf("%s: %s, %zu leaves (%d with a PVS row), average visible %.1f over its non-solid leaves\n",
                 o.bspPath.c_str(), bsp.format.c_str(), bsp.leaves.size(), bsp.visLeafs, bspAverage);
-    std::printf("shallot: %zu clusters, average visible %.1f (largest %zu), compile %.0f ms, full PVS %.0f ms "
+    std::printf("shallot: %zu clusters, average visible %.1f (largest %zu), compile %.0f ms, %s PVS %.0f ms "
                 "(%d threads)\n",
-                tree.leafCount(), pvs->figures().averageLeaves, pvs->figures().largestLeaves, compileMs, pvsMs, o.threads);
+                tree.leafCount(), pvs->figures().averageLeaves, pvs->figures().largestLeaves, compileMs, o.fast ? "base-flow" : "full-flow", pvsMs, o.threads);
     std::printf("points rejected: %zu not empty for shallot (solid or in reach of the void), %zu not in a non-solid "
                 ".bsp leaf\n", rejectedShallot, rejectedBsp);
     std::printf("%zu pairs; %zu clear segments: misses shallot %zu, bsp %zu\n", n.pairs, n.clear, n.clearMissShallot,
@@ -328,14 +331,14 @@ int main(int argc, char** argv) {
                 n.seenShallotCellsMiss, n.seenBspCellsMiss);
     std::printf("times: pairs %.0f ms, sampling %zu + %zu cell pairs %.0f ms\n", pairsMs, shallotKeys.size(),
                 bspKeys.size(), samplingMs);
-    std::printf("{\"bsp\":\"%s\",\"map\":\"%s\",\"pairs\":%zu,\"samples\":%d,\"seed\":%llu,\"clear\":%zu,"
+    std::printf("{\"bsp\":\"%s\",\"map\":\"%s\",\"flow\":\"%s\",\"pairs\":%zu,\"samples\":%d,\"seed\":%llu,\"clear\":%zu,"
                 "\"clear_miss_shallot\":%zu,\"clear_miss_bsp\":%zu,\"blocked\":%zu,\"blocked_pvs_shallot\":%zu,"
                 "\"blocked_pvs_bsp\":%zu,\"unseen_shallot_cells\":%zu,\"unseen_shallot_cells_pvs\":%zu,"
                 "\"unseen_bsp_cells\":%zu,\"unseen_bsp_cells_pvs\":%zu,\"unseen_both\":%zu,\"unseen_both_pvs_shallot\":%zu,"
                 "\"unseen_both_pvs_bsp\":%zu,\"seen_cells_miss_shallot\":%zu,\"seen_cells_miss_bsp\":%zu,"
                 "\"shallot_clusters\":%zu,\"shallot_average_visible\":%.1f,\"bsp_leaves\":%d,\"bsp_average_visible\":%.1f,"
                 "\"ms\":{\"compile\":%.0f,\"pvs\":%.0f,\"sampling\":%.0f}}\n",
-                o.bspPath.c_str(), o.mapPath.c_str(), n.pairs, o.samples, (unsigned long long)o.seed, n.clear,
+                o.bspPath.c_str(), o.mapPath.c_str(), o.fast ? "base" : "full", n.pairs, o.samples, (unsigned long long)o.seed, n.clear,
                 n.clearMissShallot, n.clearMissBsp, n.blocked, n.blockedShallot, n.blockedBsp, n.unseenShallotCells,
                 n.unseenShallotCellsPvs, n.unseenBspCells, n.unseenBspCellsPvs, n.unseenBoth, n.unseenBothShallot,
                 n.unseenBothBsp, n.seenShallotCellsMiss, n.seenBspCellsMiss, tree.leafCount(),
