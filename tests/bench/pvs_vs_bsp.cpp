@@ -3,6 +3,7 @@
 // test: it samples and times things.
 //
 //   pvs_vs_bsp LEVEL.bsp LEVEL.map [--pairs N] [--samples S] [--seed X] [--threads T] [--fast]
+//              [--examples K]
 //
 // Shallot: the map compiled for its sight pose alone, the full-flow PVS of that pose's map
 // tree (SightPvs: the clusters; --fast: the base flow, for levels whose full flow is too slow). The .bsp: its world leaves and visdata (io/quake_bsp_reader).
@@ -21,6 +22,8 @@
 // pairs neither side's sampling saw, and on the pairs whose own segment is blocked.
 // "Not seen" is an upper bound on invisibility (a slit the samples miss is seen by a true
 // PVS), so the shares are upper bounds on each PVS's excess over exact leaf visibility.
+// --examples K prints up to K pairs neither side saw that Shallot calls visible and the .bsp
+// does not, one JSON line each, to look at.
 #include "compile/compiler.h"
 #include "compile/stopwatch.h"
 #include "io/map_reader.h"
@@ -61,6 +64,7 @@ struct Options {
     uint64_t seed = 39;
     int threads = 2;
     bool fast = false;
+    size_t examples = 0;
 };
 
 // The cells of one side: their boxes and which cell a point is in.
@@ -131,6 +135,7 @@ bool parse(int argc, char** argv, Options* o) {
         else if (a == "--seed" && value) o->seed = uint64_t(std::atoll(argv[++i]));
         else if (a == "--threads" && value) o->threads = std::atoi(argv[++i]);
         else if (a == "--fast") o->fast = true;
+        else if (a == "--examples" && value) o->examples = size_t(std::atoll(argv[++i]));
         else if (!a.empty() && a[0] != '-') files.push_back(a);
         else return false;
     }
@@ -156,7 +161,7 @@ double share(size_t part, size_t whole) { return whole ? 100.0 * double(part) / 
 int main(int argc, char** argv) {
     Options o;
     if (!parse(argc, argv, &o)) {
-        std::fprintf(stderr, "usage: pvs_vs_bsp LEVEL.bsp LEVEL.map [--pairs N] [--samples S] [--seed X] [--threads T] [--fast]\n");
+        std::fprintf(stderr, "usage: pvs_vs_bsp LEVEL.bsp LEVEL.map [--pairs N] [--samples S] [--seed X] [--threads T] [--fast] [--examples K]\n");
         return 2;
     }
     const QuakeBspReadResult read = readQuakeBspFile(o.bspPath);
@@ -269,6 +274,7 @@ int main(int argc, char** argv) {
     const double samplingMs = clock.lapMs();
 
     Counts n;
+    std::vector<const Pair*> examples;
     for (const Pair& pair : pairs) {
         ++n.pairs;
         const bool shallotPvs = pvs->clusterPvs().visible(pair.cp, pair.cq);
@@ -298,6 +304,7 @@ int main(int argc, char** argv) {
             ++n.unseenBoth;
             n.unseenBothShallot += shallotPvs;
             n.unseenBothBsp += bspPvs;
+            if (shallotPvs && !bspPvs && examples.size() < o.examples) examples.push_back(&pair);
         }
     }
 
@@ -343,5 +350,9 @@ int main(int argc, char** argv) {
                 n.unseenShallotCellsPvs, n.unseenBspCells, n.unseenBspCellsPvs, n.unseenBoth, n.unseenBothShallot,
                 n.unseenBothBsp, n.seenShallotCellsMiss, n.seenBspCellsMiss, tree.leafCount(),
                 pvs->figures().averageLeaves, bsp.visLeafs, bspAverage, compileMs, pvsMs, samplingMs);
+    for (const Pair* e : examples)
+        std::printf("{\"example\":\"shallot visible, bsp not\",\"from\":[%.3f,%.3f,%.3f],\"to\":[%.3f,%.3f,%.3f],"
+                    "\"clusters\":[%d,%d],\"bsp_leaves\":[%d,%d]}\n",
+                    e->p.x(), e->p.y(), e->p.z(), e->q.x(), e->q.y(), e->q.z(), e->cp, e->cq, e->lp, e->lq);
     return 0;
 }
