@@ -3,10 +3,14 @@
 // test: it samples and times things.
 //
 //   pvs_vs_bsp LEVEL.bsp LEVEL.map [--pairs N] [--samples S] [--seed X] [--threads T] [--fast]
-//              [--examples K]
+//              [--structural] [--examples K]
 //
 // Shallot: the map compiled for its sight pose alone, the full-flow PVS of that pose's map
-// tree (SightPvs: the clusters; --fast: the base flow, for levels whose full flow is too slow). The .bsp: its world leaves and visdata (io/quake_bsp_reader).
+// tree (SightPvs: the clusters; --fast: the base flow, for levels whose full flow is too
+// slow; --structural: the PVS of the map without its func_detail* brushes, as Quake's vis
+// flows through structural brushes only: conservative, since fewer brushes block less,
+// while "clear" and "empty" below still use every brush). The .bsp: its world leaves and
+// visdata (io/quake_bsp_reader).
 //
 // N random pairs of points are drawn uniformly in the .bsp's world box, each point empty for
 // Shallot's sight pose (in a cluster out of the void's reach) and in a non-solid leaf of the
@@ -64,6 +68,7 @@ struct Options {
     uint64_t seed = 39;
     int threads = 2;
     bool fast = false;
+    bool structural = false;
     size_t examples = 0;
 };
 
@@ -135,6 +140,7 @@ bool parse(int argc, char** argv, Options* o) {
         else if (a == "--seed" && value) o->seed = uint64_t(std::atoll(argv[++i]));
         else if (a == "--threads" && value) o->threads = std::atoi(argv[++i]);
         else if (a == "--fast") o->fast = true;
+        else if (a == "--structural") o->structural = true;
         else if (a == "--examples" && value) o->examples = size_t(std::atoll(argv[++i]));
         else if (!a.empty() && a[0] != '-') files.push_back(a);
         else return false;
@@ -161,7 +167,7 @@ double share(size_t part, size_t whole) { return whole ? 100.0 * double(part) / 
 int main(int argc, char** argv) {
     Options o;
     if (!parse(argc, argv, &o)) {
-        std::fprintf(stderr, "usage: pvs_vs_bsp LEVEL.bsp LEVEL.map [--pairs N] [--samples S] [--seed X] [--threads T] [--fast] [--examples K]\n");
+        std::fprintf(stderr, "usage: pvs_vs_bsp LEVEL.bsp LEVEL.map [--pairs N] [--samples S] [--seed X] [--threads T] [--fast] [--structural] [--examples K]\n");
         return 2;
     }
     const QuakeBspReadResult read = readQuakeBspFile(o.bspPath);
@@ -186,20 +192,26 @@ int main(int argc, char** argv) {
         return 1;
     }
     world.poses = {world.poses[size_t(sight)]};
+    MapWorldOptions structuralOnly;
+    structuralOnly.includeDetail = false;
+    World pvsWorld = o.structural ? worldFromMap(*map.map, structuralOnly) : world;
+    pvsWorld.poses = world.poses;
     Stopwatch clock;
     CompileOptions compileOptions;
     compileOptions.threads = o.threads;
-    const CompileResult compiled = compileWorld(world, compileOptions);
-    if (!compiled.error.empty()) {
-        std::fprintf(stderr, "%s: %s\n", o.mapPath.c_str(), compiled.error.c_str());
-        return 1;
-    }
+    const CompileResult compiled = compileWorld(pvsWorld, compileOptions);
+    const CompileResult everyBrush = o.structural ? compileWorld(world, compileOptions) : CompileResult{};
+    for (const CompileResult* c : {&compiled, &everyBrush})
+        if (!c->error.empty()) {
+            std::fprintf(stderr, "%s: %s\n", o.mapPath.c_str(), c->error.c_str());
+            return 1;
+        }
     const double compileMs = clock.lapMs();
     SightPvsSettings pvsSettings;
     pvsSettings.threads = o.threads;
     pvsSettings.fullFlow = !o.fast;
     std::string error;
-    const std::shared_ptr<const SightPvs> pvs = SightPvs::compute(compiled, world, pvsSettings, &error);
+    const std::shared_ptr<const SightPvs> pvs = SightPvs::compute(compiled, pvsWorld, pvsSettings, &error);
     if (!pvs) {
         std::fprintf(stderr, "%s: %s\n", o.mapPath.c_str(), error.c_str());
         return 1;
@@ -207,6 +219,8 @@ int main(int argc, char** argv) {
     const double pvsMs = clock.lapMs();
     const BspTree& tree = pvs->clusterTree();
     const std::vector<bool> outside = reachableFromOutside(tree, 0);
+    // The solids that decide "clear" and "empty": every brush's.
+    const BspTree& solids = o.structural ? everyBrush.mapTrees[0] : tree;
 
     CellSide shallotSide{pvs->clusterBounds(), [&tree](const Vec3& p) { return tree.findLeaf(p); }};
     CellSide bspSide;
@@ -224,7 +238,8 @@ int main(int argc, char** argv) {
             const int32_t leaf = bsp.findLeaf(*p);
             const bool bspEmpty = leaf >= 1 && leaf <= bsp.visLeafs && bsp.leaves[size_t(leaf)].contents != kQuakeContentsSolid;
             const int32_t cluster = tree.findLeaf(*p);
-            const bool shallotEmpty = !(tree.leafSolid[size_t(cluster)] & 1u) && !outside[size_t(cluster)];
+            const bool shallotEmpty = !solids.isSolid(*p, 0) && !(tree.leafSolid[size_t(cluster)] & 1u) &&
+                                      !outside[size_t(cluster)];
             if (bspEmpty && shallotEmpty) return true;
             rejectedBsp += !bspEmpty;
             rejectedShallot += !shallotEmpty;
@@ -252,7 +267,7 @@ int main(int argc, char** argv) {
         for (int t = 0; t < o.threads; ++t)
             workers.emplace_back([&, t] {
                 for (size_t i = size_t(t); i < pairs.size(); i += size_t(o.threads))
-                    pairs[i].clear = segmentClear(tree, pairs[i].p, pairs[i].q);
+                    pairs[i].clear = segmentClear(solids, pairs[i].p, pairs[i].q);
             });
         for (std::thread& w : workers) w.join();
     }
@@ -269,8 +284,8 @@ int main(int argc, char** argv) {
         std::sort(keys->begin(), keys->end());
         keys->erase(std::unique(keys->begin(), keys->end()), keys->end());
     }
-    const auto shallotSeen = sampleCellPairs(tree, shallotSide, shallotKeys, o);
-    const auto bspSeen = sampleCellPairs(tree, bspSide, bspKeys, o);
+    const auto shallotSeen = sampleCellPairs(solids, shallotSide, shallotKeys, o);
+    const auto bspSeen = sampleCellPairs(solids, bspSide, bspKeys, o);
     const double samplingMs = clock.lapMs();
 
     Counts n;
@@ -338,14 +353,14 @@ int main(int argc, char** argv) {
                 n.seenShallotCellsMiss, n.seenBspCellsMiss);
     std::printf("times: pairs %.0f ms, sampling %zu + %zu cell pairs %.0f ms\n", pairsMs, shallotKeys.size(),
                 bspKeys.size(), samplingMs);
-    std::printf("{\"bsp\":\"%s\",\"map\":\"%s\",\"flow\":\"%s\",\"pairs\":%zu,\"samples\":%d,\"seed\":%llu,\"clear\":%zu,"
+    std::printf("{\"bsp\":\"%s\",\"map\":\"%s\",\"flow\":\"%s\",\"structural\":%s,\"pairs\":%zu,\"samples\":%d,\"seed\":%llu,\"clear\":%zu,"
                 "\"clear_miss_shallot\":%zu,\"clear_miss_bsp\":%zu,\"blocked\":%zu,\"blocked_pvs_shallot\":%zu,"
                 "\"blocked_pvs_bsp\":%zu,\"unseen_shallot_cells\":%zu,\"unseen_shallot_cells_pvs\":%zu,"
                 "\"unseen_bsp_cells\":%zu,\"unseen_bsp_cells_pvs\":%zu,\"unseen_both\":%zu,\"unseen_both_pvs_shallot\":%zu,"
                 "\"unseen_both_pvs_bsp\":%zu,\"seen_cells_miss_shallot\":%zu,\"seen_cells_miss_bsp\":%zu,"
                 "\"shallot_clusters\":%zu,\"shallot_average_visible\":%.1f,\"bsp_leaves\":%d,\"bsp_average_visible\":%.1f,"
                 "\"ms\":{\"compile\":%.0f,\"pvs\":%.0f,\"sampling\":%.0f}}\n",
-                o.bspPath.c_str(), o.mapPath.c_str(), o.fast ? "base" : "full", n.pairs, o.samples, (unsigned long long)o.seed, n.clear,
+                o.bspPath.c_str(), o.mapPath.c_str(), o.fast ? "base" : "full", o.structural ? "true" : "false", n.pairs, o.samples, (unsigned long long)o.seed, n.clear,
                 n.clearMissShallot, n.clearMissBsp, n.blocked, n.blockedShallot, n.blockedBsp, n.unseenShallotCells,
                 n.unseenShallotCellsPvs, n.unseenBspCells, n.unseenBspCellsPvs, n.unseenBoth, n.unseenBothShallot,
                 n.unseenBothBsp, n.seenShallotCellsMiss, n.seenBspCellsMiss, tree.leafCount(),
