@@ -21,7 +21,7 @@ namespace shallot {
 inline constexpr int kFullFlowDelayMs = 1500;
 // A level with more one-way portals than this gets the base flow only: the full flow's time
 // grows far faster than the portals (id_e1m1's 5,990 take 13 s; librequake_e3m4's 35,106,
-// its detail brushes not clustered, had not finished after 27 minutes: docs/visibility.md).
+// its detail brushes not clustered, take 31 minutes: docs/visibility.md).
 inline constexpr size_t kFullFlowPortalLimit = 20000;
 
 struct SightPvsResult {
