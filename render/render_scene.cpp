@@ -23,7 +23,8 @@ RenderScene::RenderScene() {
     layers_[size_t(Layer::Walkable)].translucent = true;
     // Step and drop arrows seen from the side are a forest of vertical lines: 3D only.
     layers_[size_t(Layer::WalkableLinks)].in2d = false;
-    for (Layer l : {Layer::LeafCells, Layer::Portals, Layer::UnionWire, Layer::Reach, Layer::Visible, Layer::ViewWeight})
+    for (Layer l : {Layer::LeafCells, Layer::Portals, Layer::UnionWire, Layer::Reach, Layer::Visible, Layer::ViewWeight,
+                    Layer::Walkable, Layer::WalkableLinks})
         layers_[size_t(l)].range3d = kOverlayRange3d;
     for (int axis = 0; axis < 3; ++axis) {
         for (Layer l : {sectionFills(axis), sectionLines(axis)}) {
