@@ -2,6 +2,8 @@
 // computed on that pose's own map tree (docs/visibility.md), as one JSON line of figures.
 #include "cli_common.h"
 
+#include <QJsonArray>
+
 #include "compile/stopwatch.h"
 #include "portal/leaf_visibility.h"
 #include "portal/portal_generation.h"
@@ -11,12 +13,13 @@ namespace shallot::cli {
 
 int runPvs(const std::vector<std::string>& args) {
     std::string input, fromText;
-    bool fast = false;
+    bool fast = false, list = false;
     int threads = 2;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         const bool hasValue = i + 1 < args.size();
         if (a == "--fast") fast = true;
+        else if (a == "--list") list = true;
         else if (a == "--from" && hasValue) fromText = args[++i];
         else if (a == "--threads" && hasValue) threads = std::atoi(args[++i].c_str());
         else if (!a.empty() && a[0] != '-' && input.empty()) input = a;
@@ -31,7 +34,7 @@ int runPvs(const std::vector<std::string>& args) {
         return kExitUsage;
     }
     if (input.empty() || threads < 1) {
-        printError("pvs: usage: pvs IN.map|IN.shallot [--fast] [--from X,Y,Z] [--threads N]");
+        printError("pvs: usage: pvs IN.map|IN.shallot [--fast] [--from X,Y,Z [--list]] [--threads N]");
         return kExitUsage;
     }
     std::optional<LoadedWorld> loaded = loadWorld(input);
@@ -73,7 +76,14 @@ int runPvs(const std::vector<std::string>& args) {
     if (from) {
         const int32_t leaf = tree.findLeaf(*from);
         const bool solid = tree.leafSolid[size_t(leaf)] & 1u;
-        out["from"] = QJsonObject{{"leaf", leaf}, {"solid", solid}, {"visible", qint64(pvs.countFrom(leaf))}};
+        QJsonObject fromJson{{"leaf", leaf}, {"solid", solid}, {"visible", qint64(pvs.countFrom(leaf))}};
+        // --list: the leaves it sees, in the sight pose's map tree (the tree the counts are of).
+        if (list) {
+            QJsonArray leaves;
+            for (const int32_t seen : pvs.leavesFrom(leaf)) leaves.append(seen);
+            fromJson["leaves"] = leaves;
+        }
+        out["from"] = fromJson;
     }
     printJsonLine(out);
     return kExitOk;

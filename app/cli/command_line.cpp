@@ -27,7 +27,7 @@ const char* kUsage = R"(usage: shallot-cli COMMAND ...
   check IN.map|IN.shallot [--fgd FILE] [--stats] [--no-walking]   (spawn problems as JSON lines; exit 0 none, 1 some, 2 unreadable)
   nav TREE --pose NAME [--step H] [--drop H|any] [--jump H,L|--no-jump] [--slope NZ] [--json] [--paths N]
                              (walkable surfaces, links and components of a pose; TREE: .obsp, .shallot or .map)
-  pvs IN.map|IN.shallot [--fast] [--from X,Y,Z] [--threads N]
+  pvs IN.map|IN.shallot [--fast] [--from X,Y,Z [--list]] [--threads N]
                              (the potentially visible set of the sight pose: one JSON line of figures)
   vis TREE.obsp [-o OUT.obsp] [--stats] [--fast] [--threads N]
                              (computes the sight pose's PVS and stores it in the .obsp: in place without -o)

@@ -242,6 +242,7 @@ check "check --no-walking on a clean map exits 0" test $? -eq 0
 pvs=$("$CLI" pvs "$MAPS/figure1_rooms.map" --from 400,300,46)
 check "pvs names the sight pose and the full flow" contains "$pvs" '"flow":"full".*"pose":"point"'
 check "pvs counts what a leaf sees" contains "$pvs" '"from":{"leaf":[0-9]*,"solid":false,"visible":5}'
+check "pvs --list lists the leaves it counts" contains "$("$CLI" pvs "$MAPS/figure1_rooms.map" --from 400,300,46 --list)" '"leaves":\[[0-9]*,[0-9]*,[0-9]*,[0-9]*,[0-9]*\],"solid":false,"visible":5'
 check "pvs --fast is the base flow" contains "$("$CLI" pvs "$MAPS/figure1_rooms.map" --fast)" '"average_visible":5,.*"flow":"base"'
 "$CLI" pvs "$MAPS/figure1_rooms.map" --from 1,2 >/dev/null 2>&1
 check "pvs with a bad --from exits 2" test $? -eq 2
