@@ -41,11 +41,16 @@ std::shared_ptr<const SightPvs> SightPvs::compute(const CompileResult& compiled,
     std::shared_ptr<SightPvs> out(new SightPvs);
     out->pose_ = pose;
     out->fullFlow_ = settings.fullFlow;
-    if (size_t(pose) < compiled.mapTrees.size()) {
+    out->detailClustered_ = std::find(settings.detail.begin(), settings.detail.end(), true) != settings.detail.end();
+    if (size_t(pose) < compiled.mapTrees.size() && !out->detailClustered_) {
         out->clusters_ = compiled.mapTrees[size_t(pose)];
-    } else { // a tree kept without its map trees (a .shallot's): the sight pose's compiled alone
-        World sight = world;
+    } else { // the sight pose's tree compiled alone: of a tree kept without its map trees (a
+             // .shallot's), or of the structural brushes
+        World sight;
+        sight.bounds = world.bounds;
         sight.poses = {compiled.onion.poses[size_t(pose)]};
+        for (size_t b = 0; b < world.brushes.size(); ++b)
+            if (b >= settings.detail.size() || !settings.detail[b]) sight.brushes.push_back(world.brushes[b]);
         CompileOptions options;
         options.threads = settings.threads;
         options.cancel = settings.cancel;

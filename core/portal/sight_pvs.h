@@ -17,6 +17,11 @@ namespace shallot {
 
 struct SightPvsSettings {
     bool fullFlow = true; // false: the base flow only (fast, looser)
+    // Per brush of the world: a detail brush (func_detail, Quake 2's detail contents). The
+    // clusters are then the leaves of the sight pose's tree of the other brushes alone, as
+    // Quake 2's vis flows through structural brushes: detail splits no cluster and adds no
+    // portal, and since fewer brushes block less the PVS stays conservative. Empty: none.
+    std::vector<bool> detail;
     int threads = 1;
     const CancelToken* cancel = nullptr;
 };
@@ -35,6 +40,8 @@ public:
     int pose() const { return pose_; }
     bool fullFlow() const { return fullFlow_; }
     const PvsStats& stats() const { return stats_; }
+    // Whether detail brushes were left out of the clusters (settings.detail named some).
+    bool detailClustered() const { return detailClustered_; }
     // Milliseconds to compute it all (portals, flow, clusters, weights).
     double milliseconds() const { return milliseconds_; }
     const BspTree& clusterTree() const { return clusters_; }
@@ -66,6 +73,7 @@ private:
 
     int pose_ = -1;
     bool fullFlow_ = true;
+    bool detailClustered_ = false;
     PvsStats stats_;
     double milliseconds_ = 0;
     BspTree clusters_;

@@ -115,7 +115,7 @@ void OverlayController::onCompiled(std::shared_ptr<const CompiledWorld> result) 
     requestHeavy();
     requestSections();
     requestNav();
-    pvs_->request(compiled_);
+    pvs_->request(compiled_, detailBrushes(compiled_->world, editor_.document().data().entities));
 }
 
 void OverlayController::setOn(Overlay o, bool on) {

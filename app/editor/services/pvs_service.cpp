@@ -27,9 +27,10 @@ std::shared_ptr<const SightPvs> PvsService::of(const CompiledWorld& world) const
     return latest_.serial == world.serial && latest_.world.get() == &world ? latest_.pvs : nullptr;
 }
 
-void PvsService::request(std::shared_ptr<const CompiledWorld> world) {
+void PvsService::request(std::shared_ptr<const CompiledWorld> world, std::vector<bool> detail) {
     if (!world || isPreviewRevision(world->revision) || !world->result->error.empty()) return;
     releaseInBackground(std::exchange(wanted_, std::move(world)));
+    wantedDetail_ = std::move(detail);
     wantedFull_ = true;
     fullTimer_.stop();
     if (running_) cancel_->cancelled = true; // finished() starts the newest
@@ -52,13 +53,14 @@ void PvsService::start(bool fullFlow) {
     running_ = true;
     cancel_ = std::make_shared<CancelToken>();
     QPointer<PvsService> self(this);
-    runInBackground([self, world = wanted_, cancel = cancel_, fullFlow]() mutable {
+    runInBackground([self, world = wanted_, detail = wantedDetail_, cancel = cancel_, fullFlow]() mutable {
         SightPvsResult out;
         out.world = world;
         out.serial = world->serial;
         SightPvsSettings settings;
         settings.fullFlow = fullFlow;
         settings.cancel = cancel.get();
+        settings.detail = std::move(detail);
         // Every core: the threads inherit the pool thread's lowered priority (background_priority.h).
         settings.threads = int(std::max(1u, std::thread::hardware_concurrency()));
         bool cancelled = false;

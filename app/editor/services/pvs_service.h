@@ -19,9 +19,9 @@ namespace shallot {
 // How long the world stands still before the full flow starts: a designer's edits come
 // closer together while working, and each would cancel it.
 inline constexpr int kFullFlowDelayMs = 1500;
-// A level with more one-way portals than this gets the base flow only: the full flow's time
-// grows far faster than the portals (id_e1m1's 5,990 take 13 s; librequake_e3m4's 35,106,
-// its detail brushes not clustered, take 31 minutes: docs/visibility.md).
+// A level with more one-way portals than this (detail left out) gets the base flow only: the
+// full flow's time grows far faster than the portals (id_e1m1's 5,990 take 13 s;
+// librequake_e3m4's 35,106 with its detail, 31 minutes; without, 4,866: docs/visibility.md).
 inline constexpr size_t kFullFlowPortalLimit = 20000;
 
 struct SightPvsResult {
@@ -36,8 +36,9 @@ class PvsService : public QObject {
 public:
     explicit PvsService(QObject* parent = nullptr);
     ~PvsService() override;
-    // The newest compiled world: its PVS is computed next (previews are ignored).
-    void request(std::shared_ptr<const CompiledWorld> world);
+    // The newest compiled world: its PVS is computed next (previews are ignored), with
+    // `detail` (per brush of it) left out of the clusters (SightPvsSettings::detail).
+    void request(std::shared_ptr<const CompiledWorld> world, std::vector<bool> detail = {});
     // The newest result shown (of the newest world requested, or older while that one's
     // is computed).
     const SightPvsResult& latest() const { return latest_; }
@@ -58,6 +59,7 @@ private:
     void finished(SightPvsResult result, bool fullFlow);
 
     std::shared_ptr<const CompiledWorld> wanted_; // the newest world requested
+    std::vector<bool> wantedDetail_;
     bool wantedFull_ = false;                     // its full flow is due (after the timer)
     bool fullFlowWanted_ = false;
     bool running_ = false;

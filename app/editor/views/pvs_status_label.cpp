@@ -61,6 +61,7 @@ void PvsStatusLabel::update() {
     const VisibilityOverlays& v = editor_.overlays().visibility();
     if (v.visibleOn() && v.sourceLeaf() >= 0)
         tip += QString(" The Visible overlay's point (leaf %1) sees %2 of the tree's leaves.").arg(v.sourceLeaf()).arg(v.visibleLeafCount());
+    if (r.pvs->detailClustered()) tip += " Detail brushes (func_detail) are left out of the clusters, as Quake 2's vis does: they hide nothing.";
     setToolTip(tip);
 }
 
