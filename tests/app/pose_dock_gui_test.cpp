@@ -1,7 +1,8 @@
 // The Poses dock fits the default layout (issue 37, item 9): in the window size the tests
 // and the editor open with, its table needs no horizontal scrolling, for Quake's poses and
 // for Quake 2's (longer blocking sets), and a click on a blocking summary opens the editor
-// of that set, whose OK is one undo step.
+// of that set, whose OK is one undo step. A pose becomes a capsule or an ellipsoid through
+// its Shape cell (issue 42): one undo step, bad shapes refused with the core's reason.
 #include "docks/blocking_editor.h"
 #include "docks/pose_dock.h"
 #include "gui_test_window.h"
@@ -17,6 +18,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
 
@@ -144,6 +146,105 @@ private slots:
         QVERIFY(w->poseDock()->message()->isVisible());
         QCOMPARE(poses[1].maxs, Vec3(16, 16, 32));
         QCOMPARE(table->item(1, PoseDock::Box)->text(), QString("32×32×52"));
+    }
+
+    // Typed into the Shape cell's editor as a user types it: the pose becomes a capsule
+    // (its name, colour, blocking and walking kept) in one undo step; bad shapes are
+    // refused with the core's reason and nothing changes; the level compiles with the
+    // capsule as its bounding box at the same pose index, and a .shallot keeps it.
+    void aPoseBecomesRoundThroughItsShapeCell() {
+        auto w = test::openWindow(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        QVERIFY(test::waitForCompiledOverlay(*w));
+        QTableWidget* table = w->poseDock()->table();
+        EditorDocument& doc = w->editor().document();
+        const auto& poses = doc.poses();
+        const Pose before = poses[1];
+        QVERIFY(!before.shape.isRound());
+        const int steps = doc.undoStack()->count();
+        table->setCurrentCell(1, PoseDock::Box);
+        table->editItem(table->item(1, PoseDock::Box));
+        auto* line = table->findChild<QLineEdit*>();
+        QVERIFY(line);
+        line->setText("capsule 16 56");
+        QTest::keyClick(line, Qt::Key_Return);
+        QTRY_COMPARE(poses[1].shape, PoseShape::capsule(16, 56));
+        QCOMPARE(poses[1].mins, Vec3(-16, -16, -28));
+        QCOMPARE(poses[1].maxs, Vec3(16, 16, 28));
+        QCOMPARE(poses[1].name, before.name);
+        QCOMPARE(poses[1].colour, before.colour);
+        QVERIFY(poses[1].blocking == before.blocking && poses[1].nav == before.nav);
+        QCOMPARE(doc.undoStack()->count(), steps + 1);
+        QCOMPARE(table->item(1, PoseDock::Box)->text(), QString("capsule 16×56"));
+        QCOMPARE(table->item(1, PoseDock::Box)->data(PoseDock::kFullTextRole).toString(), QString("capsule:16,56"));
+        QVERIFY(table->item(1, PoseDock::Box)->toolTip().contains("radius 16, height 56"));
+        QVERIFY(!w->poseDock()->message()->isVisible());
+
+        // Compiled as its bounding box, under its name at its index: as many tree poses as
+        // the document has, so the overlays, rays and nav index poses as before.
+        QVERIFY(test::waitForCompiledOverlay(*w));
+        const auto& compiled = w->editor().compiler().latest();
+        QVERIFY(compiled && compiled->revision == doc.worldRevision());
+        const BspTree& tree = compiled->result->onion;
+        QCOMPARE(tree.poses.size(), poses.size());
+        QCOMPARE(tree.poses[1].name, before.name);
+        QCOMPARE(tree.poses[1].mins, Vec3(-16, -16, -28));
+        QCOMPARE(tree.poses[1].maxs, Vec3(16, 16, 28));
+        QVERIFY(!tree.poses[1].shape.isRound());
+        QVERIFY(compiled->cells.size() > 0);
+
+        // Hostile shapes: the core's reason shown, the capsule kept, no undo step.
+        const std::pair<QString, QString> refused[] = {
+            {"capsule:16,20", "capsule height 20 is shorter than its diameter 32"},
+            {"capsule 0 56", "capsule radius must be positive"},
+            {"capsule -4 56", "capsule radius must be positive"},
+            {"ellipsoid:nan,28", "ellipsoid radius across must be a finite number"},
+            {"ellipsoid 16", "ellipsoid needs two numbers"},
+            {"sphere:16,16", "is not a shape"},
+        };
+        for (const auto& [text, reason] : refused) {
+            table->item(1, PoseDock::Box)->setText(text);
+            QVERIFY2(w->poseDock()->message()->isVisible(), qPrintable(text));
+            QVERIFY2(w->poseDock()->message()->text().contains(reason), qPrintable(w->poseDock()->message()->text()));
+            QCOMPARE(poses[1].shape, PoseShape::capsule(16, 56));
+            QCOMPARE(doc.undoStack()->count(), steps + 1);
+            QCOMPARE(table->item(1, PoseDock::Box)->text(), QString("capsule 16×56"));
+        }
+
+        // Undo brings the box back whole; redo the capsule.
+        doc.undoStack()->undo();
+        QVERIFY(!poses[1].shape.isRound());
+        QCOMPARE(poses[1].mins, before.mins);
+        QCOMPARE(poses[1].maxs, before.maxs);
+        QCOMPARE(table->item(1, PoseDock::Box)->text(), QString("32×32×56"));
+        doc.undoStack()->redo();
+        QCOMPARE(poses[1].shape, PoseShape::capsule(16, 56));
+        QCOMPARE(table->item(1, PoseDock::Box)->text(), QString("capsule 16×56"));
+
+        // An ellipsoid on another pose, and "box": a round pose becomes its bounding box.
+        table->item(2, PoseDock::Box)->setText("ellipsoid:24,40");
+        QCOMPARE(poses[2].shape, PoseShape::ellipsoid(24, 40));
+        QCOMPARE(poses[2].maxs, Vec3(24, 24, 40));
+        QCOMPARE(table->item(2, PoseDock::Box)->text(), QString("ellipsoid 24×40"));
+        table->grab().save(QDir::temp().filePath("pose_dock_round.png"));
+        table->item(2, PoseDock::Box)->setText("box");
+        QVERIFY(!poses[2].shape.isRound());
+        QCOMPARE(poses[2].mins, Vec3(-24, -24, -40));
+        QCOMPARE(table->item(2, PoseDock::Box)->text(), QString("48×48×80"));
+        QCOMPARE(doc.undoStack()->count(), steps + 3);
+        doc.undoStack()->undo();
+        doc.undoStack()->undo();
+        QVERIFY(!poses[2].shape.isRound());
+
+        // Saved with its compiled tree (box poses only, so tree.obsp takes it) and read back.
+        QVERIFY(test::waitForCompiledOverlay(*w));
+        QTemporaryDir dir;
+        const QString path = dir.filePath("capsule.shallot");
+        QVERIFY(w->saveTo(path));
+        auto reopened = test::openWindow(path);
+        QCOMPARE(reopened->editor().document().poses()[1].shape, PoseShape::capsule(16, 56));
+        QCOMPARE(reopened->poseDock()->table()->item(1, PoseDock::Box)->text(), QString("capsule 16×56"));
+        QVERIFY(test::waitForCompiledOverlay(*reopened));
+        QCOMPARE(reopened->editor().compiler().latest()->result->onion.poses.size(), poses.size());
     }
 };
 

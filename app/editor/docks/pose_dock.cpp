@@ -1,6 +1,7 @@
 #include "docks/pose_dock.h"
 
 #include "docks/blocking_editor.h"
+#include "docks/pose_shape_cell.h"
 #include "document/edit_commands.h"
 #include "editor.h"
 #include "io/game_profile.h"
@@ -67,37 +68,8 @@ bool parseNavText(const QString& text, NavSettings& nav) {
     return true;
 }
 
-// The Box column shows the box's size; it is edited as its corners, kept in the cell's
-// kFullTextRole for the editor (FullTextDelegate).
-
-QString boxSize(const Pose& p) {
-    if (p.isPoint()) return "point";
-    const Vec3 size = p.maxs - p.mins;
-    return QString("%1×%2×%3").arg(size.x()).arg(size.y()).arg(size.z());
-}
-
-QString boxText(const Pose& p) {
-    return QString("%1 %2 %3 %4 %5 %6").arg(p.mins.x()).arg(p.mins.y()).arg(p.mins.z()).arg(p.maxs.x()).arg(p.maxs.y()).arg(p.maxs.z());
-}
-
-// "minx miny minz maxx maxy maxz" (spaces or commas between) into the pose; false when it
-// is not six numbers.
-bool parseBox(const QString& text, Pose& pose) {
-    const QStringList parts = QString(text).replace(',', ' ').split(' ', Qt::SkipEmptyParts);
-    if (parts.size() != 6) return false;
-    double v[6];
-    for (int k = 0; k < 6; ++k) {
-        bool ok = false;
-        v[k] = parts[k].toDouble(&ok);
-        if (!ok || !std::isfinite(v[k])) return false;
-    }
-    pose.mins = Vec3(v[0], v[1], v[2]);
-    pose.maxs = Vec3(v[3], v[4], v[5]);
-    return true;
-}
-
-// Edits a summarised cell's whole text (kFullTextRole): the Box column's corners while the
-// cell shows the size, the Walk column's four rules while it shows "quake".
+// Edits a summarised cell's whole text (kFullTextRole): the Box column's corners (or round
+// shape) while the cell shows the size, the Walk column's four rules while it shows "quake".
 class FullTextDelegate : public QStyledItemDelegate {
 public:
     using QStyledItemDelegate::QStyledItemDelegate;
@@ -125,9 +97,21 @@ QString blockingSummary(const Pose& pose, const std::vector<Pose>& poses) {
 QColor colourOf(uint32_t rgba) { return QColor((rgba >> 24) & 255, (rgba >> 16) & 255, (rgba >> 8) & 255); }
 uint32_t rgbaOf(const QColor& c) { return uint32_t(c.red()) << 24 | uint32_t(c.green()) << 16 | uint32_t(c.blue()) << 8 | 255u; }
 
+// Quake 3's player box is 30 wide and 56 tall (mins -15 -15 -24, maxs 15 15 32); the
+// capsule preset is that wide and tall, centred on the reference point.
+constexpr double kQuake3PlayerRadius = 15.0;
+constexpr double kQuake3PlayerHeight = 56.0;
+
+// The Presets menu's fixed entries: 0 Quake's, 1 stand and crouch, 2 a capsule.
 std::vector<Pose> presetPoses(int preset) {
     if (preset == 0) return quakePoses();
-    return {{"point", Vec3::Zero(), Vec3::Zero(), 0xffffffffu},
+    const Pose point{"point", Vec3::Zero(), Vec3::Zero(), 0xffffffffu};
+    if (preset == 2) {
+        Pose capsule = Pose::round("capsule", PoseShape::capsule(kQuake3PlayerRadius, kQuake3PlayerHeight));
+        capsule.colour = 0x40c0c0ffu;
+        return {point, capsule};
+    }
+    return {point,
             {"stand", Vec3(-16, -16, -24), Vec3(16, 16, 32), 0x40c040ffu},
             {"crouch", Vec3(-16, -16, -24), Vec3(16, 16, 8), 0x4080e0ffu}};
 }
@@ -139,10 +123,12 @@ PoseDock::PoseDock(Editor& editor, QWidget* parent) : QDockWidget("Poses", paren
     auto* body = new QWidget(this);
     auto* layout = new QVBoxLayout(body);
     table_ = new QTableWidget(0, ColumnCount, body);
-    table_->setHorizontalHeaderLabels({"Name", "", "Box", "Walk", "Blocked by"});
+    table_->setHorizontalHeaderLabels({"Name", "", "Shape", "Walk", "Blocked by"});
     table_->horizontalHeaderItem(Colour)->setToolTip("The pose's colour (double-click to change)");
     table_->horizontalHeaderItem(Box)->setToolTip(
-        "The box's size; double-click to edit its corners from the pose's reference point: \"minx miny minz maxx maxy maxz\"");
+        "The box's size, or the round shape (capsule radius×height, ellipsoid across×up); double-click to edit: a box's corners "
+        "from the pose's reference point, \"minx miny minz maxx maxy maxz\"; \"capsule:R,HEIGHT\" or \"ellipsoid:R,H\" for a "
+        "round pose centred on the reference point; \"box\" makes a round pose its bounding box");
     table_->setItemDelegateForColumn(Box, new FullTextDelegate(table_));
     table_->setItemDelegateForColumn(Walk, new FullTextDelegate(table_));
     // How each pose walks (the Walkable overlay, paths, the unreachable (walking) check).
@@ -187,6 +173,7 @@ PoseDock::PoseDock(Editor& editor, QWidget* parent) : QDockWidget("Poses", paren
     });
     menu->addAction("Quake: point, player, large", this, [this] { applyPreset(0); });
     menu->addAction("Stand and crouch", this, [this] { applyPreset(1); });
+    menu->addAction("Capsule (Quake 3 player-ish): point, capsule 15×56", this, [this] { applyPreset(2); });
     presets->setMenu(menu);
     buttons->addWidget(add);
     buttons->addWidget(remove);
@@ -227,9 +214,9 @@ void PoseDock::refresh() {
         colour->setBackground(colourOf(p.colour));
         colour->setFlags(colour->flags() & ~Qt::ItemIsEditable);
         table_->setItem(row, Colour, colour);
-        auto* box = new QTableWidgetItem(boxSize(p));
-        box->setData(kFullTextRole, boxText(p));
-        box->setToolTip(QString("mins %1 %2 %3, maxs %4 %5 %6").arg(p.mins.x()).arg(p.mins.y()).arg(p.mins.z()).arg(p.maxs.x()).arg(p.maxs.y()).arg(p.maxs.z()));
+        auto* box = new QTableWidgetItem(poseShapeSummary(p));
+        box->setData(kFullTextRole, poseShapeEditText(p));
+        box->setToolTip(wrappedTooltip(poseShapeTooltip(p)));
         table_->setItem(row, Box, box);
         auto* walk = new QTableWidgetItem(navSummary(p.nav));
         walk->setData(kFullTextRole, navText(p.nav));
@@ -257,8 +244,8 @@ void PoseDock::cellEdited(int row, int column) {
     } else if (column == Walk) {
         if (!parseNavText(text, p.nav))
             return refuse(QString("\"%1\" is not how a pose walks: %2").arg(text, kWalkHelp));
-    } else if (column == Box && !parseBox(text, p)) {
-        return refuse(QString("\"%1\" is not a box: type its corners, minx miny minz maxx maxy maxz.").arg(text));
+    } else if (column == Box) {
+        if (const QString why = applyPoseShapeText(text, p); !why.isEmpty()) return refuse(why);
     }
     message_->hide();
     const bool duplicate = std::count_if(poses.begin(), poses.end(), [&](const Pose& q) { return q.name == p.name; }) > 1;

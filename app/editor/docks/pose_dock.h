@@ -1,8 +1,9 @@
 #pragma once
 // Lists the poses for editing in compact columns that fit the default layout: name,
-// colour, box (its size shown, "mins maxs" edited), how each walks ("step drop jump
-// slope", "quake" for Quake's rules) and what blocks each (a summary: a click opens BlockingEditor). Add, remove,
-// presets. Every edit is one undo step.
+// colour, shape (a box's size or a round shape, "capsule 16×56", shown; a box's corners or
+// "capsule:R,HEIGHT" / "ellipsoid:R,H" edited: docks/pose_shape_cell.h), how each walks
+// ("step drop jump slope", "quake" for Quake's rules) and what blocks each (a summary: a
+// click opens BlockingEditor). Add, remove, presets. Every edit is one undo step.
 #include "world/pose.h"
 
 #include <QDockWidget>
@@ -17,8 +18,8 @@ class Editor;
 class PoseDock : public QDockWidget {
     Q_OBJECT
 public:
-    enum Column { Name, Colour, Box, Walk, Blocking, ColumnCount };
-    // The whole text of a summarised cell (Box: "minx miny minz maxx maxy maxz"; Walk: "step
+    enum Column { Name, Colour, Box, Walk, Blocking, ColumnCount }; // Box: the Shape column
+    // The whole text of a summarised cell (Box: "minx miny minz maxx maxy maxz" or "capsule:16,56"; Walk: "step
     // drop jump slope"; Blocking: the set, contentsName, or "default (Quake)"), which typing
     // into the cell takes.
     static constexpr int kFullTextRole = Qt::UserRole + 1;

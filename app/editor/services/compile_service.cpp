@@ -5,8 +5,10 @@
 #include "services/background_release.h"
 
 #include "portal/leaf_cells.h"
+#include "world/round_pose_boxes.h"
 
 #include <QPointer>
+#include <algorithm>
 #include <chrono>
 #include <utility>
 
@@ -16,6 +18,21 @@ namespace {
 // Worker threads a compile may use for its per-pose phases (the machine has 2 cores; the
 // UI thread mostly sleeps while a compile runs, and the workers run at lower priority).
 constexpr int kCompileThreads = 2;
+
+// The editor compiles a round pose as its bounding box only, under its name and at its
+// index: treePoses' inscribed boxes would be more tree poses than the document has, and
+// the overlays, rays, nav and spawn checks take every tree pose for a document pose. The
+// tree (and a .shallot's stored tree.obsp) then holds box poses only.
+bool hasRoundPose(const World& world) {
+    return std::any_of(world.poses.begin(), world.poses.end(), [](const Pose& p) { return p.shape.isRound(); });
+}
+
+World withBoundingBoxPoses(const World& world) {
+    World boxes = world;
+    for (Pose& pose : boxes.poses)
+        if (pose.shape.isRound()) pose = boundingBoxPose(pose);
+    return boxes;
+}
 } // namespace
 
 CompileService::CompileService(QObject* parent) : QObject(parent) {}
@@ -88,7 +105,8 @@ void CompileService::startNext() {
                 job->result = std::move(result);
             } else {
                 const uint64_t previous = std::exchange(compilerSerial_, job->serial);
-                job->result = compiler_.compile(job->world, options);
+                job->result = hasRoundPose(job->world) ? compiler_.compile(withBoundingBoxPoses(job->world), options)
+                                                       : compiler_.compile(job->world, options);
                 if (job->result->stats.incremental) {
                     job->keptFrom = previous;
                     job->leafOfKept = compiler_.onionLeafOfPrevious();

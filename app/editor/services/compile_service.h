@@ -9,6 +9,9 @@
 // and a preview's result is shown while the newest request is still a preview. The
 // overlays follow a drag at the compile's pace; cancelling would show nothing until the
 // mouse stops whenever the steps come faster than a compile.
+//
+// A round pose (ellipsoid, capsule) is compiled as its bounding box only, at its index:
+// the tree has one pose per document pose (compile_service.cpp says why).
 #include "compile/compiler.h"
 #include "compile/leaf_cell_list.h"
 #include "geometry/convex_polyhedron.h"
