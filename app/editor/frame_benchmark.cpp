@@ -245,12 +245,13 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
         c.pitchDegrees = -10;
         doc.setCamera(c);
     }
-    // The 3D view culls with the PVS of the tree shown (SHALLOT_BENCH_PVS_CULLING=off: with
-    // the portal culling alone); its base flow is waited for.
+    // The 3D view culls with the PVS of the tree shown when one is computed (the Visible or
+    // View weight overlay is on; SHALLOT_BENCH_PVS_CULLING=off: with the portal culling
+    // alone); its base flow is waited for.
     const bool pvsCulling = qEnvironmentVariable("SHALLOT_BENCH_PVS_CULLING") != "off";
     overlays.setPvsCulling(pvsCulling);
-    while (clock.elapsed() < kTimeoutMs && overlays.compiled() && !overlays.pvs().of(*overlays.compiled()) &&
-           overlays.pvs().latest().error.isEmpty())
+    while (clock.elapsed() < kTimeoutMs && overlays.pvs().wanted() && overlays.compiled() &&
+           !overlays.pvs().of(*overlays.compiled()) && overlays.pvs().latest().error.isEmpty())
         app.processEvents(QEventLoop::AllEvents, 10);
     const std::shared_ptr<const SightPvs> framePvs = overlays.compiled() ? overlays.pvs().of(*overlays.compiled()) : nullptr;
     std::vector<double> paintMs, frameMs;

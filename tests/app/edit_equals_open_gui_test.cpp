@@ -21,14 +21,16 @@ namespace {
 const QString kLevel = SHALLOT_SHARED_MAPS "/id_e1m7.map";
 
 // Everything after the newest edit is shown: the overlays, the sections, the spawn checks,
-// the current pose's mesh and the PVS's base flow.
+// the current pose's mesh and the PVS (Visible on) to its full flow.
 bool settled(MainWindow& w) {
     Editor& e = w.editor();
     const OverlayController& o = e.overlays();
     const auto& compiled = o.compiled();
     return spawnChecksCurrent(w) && compiled && o.shownRevision() == e.document().worldRevision() &&
            o.sections().shown().compiled == compiled && o.nav().upToDate(compiled) && !o.nav().busy() &&
-           o.pvs().of(*compiled) != nullptr;
+           o.pvs().of(*compiled) != nullptr && !o.pvs().busy() && o.pvs().of(*compiled)->fullFlow() &&
+           o.visibility().shownSerial() == compiled->serial && o.visibility().drawnPvs() == o.pvs().of(*compiled) &&
+           o.sections().shown().visible == o.visibility().visibleLeaves(compiled->serial);
 }
 
 // The colour of the section fill drawn at `p` on view `axis`'s plane (alpha 0: none), or
@@ -69,7 +71,7 @@ private slots:
 void EditEqualsOpenGuiTest::afterEditsTheEditorShowsWhatAFreshOpenShows() {
     if (!std::filesystem::exists(kLevel.toStdString())) QSKIP("no shared maps");
     auto edited = openWindow(kLevel);
-    for (const char* overlay : {"overlayLeafcells", "overlayReachability", "overlayWalkable", "overlayPortals"})
+    for (const char* overlay : {"overlayLeafcells", "overlayReachability", "overlayWalkable", "overlayPortals", "overlayVisible"})
         edited->action(overlay)->setChecked(true);
     QVERIFY(QTest::qWaitFor([&] { return settled(*edited); }, 60000));
 
@@ -97,7 +99,7 @@ void EditEqualsOpenGuiTest::afterEditsTheEditorShowsWhatAFreshOpenShows() {
     const QString path = dir.filePath("edited.shallot");
     QVERIFY(edited->saveTo(path));
     auto fresh = openWindow(path);
-    for (const char* overlay : {"overlayLeafcells", "overlayReachability", "overlayWalkable", "overlayPortals"})
+    for (const char* overlay : {"overlayLeafcells", "overlayReachability", "overlayWalkable", "overlayPortals", "overlayVisible"})
         fresh->action(overlay)->setChecked(true);
     fresh->editor().setCurrentPose(edited->editor().currentPose());
     const Vec3 working = doc.workingPoint();

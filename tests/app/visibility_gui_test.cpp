@@ -57,6 +57,7 @@ private slots:
     void pvsFollowsTheCompilesAndTheVisibleOverlayTheCamera();
     void aLevelWithoutAPointPoseHasNoPvs();
     void aLeakingLevelSaysSo();
+    void nothingIsComputedWhileNothingShowsIt();
     void detailIsLeftOutOfTheClusters();
 };
 
@@ -157,11 +158,30 @@ void VisibilityGuiTest::aLevelWithoutAPointPoseHasNoPvs() {
 
 void VisibilityGuiTest::aLeakingLevelSaysSo() {
     auto w = openWindow(SHALLOT_SOURCE_DIR "/maps/leaky_box.map");
+    w->action("overlayViewweight")->setChecked(true);
     QVERIFY(waitForCompiledOverlay(*w));
     QVERIFY(QTest::qWaitFor([&] { return pvsOfNewest(*w, false); }, 10000));
     auto* status = w->statusBar()->findChild<QLabel*>("pvsStatus");
     QCOMPARE(status->text(), QString("PVS: none inside (leaks?)"));
     QVERIFY(status->toolTip().contains("leaks"));
+}
+
+// With the Visible and View weight overlays off no PVS is computed and the status bar
+// shows none; switching one on computes it.
+void VisibilityGuiTest::nothingIsComputedWhileNothingShowsIt() {
+    auto w = openWindow(SHALLOT_SOURCE_DIR "/maps/figure1_rooms.map");
+    QVERIFY(waitForCompiledOverlay(*w));
+    QTest::qWait(300);
+    const PvsService& pvs = w->editor().overlays().pvs();
+    QVERIFY(!pvs.wanted());
+    QVERIFY(!pvs.latest().pvs);
+    auto* status = w->statusBar()->findChild<QLabel*>("pvsStatus");
+    QVERIFY(status->text().isEmpty());
+    w->action("overlayViewweight")->setChecked(true);
+    QVERIFY(QTest::qWaitFor([&] { return pvsOfNewest(*w, true); }, 20000));
+    QVERIFY(status->text().startsWith("PVS "));
+    w->action("overlayViewweight")->setChecked(false);
+    QVERIFY(status->text().isEmpty());
 }
 
 // librequake_e3m4 is built of func_detail: its clusters are the leaves of its structural

@@ -133,7 +133,7 @@ void OverlayController::setOn(Overlay o, bool on) {
     else if (o == Overlay::Visible || o == Overlay::ViewWeight) {
         if (o == Overlay::Visible) visibility_->setVisibleOn(on);
         else visibility_->setWeightOn(on);
-        pvs_->setFullFlowWanted(isOn(Overlay::Visible) || isOn(Overlay::ViewWeight));
+        pvs_->setWanted(isOn(Overlay::Visible) || isOn(Overlay::ViewWeight));
         requestSections();
     } else if (o == Overlay::Walkable) {
         requestNav();

@@ -13,7 +13,7 @@ PvsService::PvsService(QObject* parent) : QObject(parent) {
     fullTimer_.setSingleShot(true);
     fullTimer_.setInterval(kFullFlowDelayMs);
     connect(&fullTimer_, &QTimer::timeout, this, [this] {
-        if (!running_) start(true);
+        if (!running_ && on_) start(true);
     });
 }
 
@@ -34,18 +34,20 @@ void PvsService::request(std::shared_ptr<const CompiledWorld> world, std::vector
     wantedFull_ = true;
     fullTimer_.stop();
     if (running_) cancel_->cancelled = true; // finished() starts the newest
-    else start(false);
+    else if (on_) start(false);
 }
 
-void PvsService::setFullFlowWanted(bool wanted) {
-    fullFlowWanted_ = wanted;
+void PvsService::setWanted(bool wanted) {
+    if (on_ == wanted) return;
+    on_ = wanted;
+    emit updated();
     if (!wanted) {
         fullTimer_.stop();
         return;
     }
-    // The base flow of the newest world is shown: its full flow now.
-    if (!running_ && wanted_ && wantedFull_ && latest_.serial == wanted_->serial && latest_.pvs && !tooLarge(*latest_.pvs))
-        start(true);
+    if (running_ || !wanted_) return;
+    if (latest_.serial != wanted_->serial) start(false); // the newest world's base flow
+    else if (wantedFull_ && latest_.pvs && !tooLarge(*latest_.pvs)) start(true); // its full flow
 }
 
 void PvsService::start(bool fullFlow) {
@@ -78,7 +80,7 @@ void PvsService::start(bool fullFlow) {
             if (!cancelled) self->finished(std::move(out), fullFlow);
             // A newer world arrived meanwhile: its base flow next.
             const std::shared_ptr<const CompiledWorld> wanted = self->wanted_;
-            if (wanted && self->latest_.serial != wanted->serial) self->start(false);
+            if (wanted && self->on_ && self->latest_.serial != wanted->serial) self->start(false);
         });
     });
 }
@@ -92,7 +94,7 @@ void PvsService::finished(SightPvsResult result, bool fullFlow) {
     releaseInBackground(std::exchange(latest_, std::move(result)).world);
     emit updated();
     // The base flow shown (or no sight pose): the full flow once the level stands still.
-    if (current && !fullFlow && wantedFull_ && fullFlowWanted_ && latest_.pvs && !tooLarge(*latest_.pvs)) fullTimer_.start();
+    if (current && !fullFlow && wantedFull_ && on_ && latest_.pvs && !tooLarge(*latest_.pvs)) fullTimer_.start();
     if (current && fullFlow) wantedFull_ = false;
 }
 

@@ -1,11 +1,12 @@
 #pragma once
-// What the eye sees, live (issue 39): after every compile of the document's world (a
-// drag's previews aside) the sight pose's PVS (core/portal/sight_pvs.h) is computed on a
-// pool thread: the base flow at once (a tenth of a second on a Quake level; the 3D view
-// culls with it), then, while something shows the PVS itself (setFullFlowWanted: the
-// Visible and View weight overlays) and once the level has stood still for
-// kFullFlowDelayMs, the full flow (seconds). A newer compile cancels both; the views use
-// the newest PVS of the tree they show.
+// What the eye sees, live (issue 39): while something shows it (setWanted: the Visible and
+// View weight overlays), after every compile of the document's world (a drag's previews
+// aside) the sight pose's PVS (core/portal/sight_pvs.h) is computed on a pool thread: the
+// base flow at once (a tenth of a second on a Quake level), then, once the level has stood
+// still for kFullFlowDelayMs, the full flow (seconds). A newer compile cancels both; the 3D
+// view culls with the newest PVS of the tree it shows. Nothing is computed while nothing
+// shows it: its culling gains nothing measurable over the portal culling alone, and the
+// base flow after each edit cost librequake_e3m4's edits 30-50 ms (docs/visibility.md).
 #include "portal/sight_pvs.h"
 #include "services/compile_service.h"
 
@@ -45,8 +46,9 @@ public:
     // The result when it is of `world`.
     std::shared_ptr<const SightPvs> of(const CompiledWorld& world) const;
     bool busy() const { return running_ || fullTimer_.isActive(); }
-    // Whether the full flow follows the base flow (off: the base flow alone).
-    void setFullFlowWanted(bool wanted);
+    // Whether the PVS is computed (off: nothing is, and what was stays shown until a newer one).
+    void setWanted(bool wanted);
+    bool wanted() const { return on_; }
     // The newest base flow had too many portals for a full flow (kFullFlowPortalLimit).
     bool fullFlowTooLarge() const { return latest_.pvs && !latest_.pvs->fullFlow() && tooLarge(*latest_.pvs); }
     static bool tooLarge(const SightPvs& pvs) { return pvs.stats().oneWayPortals > kFullFlowPortalLimit; }
@@ -61,7 +63,7 @@ private:
     std::shared_ptr<const CompiledWorld> wanted_; // the newest world requested
     std::vector<bool> wantedDetail_;
     bool wantedFull_ = false;                     // its full flow is due (after the timer)
-    bool fullFlowWanted_ = false;
+    bool on_ = false;
     bool running_ = false;
     std::shared_ptr<CancelToken> cancel_;         // of the running computation
     QTimer fullTimer_;

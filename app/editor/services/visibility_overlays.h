@@ -40,6 +40,7 @@ public:
     std::shared_ptr<const std::vector<uint32_t>> viewWeights(uint64_t serial) const;
     // The PVS and its world's serial of the layers shown.
     uint64_t shownSerial() const { return shown_.serial; }
+    const std::shared_ptr<const SightPvs>& drawnPvs() const { return drawn_.pvs; }
 
 signals:
     void keepChanged(bool keep);

@@ -25,6 +25,11 @@ PvsStatusLabel::PvsStatusLabel(Editor& editor, QWidget* parent) : QLabel(parent)
 
 void PvsStatusLabel::update() {
     const SightPvsResult& r = editor_.overlays().pvs().latest();
+    if (!editor_.overlays().pvs().wanted()) { // computed only while the Visible or View weight overlay is on
+        setText({});
+        setToolTip({});
+        return;
+    }
     if (!r.pvs) {
         setText(r.error.isEmpty() ? QString() : "No PVS");
         setToolTip(r.error.isEmpty() ? QString() : "No potentially visible set: " + r.error);
@@ -43,8 +48,7 @@ void PvsStatusLabel::update() {
                                                                  "flow here (more than %2)")
                                                              .arg(r.pvs->stats().oneWayPortals)
                                                              .arg(kFullFlowPortalLimit)
-                                                       : QString("base flow; the full flow is computed while the Visible or View "
-                                                                 "weight overlay is on");
+                                                       : QString("base flow; the full flow follows once the level stands still");
     setText(QString("PVS %1 (%2) leaves, %3 (%4) faces%5 · %6")
                 .arg(shortCount(f.averageLeaves), shortCount(double(f.largestLeaves)), shortCount(f.averageWeight),
                      shortCount(double(f.largestWeight)), r.pvs->fullFlow() ? "" : " (base)", duration(r.pvs->milliseconds())));
