@@ -6,7 +6,7 @@
 
 #include "compile/stopwatch.h"
 #include "portal/leaf_visibility.h"
-#include "portal/portal_generation.h"
+#include "portal/sight_map_tree.h"
 #include "portal/potentially_visible_set.h"
 
 namespace shallot::cli {
@@ -39,24 +39,22 @@ int runPvs(const std::vector<std::string>& args) {
     }
     std::optional<LoadedWorld> loaded = loadWorld(input);
     if (!loaded) return kExitInputError;
-    World world = std::move(loaded->world);
+    const World world = std::move(loaded->world);
     const int sight = sightPose(world.poses);
     if (sight < 0) {
         printError("pvs: " + input + ": no pose is a point at the reference point (what the eye sees)");
         return kExitInputError;
     }
     const std::string poseName = world.poses[size_t(sight)].name;
-    world.poses = {world.poses[size_t(sight)]};
     Stopwatch clock;
-    CompileOptions options;
-    options.threads = threads;
-    const CompileResult compiled = compileWorld(world, options);
-    if (!compiled.error.empty()) {
-        printError("pvs: " + input + ": " + compiled.error);
+    std::string error;
+    const std::optional<BspTree> compiled =
+        compileSightMapTree(world.brushes, world.poses[size_t(sight)], world.bounds, threads, nullptr, &error);
+    if (!compiled) {
+        printError("pvs: " + input + ": " + error);
         return kExitInputError;
     }
-    BspTree tree = compiled.mapTrees[0];
-    tree.portals = generatePortals(tree);
+    const BspTree& tree = *compiled;
     const double compileMs = clock.lapMs();
 
     PvsSettings settings;

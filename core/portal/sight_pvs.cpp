@@ -6,6 +6,7 @@
 #include "portal/leaf_visibility.h"
 #include "portal/portal_generation.h"
 #include "portal/reachability.h"
+#include "portal/sight_map_tree.h"
 #include "world/brush_geometry.h"
 
 #include <algorithm>
@@ -44,24 +45,21 @@ std::shared_ptr<const SightPvs> SightPvs::compute(const CompileResult& compiled,
     out->detailClustered_ = std::find(settings.detail.begin(), settings.detail.end(), true) != settings.detail.end();
     if (size_t(pose) < compiled.mapTrees.size() && !out->detailClustered_) {
         out->clusters_ = compiled.mapTrees[size_t(pose)];
+        out->clusters_.portals = generatePortals(out->clusters_);
     } else { // the sight pose's tree compiled alone: of a tree kept without its map trees (a
              // .shallot's), or of the structural brushes
-        World sight;
-        sight.bounds = world.bounds;
-        sight.poses = {compiled.onion.poses[size_t(pose)]};
+        std::vector<Brush> brushes;
         for (size_t b = 0; b < world.brushes.size(); ++b)
-            if (b >= settings.detail.size() || !settings.detail[b]) sight.brushes.push_back(world.brushes[b]);
-        CompileOptions options;
-        options.threads = settings.threads;
-        options.cancel = settings.cancel;
-        CompileResult alone = compileWorld(sight, options);
-        if (!alone.error.empty() || alone.mapTrees.empty()) {
-            if (error) *error = "the sight pose's map tree did not compile: " + alone.error;
+            if (b >= settings.detail.size() || !settings.detail[b]) brushes.push_back(world.brushes[b]);
+        std::string why;
+        std::optional<BspTree> alone = compileSightMapTree(brushes, compiled.onion.poses[size_t(pose)], world.bounds,
+                                                           settings.threads, settings.cancel, &why);
+        if (!alone) {
+            if (error) *error = "the sight pose's map tree did not compile: " + why;
             return nullptr;
         }
-        out->clusters_ = std::move(alone.mapTrees[0]);
+        out->clusters_ = std::move(*alone);
     }
-    out->clusters_.portals = generatePortals(out->clusters_);
     throwIfCancelled(settings.cancel);
     PvsSettings flow;
     flow.fullFlow = settings.fullFlow;
@@ -91,24 +89,22 @@ std::shared_ptr<const SightPvs> SightPvs::compute(const CompileResult& compiled,
         for (const int32_t v : out->pvs_.leavesFrom(int32_t(c))) orInto(seenRows[c], nearRows[size_t(v)]);
 
     const std::vector<bool> outside = reachableFromOutside(out->clusters_, 0);
+    // The clusters' figures are the flow's own (same leaves: empty, out of the void's reach).
     Figures& f = out->figures_;
-    double leafSum = 0, weightSum = 0;
+    const PvsStats& stats = out->stats_;
+    f.leaves = stats.emptyLeaves - stats.outsideLeaves;
+    f.averageLeaves = stats.averageVisible;
+    f.largestLeaves = stats.largestVisible;
+    double weightSum = 0;
     out->clusterWeight_.assign(clusterCount, 0);
     for (size_t c = 0; c < clusterCount; ++c) {
         if ((out->clusters_.leafSolid[c] & 1u) || (c < outside.size() && outside[c])) continue;
-        const size_t seen = out->pvs_.countFrom(int32_t(c));
         const uint32_t weight = facesOf(seenRows[c], faces);
         out->clusterWeight_[c] = weight;
-        ++f.leaves;
-        leafSum += double(seen);
         weightSum += double(weight);
-        f.largestLeaves = std::max(f.largestLeaves, seen);
         f.largestWeight = std::max(f.largestWeight, size_t(weight));
     }
-    if (f.leaves > 0) {
-        f.averageLeaves = leafSum / double(f.leaves);
-        f.averageWeight = weightSum / double(f.leaves);
-    }
+    if (f.leaves > 0) f.averageWeight = weightSum / double(f.leaves);
     const size_t onionLeaves = compiled.onion.leafCount();
     out->viewWeight_.assign(onionLeaves, 0);
     BrushRow row(words);

@@ -1,10 +1,9 @@
 #include "portal/tree_pvs.h"
 
-#include "compile/compiler.h"
 #include "compile/stopwatch.h"
 #include "portal/cluster_visibility.h"
 #include "portal/leaf_visibility.h"
-#include "portal/portal_generation.h"
+#include "portal/sight_map_tree.h"
 
 namespace shallot {
 
@@ -37,17 +36,10 @@ TreePvsResult computeTreePvs(const BspTree& tree, const std::vector<Brush>& brus
     }
     Stopwatch total, clock;
     // The sight pose alone: its map tree is what the PVS is computed on (docs/visibility.md).
-    const World world{brushes, {tree.poses[size_t(sight)]}, tree.bounds};
-    CompileOptions options;
-    options.threads = settings.threads;
-    options.cancel = settings.cancel;
-    CompileResult compiled = compileWorld(world, options);
-    if (!compiled.error.empty()) {
-        out.error = compiled.error;
-        return out;
-    }
-    BspTree map = std::move(compiled.mapTrees[0]);
-    map.portals = generatePortals(map);
+    std::optional<BspTree> compiled =
+        compileSightMapTree(brushes, tree.poses[size_t(sight)], tree.bounds, settings.threads, settings.cancel, &out.error);
+    if (!compiled) return out;
+    const BspTree& map = *compiled;
     out.compileMs = clock.lapMs();
 
     PvsSettings pvsSettings;
