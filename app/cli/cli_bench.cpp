@@ -367,6 +367,7 @@ void printScaling(const std::string& name, const World& world, const BenchOption
 } // namespace
 
 int runBench(const std::vector<std::string>& args) {
+    if (std::find(args.begin(), args.end(), "--capsule-vs-planes") != args.end()) return runCapsuleVsPlanes(args);
     std::vector<std::string> maps;
     BenchOptions options;
     for (size_t i = 0; i < args.size(); ++i) {

@@ -51,6 +51,8 @@ int runInfo(const std::vector<std::string>& args);
 int runDump(const std::vector<std::string>& args);
 int runQuery(const std::vector<std::string>& args);
 int runBench(const std::vector<std::string>& args);
+// bench --capsule-vs-planes (cli_capsule_vs_planes.cpp): runBench hands it its arguments.
+int runCapsuleVsPlanes(const std::vector<std::string>& args);
 int runPortals(const std::vector<std::string>& args);
 int runReach(const std::vector<std::string>& args);
 int runNav(const std::vector<std::string>& args);

@@ -19,6 +19,8 @@ const char* kUsage = R"(usage: shallot-cli COMMAND ...
   query TREE.obsp|IN.shallot|IN.map [--step H] [--drop H|any] [--jump H,L|--no-jump] [--slope NZ] [--pose NAME=...]...
                              (JSON lines on stdin: classify, trace, move, reach, path, visible; one line out per query)
   bench [MAP...] [--runs N] [--threads N] [--json] [--edits N] [--poses N] [--copies K] [--scaling]
+  bench --capsule-vs-planes MAP... [--pose NAME=capsule:R,HEIGHT]... [--samples N] [--seed K] [--json]
+                             (where Quake 3's moved planes refuse places the exact capsule fits)
   dump TREE.obsp             (the tree as readable text)
   convert IN OUT             (IN: .map, .shallot or a mesh; OUT: .map or .shallot) [--compile] [--parts] [--scale S] [--y-up]
   export TREE OUT.glb|OUT.obj [--pose NAME]... [--cells] [--portals]   (TREE: .obsp, .shallot or .map)

@@ -160,6 +160,14 @@ check "a capsule shorter than its diameter is refused with its reason" \
   contains "$("$CLI" query "$MAPS/low_tunnel.map" --pose 'cap=capsule:16,20' </dev/null 2>&1)" 'shorter than its diameter'
 check "a NaN radius is refused" \
   contains "$("$CLI" query "$MAPS/low_tunnel.map" --pose 'egg=ellipsoid:nan,28' </dev/null 2>&1)" 'finite'
+cvp=$("$CLI" bench --capsule-vs-planes "$MAPS/figure1_rooms.map" --samples 4000 --json); status=$?
+check "bench --capsule-vs-planes exits 0" test "$status" -eq 0
+for key in '"pose":"q3player=capsule:15,56"' '"beside":{' '"resting":{' '"refused":' '"max_depth":' \
+           '"max_room":' '"superset_violations":0'; do
+  check "bench --capsule-vs-planes has $key" contains "$cvp" "$key"
+done
+"$CLI" bench --capsule-vs-planes "$MAPS/figure1_rooms.map" --pose 'box=-16,-16,-24,16,16,32' >/dev/null 2>&1
+check "bench --capsule-vs-planes refuses a box pose (exit 2)" test $? -eq 2
 
 bad=(
   '{"op":"trace","pose":"nobody","from":[1,2,3],"to":[4,5,6]}'
