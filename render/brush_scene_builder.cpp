@@ -20,7 +20,10 @@ QColor brushColour(const Brush& brush) {
     case BrushKind::NonSolid: return kNonSolidBrushColour;
     case BrushKind::Solid: break;
     }
-    const std::string texture = brush.sides.empty() ? std::string() : brush.sides.front().texture;
+    return textureTint(brush.sides.empty() ? std::string() : brush.sides.front().texture);
+}
+
+QColor textureTint(const std::string& texture) {
     const size_t h = std::hash<std::string>{}(texture);
     return QColor::fromHsv(int(h % 360), 40 + int((h >> 9) % 40), 170 + int((h >> 17) % 50));
 }

@@ -23,6 +23,8 @@ BrushKind brushKind(BrushContents contents);
 // Colour of a brush's faces: a muted tint from its texture name for a solid brush, else its
 // kind's colour above.
 QColor brushColour(const Brush& brush);
+// The muted tint a texture name gives solid brushes (the editor shows no textures).
+QColor textureTint(const std::string& texture);
 
 struct BrushBatches {
     MeshBatch faces, edges, selectedFaces, selectedEdges;

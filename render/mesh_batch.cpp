@@ -6,7 +6,7 @@ namespace shallot::render {
 
 namespace {
 
-using Rgba = std::array<uint8_t, 4>;
+using Rgba = VertexColour;
 
 // Once per polygon or line, not per vertex: QColor's channel getters convert from the
 // colour's own spec (HSV for brush colours) on every call.
@@ -34,24 +34,39 @@ std::array<uint8_t, 4> edgeCoordinates(int k, const std::array<bool, 3>& outline
 
 } // namespace
 
-void MeshBatch::addPolygon(std::span<const Vec3> v, const Vec3& normal, const QColor& colour) {
+namespace {
+
+// A convex polygon as a triangle fan facing `normal`, vertex k coloured colourOf(k).
+template <class ColourOf>
+void addFan(std::vector<Vertex>& out, std::span<const Vec3> v, const Vec3& normal, const ColourOf& colourOf) {
     if (v.size() < 3) return;
     // Wound counter-clockwise seen from the normal's side (OpenGL's front face), whatever
     // the polygon's own order: the 3D view culls brush faces seen from behind.
     Vec3 area = Vec3::Zero();
     for (size_t i = 1; i + 1 < v.size(); ++i) area += (v[i] - v[0]).cross(v[i + 1] - v[0]);
     const bool reversed = area.dot(normal) < 0.0;
-    const Rgba c = rgba(colour);
     const size_t last = v.size() - 1;
     for (size_t i = 1; i + 1 < v.size(); ++i) {
         // Fan triangle (v0, va, vb): (va, vb) is on the outline; (v0, vk) only for the
         // polygon's first and last vertex.
         const size_t a = reversed ? i + 1 : i, b = reversed ? i : i + 1;
         const std::array<bool, 3> onOutline{true, b == 1 || b == last, a == 1 || a == last};
-        vertices.push_back(vertex(v[0], normal, c, edgeCoordinates(0, onOutline)));
-        vertices.push_back(vertex(v[a], normal, c, edgeCoordinates(1, onOutline)));
-        vertices.push_back(vertex(v[b], normal, c, edgeCoordinates(2, onOutline)));
+        out.push_back(vertex(v[0], normal, colourOf(0), edgeCoordinates(0, onOutline)));
+        out.push_back(vertex(v[a], normal, colourOf(a), edgeCoordinates(1, onOutline)));
+        out.push_back(vertex(v[b], normal, colourOf(b), edgeCoordinates(2, onOutline)));
     }
+}
+
+} // namespace
+
+void MeshBatch::addPolygon(std::span<const Vec3> v, const Vec3& normal, const QColor& colour) {
+    const Rgba c = rgba(colour);
+    addFan(vertices, v, normal, [&c](size_t) { return c; });
+}
+
+void MeshBatch::addShadedPolygon(std::span<const Vec3> v, const Vec3& normal, std::span<const VertexColour> colours) {
+    if (colours.size() != v.size()) return;
+    addFan(vertices, v, normal, [&colours](size_t k) { return colours[k]; });
 }
 
 void MeshBatch::addOutline(std::span<const Vec3> v, const QColor& colour) {

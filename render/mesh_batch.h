@@ -4,10 +4,13 @@
 #include "geometry/polygon.h"
 
 #include <QColor>
+#include <array>
 #include <cstdint>
 #include <vector>
 
 namespace shallot::render {
+
+using VertexColour = std::array<uint8_t, 4>; // RGBA
 
 struct Vertex {
     float position[3];
@@ -51,6 +54,8 @@ struct MeshBatch {
     bool empty() const { return vertices.empty(); }
     // A convex polygon as a triangle fan, facing `normal` (counter-clockwise seen from it).
     void addPolygon(std::span<const Vec3> polygon, const Vec3& normal, const QColor& colour);
+    // The same with an RGBA colour per vertex (`colours` as many as `polygon`), blended across.
+    void addShadedPolygon(std::span<const Vec3> polygon, const Vec3& normal, std::span<const VertexColour> colours);
     // The polygon's outline as line segments.
     void addOutline(std::span<const Vec3> polygon, const QColor& colour);
     void addLine(const Vec3& a, const Vec3& b, const QColor& colour);

@@ -5,6 +5,8 @@ namespace shallot::render {
 RenderScene::RenderScene() {
     layers_[size_t(Layer::BrushFaces)].in2d = false;
     layers_[size_t(Layer::BrushFaces)].cullBackFaces = true;
+    layers_[size_t(Layer::LitFaces)].in2d = false;
+    layers_[size_t(Layer::LitFaces)].cullBackFaces = true;
     // The 3D view draws outlines with the faces (scene.frag): no lines there.
     layers_[size_t(Layer::BrushEdges)].in3d = false;
     layers_[size_t(Layer::SelectedEdges)].in3d = false;

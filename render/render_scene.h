@@ -13,6 +13,7 @@ namespace shallot::render {
 
 enum class Layer {
     BrushFaces,     // flat-shaded brush faces (3D)
+    LitFaces,       // the level's faces in its light (3D; lit_face_batch.h), in their place
     BrushEdges,     // brush outlines (3D and 2D)
     SectionLinesX,  // the overlays cut by a 2D view's working plane (section_overlays.h):
     SectionLinesY,  // lines over the brush outlines and under the selection's, fills with

@@ -1,6 +1,7 @@
 #include "editor.h"
 
 #include "brush_scene_builder.h"
+#include "services/light_service.h"
 #include "services/spawn_check_service.h"
 #include "io/fgd_reader.h"
 #include "services/overlay_controller.h"
@@ -23,7 +24,7 @@ namespace shallot {
 Editor::Editor(QObject* parent)
     : QObject(parent), overlays_(new OverlayController(*this)),
       entityClasses_(std::make_shared<const EntityClassTable>(EntityClassTable::quake())),
-      spawnChecks_(new SpawnCheckService(this)) {
+      spawnChecks_(new SpawnCheckService(this)), lighting_(new LightService(document_, scene_, this)) {
     tools_.push_back(std::make_unique<SelectTool>(*this));
     tools_.push_back(std::make_unique<BoxTool>(*this));
     tools_.push_back(std::make_unique<ClipTool>(*this));
@@ -61,6 +62,10 @@ Editor::Editor(QObject* parent)
     connect(&document_, &EditorDocument::selectionChanged, this, &Editor::rebuildEntitySelectionLayer);
     connect(&document_, &EditorDocument::entityDefinitionsChanged, this, &Editor::reloadEntityClasses);
     connect(&compiler_, &CompileService::compiled, this, &Editor::requestSpawnChecks);
+    connect(&compiler_, &CompileService::compiled, lighting_, &LightService::request);
+    connect(lighting_, &LightService::updated, this, [this](const QString& summary) {
+        if (!summary.isEmpty()) emit statusMessage(summary);
+    });
     connect(&document_, &EditorDocument::selectionChanged, this, [this] {
         if (!document_.selectionEmpty() && !selectedProblemPath_.empty()) selectProblemPath({}, {});
     });

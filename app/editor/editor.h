@@ -22,6 +22,7 @@ namespace shallot {
 class Tool;
 class OverlayController;
 class SpawnCheckService;
+class LightService;
 
 enum class ToolKind { Select, DrawBox, Clip, Ray, Inspect, Pose, Entity, Path };
 
@@ -83,6 +84,9 @@ public:
     bool entityShown(int entity) const;
     // Problems of the spawn checks, run after every compile and entity edit.
     SpawnCheckService& spawnChecks() { return *spawnChecks_; }
+    // The level's light for the 3D view's Lit and Lightmap only shadings.
+    LightService& lighting() { return *lighting_; }
+    const LightService& lighting() const { return *lighting_; }
     // The newest tree's navigation meshes, shared by the overlays and the spawn checks.
     const std::shared_ptr<NavMeshCache>& navMeshCache() const { return navMeshCache_; }
     // Positions in the document's entities() of entities with a spawn problem, sorted.
@@ -174,6 +178,7 @@ private:
     std::array<bool, kEntityCategoryCount> categoryVisible_{true, true, true, true, true};
     bool legendsShown_ = true;
     SpawnCheckService* spawnChecks_;
+    LightService* lighting_;
     uint64_t entityRevision_ = 0;
     std::vector<render::EntityShape> entityShapes_;
     std::vector<int> problemEntities_;

@@ -41,11 +41,12 @@ int main(int argc, char** argv) {
     QCommandLineOption size("size", "Window size for --screenshot, e.g. 1280x800.", "WxH", "1280x800");
     QCommandLineOption pose("pose", "Pose to show the overlays for.", "name");
     QCommandLineOption overlays("overlays", "Overlays to show, exactly, comma separated (cells,portals,union,reach,rays,walkable,visible,weight).", "list");
+    QCommandLineOption shading("shading", "3D view shading for --screenshot: flat, lit or lightmap.", "mode");
     QCommandLineOption benchFrames("bench-frames", "Open the file, time opening, the first compile, edits and <n> frames of the 3D view with all overlays (or those of --overlays), print JSON, exit.", "n");
     QCommandLineOption autosave("autosave-ms", "Autosave unsaved work every <n> ms (default: 3 minutes).", "n");
     QCommandLineOption play("play", "Play the edit script <jsonl> into the opened document (tests).", "jsonl");
     QCommandLineOption playInterval("play-interval-ms", "Milliseconds between the operations of --play.", "n", "10");
-    parser.addOptions({screenshot, size, pose, overlays, benchFrames, autosave, play, playInterval});
+    parser.addOptions({screenshot, size, pose, overlays, shading, benchFrames, autosave, play, playInterval});
     parser.process(app);
 
     const QStringList files = parser.positionalArguments();
@@ -63,6 +64,7 @@ int main(int argc, char** argv) {
         if (wh.size() == 2) request.size = QSize(wh[0].toInt(), wh[1].toInt());
         request.pose = parser.value(pose);
         request.overlays = parser.value(overlays).split(',', Qt::SkipEmptyParts);
+        request.shading = parser.value(shading);
         return shallot::runScreenshot(app, window, file, request);
     }
     if (parser.isSet(autosave)) window.setAutosaveIntervalMs(parser.value(autosave).toInt());

@@ -2,6 +2,7 @@
 
 #include "editor.h"
 #include "help_page.h"
+#include "services/light_service.h"
 #include "services/overlay_controller.h"
 
 #include <QActionGroup>
@@ -98,6 +99,28 @@ void addVisibilityControls(QMenu* view, Editor& editor) {
     });
 }
 
+// The 3D view's shading: flat brush colours, or the level in its light (issue 41).
+void addShadingControls(QMenu* view, Editor& editor) {
+    QMenu* shading = view->addMenu("3D Shading");
+    shading->setObjectName("shadingMenu");
+    auto* group = new QActionGroup(shading);
+    const std::tuple<render::LightShading, const char*, const char*, const char*> defs[] = {
+        {render::LightShading::Flat, "Flat", "shadingFlat", "Brush colours under a head light: nothing is lit"},
+        {render::LightShading::Lit, "Lit", "shadingLit",
+         "The level lit as Quake's light tool lights it (its light entities, shadows), times each face's colour; relit after every edit"},
+        {render::LightShading::LightmapOnly, "Lightmap Only", "shadingLightmap", "The light alone, in its colour"}};
+    for (const auto& [mode, text, name, tip] : defs) {
+        QAction* a = shading->addAction(text);
+        a->setObjectName(name);
+        a->setToolTip(tip);
+        a->setCheckable(true);
+        a->setChecked(mode == editor.lighting().shading());
+        group->addAction(a);
+        const render::LightShading chosen = mode;
+        QObject::connect(a, &QAction::triggered, &editor, [&editor, chosen] { editor.lighting().setShading(chosen); });
+    }
+}
+
 } // namespace
 
 void addOverlayControls(QMenu* view, QToolBar* bar, Editor& editor) {
@@ -125,6 +148,7 @@ void addOverlayControls(QMenu* view, QToolBar* bar, Editor& editor) {
     }
     addCellFilters(view, editor);
     addVisibilityControls(view, editor);
+    addShadingControls(view, editor);
     QAction* legends = view->addAction("Colour Legends");
     legends->setObjectName("legends");
     legends->setCheckable(true);

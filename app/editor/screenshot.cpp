@@ -1,5 +1,6 @@
 #include "screenshot.h"
 
+#include "services/light_service.h"
 #include "services/spawn_check_service.h"
 #include "main_window.h"
 #include "services/overlay_controller.h"
@@ -60,6 +61,16 @@ int runScreenshot(QApplication& app, MainWindow& window, const QString& file, co
     if (request.overlays.contains("reach") && !overlays.reachStart()) {
         if (const std::optional<Vec3> start = playerStart(window.editor().document().data())) overlays.setReachStart(*start);
     }
+    const std::pair<const char*, const char*> shadings[] = {{"flat", "shadingFlat"}, {"lit", "shadingLit"}, {"lightmap", "shadingLightmap"}};
+    if (!request.shading.isEmpty()) {
+        const auto it = std::find_if(std::begin(shadings), std::end(shadings), [&](const auto& s) { return request.shading == s.first; });
+        if (it == std::end(shadings)) {
+            std::cerr << "shallot: unknown shading '" << qPrintable(request.shading) << "' (flat, lit, lightmap)\n";
+            return 1;
+        }
+        window.action(it->second)->trigger();
+    }
+    const LightService& lighting = window.editor().lighting();
     QElapsedTimer waited;
     waited.start();
     // Ready when each view has painted, the overlays show the newest compile and the spawn
@@ -80,6 +91,10 @@ int runScreenshot(QApplication& app, MainWindow& window, const QString& file, co
             ready = !overlays.pvs().busy() && (!pvs.pvs || (compiled && visibility.shownSerial() == compiled->serial &&
                                                             overlays.sections().shown().visible == visibility.visibleLeaves(compiled->serial)));
         }
+        // Lit shadings: the lighting of the newest compile drawn.
+        if (ready && lighting.shading() != render::LightShading::Flat)
+            ready = !lighting.busy() && (!lighting.latest().error.isEmpty() ||
+                                         (lighting.latest().lighting && lighting.latest().world == window.editor().compiler().latest()));
         if (ready && waited.elapsed() > 300) {
             app.processEvents(QEventLoop::AllEvents, 100); // let the views repaint with the overlays
             break;

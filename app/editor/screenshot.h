@@ -18,6 +18,7 @@ struct ScreenshotRequest {
     QSize size{1280, 800};
     QString pose;
     QStringList overlays;
+    QString shading; // "flat", "lit" or "lightmap" (empty: flat)
 };
 
 

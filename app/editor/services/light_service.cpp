@@ -1,0 +1,136 @@
+#include "services/light_service.h"
+
+#include "document/editor_document.h"
+#include "light/tree_lighting.h"
+#include "light/tree_occluder.h"
+#include "services/background_jobs.h"
+#include "services/background_release.h"
+
+#include <QElapsedTimer>
+#include <QPointer>
+#include <algorithm>
+#include <thread>
+
+namespace shallot {
+
+namespace {
+
+// The level's entities as the lighting reads them: worldspawn's keys (minlight, sunlight)
+// first, then the others (the document keeps worldspawn's brushes as its world).
+std::vector<MapEntity> lightEntities(const DocumentData& data) {
+    std::vector<MapEntity> entities;
+    entities.reserve(data.entities.size() + 1);
+    MapEntity worldspawn;
+    worldspawn.keys = data.worldKeys;
+    if (!worldspawn.value("classname")) worldspawn.keys.insert(worldspawn.keys.begin(), {"classname", "worldspawn"});
+    entities.push_back(std::move(worldspawn));
+    entities.insert(entities.end(), data.entities.begin(), data.entities.end());
+    return entities;
+}
+
+} // namespace
+
+LightService::LightService(EditorDocument& document, render::RenderScene& scene, QObject* parent)
+    : QObject(parent), document_(document), scene_(scene) {
+    connect(&document_, &EditorDocument::entitiesChanged, this, &LightService::entitiesChanged);
+    scene_.setVisible(render::Layer::LitFaces, false);
+}
+
+LightService::~LightService() {
+    releaseInBackground(std::move(wanted_));
+    releaseInBackground(std::move(latest_.world));
+}
+
+void LightService::setShading(render::LightShading shading) {
+    if (shading_ == shading) return;
+    shading_ = shading;
+    showShading();
+    if (shading_ == render::LightShading::Flat) return;
+    const bool current = latest_.lighting && wanted_ && latest_.world == wanted_ && latest_.entityRevision == entityRevision_;
+    if (!running_ && (!current || drawnShading_ != shading_)) start();
+}
+
+void LightService::request(std::shared_ptr<const CompiledWorld> world) {
+    if (!world || isPreviewRevision(world->revision) || !world->result->error.empty()) return;
+    releaseInBackground(std::exchange(wanted_, std::move(world)));
+    if (shading_ != render::LightShading::Flat && !running_) start();
+}
+
+void LightService::entitiesChanged() {
+    ++entityRevision_;
+    if (shading_ != render::LightShading::Flat && !running_ && wanted_) start();
+}
+
+void LightService::start() {
+    if (!wanted_) return;
+    running_ = true;
+    QPointer<LightService> self(this);
+    runInBackground([self, world = wanted_, entities = lightEntities(document_.data()), revision = entityRevision_,
+                     shading = shading_, file = document_.filePath().toStdString()]() mutable {
+        QElapsedTimer timer;
+        timer.start();
+        LightingResult out;
+        out.world = world;
+        out.entityRevision = revision;
+        render::MeshBatch batch;
+        const int pose = pointPoseIndex(world->world.poses);
+        if (pose < 0) {
+            out.error = "No point pose to cast shadows with: add one in the Poses dock to light the level.";
+        } else {
+            LightInput input;
+            input.worldBrushes = &world->world.brushes;
+            input.entities = &entities;
+            input.bounds = world->world.bounds;
+            input.file = file;
+            // Every core: the threads inherit the pool thread's lowered priority (background_priority.h).
+            const int threads = int(std::max(1u, std::thread::hardware_concurrency()));
+            auto lighting = std::make_shared<LevelLighting>(lightLevelInTree(input, world->result->onion, pose, threads));
+            batch = render::buildLitFaceBatch(*lighting, shading);
+            out.lighting = std::move(lighting);
+        }
+        out.milliseconds = double(timer.nsecsElapsed()) / 1e6;
+        world.reset(); // out.world holds it
+        postToUiThread([self, out = std::move(out), batch = std::move(batch), shading]() mutable {
+            if (!self) return;
+            self->running_ = false;
+            self->finished(std::move(out), std::move(batch), shading);
+        });
+    });
+}
+
+void LightService::finished(LightingResult result, render::MeshBatch batch, render::LightShading shading) {
+    releaseInBackground(std::exchange(latest_, std::move(result)).world);
+    if (latest_.lighting) {
+        scene_.set(render::Layer::LitFaces, std::move(batch));
+        drawnShading_ = shading;
+    }
+    showShading();
+    // Something newer (a compile, an entity edit, another shading) came meanwhile.
+    const bool stale = latest_.world != wanted_ || latest_.entityRevision != entityRevision_ ||
+                       (shading_ != render::LightShading::Flat && drawnShading_ != shading_);
+    if (shading_ != render::LightShading::Flat && stale) start();
+}
+
+void LightService::showShading() {
+    const bool lit = shading_ != render::LightShading::Flat && latest_.lighting;
+    scene_.setVisible(render::Layer::LitFaces, lit);
+    scene_.setVisible(render::Layer::BrushFaces, !lit);
+    emit updated(summary());
+}
+
+QString LightService::summary() const {
+    if (shading_ == render::LightShading::Flat) return {};
+    if (!latest_.error.isEmpty()) return latest_.error;
+    if (!latest_.lighting) return "Lighting the level...";
+    const LightStats& s = latest_.lighting->stats;
+    return QString("Lit in %1 s: %2 faces, %3 luxels, %4 lights, %5 rays%6")
+        .arg(latest_.milliseconds / 1000.0, 0, 'f', 2)
+        .arg(s.lightmappedFaces)
+        .arg(s.luxels)
+        .arg(s.lights)
+        .arg(s.rays)
+        .arg(latest_.lighting->warnings.empty() ? QString()
+                                                 : QString(" (%1 warnings)").arg(latest_.lighting->warnings.size()));
+}
+
+} // namespace shallot

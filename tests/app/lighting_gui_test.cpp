@@ -1,0 +1,157 @@
+// Light while you draw (issue 41), in the editor: the 3D Shading menu's Lit and Lightmap
+// Only draw the level's faces in its light in place of the flat brush faces; the light is
+// the core's (a fresh lighting of the compiled world reads the same), a pillar casts its
+// shadow, a moved light relights the level, a brush edit too, and Flat computes nothing.
+#include "gui_test_window.h"
+
+#include "document/entity_edits.h"
+#include "light/light_lookup.h"
+#include "light/tree_lighting.h"
+#include "light/tree_occluder.h"
+#include "render_scene.h"
+#include "services/light_service.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QUndoStack>
+
+using namespace shallot;
+using namespace shallot::test;
+
+namespace {
+
+QString boxBrush(int x0, int y0, int z0, int x1, int y1, int z1) {
+    return QString("{\n( %1 0 0 ) ( %1 1 0 ) ( %1 0 1 ) w 0 0 0 1 1\n( %2 0 0 ) ( %2 0 1 ) ( %2 1 0 ) w 0 0 0 1 1\n"
+                   "( 0 %3 0 ) ( 0 %3 1 ) ( 1 %3 0 ) w 0 0 0 1 1\n( 0 %4 0 ) ( 1 %4 0 ) ( 0 %4 1 ) w 0 0 0 1 1\n"
+                   "( 0 0 %5 ) ( 1 0 %5 ) ( 0 1 %5 ) w 0 0 0 1 1\n( 0 0 %6 ) ( 0 1 %6 ) ( 1 0 %6 ) w 0 0 0 1 1\n}\n")
+        .arg(x0).arg(x1).arg(y0).arg(y1).arg(z0).arg(z1);
+}
+
+// A closed room 512 x 512 x 256 with a pillar in its middle and one light west of it.
+QString roomWithPillar() {
+    QString map = "{\n\"classname\" \"worldspawn\"\n";
+    map += boxBrush(-16, -16, -16, 528, 528, 0);   // floor
+    map += boxBrush(-16, -16, 256, 528, 528, 272); // ceiling
+    map += boxBrush(-16, -16, 0, 0, 528, 256);     // walls
+    map += boxBrush(512, -16, 0, 528, 528, 256);
+    map += boxBrush(0, -16, 0, 512, 0, 256);
+    map += boxBrush(0, 512, 0, 512, 528, 256);
+    map += boxBrush(224, 224, 0, 288, 288, 256);   // the pillar
+    map += "}\n{\n\"classname\" \"light\"\n\"origin\" \"128 256 128\"\n\"light\" \"600\"\n}\n";
+    map += "{\n\"classname\" \"info_player_start\"\n\"origin\" \"64 64 24\"\n}\n";
+    return map;
+}
+
+// The light the engine would read on the floor at (x, y), in the newest lighting shown.
+double floorLight(const LightService& s, double x, double y) {
+    std::string error;
+    const std::optional<LightReading> r = readLight(*s.latest().lighting, Vec3(x, y, 0), Vec3::UnitZ(), error);
+    if (!r) qWarning("no light read at %g %g: %s", x, y, error.c_str());
+    return r ? r->light : -1;
+}
+
+// The newest lighting shown is of the newest compile and of the entities now.
+bool litCurrent(MainWindow& w) {
+    const LightService& s = w.editor().lighting();
+    const auto& compiled = w.editor().compiler().latest();
+    return !s.busy() && s.latest().lighting && compiled && s.latest().world == compiled &&
+           compiled->revision == w.editor().document().worldRevision();
+}
+
+} // namespace
+
+class LightingGuiTest : public QObject {
+    Q_OBJECT
+private slots:
+    void litShadingLightsTheLevelAndFollowsEdits();
+};
+
+void LightingGuiTest::litShadingLightsTheLevelAndFollowsEdits() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("pillar.map");
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(roomWithPillar().toUtf8());
+    file.close();
+    auto w = openWindow(path);
+    Editor& e = w->editor();
+    const LightService& lighting = e.lighting();
+    QVERIFY(waitForCompiledOverlay(*w));
+    // Flat: nothing lit, the brush faces drawn.
+    QCOMPARE(lighting.shading(), render::LightShading::Flat);
+    QVERIFY(!lighting.latest().lighting);
+    QVERIFY(e.scene().layer(render::Layer::BrushFaces).visible);
+    QVERIFY(!e.scene().layer(render::Layer::LitFaces).visible);
+
+    w->action("shadingLit")->trigger();
+    QVERIFY(QTest::qWaitFor([&] { return litCurrent(*w); }, 20000));
+    QVERIFY(e.scene().layer(render::Layer::LitFaces).visible);
+    QVERIFY(!e.scene().layer(render::Layer::BrushFaces).visible);
+    QVERIFY(!e.scene().layer(render::Layer::LitFaces).chunkList().empty());
+
+    // The same light as a fresh lighting of the compiled world, read anywhere on the floor.
+    const auto& compiled = e.compiler().latest();
+    LightInput input;
+    std::vector<MapEntity> entities = e.document().entities();
+    MapEntity worldspawn;
+    worldspawn.keys = {{"classname", "worldspawn"}};
+    entities.insert(entities.begin(), worldspawn);
+    input.worldBrushes = &compiled->world.brushes;
+    input.entities = &entities;
+    input.bounds = compiled->world.bounds;
+    const LevelLighting fresh =
+        lightLevelInTree(input, compiled->result->onion, pointPoseIndex(compiled->world.poses), 1);
+    for (const Vec3& p : {Vec3(100, 256, 0), Vec3(400, 100, 0), Vec3(400, 256, 0), Vec3(40, 470, 0)}) {
+        std::string error;
+        const auto expected = readLight(fresh, p, Vec3::UnitZ(), error);
+        QVERIFY2(expected.has_value(), error.c_str());
+        QCOMPARE(floorLight(lighting, p.x(), p.y()), expected->light);
+    }
+    // Near the light bright, beside the pillar lit, behind it dark.
+    const double near = floorLight(lighting, 100, 256), beside = floorLight(lighting, 400, 100),
+                 behind = floorLight(lighting, 400, 256);
+    QVERIFY2(near > beside && beside > 0 && behind == 0,
+             qPrintable(QString("near %1 beside %2 behind %3").arg(near).arg(beside).arg(behind)));
+
+    // Move the light past the pillar: east of it is lit now, the old place darker.
+    const auto light = std::find_if(e.document().entities().begin(), e.document().entities().end(),
+                                    [](const MapEntity& m) { return m.classname() == "light"; });
+    QVERIFY(light != e.document().entities().end());
+    e.document().setEntitySelection({int(light - e.document().entities().begin())});
+    e.document().undoStack()->push(moveSelectionCommand(e.document(), "Move light", {}, Vec3(320, 0, 0)));
+    QVERIFY(QTest::qWaitFor([&] { return litCurrent(*w) && floorLight(lighting, 400, 256) > 0; }, 20000));
+    QVERIFY(floorLight(lighting, 100, 256) < near);
+
+    // A brush edit relights: the pillar gone, the old shadow side of it is lit from the east.
+    e.document().undoStack()->undo();
+    QVERIFY(QTest::qWaitFor([&] { return litCurrent(*w) && floorLight(lighting, 400, 256) == 0; }, 20000));
+    const int pillar = int(e.document().brushes().size()) - 1;
+    e.document().setEntitySelection({});
+    e.document().setSelection({pillar});
+    w->action("delete")->trigger();
+    QVERIFY(QTest::qWaitFor([&] { return litCurrent(*w) && floorLight(lighting, 400, 256) > 0; }, 20000));
+
+    // Lightmap only: white light drawn grey.
+    w->action("shadingLightmap")->trigger();
+    QVERIFY(QTest::qWaitFor([&] {
+        const auto& chunks = e.scene().layer(render::Layer::LitFaces).chunkList();
+        if (chunks.empty() || !litCurrent(*w)) return false;
+        for (const render::MeshChunk& chunk : chunks)
+            for (const render::Vertex& v : chunk.geometry->vertices)
+                if (v.colour[0] != v.colour[1] || v.colour[1] != v.colour[2]) return false;
+        return true;
+    }, 20000));
+
+    // Flat again: the brush faces back, nothing more is lit after an edit.
+    w->action("shadingFlat")->trigger();
+    QVERIFY(e.scene().layer(render::Layer::BrushFaces).visible);
+    QVERIFY(!e.scene().layer(render::Layer::LitFaces).visible);
+    e.document().undoStack()->undo();
+    QVERIFY(waitForCompiledOverlay(*w));
+    QTest::qWait(200);
+    QVERIFY(!lighting.busy());
+    QVERIFY(lighting.latest().world != e.compiler().latest());
+}
+
+QTEST_MAIN(LightingGuiTest)
+#include "lighting_gui_test.moc"
