@@ -4,6 +4,7 @@
 // shadow, a moved light relights the level, a brush edit too, and Flat computes nothing.
 #include "gui_test_window.h"
 
+#include "docks/leaf_inspector.h"
 #include "document/entity_edits.h"
 #include "light/light_lookup.h"
 #include "light/tree_lighting.h"
@@ -112,6 +113,16 @@ void LightingGuiTest::litShadingLightsTheLevelAndFollowsEdits() {
                  behind = floorLight(lighting, 400, 256);
     QVERIFY2(near > beside && beside > 0 && behind == 0,
              qPrintable(QString("near %1 beside %2 behind %3").arg(near).arg(beside).arg(behind)));
+
+    // The Inspect tool on the floor: the light there and the light that gives it.
+    auto* inspector = w->findChild<LeafInspector*>();
+    QVERIFY(inspector);
+    inspector->inspect(Vec3(100, 256, 0));
+    QVERIFY2(inspector->text().contains(QString("Light %1 ").arg(near, 0, 'f', 0)), qPrintable(inspector->text()));
+    QVERIFY2(inspector->text().contains("light at 128 256 128 (line "), qPrintable(inspector->text()));
+    inspector->inspect(Vec3(400, 256, 0));
+    QVERIFY2(inspector->text().contains("Light 0 ") && inspector->text().contains("no light reaches it"),
+             qPrintable(inspector->text()));
 
     // Move the light past the pillar: east of it is lit now, the old place darker.
     const auto light = std::find_if(e.document().entities().begin(), e.document().entities().end(),

@@ -1,6 +1,8 @@
 #include "docks/leaf_inspector.h"
 
+#include "docks/light_reading.h"
 #include "editor.h"
+#include "services/light_service.h"
 #include "services/overlay_controller.h"
 
 #include <QLabel>
@@ -48,6 +50,7 @@ LeafInspector::LeafInspector(Editor& editor, QWidget* parent) : QDockWidget("Lea
     layout->addStretch();
     setWidget(body);
     connect(&editor_.compiler(), &CompileService::compiled, this, &LeafInspector::refresh);
+    connect(&editor_.lighting(), &LightService::updated, this, &LeafInspector::refresh);
 }
 
 QString LeafInspector::text() const { return label_->text(); }
@@ -80,6 +83,8 @@ void LeafInspector::refresh() {
                 .arg(info.interiorPoint.x()).arg(info.interiorPoint.y()).arg(info.interiorPoint.z())
                 .arg(info.clearance, 0, 'g', 4)
                 .arg(info.degenerate ? "\nDegenerate cell" : "");
+    if (const QString light = lightReadingText(editor_.lighting(), editor_.document(), *point_); !light.isEmpty())
+        text += "\n" + light;
     label_->setText(text);
     editor_.overlays().setHighlightLeaf(leaf);
 }
