@@ -42,6 +42,21 @@ void addUnlitFace(MeshBatch& out, const LitFace& face, const QColor& tint, Light
 
 } // namespace
 
+void forEachLuxelCell(const LitFace& face, const LuxelGrid& grid, const std::function<void(const Polygon&)>& visit) {
+    if (grid.width() < 2 || grid.height() < 2) {
+        visit(face.polygon);
+        return;
+    }
+    for (int i = 0; i + 1 < grid.width(); ++i) {
+        const Polygon column = between(face.polygon, face.projection, 0, grid.luxelS(i), grid.luxelS(i + 1));
+        if (column.empty()) continue;
+        for (int j = 0; j + 1 < grid.height(); ++j) {
+            const Polygon cell = between(column, face.projection, 1, grid.luxelT(j), grid.luxelT(j + 1));
+            if (!cell.empty()) visit(cell);
+        }
+    }
+}
+
 MeshBatch buildLitFaceBatch(const LevelLighting& lighting, LightShading shading) {
     MeshBatch out;
     out.lit = false;
@@ -54,29 +69,13 @@ MeshBatch buildLitFaceBatch(const LevelLighting& lighting, LightShading shading)
             addUnlitFace(out, face, tint, shading);
             continue;
         }
-        const LuxelGrid& grid = map->grid;
-        for (int i = 0; i + 1 < grid.width(); ++i) {
-            const Polygon column = between(face.polygon, face.projection, 0, grid.luxelS(i), grid.luxelS(i + 1));
-            if (column.empty()) continue;
-            for (int j = 0; j + 1 < grid.height(); ++j) {
-                const Polygon cell = between(column, face.projection, 1, grid.luxelT(j), grid.luxelT(j + 1));
-                if (cell.empty()) continue;
-                colours.clear();
-                for (const Vec3& v : cell.vertices)
-                    colours.push_back(shade(bilinearLight(*map, face.projection.coordinate(0, v),
-                                                          face.projection.coordinate(1, v)),
-                                            tint, shading));
-                out.addShadedPolygon(cell.vertices, face.plane.normal, colours);
-            }
-        }
-        // A face narrower than one luxel cell in either direction has no cell: one piece.
-        if (grid.width() < 2 || grid.height() < 2) {
+        forEachLuxelCell(face, map->grid, [&](const Polygon& cell) {
             colours.clear();
-            for (const Vec3& v : face.polygon.vertices)
+            for (const Vec3& v : cell.vertices)
                 colours.push_back(shade(bilinearLight(*map, face.projection.coordinate(0, v), face.projection.coordinate(1, v)),
                                         tint, shading));
-            out.addShadedPolygon(face.polygon.vertices, face.plane.normal, colours);
-        }
+            out.addShadedPolygon(cell.vertices, face.plane.normal, colours);
+        });
     }
     return out;
 }

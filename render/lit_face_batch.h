@@ -6,6 +6,8 @@
 #include "light/level_light.h"
 #include "mesh_batch.h"
 
+#include <functional>
+
 namespace shallot::render {
 
 enum class LightShading {
@@ -13,6 +15,10 @@ enum class LightShading {
     Lit,          // light times the face's tint (its texture's, textureTint)
     LightmapOnly, // the light alone, in its colour
 };
+
+// Calls `visit` with each piece of `face` cut at the luxel lines of `grid` (the whole face
+// when it spans less than one cell either way).
+void forEachLuxelCell(const LitFace& face, const LuxelGrid& grid, const std::function<void(const Polygon&)>& visit);
 
 // An unshaded batch (MeshBatch::lit false: the light is in the colours), no outlines.
 // Faces without a lightmap (sky, liquids) are drawn in their tint at full brightness, as

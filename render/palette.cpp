@@ -50,7 +50,7 @@ std::vector<PaletteEntry> paletteEntries() {
         {kEmptyCellColour, "empty cell"},         {kSolidCellColour, "solid cell"},
         {kGreyedCellColour, "unreached cell"},    {kVoidColour, "void"},
         {kReachedColour, "reached"},              {kPortalColour, "portal"},
-        {kVisibleColour, "in the PVS"},
+        {kVisibleColour, "in the PVS"},          {kTooDarkColour, "too dark"},
         {kExpandedWorldColour, "expanded world"}, {kBrushCutColour, "brush cut by the plane"},
         {kBrushEdgeColour, "brush edge"},         {kRayClearColour, "ray: clear"},
         {kRayBlockedColour, "ray: blocked"},      {kRayContactColour, "ray contact"},

@@ -33,6 +33,8 @@ inline const QColor kVoidColour(110, 95, 185);        // reachable from outside 
 inline const QColor kReachedColour(35, 145, 255);
 // The leaves in the PVS of the eye's leaf (the Visible overlay).
 inline const QColor kVisibleColour(255, 0, 150);
+// Walkable floors lit under the document's dark limit (the Too dark overlay).
+inline const QColor kTooDarkColour(120, 0, 255);
 // Lines of the tree overlays.
 inline const QColor kPortalColour(145, 220, 255);
 inline const QColor kExpandedWorldColour(205, 190, 45);

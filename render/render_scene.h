@@ -31,6 +31,7 @@ enum class Layer {
     SectionFillsZ,
     Walkable,       // the current pose's walkable surfaces and links (nav_overlay.h)
     WalkableLinks,
+    TooDark,        // walkable floors lit under the dark limit (too_dark_batch.h)
     Rays,
     ToolPreview,    // what the active tool is drawing (box being dragged, clip plane...)
     EntityFaces,    // entity boxes and brush entities (3D)

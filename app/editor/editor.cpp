@@ -3,6 +3,7 @@
 #include "brush_scene_builder.h"
 #include "services/light_service.h"
 #include "services/spawn_check_service.h"
+#include "services/too_dark_overlay.h"
 #include "io/fgd_reader.h"
 #include "services/overlay_controller.h"
 #include "tools/box_tool.h"
@@ -24,7 +25,8 @@ namespace shallot {
 Editor::Editor(QObject* parent)
     : QObject(parent), overlays_(new OverlayController(*this)),
       entityClasses_(std::make_shared<const EntityClassTable>(EntityClassTable::quake())),
-      spawnChecks_(new SpawnCheckService(this)), lighting_(new LightService(document_, scene_, this)) {
+      spawnChecks_(new SpawnCheckService(this)), lighting_(new LightService(document_, scene_, this)),
+      tooDark_(new TooDarkOverlay(*this)) {
     tools_.push_back(std::make_unique<SelectTool>(*this));
     tools_.push_back(std::make_unique<BoxTool>(*this));
     tools_.push_back(std::make_unique<ClipTool>(*this));

@@ -23,6 +23,7 @@ class Tool;
 class OverlayController;
 class SpawnCheckService;
 class LightService;
+class TooDarkOverlay;
 
 enum class ToolKind { Select, DrawBox, Clip, Ray, Inspect, Pose, Entity, Path };
 
@@ -87,6 +88,8 @@ public:
     // The level's light for the 3D view's Lit and Lightmap only shadings.
     LightService& lighting() { return *lighting_; }
     const LightService& lighting() const { return *lighting_; }
+    TooDarkOverlay& tooDark() { return *tooDark_; }
+    const TooDarkOverlay& tooDark() const { return *tooDark_; }
     // The newest tree's navigation meshes, shared by the overlays and the spawn checks.
     const std::shared_ptr<NavMeshCache>& navMeshCache() const { return navMeshCache_; }
     // Positions in the document's entities() of entities with a spawn problem, sorted.
@@ -179,6 +182,7 @@ private:
     bool legendsShown_ = true;
     SpawnCheckService* spawnChecks_;
     LightService* lighting_;
+    TooDarkOverlay* tooDark_;
     uint64_t entityRevision_ = 0;
     std::vector<render::EntityShape> entityShapes_;
     std::vector<int> problemEntities_;

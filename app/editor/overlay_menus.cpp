@@ -101,6 +101,15 @@ void addVisibilityControls(QMenu* view, Editor& editor) {
 
 // The 3D view's shading: flat brush colours, or the level in its light (issue 41).
 void addShadingControls(QMenu* view, Editor& editor) {
+    QAction* limit = view->addAction("Too Dark Limit...");
+    limit->setObjectName("darkLimit");
+    limit->setToolTip("Walkable floors lit under this light level (0-255, the lightmap's) are shown by the Too dark overlay");
+    QObject::connect(limit, &QAction::triggered, &editor, [&editor, view] {
+        bool ok = false;
+        const int value = QInputDialog::getInt(view->parentWidget(), "Too Dark Limit", "Light level under which a floor is too dark:",
+                                               editor.document().data().darkLimit, 1, 255, 1, &ok);
+        if (ok) editor.document().setDarkLimit(value);
+    });
     QMenu* shading = view->addMenu("3D Shading");
     shading->setObjectName("shadingMenu");
     auto* group = new QActionGroup(shading);
@@ -129,7 +138,8 @@ void addOverlayControls(QMenu* view, QToolBar* bar, Editor& editor) {
         {Overlay::Cells, {"Leaf cells", "Alt+1"}},  {Overlay::Portals, {"Portals", "Alt+2"}},
         {Overlay::Union, {"Expanded world", "Alt+3"}}, {Overlay::Reach, {"Reachability", "Alt+4"}},
         {Overlay::Rays, {"Test rays", "Alt+5"}}, {Overlay::Walkable, {"Walkable", "Alt+6"}},
-        {Overlay::Visible, {"Visible", "Alt+7"}}, {Overlay::ViewWeight, {"View weight", "Alt+8"}}};
+        {Overlay::Visible, {"Visible", "Alt+7"}}, {Overlay::ViewWeight, {"View weight", "Alt+8"}},
+        {Overlay::TooDark, {"Too dark", "Alt+9"}}};
     bar->setObjectName("OverlayToolbar");
     addPoseSelector(bar, editor);
     for (const auto& [overlay, def] : defs) {

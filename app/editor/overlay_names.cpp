@@ -11,7 +11,8 @@ const std::pair<const char*, const char*> kNames[] = {{"cells", "overlayLeafcell
                                                       {"rays", "overlayTestrays"},
                                                       {"walkable", "overlayWalkable"},
                                                       {"visible", "overlayVisible"},
-                                                      {"weight", "overlayViewweight"}};
+                                                      {"weight", "overlayViewweight"},
+                                                      {"dark", "overlayToodark"}};
 
 } // namespace
 

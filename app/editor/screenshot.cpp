@@ -2,6 +2,7 @@
 
 #include "services/light_service.h"
 #include "services/spawn_check_service.h"
+#include "services/too_dark_overlay.h"
 #include "main_window.h"
 #include "services/overlay_controller.h"
 #include "overlay_names.h"
@@ -95,6 +96,7 @@ int runScreenshot(QApplication& app, MainWindow& window, const QString& file, co
         if (ready && lighting.shading() != render::LightShading::Flat)
             ready = !lighting.busy() && (!lighting.latest().error.isEmpty() ||
                                          (lighting.latest().lighting && lighting.latest().world == window.editor().compiler().latest()));
+        if (ready && window.editor().tooDark().isOn()) ready = window.editor().tooDark().current();
         if (ready && waited.elapsed() > 300) {
             app.processEvents(QEventLoop::AllEvents, 100); // let the views repaint with the overlays
             break;

@@ -355,6 +355,10 @@ DocumentData documentFrom(const QJsonObject& root) {
     }
     if (root.contains("view")) doc.view = viewFrom(root.value("view"), top / "view");
     if (root.contains("viewWeightLimit")) doc.viewWeightLimit = uint32_t(integer(root.value("viewWeightLimit"), top / "viewWeightLimit", 1));
+    if (root.contains("darkLimit")) {
+        doc.darkLimit = integer(root.value("darkLimit"), top / "darkLimit", 1);
+        if (doc.darkLimit > 255) fail(top / "darkLimit", "must be a light level from 1 to 255");
+    }
     return doc;
 }
 
@@ -408,6 +412,7 @@ QJsonObject documentToJson(const DocumentData& doc, const std::string& treeInput
     if (doc.workingPoint) root["workingPoint"] = vecJson(*doc.workingPoint);
     if (doc.view) root["view"] = viewJson(*doc.view);
     if (doc.viewWeightLimit != kDefaultViewWeightLimit) root["viewWeightLimit"] = qint64(doc.viewWeightLimit);
+    if (doc.darkLimit != kDefaultDarkLimit) root["darkLimit"] = doc.darkLimit;
     if (doc.game != Game::Quake) root["game"] = gameName(doc.game);
     if (doc.quake3Brushes) root["quake3Brushes"] = true;
     if (!doc.worldPatches.empty()) root["worldPatches"] = textsJson(doc.worldPatches);

@@ -55,6 +55,9 @@ struct ViewState {
 // triggers: not static) keep their own brushes. See mapFromWorld in io/map_writer.h.
 // A level's default view weight limit: on id_e1m1 a few rooms' leaves pass it (docs/visibility.md).
 inline constexpr uint32_t kDefaultViewWeightLimit = 1800;
+// A walkable floor lit below this (the lightmap byte, 0-255) is too dark to see by: the
+// engine draws it all but black (issue 41, the Too dark overlay).
+inline constexpr int kDefaultDarkLimit = 16;
 
 struct DocumentData {
     World world;                 // static brushes (planes, textures, contents), poses, bounds
@@ -76,6 +79,8 @@ struct DocumentData {
     // The view weight (brush faces in a leaf's PVS) over which a leaf is listed as a
     // problem and coloured over the limit (the View weight overlay).
     uint32_t viewWeightLimit = kDefaultViewWeightLimit;
+    // The light level under which a walkable floor is too dark (the Too dark overlay).
+    int darkLimit = kDefaultDarkLimit;
     // Unset in a document saved before views were kept, and for a level opened from a .map:
     // the editor then shows the game's walking pose with its leaf cells.
     std::optional<ViewState> view;

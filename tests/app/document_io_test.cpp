@@ -98,6 +98,7 @@ std::string documentDifference(const DocumentData& a, const DocumentData& b) {
     if (a.workingPoint != b.workingPoint) return "workingPoint";
     if (a.gridSize != b.gridSize) return "grid";
     if (a.viewWeightLimit != b.viewWeightLimit) return "viewWeightLimit";
+    if (a.darkLimit != b.darkLimit) return "darkLimit";
     if (a.view != b.view) return "view";
     return {};
 }
@@ -153,9 +154,10 @@ DocumentData richDocument() {
     doc.workingPoint = Vec3(-64, 32.5, 110);
     doc.gridSize = 8;
     doc.viewWeightLimit = 2500;
+    doc.darkLimit = 40;
     ViewState& view = doc.view.emplace();
     view.pose = "large";
-    view.overlays = {"cells", "walkable", "portals", "visible", "weight"};
+    view.overlays = {"cells", "walkable", "portals", "visible", "weight", "dark"};
     view.cells = "differs";
     view.cellsByBitset = true;
     view.greyUnreachable = true;
@@ -729,6 +731,8 @@ private slots:
         QTest::newRow("working point") << "workingPoint=[0,\"a\",0]" << "workingPoint[1] must be a number";
         QTest::newRow("grid") << "grid=3" << "grid must be a power of two";
         QTest::newRow("view weight limit") << "viewWeightLimit=0" << "viewWeightLimit must be an integer from 1";
+        QTest::newRow("dark limit") << "darkLimit=0" << "darkLimit must be an integer from 1";
+        QTest::newRow("dark limit high") << "darkLimit=256" << "darkLimit must be a light level from 1 to 255";
         QTest::newRow("view") << "view=[]" << "view must be an object";
         QTest::newRow("view overlays") << "view.overlays=[\"cells\",2]" << "view.overlays[1] must be a string";
         QTest::newRow("view grey") << "view.greyUnreachable=\"yes\"" << "view.greyUnreachable must be true or false";

@@ -11,8 +11,10 @@
 #include "light/tree_occluder.h"
 #include "render_scene.h"
 #include "services/light_service.h"
+#include "services/too_dark_overlay.h"
 
 #include <QFile>
+#include <cmath>
 #include <QTemporaryDir>
 #include <QUndoStack>
 
@@ -157,11 +159,32 @@ void LightingGuiTest::litShadingLightsTheLevelAndFollowsEdits() {
     w->action("shadingFlat")->trigger();
     QVERIFY(e.scene().layer(render::Layer::BrushFaces).visible);
     QVERIFY(!e.scene().layer(render::Layer::LitFaces).visible);
-    e.document().undoStack()->undo();
+    e.document().undoStack()->undo(); // the pillar back
     QVERIFY(waitForCompiledOverlay(*w));
     QTest::qWait(200);
     QVERIFY(!lighting.busy());
     QVERIFY(lighting.latest().world != e.compiler().latest());
+
+    // Too dark, with Flat shading: the level is lit for it; the walkable floor in the
+    // pillar's shadow is drawn, none near the light.
+    w->action("overlayToodark")->setChecked(true);
+    const TooDarkOverlay& dark = e.tooDark();
+    QVERIFY(QTest::qWaitFor([&] { return litCurrent(*w) && dark.drawnTriangles() > 0; }, 30000));
+    QVERIFY(e.scene().layer(render::Layer::TooDark).visible);
+    bool behindPillar = false;
+    for (const render::MeshChunk& chunk : e.scene().layer(render::Layer::TooDark).chunkList())
+        for (size_t t = 0; t + 2 < chunk.geometry->vertices.size(); t += 3) {
+            const float* a = chunk.geometry->vertices[t].position;
+            QVERIFY2(std::hypot(a[0] - 100.0, a[1] - 256.0) > 64, "a dark cell next to the light");
+            behindPillar = behindPillar || (std::abs(a[0] - 400.0) < 32 && std::abs(a[1] - 256.0) < 32);
+        }
+    QVERIFY(behindPillar);
+    // The highest limit: nearly all the floor.
+    const size_t at16 = dark.drawnTriangles();
+    e.document().setDarkLimit(255);
+    QVERIFY(QTest::qWaitFor([&] { return dark.drawnTriangles() > 4 * at16; }, 20000));
+    w->action("overlayToodark")->setChecked(false);
+    QVERIFY(!e.scene().layer(render::Layer::TooDark).visible);
 }
 
 QTEST_MAIN(LightingGuiTest)

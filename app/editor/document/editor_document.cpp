@@ -92,6 +92,13 @@ void EditorDocument::setViewWeightLimit(uint32_t limit) {
     emit viewWeightLimitChanged(limit);
 }
 
+void EditorDocument::setDarkLimit(int limit) {
+    limit = std::clamp(limit, 1, 255);
+    if (limit == data_.darkLimit) return;
+    data_.darkLimit = limit;
+    emit darkLimitChanged(limit);
+}
+
 namespace {
 
 // Adds `delta` to every entity number from `first` up, in the brushes that name one.

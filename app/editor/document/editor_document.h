@@ -55,6 +55,7 @@ public:
     void setGridSize(int size);
     // The view weight over which leaves are problems (at least 1); saved with the document.
     void setViewWeightLimit(uint32_t limit);
+    void setDarkLimit(int limit); // clamped to 1..255
     // Where the 2D views cut the level (DocumentData::workingPoint): view state, no undo.
     Vec3 workingPoint() const { return data_.workingPoint.value_or(Vec3::Zero()); }
     void setWorkingPoint(const Vec3& point) {
@@ -93,6 +94,7 @@ signals:
     void worldReplaced(bool compiled); // reset(): a new world, already compiled or not
     void gridSizeChanged(int size);
     void viewWeightLimitChanged(uint32_t limit);
+    void darkLimitChanged(int limit);
     void filePathChanged(const QString& path);
     void documentReset();
 

@@ -41,54 +41,65 @@ LightService::~LightService() {
     releaseInBackground(std::move(latest_.world));
 }
 
+bool LightService::latestIsCurrent() const {
+    return latest_.lighting && wanted_ && latest_.world == wanted_ && latest_.entityRevision == entityRevision_;
+}
+
 void LightService::setShading(render::LightShading shading) {
     if (shading_ == shading) return;
     shading_ = shading;
     showShading();
-    if (shading_ == render::LightShading::Flat) return;
-    const bool current = latest_.lighting && wanted_ && latest_.world == wanted_ && latest_.entityRevision == entityRevision_;
-    if (!running_ && (!current || drawnShading_ != shading_)) start();
+    if (running_ || shading_ == render::LightShading::Flat) return;
+    if (!latestIsCurrent()) start();
+    else if (drawnShading_ != shading_) start(true);
+}
+
+void LightService::setOverlayWanted(bool wanted) {
+    overlayWanted_ = wanted;
+    if (active() && !running_ && !latestIsCurrent()) start();
 }
 
 void LightService::request(std::shared_ptr<const CompiledWorld> world) {
     if (!world || isPreviewRevision(world->revision) || !world->result->error.empty()) return;
     releaseInBackground(std::exchange(wanted_, std::move(world)));
-    if (shading_ != render::LightShading::Flat && !running_) start();
+    if (active() && !running_) start();
 }
 
 void LightService::entitiesChanged() {
     ++entityRevision_;
-    if (shading_ != render::LightShading::Flat && !running_ && wanted_) start();
+    if (active() && !running_ && wanted_) start();
 }
 
-void LightService::start() {
+void LightService::start(bool batchOnly) {
     if (!wanted_) return;
     running_ = true;
     QPointer<LightService> self(this);
-    runInBackground([self, world = wanted_, entities = lightEntities(document_.data()), revision = entityRevision_,
-                     shading = shading_, file = document_.filePath().toStdString()]() mutable {
+    LightingResult previous = batchOnly ? latest_ : LightingResult{};
+    runInBackground([self, world = wanted_, entities = batchOnly ? std::vector<MapEntity>{} : lightEntities(document_.data()),
+                     revision = entityRevision_, shading = shading_, file = document_.filePath().toStdString(),
+                     out = std::move(previous), batchOnly]() mutable {
         QElapsedTimer timer;
         timer.start();
-        LightingResult out;
-        out.world = world;
-        out.entityRevision = revision;
         render::MeshBatch batch;
-        const int pose = pointPoseIndex(world->world.poses);
-        if (pose < 0) {
-            out.error = "No point pose to cast shadows with: add one in the Poses dock to light the level.";
-        } else {
-            LightInput input;
-            input.worldBrushes = &world->world.brushes;
-            input.entities = &entities;
-            input.bounds = world->world.bounds;
-            input.file = file;
-            // Every core: the threads inherit the pool thread's lowered priority (background_priority.h).
-            const int threads = int(std::max(1u, std::thread::hardware_concurrency()));
-            auto lighting = std::make_shared<LevelLighting>(lightLevelInTree(input, world->result->onion, pose, threads));
-            batch = render::buildLitFaceBatch(*lighting, shading);
-            out.lighting = std::move(lighting);
+        if (!batchOnly) {
+            out.world = world;
+            out.entityRevision = revision;
+            const int pose = pointPoseIndex(world->world.poses);
+            if (pose < 0) {
+                out.error = "No point pose to cast shadows with: add one in the Poses dock to light the level.";
+            } else {
+                LightInput input;
+                input.worldBrushes = &world->world.brushes;
+                input.entities = &entities;
+                input.bounds = world->world.bounds;
+                input.file = file;
+                // Every core: the threads inherit the pool thread's lowered priority (background_priority.h).
+                const int threads = int(std::max(1u, std::thread::hardware_concurrency()));
+                out.lighting = std::make_shared<LevelLighting>(lightLevelInTree(input, world->result->onion, pose, threads));
+            }
         }
-        out.milliseconds = double(timer.nsecsElapsed()) / 1e6;
+        if (out.lighting && shading != render::LightShading::Flat) batch = render::buildLitFaceBatch(*out.lighting, shading);
+        if (!batchOnly) out.milliseconds = double(timer.nsecsElapsed()) / 1e6;
         world.reset(); // out.world holds it
         postToUiThread([self, out = std::move(out), batch = std::move(batch), shading]() mutable {
             if (!self) return;
@@ -100,15 +111,16 @@ void LightService::start() {
 
 void LightService::finished(LightingResult result, render::MeshBatch batch, render::LightShading shading) {
     releaseInBackground(std::exchange(latest_, std::move(result)).world);
-    if (latest_.lighting) {
+    if (latest_.lighting && shading != render::LightShading::Flat) {
         scene_.set(render::Layer::LitFaces, std::move(batch));
         drawnShading_ = shading;
     }
     showShading();
+    emit lit();
     // Something newer (a compile, an entity edit, another shading) came meanwhile.
-    const bool stale = latest_.world != wanted_ || latest_.entityRevision != entityRevision_ ||
-                       (shading_ != render::LightShading::Flat && drawnShading_ != shading_);
-    if (shading_ != render::LightShading::Flat && stale) start();
+    if (!active()) return;
+    if (!latestIsCurrent()) start();
+    else if (shading_ != render::LightShading::Flat && drawnShading_ != shading_) start(true);
 }
 
 void LightService::showShading() {

@@ -1,5 +1,7 @@
 #include "services/overlay_controller.h"
 
+#include "services/too_dark_overlay.h"
+
 #include "screenshot.h"
 
 #include "services/background_jobs.h"
@@ -43,7 +45,8 @@ OverlayController::OverlayController(Editor& editor)
 }
 
 void OverlayController::requestNav() {
-    const bool wanted = isOn(Overlay::Walkable) || !editor_.document().rays().empty() || editor_.activeTool() == ToolKind::Path;
+    const bool wanted = isOn(Overlay::Walkable) || isOn(Overlay::TooDark) || !editor_.document().rays().empty() ||
+                        editor_.activeTool() == ToolKind::Path;
     if (compiled_ && wanted && !nav_->upToDate(compiled_)) nav_->request(compiled_);
 }
 
@@ -135,6 +138,9 @@ void OverlayController::setOn(Overlay o, bool on) {
         else visibility_->setWeightOn(on);
         pvs_->setWanted(isOn(Overlay::Visible) || isOn(Overlay::ViewWeight));
         requestSections();
+    } else if (o == Overlay::TooDark) {
+        editor_.tooDark().setOn(on);
+        requestNav();
     } else if (o == Overlay::Walkable) {
         requestNav();
         rebuildNavLayers();

@@ -14,14 +14,15 @@ namespace shallot {
 namespace {
 
 // The overlays' names in documents, as on the command line (overlay_names.h).
-constexpr std::array<std::pair<Overlay, const char*>, 8> kOverlayNames{{{Overlay::Cells, "cells"},
+constexpr std::array<std::pair<Overlay, const char*>, 9> kOverlayNames{{{Overlay::Cells, "cells"},
                                                                         {Overlay::Portals, "portals"},
                                                                         {Overlay::Union, "union"},
                                                                         {Overlay::Reach, "reach"},
                                                                         {Overlay::Rays, "rays"},
                                                                         {Overlay::Walkable, "walkable"},
                                                                         {Overlay::Visible, "visible"},
-                                                                        {Overlay::ViewWeight, "weight"}}};
+                                                                        {Overlay::ViewWeight, "weight"},
+                                                                        {Overlay::TooDark, "dark"}}};
 
 constexpr std::array<std::pair<render::CellFilter, const char*>, 4> kCellFilterNames{
     {{render::CellFilter::Empty, "empty"},

@@ -75,6 +75,8 @@ std::vector<LegendEntry> viewLegend(const Editor& editor, bool view3d) {
         out.push_back({render::viewWeightColour(render::kViewWeightSteps - 1), QString("near %1 faces").arg(limit)});
         out.push_back({render::viewWeightColour(render::kViewWeightSteps), "over the limit"});
     }
+    if (o.isOn(Overlay::TooDark))
+        out.push_back({render::kTooDarkColour, QString("too dark (light under %1)").arg(editor.document().data().darkLimit)});
     if (o.isOn(Overlay::Portals)) out.push_back({render::kPortalColour, "portal", true});
     if (o.isOn(Overlay::Union)) out.push_back({render::kExpandedWorldColour, "expanded world", true});
     const auto& rays = editor.document().rays();
