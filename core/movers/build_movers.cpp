@@ -1,11 +1,9 @@
 #include "movers/build_movers.h"
 
 #include "io/game_contents.h"
+#include "movers/brush_bounds.h"
 #include "movers/mover_keys.h"
 #include "movers/mover_motion.h"
-#include "world/brush_geometry.h"
-#include "world/map_points.h"
-#include "world/world.h"
 
 namespace shallot {
 namespace {
@@ -21,18 +19,6 @@ bool nonSolidEntity(Game game, const std::string& classname) {
         if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
     // Every game's func_illusionary is drawn but never collides (Quake's is SOLID_NOT too).
     return cls == "func_illusionary" || illusionaryEntity(game, cls);
-}
-
-// The brushes' box from their vertices; coordinates within kIntegerSnapDistance of an
-// integer are that integer (a door drawn on the grid moves by whole units). Brushes that
-// do not make a solid add nothing.
-Aabb brushBounds(const std::vector<Brush>& brushes) {
-    Aabb bounds;
-    for (const Brush& brush : brushes)
-        if (const BrushGeometryResult built = buildBrushGeometry(brush, defaultWorldBounds()); built.geometry)
-            bounds.add(built.geometry->bounds);
-    if (!bounds.empty()) bounds = {withoutIntegerNoise(bounds.mins), withoutIntegerNoise(bounds.maxs)};
-    return bounds;
 }
 
 } // namespace
@@ -54,7 +40,7 @@ LevelMovers buildMovers(const MapFile& map) {
         mover.brushes = entity.brushes;
         if (nonSolidEntity(map.game, classname))
             for (Brush& brush : mover.brushes) brush.contents = BrushContents::NonSolid;
-        mover.bounds = brushBounds(mover.brushes);
+        mover.bounds = brushesBounds(mover.brushes);
         if (mover.bounds.empty())
             level.notes.push_back({mover.entity, entity.line,
                                    classname + " (entity " + std::to_string(i) + ", line " + std::to_string(entity.line) +

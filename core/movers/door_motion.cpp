@@ -40,7 +40,9 @@ void setPushMotion(Mover& mover, const MapEntity& entity, Game game, const PushD
     mover.speed = numberOr(entity, index, "speed", defaults.speed, notes);
     mover.wait = numberOr(entity, index, "wait", defaults.wait, notes);
     const Vec3 size = mover.bounds.empty() ? Vec3::Zero() : Vec3(mover.bounds.maxs - mover.bounds.mins);
-    const Vec3 open = direction * travel(game, direction, size, lip);
+    Vec3 open = direction * travel(game, direction, size, lip);
+    for (int k = 0; k < 3; ++k)
+        if (open[k] == 0.0) open[k] = 0.0; // no -0 from a zero direction component times -travel
     const bool startOpen = (mover.spawnflags & kStartOpen) != 0;
     // QuakeC's START_OPEN moves the door to pos2 and swaps pos1 and pos2: it rests open
     // and "opens" back to where it was drawn.

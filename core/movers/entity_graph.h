@@ -12,14 +12,18 @@
 
 namespace shallot {
 
-// One name an entity fires: its `target` (or `killtarget`, or a Half-Life multi_manager's
-// key) and every entity whose `targetname` is that name, in file order (empty: it names
+// One name an entity refers to: its `target` (or `killtarget`; Quake 2's `pathtarget`,
+// `deathtarget`, `combattarget`; a Half-Life multi_manager's keys) and every entity whose `targetname` is that name, in file order (empty: it names
 // nothing).
 struct EntityTarget {
     int entity = -1;     // the entity that fires
     std::string key;     // "target", "killtarget", or the multi_manager key
     std::string name;    // the value
     std::vector<int> named;
+    // Whether firing it uses (opens, starts) what it names: false for "killtarget"
+    // (removes it), Quake 2's "combattarget" (a place to run to) and a path_corner's
+    // "target" (the next corner).
+    bool fires = true;
 };
 
 enum class TriggerKind : uint8_t {

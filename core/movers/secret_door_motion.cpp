@@ -48,8 +48,14 @@ void setSecretDoorMotion(Mover& mover, const MapEntity& entity, Game game, std::
         length = numberOr(entity, index, "t_length", length, notes);
     }
     const double side = (mover.spawnflags & kFirstLeft) != 0 ? -1.0 : 1.0;
-    const Vec3 first = down ? Vec3(-up * width) : Vec3(right * (side * width));
-    mover.motion.stops = {Vec3::Zero(), first, first + forward * length};
+    Vec3 first = down ? Vec3(-up * width) : Vec3(right * (side * width));
+    Vec3 last = first + forward * length;
+    // No -0 from zero direction components times a distance.
+    for (int k = 0; k < 3; ++k) {
+        if (first[k] == 0.0) first[k] = 0.0;
+        if (last[k] == 0.0) last[k] = 0.0;
+    }
+    mover.motion.stops = {Vec3::Zero(), first, last};
     const double openWait = (mover.spawnflags & kOpenOnce) != 0 ? -1.0 : mover.wait;
     mover.motion.waits = {0.0, kQuakeSecretPause, openWait};
     mover.spawn = MoverState::closed();
