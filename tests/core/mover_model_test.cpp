@@ -77,6 +77,7 @@ TEST(MoverModel, DoorKeysLipSpeedWaitAndFlags) {
     // QuakeC's `if (!self.lip) self.lip = 8`: a lip of 0 is the default.
     expectNear(level.movers[1].offsetAt(MoverState::open()), {0, 0, 120}, "lip 0");
     EXPECT_EQ(level.movers[1].key, KeyKind::Gold);
+    EXPECT_EQ(level.movers[1].wait, -1.0); // unlocked, it stays open
     EXPECT_EQ(level.movers[2].key, KeyKind::Silver);
     // Gold and silver and TOGGLE: doors.qc sets gold last; TOGGLE never closes by itself.
     EXPECT_EQ(level.movers[3].key, KeyKind::Gold);
