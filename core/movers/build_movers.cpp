@@ -59,6 +59,7 @@ LevelMovers buildMovers(const MapFile& map) {
         level.movers.push_back(std::move(mover));
     }
     linkDoors(level, map);
+    setTouchBounds(level, map);
     return level;
 }
 
