@@ -44,7 +44,8 @@ TargetnameIndex indexTargetnames(const MapFile& map) {
 
 void setTrainMotion(Mover& mover, const MapFile& map, const TargetnameIndex& names, std::vector<MoverNote>& notes) {
     const MapEntity& entity = map.entities[size_t(mover.entity)];
-    mover.speed = numberOr(entity, mover.entity, "speed", 100.0, notes);
+    mover.speed = numberOr(entity, mover.entity, "speed", 100.0, notes); // every game's default
+    // The train's own wait is not used between corners (each corner's is); kept as read.
     mover.wait = numberKey(entity, mover.entity, "wait", notes).value_or(0.0);
     mover.motion.stops = {Vec3::Zero()};
     mover.motion.waits = {0.0};
