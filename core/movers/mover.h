@@ -121,9 +121,10 @@ struct LevelMovers {
     std::vector<Mover> movers; // file order
     std::vector<MoverNote> notes;
 
-    // The mover of entity `entity`, or null.
+    // The mover of entity `entity`, or null (a binary search: movers are in file order).
     const Mover* forEntity(int entity) const;
-    // Indices in `movers` of the group `movers[index]` belongs to (itself alone for most).
+    // Indices in `movers` of the group `movers[index]` belongs to (itself alone for most),
+    // ascending. Linear in the movers: for every group at once, bucket by `master`.
     std::vector<int> group(int index) const;
 };
 
