@@ -1,4 +1,5 @@
 // A train's motion: the path_corner chain from its `target`, each corner a stop.
+#include "movers/brush_bounds.h"
 #include "movers/mover_keys.h"
 #include "movers/mover_motion.h"
 
@@ -23,7 +24,9 @@ Vec3 anchorOf(const Mover& mover, const MapEntity& entity, Game game) {
     case Game::Quake:
     case Game::Quake2: return mover.bounds.mins;
     case Game::HalfLife: return (mover.bounds.mins + mover.bounds.maxs) * 0.5;
-    case Game::Quake3: return entity.origin().value_or(Vec3::Zero());
+    case Game::Quake3:
+        if (const std::optional<Vec3> origin = entity.origin()) return *origin;
+        return originBrushCentre(mover.brushes).value_or(Vec3::Zero());
     }
     return mover.bounds.mins;
 }

@@ -328,6 +328,25 @@ TEST(MoverModel, OtherGamesRules) {
     EXPECT_EQ(moverKindOf(Game::HalfLife, "FUNC_DOOR_ROTATING"), MoverKind::Static);
 }
 
+TEST(MoverModel, OriginBrushesAreNotPartOfTheMover) {
+    // Half-Life: an ORIGIN brush far from the leaf neither widens the door nor collides.
+    const LevelMovers hl = moversOf(
+        entityText({{"classname", "func_door"}, {"angle", "-1"}}, {leaf(), boxBrush(500, 500, 500, 516, 516, 516, "ORIGIN")}),
+        Game::HalfLife);
+    ASSERT_EQ(hl.movers.size(), 1u);
+    expectNear(hl.movers[0].bounds.maxs, {64, 16, 128}, "bounds without the origin brush");
+    expectNear(hl.movers[0].offsetAt(MoverState::open()), {0, 0, 126}, "travel of the leaf alone");
+    EXPECT_EQ(hl.movers[0].brushes[1].contents, BrushContents::NonSolid);
+    // Quake 3: a train's origin brush centre (8, 8, 8) sits on the corner.
+    const LevelMovers q3 = moversOf(
+        entityText({{"classname", "func_train"}, {"target", "p"}},
+                   {boxBrush(0, 0, 0, 32, 32, 16, "base/wall"), boxBrush(0, 0, 0, 16, 16, 16, "common/origin")}) +
+            entityText({{"classname", "path_corner"}, {"targetname", "p"}, {"target", "p"}, {"origin", "100 100 100"}}),
+        Game::Quake3);
+    ASSERT_EQ(q3.movers.size(), 1u);
+    expectNear(q3.movers[0].offsetAt(MoverState::atCorner(0)), {92, 92, 92}, "Quake 3 train");
+}
+
 TEST(MoverModel, ThousandsOfTouchingDoorsLinkInOneGroupQuickly) {
     // 3,000 doors in a row, each touching the next: one group, found by the sweep.
     constexpr int kDoors = 3000;
