@@ -261,6 +261,57 @@ TEST(MoverModel, HostileTrainPathsEndWithNotesNotHangs) {
     for (const MoverNote& n : level.notes) EXPECT_FALSE(n.message.empty());
 }
 
+TEST(MoverModel, TimingOfDoorsPlatsAndTrains) {
+    const LevelMovers level = moversOf(
+        entityText({{"classname", "func_door"}}, {leaf()}) + // 56 along x at 100, waits 3
+        entityText({{"classname", "func_plat"}}, {boxBrush(200, 0, -128, 264, 64, 0)}) + // 120 at 150
+        entityText({{"classname", "func_train"}, {"target", "c1"}, {"speed", "64"}}, {boxBrush(0, 0, 0, 32, 32, 16)}) +
+        entityText({{"classname", "path_corner"}, {"targetname", "c1"}, {"target", "c2"}, {"origin", "100 0 0"}}) +
+        entityText({{"classname", "path_corner"}, {"targetname", "c2"}, {"target", "c3"}, {"origin", "100 200 0"}, {"wait", "2"}}) +
+        entityText({{"classname", "path_corner"}, {"targetname", "c3"}, {"target", "c2"}, {"origin", "0 200 50"}}) +
+        entityText({{"classname", "func_door"}, {"speed", "nan"}, {"wait", "-1"}}, {boxBrush(900, 0, 0, 964, 16, 128)}));
+    ASSERT_EQ(level.movers.size(), 4u);
+    const Mover& door = level.movers[0];
+    EXPECT_DOUBLE_EQ(door.secondsBetween(MoverState::closed(), MoverState::open()), 0.56);
+    EXPECT_DOUBLE_EQ(door.secondsBetween(MoverState::open(), MoverState::at(0.5)), 0.28);
+    EXPECT_EQ(door.secondsBetween(MoverState::open(), MoverState::open()), 0.0);
+    // Opening, open for 3 s, closing, and again.
+    expectNear(door.offsetAtTime(0.28), {28, 0, 0}, "opening");
+    expectNear(door.offsetAtTime(2.0), {56, 0, 0}, "open");
+    expectNear(door.offsetAtTime(0.56 + 3 + 0.14), {42, 0, 0}, "closing");
+    expectNear(door.offsetAtTime(4.12 + 0.28), {28, 0, 0}, "the next cycle");
+    expectNear(door.offsetAtTime(-1), Vec3::Zero(), "before the start");
+
+    // The plat rests at the bottom: up in 0.8 s, 3 s at the top, down in 0.8 s.
+    const Mover& plat = level.movers[1];
+    expectNear(plat.offsetAtTime(0), {0, 0, -120}, "plat at rest");
+    expectNear(plat.offsetAtTime(0.4), {0, 0, -60}, "plat rising");
+    expectNear(plat.offsetAtTime(2.0), Vec3::Zero(), "plat at the top");
+    expectNear(plat.offsetAtTime(4.6 + 0.4), {0, 0, -60}, "plat rising again");
+
+    // The train: 200 to c2 (3.125 s), 2 s there, 111.8 to c3, back round its loop to c2.
+    const Mover& train = level.movers[2];
+    const double leg = std::sqrt(100.0 * 100.0 + 50.0 * 50.0) / 64.0;
+    expectNear(train.offsetAtTime(1.5625), {100, 100, 0}, "half way to c2");
+    expectNear(train.offsetAtTime(4.0), {100, 200, 0}, "waiting at c2");
+    expectNear(train.offsetAtTime(5.125 + leg / 2), {50, 200, 25}, "half way to c3");
+    const double period = 2 * leg + 2;
+    expectNear(train.offsetAtTime(5.125 + 3 * period + leg / 2), {50, 200, 25}, "three loops later");
+    EXPECT_NEAR(train.secondsBetween(MoverState::atCorner(0), MoverState::atCorner(2)), 3.125 + 2 + leg, 1e-12);
+    EXPECT_NEAR(train.secondsBetween(MoverState::atCorner(2), MoverState::atCorner(1)), leg, 1e-12);
+    EXPECT_NEAR(train.secondsBetween(MoverState::atCorner(2), MoverState::atCorner(2)), 0.0, 1e-12);
+    EXPECT_EQ(train.secondsBetween(MoverState::atCorner(1), MoverState::atCorner(0)), std::numeric_limits<double>::infinity());
+
+    // No speed: never moves; a wait of -1 would have kept it open.
+    const Mover& stuck = level.movers[3];
+    EXPECT_EQ(stuck.speed, 100.0); // "nan" is the default...
+    expectNear(stuck.offsetAtTime(100.0), {56, 0, 0}, "opens once and stays");
+    Mover still = stuck;
+    still.speed = std::numeric_limits<double>::quiet_NaN();
+    expectNear(still.offsetAtTime(100.0), Vec3::Zero(), "no speed: where it spawns");
+    EXPECT_EQ(still.secondsBetween(MoverState::closed(), MoverState::open()), std::numeric_limits<double>::infinity());
+}
+
 TEST(MoverModel, StatesParseFormatAndClamp) {
     for (const char* text : {"closed", "open", "corner 0", "corner 12", "0.25", "0", "1"}) {
         const std::optional<MoverState> s = parseMoverState(text);
