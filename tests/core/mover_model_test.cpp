@@ -312,6 +312,76 @@ TEST(MoverModel, TimingOfDoorsPlatsAndTrains) {
     EXPECT_EQ(still.secondsBetween(MoverState::closed(), MoverState::open()), std::numeric_limits<double>::infinity());
 }
 
+// offsetAtTime against a brute-force run: the mover stepped 1 ms at a time towards its
+// next stop, waiting out each stop's wait, on random trains (chains with and without loops)
+// and random doors.
+TEST(MoverModel, TimingAgreesWithASteppedRun) {
+    std::mt19937 random(4041);
+    std::uniform_real_distribution<double> coordinate(-300.0, 300.0), speedOf(20.0, 400.0), waitOf(0.0, 3.0);
+    constexpr double kStep = 1e-3, kRunSeconds = 20.0;
+    for (int trial = 0; trial < 60; ++trial) {
+        Mover m;
+        m.kind = trial % 3 == 0 ? MoverKind::Door : MoverKind::Train;
+        m.speed = speedOf(random);
+        const int stops = m.kind == MoverKind::Door ? 2 + trial % 2 : 1 + int(random() % 5);
+        m.motion.stops.clear();
+        m.motion.waits.clear();
+        for (int i = 0; i < stops; ++i) {
+            m.motion.stops.push_back(i == 0 && m.kind == MoverKind::Door ? Vec3::Zero()
+                                                                          : Vec3(coordinate(random), coordinate(random), coordinate(random)));
+            m.motion.waits.push_back(random() % 4 == 0 ? 0.0 : waitOf(random));
+        }
+        if (m.kind == MoverKind::Door) m.motion.waits.front() = 0.0;
+        m.motion.loopsTo = m.kind == MoverKind::Train && random() % 3 != 0 ? int(random() % size_t(stops)) : -1;
+        m.spawn = m.kind == MoverKind::Train ? MoverState::atCorner(0) : MoverState::closed();
+        // The stepped run: the stops it heads for, in order.
+        auto next = [&](int at, int& direction) {
+            const int last = stops - 1;
+            if (m.kind == MoverKind::Train) return at < last ? at + 1 : m.motion.loopsTo;
+            if (at + direction < 0 || at + direction > last) direction = -direction;
+            return at + direction;
+        };
+        Vec3 position = m.motion.stops[0];
+        int at = 0, direction = 1, target = next(at, direction);
+        double waiting = 0.0;
+        bool stopped = target < 0;
+        for (int step = 1; double(step) * kStep <= kRunSeconds; ++step) {
+            double left = kStep;
+            while (left > 0.0 && !stopped) {
+                if (waiting > 0.0) {
+                    const double w = std::min(waiting, left);
+                    waiting -= w;
+                    left -= w;
+                    continue;
+                }
+                const Vec3 to = m.motion.stops[size_t(target)];
+                const double distance = (to - position).norm(), reach = m.speed * left;
+                if (reach < distance) {
+                    position += (to - position) * (reach / distance);
+                    left = 0.0;
+                } else {
+                    position = to;
+                    left -= distance / m.speed;
+                    at = target;
+                    const double wait = m.motion.waits[size_t(at)];
+                    if (wait < 0.0) stopped = true;
+                    waiting = wait;
+                    target = next(at, direction);
+                    // The end of a chain, or a corner that leads to itself without a wait: it stays.
+                    if (target < 0 || (target == at && waiting <= 0.0)) stopped = true;
+                }
+            }
+            if (step % 97 == 0) {
+                const double t = double(step) * kStep;
+                // Within the step's travel (and a little rounding over 20,000 steps).
+                ASSERT_LT((m.offsetAtTime(t) - position).norm(), m.speed * kStep * 2 + 1e-6)
+                    << "trial " << trial << " at " << t << " s: " << m.offsetAtTime(t).transpose() << " stepped "
+                    << position.transpose();
+            }
+        }
+    }
+}
+
 TEST(MoverModel, StatesParseFormatAndClamp) {
     for (const char* text : {"closed", "open", "corner 0", "corner 12", "0.25", "0", "1"}) {
         const std::optional<MoverState> s = parseMoverState(text);
