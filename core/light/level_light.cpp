@@ -30,15 +30,8 @@ LevelLighting lightLevel(const LightInput& input, const LightOccluder& occluder,
         if (!face.lightmapped) return;
         std::optional<LuxelGrid> grid = luxelGrid(face, &gridErrors[f]);
         if (!grid) return;
-        Aabb box;
-        for (const Vec3& v : face.polygon.vertices) box.add(v);
-        const Vec3 centre = (box.mins + box.maxs) / 2;
-        const double radius = (box.maxs - box.mins).norm() / 2 + kSampleOffPlane;
-        std::vector<const PointLight*> reaching;
-        for (const PointLight& l : entities.lights)
-            if (lightMayReach(l, face, centre, radius, out.settings.scaledist)) reaching.push_back(&l);
         FaceLightCounts counts;
-        out.lightmaps[f] = lightFace(face, *grid, reaching, out.settings, occluder, counts);
+        out.lightmaps[f] = lightFace(face, *grid, entities.lights, out.settings, occluder, counts);
         rays += counts.rays;
         sampleTests += counts.sampleTests;
     });
