@@ -87,7 +87,8 @@ StyleLightmap scaled(int style, const std::vector<Vec3>& sums, double rangescale
     for (size_t i = 0; i < sums.size(); ++i) {
         Vec3 c = sums[i].cwiseMax(0.0) * rangescale;
         const double top = c.maxCoeff();
-        if (top > 255.0) c *= 255.0 / top;
+        if (top > 255.0) // scaled down, its largest channel exactly 255 (no rounding to 254)
+            for (int k = 0; k < 3; ++k) c[k] = c[k] == top ? 255.0 : c[k] * (255.0 / top);
         for (int k = 0; k < 3; ++k) m.rgb[i * 3 + size_t(k)] = uint8_t(std::clamp(c[k], 0.0, 255.0));
         m.light[i] = uint8_t(std::clamp(c.maxCoeff(), 0.0, 255.0));
     }

@@ -159,9 +159,7 @@ std::map<int, Vec3> bruteLuxel(const Vec3& p, const Vec3& normal, const LightEnt
 }
 
 int scaledByte(const Vec3& sum, double rangescale) {
-    Vec3 c = sum.cwiseMax(0.0) * rangescale;
-    if (c.maxCoeff() > 255) c *= 255 / c.maxCoeff();
-    return int(c.maxCoeff());
+    return int(std::min(255.0, sum.cwiseMax(0.0).maxCoeff() * rangescale));
 }
 
 TEST(LightDirect, LuxelsMatchBruteForceInRandomRooms) {
