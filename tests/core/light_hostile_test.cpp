@@ -71,11 +71,22 @@ TEST(LightHostile, AMillionUnitLightLightsEverythingItSees) {
     EXPECT_TRUE(lit.warnings.empty());
     EXPECT_DOUBLE_EQ(floorLight(lit, {10, 10, 0}), 255);
     EXPECT_DOUBLE_EQ(floorLight(lit, {120, 64, 0}), 255);
-    // The outside of the room stays dark.
+    // The outside of the room has no lightmap (qbsp leaves it out).
     std::string error;
-    const std::optional<LightReading> outside = readLight(lit, {64, 64, -16}, -Vec3::UnitZ(), error);
-    ASSERT_TRUE(outside) << error;
-    EXPECT_EQ(outside->light, 0);
+    EXPECT_FALSE(readLight(lit, {64, 64, -16}, -Vec3::UnitZ(), error));
+    EXPECT_NE(error.find("void outside"), std::string::npos) << error;
+}
+
+// A level with a hole: qbsp would report the leak and keep every face; so does the light.
+TEST(LightHostile, ALeakingLevelLightsEveryFace) {
+    std::string m = room({"\"origin\" \"64 64 64\"\n"});
+    const std::string wall = boxBrushText({128, -16, 0}, {144, 144, 128}, "wall", {"0 0 0 1 1"});
+    m.erase(m.find(wall), wall.size());
+    const LevelLighting lit = lightWithTree(readLevel(m));
+    EXPECT_TRUE(anyWarningHas(lit, "leaks"));
+    EXPECT_EQ(lit.stats.outsideFaces, 0u);
+    std::string error;
+    EXPECT_TRUE(readLight(lit, {64, 64, -16}, -Vec3::UnitZ(), error)) << error;
 }
 
 TEST(LightHostile, TenThousandLightsFinish) {

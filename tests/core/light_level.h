@@ -11,6 +11,7 @@
 #include "light/sky_faces.h"
 #include "light/tree_lighting.h"
 #include "light/tree_occluder.h"
+#include "query/trace.h"
 
 #include <gtest/gtest.h>
 #include <sstream>
@@ -45,8 +46,10 @@ inline std::string boxBrushText(const Vec3& lo, const Vec3& hi, const std::strin
 // kBruteInteriorMargin) or not.
 class BruteOccluder final : public LightOccluder {
 public:
-    // Rounding a clipped segment's ends may carry: far below the tree's kOnPlaneEpsilon.
-    static constexpr double kBruteInteriorMargin = 1e-9;
+    // The tree's convention: a point within kTraceOnPlaneEpsilon of a surface is on it (a
+    // luxel point computed through rotated texture axes lands 1e-4 inside a wall as often
+    // as outside it).
+    static constexpr double kBruteInteriorMargin = kTraceOnPlaneEpsilon;
 
     explicit BruteOccluder(const World& world) : world_(world) {
         for (const Brush& b : world.brushes)
@@ -57,6 +60,21 @@ public:
     bool reachesSky(const Vec3& from, const Vec3& direction) const override {
         const auto [t, side] = firstEntry(from, from + direction * kSunRayLength);
         return t > 0 && side && skyTexture(side->texture);
+    }
+    double openDistance(const Vec3& from, const Vec3& direction, double length) const override {
+        const auto [t, side] = firstEntry(from, from + direction * length);
+        if (t < 0 || (side && skyTexture(side->texture))) return length;
+        return t * length;
+    }
+
+    // Is p within `margin` of a light-blocking brush's boundary?
+    bool nearBoundary(const Vec3& p, double margin) const {
+        for (const Brush* brush : brushes_) {
+            double d = -INFINITY;
+            for (const BrushSide& s : brush->sides) d = std::max(d, s.plane.signedDistance(p));
+            if (std::abs(d) < margin) return true;
+        }
+        return false;
     }
 
 private:
