@@ -12,24 +12,29 @@
 
 namespace shallot::cli {
 
+// More bounces add nothing visible (each reflects half of the last) and cost as much.
+constexpr int kMaxBounces = 8;
+
 int runLight(const std::vector<std::string>& args) {
     std::string input, output;
     bool stats = false;
-    int threads = 1;
+    int threads = 1, bounces = 0;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         const bool hasValue = i + 1 < args.size();
         if (a == "--stats") stats = true;
         else if (a == "--threads" && hasValue) threads = std::atoi(args[++i].c_str());
         else if (a == "-o" && hasValue) output = args[++i];
+        else if (a == "--bounce" && hasValue) bounces = std::atoi(args[++i].c_str());
         else if (!a.empty() && a[0] != '-' && input.empty()) input = a;
         else {
             printError("light: unexpected argument '" + a + "'");
             return kExitUsage;
         }
     }
-    if (input.empty() || threads < 1) {
-        printError("light: usage: light IN.map|IN.shallot [-o OUT.obsp] [--stats] [--threads N]");
+    if (input.empty() || threads < 1 || bounces < 0 || bounces > kMaxBounces) {
+        printError("light: usage: light IN.map|IN.shallot [-o OUT.obsp] [--bounce N (0-" + std::to_string(kMaxBounces) +
+                   ")] [--stats] [--threads N]");
         return kExitUsage;
     }
     Stopwatch total;
@@ -63,7 +68,8 @@ int runLight(const std::vector<std::string>& args) {
     }
     const double compileMs = clock.lapMs();
     const LightInput in{&world.brushes, &loaded->entities, world.bounds, input};
-    const LevelLighting lit = lightLevelInTree(in, compiled.onion, pointPoseIndex(compiled.onion.poses), threads);
+    const LevelLighting lit =
+        lightLevelInTree(in, compiled.onion, pointPoseIndex(compiled.onion.poses), threads, bounces);
     if (!output.empty()) {
         const std::string error = saveObspFile(compiled.onion, output, &world.brushes, nullptr, &lit);
         if (!error.empty()) {
@@ -82,10 +88,13 @@ int runLight(const std::vector<std::string>& args) {
                     {"sample_tests", qint64(s.sampleTests)},
                     {"pose", QString::fromStdString(pose.name)},
                     {"threads", threads},
+                    {"bounces", bounces},
+                    {"bounce_patches", qint64(s.bouncePatches)},
+                    {"bounce_rays", qint64(s.bounceRays)},
                     {"warnings", qint64(lit.warnings.size())}};
     if (stats)
         out["ms"] = QJsonObject{{"parse", loaded->parseMs},     {"compile", compileMs},  {"entities", s.msEntities},
-                                {"faces", s.msFaces},           {"light", s.msLight},
+                                {"faces", s.msFaces},           {"light", s.msLight},  {"bounce", s.msBounce},
                                 {"total", loaded->parseMs + total.lapMs()}};
     printJsonLine(out);
     return kExitOk;

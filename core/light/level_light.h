@@ -20,7 +20,8 @@ struct LightStats {
     size_t lights = 0;           // point lights read
     size_t rays = 0;             // shadow and sun segment tests
     size_t sampleTests = 0;      // segment tests placing sample points
-    double msEntities = 0, msFaces = 0, msLight = 0;
+    size_t bounces = 0, bouncePatches = 0, bounceRays = 0; // the bounce (bounce.h), when asked for
+    double msEntities = 0, msFaces = 0, msLight = 0, msBounce = 0;
 };
 
 struct LevelLighting {
