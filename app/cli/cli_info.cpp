@@ -37,6 +37,18 @@ QJsonValue pvsJson(const ObspReadResult& r) {
                        {"ms", p.figures.ms}};
 }
 
+// The stored lightmaps (shallot-cli light -o): counts; null when the file has none; the
+// error when their section is damaged.
+QJsonValue lightmapsJson(const ObspReadResult& r) {
+    if (!r.lightingError.empty()) return QJsonObject{{"error", QString::fromStdString(r.lightingError)}};
+    if (!r.lighting) return QJsonValue::Null;
+    const LightStats& s = r.lighting->stats;
+    return QJsonObject{{"faces", qint64(s.faces)},
+                       {"lightmapped_faces", qint64(s.lightmappedFaces)},
+                       {"outside_faces", qint64(s.outsideFaces)},
+                       {"luxels", qint64(s.luxels)}};
+}
+
 } // namespace
 
 int runInfo(const std::vector<std::string>& args) {
@@ -56,7 +68,8 @@ int runInfo(const std::vector<std::string>& args) {
                               {"polygons", qint64(tree->polygons.size())},
                               {"depth", tree->depth()},
                               {"bounds", QJsonObject{{"mins", toJson(tree->bounds.mins)}, {"maxs", toJson(tree->bounds.maxs)}}},
-                              {"pvs", pvsJson(*read)}});
+                              {"pvs", pvsJson(*read)},
+                              {"lightmaps", lightmapsJson(*read)}});
     return kExitOk;
 }
 

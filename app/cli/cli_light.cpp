@@ -3,43 +3,61 @@
 #include "cli_common.h"
 
 #include "compile/stopwatch.h"
+#include "io/obsp_format.h"
 #include "light/tree_lighting.h"
 #include "light/tree_occluder.h"
+#include "world/round_pose_boxes.h"
 
 #include <iostream>
 
 namespace shallot::cli {
 
+// More bounces add nothing visible (each reflects half of the last) and cost as much.
+constexpr int kMaxBounces = 8;
+
 int runLight(const std::vector<std::string>& args) {
-    std::string input;
+    std::string input, output;
     bool stats = false;
-    int threads = 1;
+    int threads = 1, bounces = 0;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         const bool hasValue = i + 1 < args.size();
         if (a == "--stats") stats = true;
         else if (a == "--threads" && hasValue) threads = std::atoi(args[++i].c_str());
+        else if (a == "-o" && hasValue) output = args[++i];
+        else if (a == "--bounce" && hasValue) bounces = std::atoi(args[++i].c_str());
         else if (!a.empty() && a[0] != '-' && input.empty()) input = a;
         else {
             printError("light: unexpected argument '" + a + "'");
             return kExitUsage;
         }
     }
-    if (input.empty() || threads < 1) {
-        printError("light: usage: light IN.map|IN.shallot [--stats] [--threads N]");
+    if (input.empty() || threads < 1 || bounces < 0 || bounces > kMaxBounces) {
+        printError("light: usage: light IN.map|IN.shallot [-o OUT.obsp] [--bounce N (0-" + std::to_string(kMaxBounces) +
+                   ")] [--stats] [--threads N]");
         return kExitUsage;
     }
     Stopwatch total;
     std::optional<LoadedWorld> loaded = loadWorld(input);
     if (!loaded) return kExitInputError;
     // Shadows: the point pose's tree (the first point pose; the default point when none).
+    // With -o the whole world is compiled, as shallot-cli compile does, and stored with the
+    // lightmaps; its point pose gives the shadows.
     World world = std::move(loaded->world);
+    for (const Pose& p : world.poses)
+        if (p.shape.isRound() && !output.empty()) {
+            printError("light: pose '" + p.name + "' is round: .obsp stores box poses only");
+            return kExitUsage;
+        }
     const int point = pointPoseIndex(world.poses);
     Pose pose;
     pose.name = "point";
     if (point >= 0) pose = world.poses[size_t(point)];
-    const std::vector<Brush>& brushes = world.brushes;
-    World shadowWorld{brushes, {pose}, world.bounds};
+    World shadowWorld{world.brushes, {pose}, world.bounds};
+    if (!output.empty()) {
+        shadowWorld.poses = treePoses(world.poses);
+        if (point < 0) shadowWorld.poses.push_back(pose);
+    }
     Stopwatch clock;
     CompileOptions options;
     options.threads = threads;
@@ -50,10 +68,19 @@ int runLight(const std::vector<std::string>& args) {
     }
     const double compileMs = clock.lapMs();
     const LightInput in{&world.brushes, &loaded->entities, world.bounds, input};
-    const LevelLighting lit = lightLevelInTree(in, compiled.onion, 0, threads);
+    const LevelLighting lit =
+        lightLevelInTree(in, compiled.onion, pointPoseIndex(compiled.onion.poses), threads, bounces);
+    if (!output.empty()) {
+        const std::string error = saveObspFile(compiled.onion, output, &world.brushes, nullptr, &lit);
+        if (!error.empty()) {
+            printError(error);
+            return kExitInputError;
+        }
+    }
     for (const std::string& w : lit.warnings) std::cerr << "warning: " << w << "\n";
     const LightStats& s = lit.stats;
     QJsonObject out{{"faces", qint64(s.faces)},
+                    {"outside_faces", qint64(s.outsideFaces)},
                     {"lightmapped_faces", qint64(s.lightmappedFaces)},
                     {"luxels", qint64(s.luxels)},
                     {"lights", qint64(s.lights)},
@@ -61,10 +88,13 @@ int runLight(const std::vector<std::string>& args) {
                     {"sample_tests", qint64(s.sampleTests)},
                     {"pose", QString::fromStdString(pose.name)},
                     {"threads", threads},
+                    {"bounces", bounces},
+                    {"bounce_patches", qint64(s.bouncePatches)},
+                    {"bounce_rays", qint64(s.bounceRays)},
                     {"warnings", qint64(lit.warnings.size())}};
     if (stats)
         out["ms"] = QJsonObject{{"parse", loaded->parseMs},     {"compile", compileMs},  {"entities", s.msEntities},
-                                {"faces", s.msFaces},           {"light", s.msLight},
+                                {"faces", s.msFaces},           {"light", s.msLight},  {"bounce", s.msBounce},
                                 {"total", loaded->parseMs + total.lapMs()}};
     printJsonLine(out);
     return kExitOk;

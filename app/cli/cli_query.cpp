@@ -86,7 +86,8 @@ int runQuery(const std::vector<std::string>& args) {
         return kExitInputError;
     }
     QueryProcessor processor(input->tree, input->world ? &*input->world : nullptr, input->pvs ? &*input->pvs : nullptr,
-                             input->world ? &input->entities : nullptr, positional[0]);
+                             input->world ? &input->entities : nullptr, positional[0],
+                             input->lighting ? &*input->lighting : nullptr);
     processor.setPathOverrides(overrides);
     bool anyFailed = false;
     QByteArray line;

@@ -102,7 +102,9 @@ int runVis(const std::vector<std::string>& args) {
         std::cerr << "warning: " << input << ": the level leaks (every empty leaf is in reach of the void, "
                   << "no inside): every leaf sees every other\n";
     const std::string path = output.empty() ? input : output;
-    if (const std::string error = saveObspFile(tree, path, &*read.brushes, &pvs); !error.empty()) {
+    // The lightmaps a file stores (shallot-cli light -o) are kept.
+    const LevelLighting* lighting = read.lighting ? &*read.lighting : nullptr;
+    if (const std::string error = saveObspFile(tree, path, &*read.brushes, &pvs, lighting); !error.empty()) {
         printError("vis: " + error);
         return kExitInputError;
     }

@@ -33,8 +33,10 @@ const char* kUsage = R"(usage: shallot-cli COMMAND ...
                              (the potentially visible set of the sight pose: one JSON line of figures)
   vis TREE.obsp [-o OUT.obsp] [--stats] [--fast] [--threads N]
                              (computes the sight pose's PVS and stores it in the .obsp: in place without -o)
-  light IN.map|IN.shallot [--stats] [--threads N]
-                             (Quake's direct light of the level, shadows through the point pose's tree: one JSON line of figures)
+  light IN.map|IN.shallot [-o OUT.obsp] [--bounce N] [--stats] [--threads N]
+                             (Quake's direct light of the level, shadows through the point pose's tree: one JSON line of figures;
+                              -o: the compiled level with its lightmaps, for the query op light; --bounce: N bounces of
+                              diffuse light between faces, 0-8, default 0)
 )";
 
 constexpr Command kCoreCommands[] = {

@@ -23,9 +23,11 @@ QJsonObject error(const QString& message, bool& ok) {
 } // namespace
 
 const LevelLighting* LightQueries::lighting(QString& message) const {
+    if (stored_) return stored_;
     std::call_once(lightOnce_, [&] {
         if (!world_ || !entities_) {
-            error_ = "no lightmaps: a .obsp stores none; query the .map or .shallot";
+            error_ = "no lightmaps: this .obsp stores none (write them with shallot-cli light ... -o), or query the "
+                     ".map or .shallot";
             return;
         }
         const int pose = pointPoseIndex(tree_.poses);

@@ -20,14 +20,15 @@ namespace shallot::cli {
 // within 1 degree of "normal" (any length but 0) and whose polygon holds p within 0.5
 // units; else {"error":...}, also for a face with no lightmap (sky, liquids). A .map or
 // .shallot is lit on the first light query (direct light, shadows through the tree's point
-// pose) and kept for the rest of the stream; a .obsp has no lightmaps: every light query
-// is an error.
+// pose) and kept for the rest of the stream; a .obsp answers from the lightmaps it stores
+// (shallot-cli light ... -o), and without them every light query is an error.
 class LightQueries {
 public:
-    // `world` and `entities` (either may be null) outlive this object; `file` names the
-    // input in warnings.
-    LightQueries(const BspTree& tree, const World* world, const std::vector<MapEntity>* entities, std::string file)
-        : tree_(tree), world_(world), entities_(entities), file_(std::move(file)) {}
+    // `world`, `entities` and `stored` (any may be null) outlive this object; `file` names
+    // the input in warnings; `stored` is the lighting a .obsp holds.
+    LightQueries(const BspTree& tree, const World* world, const std::vector<MapEntity>* entities, std::string file,
+                 const LevelLighting* stored = nullptr)
+        : tree_(tree), world_(world), entities_(entities), file_(std::move(file)), stored_(stored) {}
     QJsonObject answer(const QJsonObject& query, bool& ok) const;
 
 private:
@@ -37,6 +38,7 @@ private:
     const World* world_;
     const std::vector<MapEntity>* entities_;
     std::string file_;
+    const LevelLighting* stored_;
     mutable std::once_flag lightOnce_;
     mutable std::unique_ptr<LevelLighting> lit_;
     mutable QString error_;

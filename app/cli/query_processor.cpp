@@ -64,9 +64,9 @@ int readPose(const BspTree& tree, const QJsonObject& query, QString& message) {
 }
 
 QueryProcessor::QueryProcessor(const BspTree& tree, const World* world, const TreePvs* pvs,
-                               const std::vector<MapEntity>* entities, std::string file)
+                               const std::vector<MapEntity>* entities, std::string file, const LevelLighting* lighting)
     : tree_(tree), world_(world), paths_(tree, world ? &world->poses : nullptr), visible_(tree, pvs, world),
-      light_(tree, world, entities, std::move(file)) {
+      light_(tree, world, entities, std::move(file), lighting) {
     if (!world) return;
     for (const Pose& pose : world->poses) {
         if (!pose.shape.isRound()) continue;

@@ -56,8 +56,10 @@ public:
     // (optional, kept by reference) the PVS stored with the tree; `entities` (optional, kept
     // by reference) the level's entities, for light queries, and `file` its name in messages.
     // Throws std::invalid_argument for an invalid round pose of `world`.
+    // `lighting` (optional, kept by reference): the lightmaps a .obsp stores.
     explicit QueryProcessor(const BspTree& tree, const World* world = nullptr, const TreePvs* pvs = nullptr,
-                            const std::vector<MapEntity>* entities = nullptr, std::string file = {});
+                            const std::vector<MapEntity>* entities = nullptr, std::string file = {},
+                            const LevelLighting* lighting = nullptr);
     QJsonObject answer(const QByteArray& line, bool& ok) const;
     // Walking rules for every path query, over the poses' own (the query command's flags).
     void setPathOverrides(const NavOverrides& overrides) { paths_.setOverrides(overrides); }

@@ -68,7 +68,9 @@ std::optional<TreeAndWorld> loadTreeAndWorldFrom(const std::string& path, std::s
             return std::nullopt;
         }
         if (!read.pvsError.empty()) std::cerr << "warning: " << path << ": " << read.pvsError << " (no PVS)\n";
-        return TreeAndWorld{std::move(*read.tree), std::nullopt, std::move(read.pvs)};
+        if (!read.lightingError.empty())
+            std::cerr << "warning: " << path << ": " << read.lightingError << " (no lightmaps)\n";
+        return TreeAndWorld{std::move(*read.tree), std::nullopt, std::move(read.pvs), {}, std::move(read.lighting)};
     }
     World world;
     std::optional<BspTree> tree;

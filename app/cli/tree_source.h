@@ -2,6 +2,7 @@
 // Where shallot-cli gets a compiled tree: a .obsp file, a .shallot document or a .map.
 #include "compile/bsp_tree.h"
 #include "io/map_file.h"
+#include "light/level_light.h"
 #include "portal/tree_pvs.h"
 #include "world/world.h"
 
@@ -38,6 +39,7 @@ struct TreeAndWorld {
     std::optional<World> world; // set for a .shallot or a .map, not for a .obsp
     std::optional<TreePvs> pvs; // the PVS a .obsp stores
     std::vector<MapEntity> entities = {}; // a .shallot's or .map's (lights, brush entities)
+    std::optional<LevelLighting> lighting = {}; // the lightmaps a .obsp stores
 };
 
 // As loadTreeFrom, also giving back the world of a .shallot or .map (queries that sweep

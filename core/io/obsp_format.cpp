@@ -1,6 +1,7 @@
 #include "io/obsp_format.h"
 
 #include "compile/bsp_builder.h"
+#include "io/obsp_lightmaps.h"
 #include "portal/portal_generation.h"
 #include "world/brush_geometry.h"
 #include "world/world.h"
@@ -48,7 +49,9 @@ constexpr size_t kBrushHeadBytes = 4 + 8;
 constexpr size_t kBrushMinBytes = 1 + 8 + 4;
 constexpr uint64_t kVariableLength = UINT64_MAX;
 
-enum SectionIndex { kPoses, kPlanes, kNodes, kSolid, kLeaves, kPolygons, kPortals, kBrushes, kVisibility, kSectionCount };
+enum SectionIndex {
+    kPoses, kPlanes, kNodes, kSolid, kLeaves, kPolygons, kPortals, kBrushes, kVisibility, kLightmaps, kSectionCount
+};
 struct SectionDesc {
     char tag[4];
     const char* name;
@@ -58,7 +61,7 @@ constexpr SectionDesc kSections[kSectionCount] = {
     {{'N', 'O', 'D', 'E'}, "nodes"}, {{'S', 'O', 'L', 'I'}, "leafSolid"},
     {{'L', 'E', 'A', 'F'}, "leaves"}, {{'P', 'O', 'L', 'Y'}, "polygons"},
     {{'P', 'O', 'R', 'T'}, "portals"}, {{'B', 'R', 'S', 'H'}, "brushes"},
-    {{'P', 'V', 'I', 'S'}, "visibility"}};
+    {{'P', 'V', 'I', 'S'}, "visibility"}, {{'L', 'I', 'T', 'E'}, "lightmaps"}};
 
 // The sections the tree needs (PVIS, which may be damaged without costing the tree, is not
 // counted: a file cut short inside it still reads).
@@ -518,8 +521,8 @@ Header readHeader(std::string_view b, BspTree& t) {
     if (b.size() < kHeaderBytes) fail("truncated header", b.size());
     if (obspCrc32(b.data(), kHeaderCrcAt) != u32At(b, kHeaderCrcAt)) fail("checksum mismatch in section 'header'", kHeaderCrcAt);
     h.flags = c.u32();
-    const uint32_t knownFlags =
-        (h.version >= 3 ? kObspFlagBrushes : 0) | (h.version >= 4 ? kObspFlagVisibility : 0);
+    const uint32_t knownFlags = (h.version >= 3 ? kObspFlagBrushes : 0) | (h.version >= 4 ? kObspFlagVisibility : 0) |
+                                (h.version >= 5 ? kObspFlagLightmaps : 0);
     if ((h.flags & ~knownFlags) != 0) fail("unknown flags " + std::to_string(h.flags), 8);
     h.poses = c.u32();
     h.planes = c.u32();
@@ -845,6 +848,29 @@ ObspReadResult parse(std::string_view b) {
             pos = b.size();
         }
     }
+    std::optional<LevelLighting> lighting;
+    std::string lightingError;
+    if (h.flags & kObspFlagLightmaps) {
+        if (!pvsError.empty()) {
+            lightingError = "obsp: section 'lightmaps' not read: the section 'visibility' before it is damaged";
+        } else {
+            try {
+                pos = readSection(b, pos, kLightmaps, kVariableLength, [&](Cursor& c) {
+                    std::string error;
+                    size_t at = 0;
+                    const size_t start = c.pos;
+                    lighting = readLightmapPayload(c.b.substr(c.pos, c.end - c.pos), error, at);
+                    if (!lighting) fail("section 'lightmaps': " + error, start + at);
+                    c.pos = c.end;
+                });
+            } catch (const ReadError& e) {
+                // The last section: the tree (and PVS) before it are whole; only the lightmaps are lost.
+                lightingError = e.message;
+                lighting.reset();
+                pos = b.size();
+            }
+        }
+    }
     if (pos != b.size()) fail("trailing bytes after the last section", pos);
     if (h.version < 2) {
         if (const std::string e = portalGenerationProblem(t); !e.empty())
@@ -859,6 +885,8 @@ ObspReadResult parse(std::string_view b) {
     r.brushes = std::move(brushes);
     r.pvs = std::move(pvs);
     r.pvsError = std::move(pvsError);
+    r.lighting = std::move(lighting);
+    r.lightingError = std::move(lightingError);
     return r;
 }
 
@@ -878,7 +906,8 @@ std::string obspWriteProblem(const BspTree& tree, const TreePvs* pvs) {
     return pvs ? pvsWriteProblem(tree, *pvs) : std::string();
 }
 
-void writeObsp(const BspTree& t, std::ostream& out, const std::vector<Brush>* brushes, const TreePvs* pvs) {
+void writeObsp(const BspTree& t, std::ostream& out, const std::vector<Brush>* brushes, const TreePvs* pvs,
+               const LevelLighting* lighting) {
     StoredNodes stored;
     uint64_t vertexTotal = 0, portalVertexTotal = 0;
     if (!prepare(t, stored, vertexTotal, portalVertexTotal).empty() || (pvs && !pvsWriteProblem(t, *pvs).empty())) {
@@ -891,7 +920,7 @@ void writeObsp(const BspTree& t, std::ostream& out, const std::vector<Brush>* br
     Bytes h;
     h.s.append(kObspMagic, 4);
     h.u32(kObspVersion);
-    h.u32((brushes ? kObspFlagBrushes : 0) | (pvs ? kObspFlagVisibility : 0));
+    h.u32((brushes ? kObspFlagBrushes : 0) | (pvs ? kObspFlagVisibility : 0) | (lighting ? kObspFlagLightmaps : 0));
     h.u32(uint32_t(t.poses.size()));
     h.u32(uint32_t(t.planes.size()));
     h.u32(uint32_t(nodes.size()));
@@ -969,16 +998,17 @@ void writeObsp(const BspTree& t, std::ostream& out, const std::vector<Brush>* br
     writeSection(out, kPortals, s.s);
     if (brushes) writeBrushSection(out, keptBrushes);
     if (pvs) writePvsSection(out, *pvs);
+    if (lighting) writeSection(out, kLightmaps, lightmapPayload(*lighting));
 }
 
 std::string saveObspFile(const BspTree& tree, const std::string& path, const std::vector<Brush>* brushes,
-                         const TreePvs* pvs) {
+                         const TreePvs* pvs, const LevelLighting* lighting) {
     if (std::string problem = obspWriteProblem(tree, pvs); !problem.empty()) return "obsp: cannot write: " + problem;
     const std::string tmp = path + ".tmp";
     {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
         if (!out) return "obsp: cannot open '" + tmp + "' for writing";
-        writeObsp(tree, out, brushes, pvs);
+        writeObsp(tree, out, brushes, pvs, lighting);
         out.close();
         if (!out) {
             std::error_code ignored;

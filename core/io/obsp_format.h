@@ -1,5 +1,6 @@
 #pragma once
 #include "compile/bsp_tree.h"
+#include "light/level_light.h"
 #include "portal/tree_pvs.h"
 #include "world/brush.h"
 
@@ -23,8 +24,8 @@ namespace shallot {
 //     40 root i32         44 bounds mins, maxs  6 x f64
 //     92 CRC-32 of bytes 0..91
 //   seven sections (six in version 1, which has no PORT; one more when flags has
-//   kObspFlagBrushes, version 3 on, and one more, the last, when it has
-//   kObspFlagVisibility, version 4 on), in this order, each "tag u32, payload length u64,
+//   kObspFlagBrushes, version 3 on, one more when it has kObspFlagVisibility, version 4
+//   on, and one more, the last, when it has kObspFlagLightmaps, version 5 on), in this order, each "tag u32, payload length u64,
 //   payload, CRC-32 of tag + length + payload":
 //     POSE  per pose: name length u32, name bytes, mins 3 x f64, maxs 3 x f64, colour u32
 //     PLAN  the even planes only (normal 3 x f64, dist f64); planes[2k + 1] is rebuilt as
@@ -46,10 +47,12 @@ namespace shallot {
 //           per cluster: its row's byte length u32, then the row, ceil(C / 8) bytes of bits
 //           (bit k of byte j: cluster 8j + k) with each run of zero bytes written as a zero
 //           byte and the run's length (1 to 255), as Quake's visdata.
+//     LITE  (optional) the level's lit faces and their lightmaps: see io/obsp_lightmaps.h.
 //
 // A damaged PVIS section (truncated, a checksum mismatch, forged counts or indices) does
-// not cost the tree: the file reads without a PVS and says why in pvsError. It is the last
-// section, so nothing after it can be lost with it.
+// not cost the tree: the file reads without a PVS and says why in pvsError. Only the LITE
+// section may follow it, and a damaged LITE section likewise costs only the lightmaps
+// (lightingError); a damaged PVIS section costs the lightmaps after it too.
 //
 // The brushes section holds the world's blocking brushes (solid and clip, each valid in
 // the tree's bounds: see buildBrushGeometry), so that boxes other than the compiled poses
@@ -63,9 +66,10 @@ namespace shallot {
 // Nodes are stored so that every node child has a larger index than its parent (pre-order
 // satisfies this) and the root is node 0; that makes cycles impossible to express. The
 // writer renumbers a tree that is not in that order (dropping unreachable nodes).
-inline constexpr uint32_t kObspVersion = 4;
+inline constexpr uint32_t kObspVersion = 5;
 inline constexpr uint32_t kObspFlagBrushes = 1;    // header flag: a BRSH section follows PORT
-inline constexpr uint32_t kObspFlagVisibility = 2; // header flag: a PVIS section ends the file
+inline constexpr uint32_t kObspFlagVisibility = 2; // header flag: a PVIS section follows
+inline constexpr uint32_t kObspFlagLightmaps = 4;  // header flag: a LITE section ends the file
 inline constexpr char kObspMagic[4] = {'O', 'B', 'S', 'P'};
 inline constexpr size_t kObspMaxFileBytes = size_t(1) << 30; // default read limit: 1 GiB
 inline constexpr uint32_t kObspMaxPoseName = 1024;
@@ -74,10 +78,11 @@ inline constexpr uint32_t kObspMaxBrushPlanes = 1024; // as a .map's kMaxBrushSi
 // Writes the tree, and with `brushes` (the world it was compiled from) the brushes
 // section: the brushes that block some box (not NonSolid) and are valid in tree.bounds,
 // in order; the rest are left out, as the compile leaves them out. With `pvs` (computed
-// for this tree: computeTreePvs) the PVIS section. A tree the format cannot represent
-// (see obspWriteProblem) writes nothing and sets failbit on `out`.
+// for this tree: computeTreePvs) the PVIS section; with `lighting` the LITE section. A
+// tree the format cannot represent (see obspWriteProblem) writes nothing and sets failbit
+// on `out`.
 void writeObsp(const BspTree& tree, std::ostream& out, const std::vector<Brush>* brushes = nullptr,
-               const TreePvs* pvs = nullptr);
+               const TreePvs* pvs = nullptr, const LevelLighting* lighting = nullptr);
 
 // Why the tree (with `pvs`) cannot be written (bad indices, more than kMaxPoses poses,
 // unpaired planes, non-finite numbers, a node cycle, a PVS of another tree, ...), or empty
@@ -87,7 +92,7 @@ std::string obspWriteProblem(const BspTree& tree, const TreePvs* pvs = nullptr);
 // Writes path + ".tmp" and renames it over `path`, so a failed save leaves any old file
 // intact. Returns an error message, or empty on success.
 std::string saveObspFile(const BspTree& tree, const std::string& path, const std::vector<Brush>* brushes = nullptr,
-                         const TreePvs* pvs = nullptr);
+                         const TreePvs* pvs = nullptr, const LevelLighting* lighting = nullptr);
 
 // Summary of a file that was read.
 struct ObspInfo {
@@ -109,6 +114,9 @@ struct ObspReadResult {
     // of the file being read as usual.
     std::optional<TreePvs> pvs;
     std::string pvsError;
+    // The LITE section, when the file has one that reads; else lightingError says why.
+    std::optional<LevelLighting> lighting;
+    std::string lightingError;
 };
 
 // Reads and fully validates a file of at most maxBytes bytes. Hostile input yields an

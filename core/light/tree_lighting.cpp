@@ -1,13 +1,32 @@
 #include "light/tree_lighting.h"
 
+#include "light/bounce.h"
+#include "light/outside_faces.h"
 #include "light/tree_occluder.h"
 
 namespace shallot {
 
-LevelLighting lightLevelInTree(const LightInput& input, const BspTree& tree, int pose, int threads) {
+LevelLighting lightLevelInTree(const LightInput& input, const BspTree& tree, int pose, int threads, int bounces) {
     const SkyFaces sky(*input.worldBrushes, input.bounds);
     const TreeOccluder occluder(tree, pose, sky);
-    return lightLevel(input, occluder, threads);
+    const OutsideFaceTest outside = [&](const std::vector<LitFace>& faces, const LightEntities& entities,
+                                        std::vector<std::string>& warnings) {
+        std::vector<Vec3> inside;
+        for (const PointLight& l : entities.lights) inside.push_back(l.origin);
+        OutsideFaces found = findOutsideFaces(faces, tree, pose, inside);
+        if (found.leaks)
+            warnings.push_back(input.file + ": the level leaks (a light reaches the void around it): every face is lit");
+        return found.outside;
+    };
+    LevelLighting lit = lightLevel(input, occluder, threads, outside);
+    if (bounces > 0) {
+        const BounceStats b = addBounce(lit, occluder, bounces, threads);
+        lit.stats.bounces = size_t(bounces);
+        lit.stats.bouncePatches = b.patches;
+        lit.stats.bounceRays = b.rays;
+        lit.stats.msBounce = b.ms;
+    }
+    return lit;
 }
 
 } // namespace shallot

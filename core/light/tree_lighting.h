@@ -6,7 +6,8 @@
 
 namespace shallot {
 
-// `pose`: the tree's point pose (pointPoseIndex).
-LevelLighting lightLevelInTree(const LightInput& input, const BspTree& tree, int pose, int threads);
+// `pose`: the tree's point pose (pointPoseIndex); `bounces`: that many bounces of diffuse
+// light (bounce.h) after the direct light.
+LevelLighting lightLevelInTree(const LightInput& input, const BspTree& tree, int pose, int threads, int bounces = 0);
 
 } // namespace shallot

@@ -291,7 +291,7 @@ check "vis -o leaves its input as it was" contains "$("$CLI" info "$TMP/rooms.ob
 info=$("$CLI" info "$TMP/rooms_vis.obsp")
 check "info shows the stored PVS" \
   contains "$info" '"pvs":{"average_visible":5,"clusters":[0-9]*,"flow":"full","largest_visible":5,"leaks":false,"ms":[0-9.e+-]*,"pose":"point"}'
-check "info shows format version 4" contains "$info" '"version":4'
+check "info shows format version 5" contains "$info" '"version":5'
 stats=$("$CLI" vis "$TMP/rooms.obsp" -o "$TMP/rooms_stats.obsp" --stats)
 check "vis --stats adds counts and the figures in the tree's leaves" \
   contains "$stats" '"stats":{"empty_clusters":[0-9]*,"file_bytes":[0-9]*,"leaves":{"average_visible":[0-9.]*,"clusters_per_leaf":[0-9.]*,"inside":[0-9]*,"largest_visible":[0-9]*},"one_way_portals":8,"outside_clusters":[0-9]*}'
@@ -341,4 +341,28 @@ check "query on a damaged PVS block: not known" contains "$("$CLI" query "$TMP/c
 "$CLI" vis "$TMP/cut.obsp" -o "$TMP/mended.obsp" >/dev/null 2>&1
 untimed() { "$CLI" info "$1" | sed 's/"ms":[0-9.e+-]*//'; }
 check "vis mends a damaged PVS block" test "$(untimed "$TMP/mended.obsp")" = "$(untimed "$TMP/rooms_vis.obsp")"
+
+# light: Quake's direct light (docs/lighting.md). A light 128 above the floor of the sealed
+# box: (300 - 127) * 0.5 at the floor under it (the sample point lies 1 above the floor).
+{ cat "$MAPS/sealed_box.map"; printf '{\n"classname" "light"\n"origin" "256 256 128"\n}\n'; } > "$TMP/lit.map"
+light=$("$CLI" light "$TMP/lit.map" --stats)
+check "light exits 0" test $? -eq 0
+for key in '"faces":24' '"outside_faces":18' '"lightmapped_faces":6' '"luxels":[0-9]' '"lights":1' '"rays":[0-9]' \
+           '"sample_tests":[0-9]' '"pose":"point"' '"threads":1' '"warnings":0' '"ms":{' '"compile":' '"light":'; do
+  check "light has $key" contains "$light" "$key"
+done
+under='{"op":"light","p":[256,256,0],"normal":[0,0,1],"id":7}'
+check "the light op reads the lightmap under the light" contains "$("$CLI" query "$TMP/lit.map" <<<"$under")" \
+  '"color":\[86,86,86\],"id":7,"light":86'
+check "the light op on a face of the void is an error" \
+  contains "$("$CLI" query "$TMP/lit.map" <<<'{"op":"light","p":[256,256,-16],"normal":[0,0,-1]}')" '"error":"the face there faces the void'
+check "the light op off every face is an error" \
+  contains "$("$CLI" query "$TMP/lit.map" <<<'{"op":"light","p":[256,256,50],"normal":[0,0,1]}')" '"error":"the point is on no face"'
+"$CLI" light "$TMP/lit.map" -o "$TMP/lit.obsp" >/dev/null
+check "light -o stores the lightmaps" contains "$("$CLI" info "$TMP/lit.obsp")" '"lightmaps":{"faces":24,"lightmapped_faces":6,"luxels":[0-9]*,"outside_faces":18}'
+check "the light op reads them from the .obsp" contains "$("$CLI" query "$TMP/lit.obsp" <<<"$under")" '"light":86'
+"$CLI" vis "$TMP/lit.obsp" >/dev/null 2>&1
+check "vis keeps the lightmaps" contains "$("$CLI" info "$TMP/lit.obsp")" '"lightmaps":{"faces":24'
+check "a .obsp without lightmaps answers the light op with an error" \
+  contains "$("$CLI" query "$TMP/t.obsp" <<<"$under")" '"error":"no lightmaps'
 exit $fail

@@ -1,0 +1,30 @@
+#pragma once
+// The seeds' radiosity (the thesis's last chapter) on Quake's lightmaps, as an option:
+// diffuse light bounced between faces. Each lit face is cut into patches of
+// kBouncePatchLuxels x kBouncePatchLuxels luxels; a patch reflects kBounceReflectivity of
+// the direct light falling on it, and every patch in front of it receives
+//   B A cos(e) cos(r) / (pi max(d^2, A))
+// from it (B its reflected light, A its area, e and r the angles to the patch normals, d
+// the distance between the patch centres) when the segment between them is clear. Each
+// further bounce reflects what the last one received. The light each patch received is
+// added to its face's luxels, interpolated bilinearly between patch centres.
+#include "light/level_light.h"
+#include "light/light_occluder.h"
+
+namespace shallot {
+
+inline constexpr int kBouncePatchLuxels = 8;       // 128 units a side: few patch pairs on a whole level
+inline constexpr double kBounceReflectivity = 0.5; // no textures to average: a mid grey
+// A transfer below this (on the unscaled 0-510 range) is not traced.
+inline constexpr double kBounceGate = 0.05;
+
+struct BounceStats {
+    size_t patches = 0;
+    size_t rays = 0;
+    double ms = 0;
+};
+
+// Adds `bounces` bounces (0: nothing) to lighting's style-0 lightmaps.
+BounceStats addBounce(LevelLighting& lighting, const LightOccluder& occluder, int bounces, int threads);
+
+} // namespace shallot
