@@ -147,21 +147,37 @@ int32_t QuakeBspLightmaps::findWorldFace(const Vec3& p, const Vec3& normal) cons
     return best;
 }
 
+std::array<double, 2> QuakeBspLightmaps::luxelCoordinates(int32_t faceIndex, const Vec3& p) const {
+    const QuakeLightmapFace& face = faces[size_t(faceIndex)];
+    const QuakeTexinfo& tex = texinfos[size_t(face.texinfo)];
+    // The filtered texture clamps at the face's border (a point on the face never reads
+    // past it but for rounding).
+    auto coordinate = [](double texel, int mins, int luxels) {
+        const double c = (texel - mins) / kQuakeLuxelTexels;
+        return std::isfinite(c) ? std::clamp(c, 0.0, double(luxels - 1)) : 0.0;
+    };
+    return {coordinate(tex.sAxis.dot(p) + tex.sOffset, face.textureMins[0], face.luxelsWide),
+            coordinate(tex.tAxis.dot(p) + tex.tOffset, face.textureMins[1], face.luxelsHigh)};
+}
+
+int QuakeBspLightmaps::luxel(int32_t faceIndex, int i, int j) const {
+    const QuakeLightmapFace& face = faces[size_t(faceIndex)];
+    const int64_t offset = face.lightmapOffset(face.styleZeroSlot());
+    if (offset < 0) return 0;
+    i = std::clamp(i, 0, face.luxelsWide - 1);
+    j = std::clamp(j, 0, face.luxelsHigh - 1);
+    return lighting[size_t(offset) + size_t(j * face.luxelsWide + i)];
+}
+
+double QuakeBspLightmaps::depthInFace(int32_t face, const Vec3& p) const { return depthInside(faces[size_t(face)], p); }
+
 QuakeLightSample QuakeBspLightmaps::sample(int32_t faceIndex, const Vec3& p) const {
     QuakeLightSample out;
     out.face = faceIndex;
     const QuakeLightmapFace& face = faces[size_t(faceIndex)];
     const int64_t offset = face.lightmapOffset(face.styleZeroSlot());
     if (offset < 0) return out;
-    const QuakeTexinfo& tex = texinfos[size_t(face.texinfo)];
-    // Luxel coordinates: luxel (i, j) at (i, j); the filtered texture clamps at the face's
-    // border (a point on the face never reads past it but for rounding).
-    auto luxelCoordinate = [](double texel, int mins, int luxels) {
-        const double c = (texel - mins) / kQuakeLuxelTexels;
-        return std::isfinite(c) ? std::clamp(c, 0.0, double(luxels - 1)) : 0.0;
-    };
-    const double u = luxelCoordinate(tex.sAxis.dot(p) + tex.sOffset, face.textureMins[0], face.luxelsWide);
-    const double v = luxelCoordinate(tex.tAxis.dot(p) + tex.tOffset, face.textureMins[1], face.luxelsHigh);
+    const auto [u, v] = luxelCoordinates(faceIndex, p);
     const int i0 = std::min(int(u), face.luxelsWide - 1), j0 = std::min(int(v), face.luxelsHigh - 1);
     const int i1 = std::min(i0 + 1, face.luxelsWide - 1), j1 = std::min(j0 + 1, face.luxelsHigh - 1);
     const double fu = u - i0, fv = v - j0;

@@ -106,6 +106,13 @@ public:
     int32_t findWorldFace(const Vec3& p, const Vec3& normal) const;
     // The value the engine reads on face `face` at p (p on its plane).
     QuakeLightSample sample(int32_t face, const Vec3& p) const;
+    // Where p falls on the face's luxel grid: luxel (i, j) at (i, j), clamped to the grid.
+    std::array<double, 2> luxelCoordinates(int32_t face, const Vec3& p) const;
+    // The style-0 byte of luxel (i, j) of the face (clamped to its grid); 0 without one.
+    int luxel(int32_t face, int i, int j) const;
+    // How deep p lies inside the face's polygon: the least distance inside any of its
+    // edges, negative outside (p taken on the face's plane).
+    double depthInFace(int32_t face, const Vec3& p) const;
     // findWorldFace, then sample; nullopt when p is on no world face.
     std::optional<QuakeLightSample> sampleAt(const Vec3& p, const Vec3& normal) const;
 

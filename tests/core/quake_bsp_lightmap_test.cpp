@@ -318,6 +318,14 @@ TEST(QuakeBspLightmap, SampleIsTheBilinearBlendOfTheLuxels) {
             for (double channel : got->color) EXPECT_DOUBLE_EQ(channel, got->light); // no .lit: grey
         }
     }
+    // Luxels by index, clamped to the grid; depth inside the polygon.
+    EXPECT_EQ(bsp.luxel(kFloor, 2, 3), int(kFloorBase + kFloorPerI * 2 + kFloorPerJ * 3));
+    EXPECT_EQ(bsp.luxel(kFloor, 99, -4), int(kFloorBase + kFloorPerI * 5));
+    EXPECT_EQ(bsp.luxel(kUnlit, 0, 0), 0);
+    EXPECT_NEAR(bsp.depthInFace(kFloor, {40, 18, 0}), 22.0, 1e-9);
+    EXPECT_NEAR(bsp.depthInFace(kFloor, {70, 18, 0}), 2.0, 1e-9);
+    EXPECT_NEAR(bsp.depthInFace(kFloor, {80, 18, 0}), -8.0, 1e-9);
+    EXPECT_NEAR(bsp.depthInFace(kUnderFloor, {70, 18, 0}), 2.0, 1e-9); // the other winding
     // A non-linear lightmap (kTwoStyles' style 0 is the second block: 10 i + 20 j + 1 is
     // linear, style 5's 250 must never show): at luxel positions the luxel itself.
     const Vec3 up = Vec3::UnitZ();
