@@ -28,10 +28,11 @@ std::optional<LoadedWorld> loadWorld(const std::string& path) {
         }
         LoadedWorld out{std::move(document->world)};
         out.game = document->game;
+        out.entities = std::move(document->entities);
         out.parseMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
         return out;
     }
-    const MapReadResult read = readMapFile(path, mapGameOption());
+    MapReadResult read = readMapFile(path, mapGameOption());
     if (!read.ok()) {
         std::cerr << read.error.format() << "\n";
         return std::nullopt;
@@ -48,6 +49,7 @@ std::optional<LoadedWorld> loadWorld(const std::string& path) {
     std::vector<std::string> warnings;
     out.world = worldFromMap(*read.map, {}, &warnings);
     out.game = read.map->game;
+    out.entities = std::move(read.map->entities);
     for (const std::string& w : warnings) std::cerr << "warning: " << w << "\n";
     out.parseMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return out;

@@ -2,6 +2,7 @@
 // Shared pieces of the shallot-cli commands: loading worlds, pose arguments, JSON output.
 #include "compile/compiler.h"
 #include "io/game_profile.h"
+#include "io/map_file.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -20,6 +21,9 @@ struct LoadedWorld {
     World world;
     double parseMs = 0.0;
     Game game = Game::Quake; // the .map's (--game or detected) or the document's
+    // The .map's entities (worldspawn's, func_group's and func_detail's brushes are also in
+    // `world`), or the document's (those keep no brushes): lights and brush entities.
+    std::vector<MapEntity> entities = {};
 };
 
 // Reads a .map (as --game says, else as detected: its game's poses unless it names its
@@ -57,6 +61,7 @@ int runNav(const std::vector<std::string>& args);
 int runCheck(const std::vector<std::string>& args);
 int runPvs(const std::vector<std::string>& args);
 int runVis(const std::vector<std::string>& args);
+int runLight(const std::vector<std::string>& args);
 // Documents and meshes: in shallot-cli-documents only (documents/).
 int runConvert(const std::vector<std::string>& args);
 int runExport(const std::vector<std::string>& args);

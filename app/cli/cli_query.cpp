@@ -85,7 +85,8 @@ int runQuery(const std::vector<std::string>& args) {
         printError(loadError);
         return kExitInputError;
     }
-    QueryProcessor processor(input->tree, input->world ? &*input->world : nullptr, input->pvs ? &*input->pvs : nullptr);
+    QueryProcessor processor(input->tree, input->world ? &*input->world : nullptr, input->pvs ? &*input->pvs : nullptr,
+                             input->world ? &input->entities : nullptr, positional[0]);
     processor.setPathOverrides(overrides);
     bool anyFailed = false;
     QByteArray line;

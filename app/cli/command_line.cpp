@@ -17,7 +17,7 @@ const char* kUsage = R"(usage: shallot-cli COMMAND ...
   (every command reading a .map takes --game quake|quake2|halflife|quake3; default: detected from the file)
   info TREE.obsp
   query TREE.obsp|IN.shallot|IN.map [--step H] [--drop H|any] [--jump H,L|--no-jump] [--slope NZ] [--pose NAME=...]...
-                             (JSON lines on stdin: classify, trace, move, reach, path, visible; one line out per query)
+                             (JSON lines on stdin: classify, trace, move, reach, path, visible, light; one line out per query)
   bench [MAP...] [--runs N] [--threads N] [--json] [--edits N] [--poses N] [--copies K] [--scaling]
   dump TREE.obsp             (the tree as readable text)
   convert IN OUT             (IN: .map, .shallot or a mesh; OUT: .map or .shallot) [--compile] [--parts] [--scale S] [--y-up]
@@ -31,12 +31,14 @@ const char* kUsage = R"(usage: shallot-cli COMMAND ...
                              (the potentially visible set of the sight pose: one JSON line of figures)
   vis TREE.obsp [-o OUT.obsp] [--stats] [--fast] [--threads N]
                              (computes the sight pose's PVS and stores it in the .obsp: in place without -o)
+  light IN.map|IN.shallot [--stats] [--threads N]
+                             (Quake's direct light of the level, shadows through the point pose's tree: one JSON line of figures)
 )";
 
 constexpr Command kCoreCommands[] = {
     {"compile", runCompile}, {"info", runInfo},       {"query", runQuery}, {"bench", runBench},
     {"dump", runDump},       {"portals", runPortals}, {"reach", runReach}, {"check", runCheck},
-    {"nav", runNav},         {"pvs", runPvs},         {"vis", runVis},
+    {"nav", runNav},         {"pvs", runPvs},         {"vis", runVis},     {"light", runLight},
 };
 
 } // namespace

@@ -63,8 +63,10 @@ int readPose(const BspTree& tree, const QJsonObject& query, QString& message) {
     return pose;
 }
 
-QueryProcessor::QueryProcessor(const BspTree& tree, const World* world, const TreePvs* pvs)
-    : tree_(tree), world_(world), paths_(tree, world ? &world->poses : nullptr), visible_(tree, pvs, world) {
+QueryProcessor::QueryProcessor(const BspTree& tree, const World* world, const TreePvs* pvs,
+                               const std::vector<MapEntity>* entities, std::string file)
+    : tree_(tree), world_(world), paths_(tree, world ? &world->poses : nullptr), visible_(tree, pvs, world),
+      light_(tree, world, entities, std::move(file)) {
     if (!world) return;
     for (const Pose& pose : world->poses) {
         if (!pose.shape.isRound()) continue;
@@ -95,6 +97,12 @@ QJsonObject QueryProcessor::answer(const QByteArray& line, bool& ok) const {
         return error("malformed JSON at offset " + QString::number(parseError.offset) + ": " + parseError.errorString(), ok);
     if (!doc.isObject()) return error("a query must be a JSON object", ok);
     const QJsonObject query = doc.object();
+    QJsonObject out = answerOp(query, ok);
+    if (query.contains("id")) out["id"] = query.value("id");
+    return out;
+}
+
+QJsonObject QueryProcessor::answerOp(const QJsonObject& query, bool& ok) const {
     const QString op = query.value("op").toString();
     if (op == "classify") return classify(query, ok);
     if (op == "trace") return trace(query, ok);
@@ -102,6 +110,7 @@ QJsonObject QueryProcessor::answer(const QByteArray& line, bool& ok) const {
     if (op == "reach") return answerReach(tree_, query, ok);
     if (op == "path") return paths_.answer(query, ok);
     if (op == "visible") return visible_.answer(query, ok);
+    if (op == "light") return light_.answer(query, ok);
     if (op.isEmpty()) return error("missing \"op\"", ok);
     return error("unknown op \"" + op + "\"", ok);
 }

@@ -2,6 +2,7 @@
 #include "compile/bsp_tree.h"
 #include "query/box_trace.h"
 #include "query/round_pose_queries.h"
+#include "query_light.h"
 #include "query_path.h"
 #include "query_visible.h"
 #include "world/world.h"
@@ -40,6 +41,8 @@ inline constexpr double kMaxQueryCoordinate = 1e9;
 //   {"op":"reach",...} -> see query_reach.h.
 //   {"op":"path",...} -> see query_path.h.
 //   {"op":"visible",...} -> see query_visible.h.
+//   {"op":"light",...} -> see query_light.h.
+// A query's "id" (any JSON value), when it has one, is echoed in its answer.
 // A round pose of the world (an ellipsoid or capsule, world/pose_shape.h) is in the tree as
 // its bounding box under its own name and its inscribed box "NAME~inscribed"; classify,
 // trace and move answer NAME exactly for the shape (query/round_pose_queries.h), in the
@@ -50,14 +53,17 @@ inline constexpr double kMaxQueryCoordinate = 1e9;
 class QueryProcessor {
 public:
     // `world` (optional, kept by reference) is what `tree` was compiled from; `pvs`
-    // (optional, kept by reference) the PVS stored with the tree.
+    // (optional, kept by reference) the PVS stored with the tree; `entities` (optional, kept
+    // by reference) the level's entities, for light queries, and `file` its name in messages.
     // Throws std::invalid_argument for an invalid round pose of `world`.
-    explicit QueryProcessor(const BspTree& tree, const World* world = nullptr, const TreePvs* pvs = nullptr);
+    explicit QueryProcessor(const BspTree& tree, const World* world = nullptr, const TreePvs* pvs = nullptr,
+                            const std::vector<MapEntity>* entities = nullptr, std::string file = {});
     QJsonObject answer(const QByteArray& line, bool& ok) const;
     // Walking rules for every path query, over the poses' own (the query command's flags).
     void setPathOverrides(const NavOverrides& overrides) { paths_.setOverrides(overrides); }
 
 private:
+    QJsonObject answerOp(const QJsonObject& query, bool& ok) const;
     QJsonObject classify(const QJsonObject& query, bool& ok) const;
     QJsonObject trace(const QJsonObject& query, bool& ok) const;
     QJsonObject move(const QJsonObject& query, bool& ok) const;
@@ -82,6 +88,7 @@ private:
     mutable std::unique_ptr<BoxTraceWorld> boxWorld_;
     PathQueries paths_; // builds each pose's navigation mesh on its first path query
     VisibleQueries visible_; // computes the PVS of a world on its first visible query
+    LightQueries light_;     // lights the level on its first light query
     std::vector<RoundPose> round_;
 };
 

@@ -73,12 +73,14 @@ std::optional<TreeAndWorld> loadTreeAndWorldFrom(const std::string& path, std::s
     World world;
     std::optional<BspTree> tree;
     Game game = Game::Quake;
+    std::vector<MapEntity> entities;
     if (hasExtension(path, ".shallot")) {
         std::optional<DocumentInput> document = readDocumentInput(path, error);
         if (!document) return std::nullopt;
         tree = std::move(document->tree);
         world = std::move(document->world);
         game = document->game;
+        entities = std::move(document->entities);
     } else {
         std::optional<LoadedWorld> loaded = loadWorld(path); // reports its errors itself
         if (!loaded) {
@@ -87,6 +89,7 @@ std::optional<TreeAndWorld> loadTreeAndWorldFrom(const std::string& path, std::s
         }
         world = std::move(loaded->world);
         game = loaded->game;
+        entities = std::move(loaded->entities);
     }
     if (poses) {
         world.poses = *poses;
@@ -96,7 +99,7 @@ std::optional<TreeAndWorld> loadTreeAndWorldFrom(const std::string& path, std::s
     }
     if (!tree) tree = compile(world, path, error);
     if (!tree) return std::nullopt;
-    return TreeAndWorld{std::move(*tree), std::move(world), std::nullopt};
+    return TreeAndWorld{std::move(*tree), std::move(world), std::nullopt, std::move(entities)};
 }
 
 std::optional<TreeAndPose> loadTreeForPose(const std::string& path, const std::string& pose, const std::string& command,

@@ -1,6 +1,7 @@
 #pragma once
 // Where shallot-cli gets a compiled tree: a .obsp file, a .shallot document or a .map.
 #include "compile/bsp_tree.h"
+#include "io/map_file.h"
 #include "portal/tree_pvs.h"
 #include "world/world.h"
 
@@ -36,6 +37,7 @@ struct TreeAndWorld {
     BspTree tree;
     std::optional<World> world; // set for a .shallot or a .map, not for a .obsp
     std::optional<TreePvs> pvs; // the PVS a .obsp stores
+    std::vector<MapEntity> entities = {}; // a .shallot's or .map's (lights, brush entities)
 };
 
 // As loadTreeFrom, also giving back the world of a .shallot or .map (queries that sweep

@@ -106,7 +106,7 @@ void unionFacesOf(const ExpandedBrush& b, const std::vector<const ExpandedBrush*
             pieces.swap(next);
             if (pieces.empty()) break;
         }
-        for (Polygon& p : pieces) out.push_back({std::move(p), facePlane, b.brush});
+        for (Polygon& p : pieces) out.push_back({std::move(p), facePlane, b.brush, int32_t(f)});
     }
 }
 

@@ -22,6 +22,7 @@ struct UnionFace {
     Polygon polygon;
     PlaneId plane;
     int32_t brush;
+    int32_t hullFace = -1; // the face of the brush's hull it is part of
 };
 
 // Do two expanded brushes' boxes overlap closely enough for one to clip the other's faces?

@@ -1,0 +1,44 @@
+#pragma once
+// The direct light of one face, as ericw-tools' light computes it with its default
+// settings (DirectLightFace then PostProcessLightFace, then the scaling and clamping of
+// the write): positive point lights and suns, local-minimum lights (delay 4), the global
+// minlight, then negative lights and suns; the sum times rangescale, a colour brighter than
+// 255 scaled down to 255 in its largest channel, and the grey byte the largest channel.
+#include "light/light_entities.h"
+#include "light/light_occluder.h"
+#include "light/luxel_grid.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace shallot {
+
+// One light style's lightmap of a face: luxels row by row (LuxelGrid order).
+struct StyleLightmap {
+    int style = 0;
+    std::vector<uint8_t> light; // the .bsp lightmap byte: the largest of r, g, b
+    std::vector<uint8_t> rgb;   // r, g, b per luxel (the .lit colours)
+};
+
+struct FaceLightmap {
+    LuxelGrid grid;
+    std::vector<Vec3> samples;        // where each luxel was sampled (sample_points.h)
+    std::vector<StyleLightmap> styles; // style 0 first (always there once lit)
+};
+
+struct FaceLightCounts {
+    size_t rays = 0;          // shadow and sun rays traced
+    size_t sampleTests = 0;   // segment tests placing the sample points
+};
+
+// Lights `face` (lightmapped, with a valid grid) with `lights` (only those given: the
+// caller may cull) and the settings' suns and minlight.
+FaceLightmap lightFace(const LitFace& face, const LuxelGrid& grid, const std::vector<const PointLight*>& lights,
+                       const LightSettings& settings, const LightOccluder& occluder, FaceLightCounts& counts);
+
+// Does `light` possibly reach any point of `face` (in front of its plane, and within its
+// reach of the face's bounding sphere)? id's light and ericw-tools' culls.
+bool lightMayReach(const PointLight& light, const LitFace& face, const Vec3& sphereCentre, double sphereRadius,
+                   double scaledist);
+
+} // namespace shallot

@@ -1,0 +1,59 @@
+#include "light/level_light.h"
+
+#include "compile/parallel_for.h"
+#include "compile/stopwatch.h"
+
+#include <atomic>
+
+namespace shallot {
+
+LevelLighting lightLevel(const LightInput& input, const LightOccluder& occluder, int threads) {
+    LevelLighting out;
+    Stopwatch clock;
+    LightEntities entities = readLightEntities(*input.entities, input.file);
+    out.settings = entities.settings;
+    out.warnings = std::move(entities.warnings);
+    out.stats.lights = entities.lights.size();
+    out.stats.msEntities = clock.lapMs();
+
+    LitFaceSet faces = collectLitFaces(*input.worldBrushes, *input.entities, input.bounds, threads);
+    out.faces = std::move(faces.faces);
+    out.warnings.insert(out.warnings.end(), faces.warnings.begin(), faces.warnings.end());
+    out.stats.faces = out.faces.size();
+    out.stats.msFaces = clock.lapMs();
+
+    out.lightmaps.resize(out.faces.size());
+    std::vector<std::string> gridErrors(out.faces.size());
+    std::atomic<size_t> rays{0}, sampleTests{0};
+    parallelFor(out.faces.size(), threads, [&](size_t f) {
+        const LitFace& face = out.faces[f];
+        if (!face.lightmapped) return;
+        std::optional<LuxelGrid> grid = luxelGrid(face, &gridErrors[f]);
+        if (!grid) return;
+        Aabb box;
+        for (const Vec3& v : face.polygon.vertices) box.add(v);
+        const Vec3 centre = (box.mins + box.maxs) / 2;
+        const double radius = (box.maxs - box.mins).norm() / 2 + kSampleOffPlane;
+        std::vector<const PointLight*> reaching;
+        for (const PointLight& l : entities.lights)
+            if (lightMayReach(l, face, centre, radius, out.settings.scaledist)) reaching.push_back(&l);
+        FaceLightCounts counts;
+        out.lightmaps[f] = lightFace(face, *grid, reaching, out.settings, occluder, counts);
+        rays += counts.rays;
+        sampleTests += counts.sampleTests;
+    });
+    for (size_t f = 0; f < out.faces.size(); ++f) {
+        if (!gridErrors[f].empty()) out.warnings.push_back(input.file + ": face of brush " + std::to_string(out.faces[f].brush) +
+                                                           ": " + gridErrors[f] + " (left unlit)");
+        if (!out.lightmaps[f].styles.empty()) {
+            ++out.stats.lightmappedFaces;
+            out.stats.luxels += size_t(out.lightmaps[f].grid.luxels());
+        }
+    }
+    out.stats.rays = rays;
+    out.stats.sampleTests = sampleTests;
+    out.stats.msLight = clock.lapMs();
+    return out;
+}
+
+} // namespace shallot

@@ -1,0 +1,44 @@
+#pragma once
+// Direct light of a whole level: its lit faces (lit_faces.h), each face's luxel grid and
+// lightmaps (face_light.h) from the lights of its entities (light_entities.h), shadows by
+// an occluder (tree_occluder.h: the point pose's tree), faces lit in parallel.
+#include "light/face_light.h"
+#include "light/light_entities.h"
+#include "light/lit_faces.h"
+
+#include <string>
+#include <vector>
+
+namespace shallot {
+
+struct LightStats {
+    size_t faces = 0;            // lit faces found
+    size_t lightmappedFaces = 0; // of them, with a lightmap
+    size_t luxels = 0;
+    size_t lights = 0;           // point lights read
+    size_t rays = 0;             // shadow and sun segment tests
+    size_t sampleTests = 0;      // segment tests placing sample points
+    double msEntities = 0, msFaces = 0, msLight = 0;
+};
+
+struct LevelLighting {
+    std::vector<LitFace> faces;
+    std::vector<FaceLightmap> lightmaps; // per face; empty styles when not lightmapped
+    LightSettings settings;
+    LightStats stats;
+    std::vector<std::string> warnings;
+};
+
+// What a level is lit from: its static world brushes (World::brushes) and its entities
+// (lights, worldspawn keys, brush entities' own brushes); `file` names it in warnings.
+struct LightInput {
+    const std::vector<Brush>* worldBrushes = nullptr;
+    const std::vector<MapEntity>* entities = nullptr;
+    Aabb bounds;
+    std::string file;
+};
+
+// Lights every face with the occluder (shared by the threads: it must be thread-safe).
+LevelLighting lightLevel(const LightInput& input, const LightOccluder& occluder, int threads);
+
+} // namespace shallot
