@@ -92,6 +92,10 @@ double depthInside(const QuakeLightmapFace& face, const Vec3& p) {
     return depth;
 }
 
+// Quake's liquid contents, water -3, slime -4 and lava -5 (bspfile.h).
+constexpr int32_t kQuakeContentsWater = -3, kQuakeContentsLava = -5;
+bool isLiquid(int32_t contents) { return contents <= kQuakeContentsWater && contents >= kQuakeContentsLava; }
+
 // A uniform double in [0, 1) from the generator's 64 bits, the same on every platform.
 double unitRandom(std::mt19937_64& rng) { return double(rng() >> 11) * 0x1.0p-53; }
 
@@ -116,6 +120,10 @@ const std::string& QuakeBspLightmaps::textureName(const QuakeLightmapFace& face)
 
 bool QuakeBspLightmaps::isSkyOrLiquid(const QuakeLightmapFace& face) const {
     if (texinfos[size_t(face.texinfo)].flags & kQuakeTexSpecial) return true;
+    const int32_t front = face.frontContents, back = face.backContents;
+    if (front == kQuakeContentsSky || back == kQuakeContentsSky) return true;
+    if ((isLiquid(front) && back != kQuakeContentsSolid) || (isLiquid(back) && front != kQuakeContentsSolid))
+        return true;
     const std::string& name = textureName(face);
     if (!name.empty() && name[0] == '*') return true;
     std::string lower = name.substr(0, 3);
@@ -424,6 +432,20 @@ struct QuakeBspLightmapDecoder {
             return fail("the world model's faces " + std::to_string(firstFace) + " + " + std::to_string(numFaces) +
                         " lie outside the " + std::to_string(faceCount) + " faces");
         for (int32_t i = firstFace; i < firstFace + numFaces; ++i) level.faces[size_t(i)].worldModel = true;
+
+        const QuakeBspReadResult tree = readQuakeBsp(file);
+        if (!tree.bsp) {
+            error = tree.error;
+            return false;
+        }
+        for (QuakeLightmapFace& face : level.faces) {
+            if (!face.worldModel || face.polygon.empty()) continue;
+            Vec3 centre = Vec3::Zero();
+            for (const Vec3& v : face.polygon) centre += v;
+            centre /= double(face.polygon.size());
+            face.frontContents = tree.bsp->leaves[size_t(tree.bsp->findLeaf(centre + kQuakeFaceSideProbe * face.normal))].contents;
+            face.backContents = tree.bsp->leaves[size_t(tree.bsp->findLeaf(centre - kQuakeFaceSideProbe * face.normal))].contents;
+        }
         return true;
     }
 };

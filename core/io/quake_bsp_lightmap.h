@@ -2,7 +2,8 @@
 // The lightmaps of a compiled Quake level (.bsp), read as the engine reads them (issue #41:
 // Shallot's light against id's and ericw-tools' `light`; docs/lighting_vs_quake.md).
 // Written from the file format: BSP29, BSP2 and 2PSB; a .lit beside the .bsp (QLIT 1)
-// gives the colour.
+// gives the colour; the world's leaves (io/quake_bsp_reader) tell which faces are liquid
+// surfaces.
 //
 // Each face's lightmap is a grid of luxels 16 texels apart in its texture space, placed as
 // the engine's CalcSurfaceExtents places it: s = dot(v, s_axis) + s_offset over the face's
@@ -11,6 +12,7 @@
 // (i, j) at s = texturemins_s + 16 i, t = texturemins_t + 16 j. The engine's filtered
 // lightmap texture reads the bilinear blend of the four luxels around a point.
 #include "geometry/plane.h"
+#include "io/quake_bsp_reader.h"
 
 #include <array>
 #include <cstdint>
@@ -41,6 +43,9 @@ inline constexpr std::size_t kMaxQuakeLightmapBspBytes = std::size_t(512) << 20;
 inline constexpr double kQuakeFacePlaneTolerance = 0.5;
 inline constexpr double kQuakeFaceNormalMinCos = 0.99985; // cos(1 degree)
 inline constexpr double kQuakeFaceEdgeTolerance = 0.5;
+// How far in front of and behind a face its sides' leaves are looked up: less than the
+// thinnest brush a compiler keeps, more than float rounding.
+inline constexpr double kQuakeFaceSideProbe = 0.25;
 
 struct QuakeTexinfo {
     Vec3 sAxis = Vec3::Zero(), tAxis = Vec3::Zero();
@@ -60,6 +65,9 @@ struct QuakeLightmapFace {
     std::array<int, 2> extents{0, 0};     // in texels, multiples of 16
     int luxelsWide = 0, luxelsHigh = 0;   // (extents >> 4) + 1
     bool worldModel = false;              // one of the world model's faces (model 0)
+    // The contents of the world's leaves just in front of and behind the face (at its
+    // polygon's centre, kQuakeFaceSideProbe away), kQuakeContentsSolid for other models' faces.
+    int32_t frontContents = kQuakeContentsSolid, backContents = kQuakeContentsSolid;
 
     // Where this face's style-`slot` lightmap starts in the lighting lump, -1 if none.
     int64_t lightmapOffset(int slot) const;
@@ -94,7 +102,10 @@ public:
     bool hasColor() const { return !litColors.empty(); }
     // The face's texture name, "" when the .bsp stores none.
     const std::string& textureName(const QuakeLightmapFace& face) const;
-    // Sky or liquid: the texinfo's special flag, or a name the engine treats so ("sky...", "*...").
+    // Sky or liquid: the texinfo's special flag, a name the engine treats so ("sky...",
+    // "*..."), or a face between a sky leaf and another, or between a liquid leaf and one that
+    // is not solid (a liquid's surface seen from either side; compilers that found no
+    // texture write neither flags nor names, and may light liquids).
     bool isSkyOrLiquid(const QuakeLightmapFace& face) const;
     // A world face the comparison samples: not sky or liquid, with a style-0 lightmap.
     bool isLitWorldFace(const QuakeLightmapFace& face) const;

@@ -37,6 +37,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <unistd.h>
 #include <vector>
@@ -73,6 +74,7 @@ struct Point {
     int contrast = 0;       // max - min of the reference's luxels around it
     double depth = 0.0;     // inside its face's polygon
     std::string texture;
+    bool covered = false;   // behind another brush (MapTextures)
 };
 
 // The value another source gives at each point; nullopt where it gives none (an error).
@@ -115,18 +117,22 @@ bool parseArgs(int argc, char** argv, Options& o) {
 
 // The texture of the .map brush side a point lies on: a side of a world brush (worldspawn,
 // func_group, func_detail*) whose plane holds the point within the face tolerance, facing
-// the point's normal, of a brush that holds the point.
+// the point's normal, of a brush that holds the point. Labelled with its entity's class when
+// that is not worldspawn, and "covered" when the point's front is inside another brush that
+// blocks (a face no player sees, which compilers keep behind func_detail_wall).
 class MapTextures {
 public:
     explicit MapTextures(const MapFile& map) {
         for (const MapEntity& e : map.entities) {
             const std::string c = e.classname();
             if (c == "worldspawn" || c == "func_group" || c.starts_with("func_detail"))
-                for (const Brush& b : e.brushes) brushes_.push_back(&b);
+                for (const Brush& b : e.brushes) brushes_.push_back({&b, c == "func_group" ? "worldspawn" : c});
         }
     }
-    std::string at(const Vec3& p, const Vec3& normal) const {
-        for (const Brush* b : brushes_) {
+    // The label, and whether the point is covered.
+    std::pair<std::string, bool> at(const Vec3& p, const Vec3& normal) const {
+        std::string label = "?";
+        for (const auto& [b, classname] : brushes_) {
             const BrushSide* on = nullptr;
             bool inside = true;
             for (const BrushSide& s : b->sides) {
@@ -138,13 +144,29 @@ public:
                 if (std::abs(d) <= kQuakeFacePlaneTolerance && s.plane.normal.dot(normal) >= kQuakeFaceNormalMinCos)
                     on = &s;
             }
-            if (inside && on) return on->texture;
+            if (inside && on) {
+                label = on->texture + (classname == "worldspawn" ? "" : " (" + classname + ")");
+                break;
+            }
         }
-        return "?";
+        const Vec3 front = p + kCoverProbe * normal;
+        for (const auto& [b, classname] : brushes_) {
+            if (classname == "func_detail_illusionary") continue;
+            bool inside = true;
+            for (const BrushSide& s : b->sides)
+                if (s.plane.signedDistance(front) >= 0.0) {
+                    inside = false;
+                    break;
+                }
+            if (inside) return {label + " covered", true};
+        }
+        return {label, false};
     }
 
 private:
-    std::vector<const Brush*> brushes_;
+    // How far in front of the face a covering brush is looked for.
+    static constexpr double kCoverProbe = 0.5;
+    std::vector<std::pair<const Brush*, std::string>> brushes_;
 };
 
 std::string bspTexture(const QuakeBspLightmaps& bsp, int32_t face) {
@@ -244,6 +266,27 @@ void report(const std::string& name, const std::vector<Point>& points, const Val
     }
     const size_t n = compared.size();
     std::printf("points: %zu, answered: %zu, no value (point on no face): %zu\n", points.size(), n, missing);
+    if (missing > 0) {
+        std::map<std::string, size_t> byTexture;
+        for (size_t i = 0; i < points.size(); ++i)
+            if (!values[i]) ++byTexture[points[i].texture];
+        std::vector<std::pair<size_t, std::string>> list;
+        for (const auto& [t, count] : byTexture) list.push_back({count, t});
+        std::stable_sort(list.begin(), list.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+        std::printf("points without a value, by texture:");
+        for (size_t k = 0; k < std::min(list.size(), kTopListed); ++k)
+            std::printf(" %s %zu%s", list[k].second.c_str(), list[k].first, k + 1 < list.size() ? "," : "");
+        std::printf("\n");
+        for (size_t i = 0, shown = 0; i < points.size() && shown < o.examples; ++i)
+            if (!values[i]) {
+                const Point& p = points[i];
+                std::printf("{\"no_value\":true,\"p\":[%.2f,%.2f,%.2f],\"normal\":[%.3f,%.3f,%.3f],\"face\":%d,"
+                            "\"texture\":\"%s\",\"reference\":%.1f}\n",
+                            p.at.position.x(), p.at.position.y(), p.at.position.z(), p.at.normal.x(), p.at.normal.y(),
+                            p.at.normal.z(), p.at.face, p.texture.c_str(), p.reference);
+                ++shown;
+            }
+    }
     if (n == 0) return;
     size_t within[4] = {};
     const double limits[4] = {2, kAgreeWithin, 16, 32};
@@ -271,8 +314,19 @@ void report(const std::string& name, const std::vector<Point>& points, const Val
         textures[p.texture].add(diff);
         faces[p.at.face].add(diff);
     }
-    std::printf("within 2: %.1f%%  within 8: %.1f%%  within 16: %.1f%%  within 32: %.1f%%\n", percent(within[0], n),
-                percent(within[1], n), percent(within[2], n), percent(within[3], n));
+    std::printf("within 8 of all %zu points (a point without a value counts as a miss): %.1f%%\n", points.size(),
+                percent(within[1], points.size()));
+    size_t uncovered = 0, uncoveredWithin = 0;
+    for (size_t i = 0; i < points.size(); ++i)
+        if (!points[i].covered) {
+            ++uncovered;
+            uncoveredWithin += values[i] && std::abs(*values[i] - points[i].reference) <= kAgreeWithin;
+        }
+    if (uncovered < points.size())
+        std::printf("within 8 of the %zu points not covered by another brush (faces a player sees): %.1f%%\n", uncovered,
+                    percent(uncoveredWithin, uncovered));
+    std::printf("of the answered: within 2: %.1f%%  within 8: %.1f%%  within 16: %.1f%%  within 32: %.1f%%\n",
+                percent(within[0], n), percent(within[1], n), percent(within[2], n), percent(within[3], n));
     std::printf("mean difference (candidate - reference): %+.2f, mean absolute: %.2f\n", sum / double(n),
                 sumAbs / double(n));
     std::printf("histogram of differences:\n");
@@ -397,7 +451,8 @@ int main(int argc, char** argv) {
         p.reference = bsp.sample(at.face, at.position).light;
         p.contrast = contrastAround(bsp, at.face, at.position);
         p.depth = bsp.depthInFace(at.face, at.position);
-        p.texture = mapTextures ? mapTextures->at(at.position, at.normal) : bspTexture(bsp, at.face);
+        if (mapTextures) std::tie(p.texture, p.covered) = mapTextures->at(at.position, at.normal);
+        else p.texture = bspTexture(bsp, at.face);
         points.push_back(std::move(p));
     }
     std::printf("points: %zu, seed %llu\n", points.size(), (unsigned long long)o.seed);

@@ -33,8 +33,14 @@ struct TestFace {
     int32_t lightofs;
 };
 
+struct TestNode {
+    int plane, front, back; // a child < 0 is the leaf -(child + 1)
+};
+
 struct TestLevel {
     std::vector<std::pair<Vec3, float>> planes;
+    std::vector<TestNode> nodes;
+    std::vector<int32_t> leafContents;
     std::vector<Vec3> vertices;
     std::vector<TestTexinfo> texinfos;
     std::vector<std::string> textures;
@@ -126,6 +132,24 @@ std::vector<uint8_t> writeBsp(const TestLevel& level, Format format) {
         put32(lumps[7], uint32_t(f.lightofs));
     }
     lumps[8] = level.lighting;
+    // Nodes and leaves: bounds and face ranges zero (the reader uses none of them).
+    for (const TestNode& n : level.nodes) {
+        put32(lumps[5], uint32_t(n.plane));
+        if (wide) {
+            put32(lumps[5], uint32_t(n.front));
+            put32(lumps[5], uint32_t(n.back));
+            lumps[5].insert(lumps[5].end(), 6 * 4 + 2 * 4, 0);
+        } else {
+            put16(lumps[5], uint16_t(int16_t(n.front)));
+            put16(lumps[5], uint16_t(int16_t(n.back)));
+            lumps[5].insert(lumps[5].end(), 6 * 2 + 2 * 2, 0);
+        }
+    }
+    for (int32_t contents : level.leafContents) {
+        put32(lumps[10], uint32_t(contents));
+        put32(lumps[10], uint32_t(-1)); // no visdata
+        lumps[10].insert(lumps[10].end(), wide ? 6 * 4 + 2 * 4 + 4 : 6 * 2 + 2 * 2 + 4, 0);
+    }
     auto putModel = [&](int32_t firstFace, int32_t count) {
         for (int i = 0; i < 9; ++i) putFloat(lumps[14], 0.0f); // mins, maxs, origin
         for (int i = 0; i < 5; ++i) put32(lumps[14], 0);       // headnodes, visleafs
@@ -192,7 +216,10 @@ constexpr int kSky = 2;          // special texinfo, no lightmap
 constexpr int kTwoStyles = 3;    // styles {5, 0}: style 0 is the second lightmap
 constexpr int kUnlit = 4;        // lightofs -1
 constexpr int kUnderFloor = 5;   // z = 0 facing down under the floor, constant 200
-constexpr int kSubmodel = 6;     // lit, but a brush entity's face (the second model's)
+constexpr int kLiquidTop = 6;    // a pool's surface at z = 0 (water below), lit
+constexpr int kLiquidUnder = 7;  // the same seen from the water, lit
+constexpr int kPoolFloor = 8;    // z = -32 facing up: water in front, solid behind; lit
+constexpr int kSubmodel = 9;     // lit, but a brush entity's face (the second model's)
 
 // Linear lightmaps, so that the bilinear sample is the same linear function anywhere.
 constexpr double kFloorBase = 20, kFloorPerI = 9, kFloorPerJ = 13;
@@ -200,14 +227,19 @@ constexpr double kCeilingBase = 100, kCeilingPerI = -7, kCeilingPerJ = 5;
 
 TestLevel makeLevel() {
     TestLevel level;
-    level.planes = {{Vec3::UnitZ(), 0.0f}, {Vec3::UnitZ(), 64.0f}, {Vec3::UnitX(), 200.0f}};
+    level.planes = {{Vec3::UnitZ(), 0.0f}, {Vec3::UnitZ(), 64.0f}, {Vec3::UnitX(), 200.0f},
+                    {Vec3::UnitY(), -100.0f}, {Vec3::UnitZ(), -32.0f}};
+    // The world's leaves: empty where y >= -100 or z >= 0; below, a pool of water down to
+    // z = -32 and solid under it.
+    level.nodes = {{3, -2, 1}, {0, -2, 2}, {4, -3, -1}};
+    level.leafContents = {kQuakeContentsSolid, kQuakeContentsEmpty, -3 /* water */};
     level.textures = {"floor1", "sky4", "ceil_2"};
     level.texinfos = {
         {Vec3::UnitX(), Vec3::UnitY(), 0.0f, 0.0f, 0, 0},
         {Vec3(0.75, 0.5, 0), Vec3(-0.5, 0.75, 0), 3.25f, -7.5f, 2, 0},
         {Vec3::UnitY(), -Vec3::UnitZ(), 0.0f, 0.0f, 1, kQuakeTexSpecial},
     };
-    level.faces.resize(7);
+    level.faces.resize(10);
     level.faces[kFloor] = {0, 0, addRectangle(level, 8, -4, 72, 40, 0, true), 0, {0, 255, 255, 255}, 0};
     level.faces[kCeiling] = {1, 1, addRectangle(level, -20, 10, 90, 70, 64, false), 1, {0, 255, 255, 255}, 0};
     {
@@ -221,9 +253,12 @@ TestLevel makeLevel() {
     level.faces[kTwoStyles] = {0, 0, addRectangle(level, 100, 0, 132, 32, 0, true), 0, {5, 0, 255, 255}, 0};
     level.faces[kUnlit] = {0, 0, addRectangle(level, 140, 0, 172, 32, 0, true), 0, {255, 255, 255, 255}, -1};
     level.faces[kUnderFloor] = {0, 1, addRectangle(level, 8, -4, 72, 40, 0, false), 0, {0, 255, 255, 255}, 0};
+    level.faces[kLiquidTop] = {0, 0, addRectangle(level, 0, -164, 32, -132, 0, true), 0, {0, 255, 255, 255}, 0};
+    level.faces[kLiquidUnder] = {0, 1, addRectangle(level, 0, -164, 32, -132, 0, false), 0, {0, 255, 255, 255}, 0};
+    level.faces[kPoolFloor] = {4, 0, addRectangle(level, 0, -164, 32, -132, -32, true), 0, {0, 255, 255, 255}, 0};
     level.faces[kSubmodel] = {0, 0, addRectangle(level, 300, 0, 332, 32, 0, true), 0, {0, 255, 255, 255}, 0};
     level.worldFirstFace = 0;
-    level.worldFaceCount = 6;
+    level.worldFaceCount = 9;
 
     auto lightmapOf = [&](int face, int styles, auto value) {
         const auto [sMins, w] = luxelGrid(level, level.faces[size_t(face)], 0);
@@ -235,6 +270,7 @@ TestLevel makeLevel() {
     lightmapOf(kTwoStyles, 2, [](int style, int i, int j) { return style == 0 ? 250 : 10 * i + 20 * j + 1; });
     lightmapOf(kUnderFloor, 1, [](int, int, int) { return 200; });
     lightmapOf(kSubmodel, 1, [](int, int, int) { return 77; });
+    for (int face : {kLiquidTop, kLiquidUnder, kPoolFloor}) lightmapOf(face, 1, [](int, int, int) { return 50; });
     return level;
 }
 
@@ -287,6 +323,16 @@ TEST(QuakeBspLightmap, ReadsFacesExtentsAndLuxelGridsAsTheEngine) {
         EXPECT_FALSE(bsp.isLitWorldFace(bsp.faces[kUnlit]));
         EXPECT_FALSE(bsp.isLitWorldFace(bsp.faces[kSubmodel]));
         EXPECT_TRUE(bsp.isLitWorldFace(bsp.faces[kTwoStyles]));
+        // Liquid surfaces from the leaves on their sides (no flag, no name), from either side;
+        // a face under water against solid is lit.
+        EXPECT_TRUE(bsp.isSkyOrLiquid(bsp.faces[kLiquidTop]));
+        EXPECT_TRUE(bsp.isSkyOrLiquid(bsp.faces[kLiquidUnder]));
+        EXPECT_FALSE(bsp.isSkyOrLiquid(bsp.faces[kPoolFloor]));
+        EXPECT_TRUE(bsp.isLitWorldFace(bsp.faces[kPoolFloor]));
+        EXPECT_EQ(bsp.faces[kPoolFloor].frontContents, -3);
+        EXPECT_EQ(bsp.faces[kPoolFloor].backContents, kQuakeContentsSolid);
+        EXPECT_EQ(bsp.faces[kFloor].frontContents, kQuakeContentsEmpty);
+        EXPECT_EQ(bsp.faces[kFloor].backContents, kQuakeContentsEmpty);
         EXPECT_EQ(bsp.faces[kTwoStyles].styleZeroSlot(), 1);
     }
 }
@@ -395,9 +441,10 @@ TEST(QuakeBspLightmap, RandomPointsLieOnLitWorldFacesByArea) {
         // On its face: found again there (or on the face back to back with it, never).
         EXPECT_EQ(bsp.findWorldFace(p.position, p.normal), p.face);
     }
-    // Lit world faces: floor 64 x 44, ceiling 110 x 60, two styles 32 x 32, under floor 64 x 44.
+    // Lit world faces: floor 64 x 44, ceiling 110 x 60, two styles 32 x 32, under floor 64 x 44,
+    // pool floor 32 x 32.
     const std::map<int32_t, double> area{{kFloor, 64 * 44}, {kCeiling, 110 * 60}, {kTwoStyles, 32 * 32},
-                                         {kUnderFloor, 64 * 44}};
+                                         {kUnderFloor, 64 * 44}, {kPoolFloor, 32 * 32}};
     double total = 0;
     for (const auto& [face, a] : area) total += a;
     EXPECT_EQ(perFace.size(), area.size());
@@ -450,6 +497,8 @@ TEST(QuakeBspLightmap, BadIndicesAndOffsetsGiveErrors) {
     expectError([](TestLevel& l) { l.faces[kFloor].plane = 7; }, "plane 7 out of range");
     expectError([](TestLevel& l) { l.faces[kFloor].vertices[2] = 999; }, "vertex 999");
     expectError([](TestLevel& l) { l.worldFaceCount = 40; }, "world model's faces");
+    expectError([](TestLevel& l) { l.nodes[1].back = 7; }, "node 1 has child 7 out of range");
+    expectError([](TestLevel& l) { l.leafContents.clear(); }, "no leaves");
     expectError([](TestLevel& l) { l.texinfos[0].sOffset = INFINITY; }, "texinfo 0 is not finite");
     expectError([](TestLevel& l) { l.texinfos[0].sOffset = 1e30f; }, "texture coordinates out of range");
     expectError([](TestLevel& l) { l.vertices[3].x() = NAN; }, "vertex 3 is not finite");
