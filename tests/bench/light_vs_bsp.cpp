@@ -118,8 +118,8 @@ bool parseArgs(int argc, char** argv, Options& o) {
 // The texture of the .map brush side a point lies on: a side of a world brush (worldspawn,
 // func_group, func_detail*) whose plane holds the point within the face tolerance, facing
 // the point's normal, of a brush that holds the point. Labelled with its entity's class when
-// that is not worldspawn, and "covered" when the point's front is inside another brush that
-// blocks (a face no player sees, which compilers keep behind func_detail_wall).
+// that is not worldspawn, and "covered" when the point's front is inside another solid brush
+// (a face no player sees, which compilers keep behind func_detail_wall).
 class MapTextures {
 public:
     explicit MapTextures(const MapFile& map) {
@@ -151,7 +151,7 @@ public:
         }
         const Vec3 front = p + kCoverProbe * normal;
         for (const auto& [b, classname] : brushes_) {
-            if (classname == "func_detail_illusionary") continue;
+            if (classname == "func_detail_illusionary" || !intersects(b->contents, BrushContents::Solid)) continue;
             bool inside = true;
             for (const BrushSide& s : b->sides)
                 if (s.plane.signedDistance(front) >= 0.0) {
@@ -361,7 +361,8 @@ void report(const std::string& name, const std::vector<Point>& points, const Val
         std::stable_sort(list.begin(), list.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
         std::printf("%s with the most points over %g:\n", title, kAgreeWithin);
         for (size_t k = 0; k < std::min(list.size(), kTopListed); ++k)
-            row(name(list[k].second).c_str(), tallies.at(list[k].second));
+            row((name(list[k].second) + ": " + std::to_string(list[k].first) + " over").c_str(),
+                tallies.at(list[k].second));
     };
     std::map<int32_t, std::string> faceTexture;
     for (const Point& p : points) faceTexture.emplace(p.at.face, p.texture);
