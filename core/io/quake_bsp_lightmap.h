@@ -31,7 +31,8 @@ inline constexpr int kQuakeMaxLightmaps = 4;
 // Luxel spacing in texels (the engine's lightmap scale).
 inline constexpr int kQuakeLuxelTexels = 16;
 // Largest texture coordinate a face's vertex may have (hostile input: luxel counts stay
-// far inside int; the engine's own limit is 2048 texels of extent per face).
+// far inside int; engines refuse faces of more than a few hundred texels of extent, but
+// the reader need not: a face's lightmap is checked against the lighting lump instead).
 inline constexpr double kQuakeMaxTextureCoordinate = double(1 << 24);
 
 // Largest file the reader accepts (hostile input: never read a huge file whole).
