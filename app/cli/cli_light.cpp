@@ -54,6 +54,7 @@ int runLight(const std::vector<std::string>& args) {
     for (const std::string& w : lit.warnings) std::cerr << "warning: " << w << "\n";
     const LightStats& s = lit.stats;
     QJsonObject out{{"faces", qint64(s.faces)},
+                    {"outside_faces", qint64(s.outsideFaces)},
                     {"lightmapped_faces", qint64(s.lightmappedFaces)},
                     {"luxels", qint64(s.luxels)},
                     {"lights", qint64(s.lights)},

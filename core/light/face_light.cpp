@@ -1,7 +1,10 @@
 #include "light/face_light.h"
 
+#include "light/dirt.h"
 #include "light/light_formula.h"
 #include "light/sample_points.h"
+
+#include "geometry/aabb.h"
 
 #include <cmath>
 
@@ -27,9 +30,20 @@ struct Accumulator {
     }
 };
 
+// The dirt factor of each sample for a light (all 1 when it uses no dirt).
+struct DirtOf {
+    const std::vector<double>& occlusion; // empty when no light uses dirt
+    const DirtSettings& settings;
+    double at(size_t i, bool uses, double gain = 0, double scale = 0) const {
+        if (!uses || occlusion.empty()) return 1.0;
+        return dirtFactor(occlusion[i], gain > 0 ? gain : settings.gain, scale > 0 ? scale : settings.scale);
+    }
+};
+
 void addPointLight(const PointLight& l, const Plane& plane, const std::vector<Vec3>& samples, double scaledist,
-                   const LightOccluder& occluder, Accumulator& acc, FaceLightCounts& counts) {
+                   const DirtOf& dirt, const LightOccluder& occluder, Accumulator& acc, FaceLightCounts& counts) {
     std::vector<Vec3>* out = nullptr;
+    const bool dirty = usesDirt(l, dirt.settings);
     for (size_t i = 0; i < samples.size(); ++i) {
         const Vec3& p = samples[i];
         Vec3 toLight = l.origin - p;
@@ -40,7 +54,8 @@ void addPointLight(const PointLight& l, const Plane& plane, const std::vector<Ve
         } else {
             toLight /= dist;
         }
-        const Vec3 color = l.color * (lightContribution(l, plane.normal, toLight, dist, scaledist) / 255.0);
+        const Vec3 color = l.color * (lightContribution(l, plane.normal, toLight, dist, scaledist) / 255.0) *
+                           dirt.at(i, dirty, l.dirtGain, l.dirtScale);
         if (std::abs(brightness(color)) <= kLightGate) continue;
         ++counts.rays;
         if (occluder.blocked(p, l.origin)) continue;
@@ -49,16 +64,17 @@ void addPointLight(const PointLight& l, const Plane& plane, const std::vector<Ve
     }
 }
 
-void addSun(const SunLight& sun, bool negative, const Plane& plane, const std::vector<Vec3>& samples,
+void addSun(const SunLight& sun, bool negative, const Plane& plane, const std::vector<Vec3>& samples, const DirtOf& dirt,
             const LightOccluder& occluder, Accumulator& acc, FaceLightCounts& counts) {
     if ((sun.light < 0) != negative || sun.light == 0) return;
     const double cosine = sun.towardSun.dot(plane.normal);
     if (cosine < -kSunAngleEpsilon) return;
     const double angle = (1.0 - sun.anglescale) + sun.anglescale * std::max(0.0, cosine);
-    const Vec3 color = sun.color * (angle * sun.light / 255.0);
-    if (std::abs(brightness(color)) <= kLightGate) return;
-    std::vector<Vec3>& out = acc.of(0);
+    const Vec3 full = sun.color * (angle * sun.light / 255.0);
+    std::vector<Vec3>& out = acc.of(sun.style);
     for (size_t i = 0; i < samples.size(); ++i) {
+        const Vec3 color = full * dirt.at(i, sun.dirt);
+        if (std::abs(brightness(color)) <= kLightGate) continue;
         ++counts.rays;
         if (occluder.reachesSky(samples[i], sun.towardSun)) out[i] += color;
     }
@@ -67,13 +83,15 @@ void addSun(const SunLight& sun, bool negative, const Plane& plane, const std::v
 // ericw-tools' Light_ClampMin: raise each channel to light * colour / 255.
 void clampMin(Vec3& sample, double light, const Vec3& color) { sample = sample.cwiseMax(color * (light / 255.0)); }
 
-void addLocalMinimum(const PointLight& l, const std::vector<Vec3>& samples, const LightOccluder& occluder,
-                     Accumulator& acc, FaceLightCounts& counts) {
+void addLocalMinimum(const PointLight& l, const std::vector<Vec3>& samples, const DirtOf& dirt,
+                     const LightOccluder& occluder, Accumulator& acc, FaceLightCounts& counts) {
     std::vector<Vec3>& out = acc.of(l.style);
+    const bool dirty = usesDirt(l, dirt.settings);
     for (size_t i = 0; i < samples.size(); ++i) {
         if (!(brightness(out[i]) < l.light)) continue;
         ++counts.rays;
-        if (!occluder.blocked(samples[i], l.origin)) clampMin(out[i], l.light, l.color);
+        if (!occluder.blocked(samples[i], l.origin))
+            clampMin(out[i], l.light * dirt.at(i, dirty, l.dirtGain, l.dirtScale), l.color);
     }
 }
 
@@ -85,7 +103,8 @@ StyleLightmap scaled(int style, const std::vector<Vec3>& sums, double rangescale
     for (size_t i = 0; i < sums.size(); ++i) {
         Vec3 c = sums[i].cwiseMax(0.0) * rangescale;
         const double top = c.maxCoeff();
-        if (top > 255.0) c *= 255.0 / top;
+        if (top > 255.0) // scaled down, its largest channel exactly 255 (no rounding to 254)
+            for (int k = 0; k < 3; ++k) c[k] = c[k] == top ? 255.0 : c[k] * (255.0 / top);
         for (int k = 0; k < 3; ++k) m.rgb[i * 3 + size_t(k)] = uint8_t(std::clamp(c[k], 0.0, 255.0));
         m.light[i] = uint8_t(std::clamp(c.maxCoeff(), 0.0, 255.0));
     }
@@ -94,30 +113,44 @@ StyleLightmap scaled(int style, const std::vector<Vec3>& sums, double rangescale
 
 } // namespace
 
-bool lightMayReach(const PointLight& light, const LitFace& face, const Vec3& centre, double radius, double scaledist) {
-    if (face.plane.signedDistance(light.origin) < 0) return false;
-    const double dist = (light.origin - centre).norm() - radius;
-    return dist < 0 || dist < lightReach(light, scaledist);
-}
-
-FaceLightmap lightFace(const LitFace& face, const LuxelGrid& grid, const std::vector<const PointLight*>& lights,
+FaceLightmap lightFace(const LitFace& face, const LuxelGrid& grid, const std::vector<PointLight>& allLights,
                        const LightSettings& settings, const LightOccluder& occluder, FaceLightCounts& counts) {
     FaceLightmap result;
     result.grid = grid;
     result.samples = samplePoints(grid, occluder, &counts.sampleTests);
+    Aabb box;
+    for (const Vec3& p : result.samples) box.add(p);
+    const Vec3 centre = (box.mins + box.maxs) / 2;
+    const double radius = (box.maxs - box.mins).norm() / 2;
+    std::vector<const PointLight*> lights;
+    for (const PointLight& l : allLights) {
+        // Local-minimum lights have no angle: ericw-tools culls them by distance only.
+        if (l.formula != LightFormula::LocalMinimum && face.plane.signedDistance(l.origin) < 0) continue;
+        const double dist = (l.origin - centre).norm() - radius;
+        if (dist < 0 || dist < lightReach(l, settings.scaledist)) lights.push_back(&l);
+    }
     Accumulator acc{result.samples.size(), {}};
     acc.of(0);
+    const std::vector<double> occlusion = settings.dirtInUse
+                                              ? sampleOcclusion(result.samples, face.plane.normal, settings.dirt, occluder, counts.rays)
+                                              : std::vector<double>{};
+    const DirtOf dirt{occlusion, settings.dirt};
     const auto pointLights = [&](bool negative) {
         for (const PointLight* l : lights)
             if (l->formula != LightFormula::LocalMinimum && (l->light < 0) == negative && l->light != 0)
-                addPointLight(*l, face.plane, result.samples, settings.scaledist, occluder, acc, counts);
-        for (const SunLight& sun : settings.suns) addSun(sun, negative, face.plane, result.samples, occluder, acc, counts);
+                addPointLight(*l, face.plane, result.samples, settings.scaledist, dirt, occluder, acc, counts);
+        for (const SunLight& sun : settings.suns)
+            addSun(sun, negative, face.plane, result.samples, dirt, occluder, acc, counts);
     };
     pointLights(false);
     for (const PointLight* l : lights)
-        if (l->formula == LightFormula::LocalMinimum && l->light > 0) addLocalMinimum(*l, result.samples, occluder, acc, counts);
-    if (settings.minlight > 0)
-        for (Vec3& s : acc.of(0)) clampMin(s, settings.minlight, settings.minlightColor);
+        if (l->formula == LightFormula::LocalMinimum && l->light > 0)
+            addLocalMinimum(*l, result.samples, dirt, occluder, acc, counts);
+    if (settings.minlight > 0) {
+        std::vector<Vec3>& base = acc.of(0);
+        for (size_t i = 0; i < base.size(); ++i)
+            clampMin(base[i], settings.minlight * dirt.at(i, settings.dirt.minlight), settings.minlightColor);
+    }
     pointLights(true);
     for (const auto& [style, sums] : acc.styles) result.styles.push_back(scaled(style, sums, settings.rangescale));
     return result;

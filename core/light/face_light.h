@@ -31,14 +31,10 @@ struct FaceLightCounts {
     size_t sampleTests = 0;   // segment tests placing the sample points
 };
 
-// Lights `face` (lightmapped, with a valid grid) with `lights` (only those given: the
-// caller may cull) and the settings' suns and minlight.
-FaceLightmap lightFace(const LitFace& face, const LuxelGrid& grid, const std::vector<const PointLight*>& lights,
+// Lights `face` (lightmapped, with a valid grid) with `lights`, the settings' suns and
+// minlight. Lights behind the face's plane (but local-minimum ones), or farther from the sphere around its sample
+// points than they reach (lightReach), are skipped: id's light's and ericw-tools' culls.
+FaceLightmap lightFace(const LitFace& face, const LuxelGrid& grid, const std::vector<PointLight>& lights,
                        const LightSettings& settings, const LightOccluder& occluder, FaceLightCounts& counts);
-
-// Does `light` possibly reach any point of `face` (in front of its plane, and within its
-// reach of the face's bounding sphere)? id's light and ericw-tools' culls.
-bool lightMayReach(const PointLight& light, const LitFace& face, const Vec3& sphereCentre, double sphereRadius,
-                   double scaledist);
 
 } // namespace shallot

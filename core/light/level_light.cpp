@@ -7,7 +7,8 @@
 
 namespace shallot {
 
-LevelLighting lightLevel(const LightInput& input, const LightOccluder& occluder, int threads) {
+LevelLighting lightLevel(const LightInput& input, const LightOccluder& occluder, int threads,
+                         const OutsideFaceTest& outside) {
     LevelLighting out;
     Stopwatch clock;
     LightEntities entities = readLightEntities(*input.entities, input.file);
@@ -20,6 +21,13 @@ LevelLighting lightLevel(const LightInput& input, const LightOccluder& occluder,
     out.faces = std::move(faces.faces);
     out.warnings.insert(out.warnings.end(), faces.warnings.begin(), faces.warnings.end());
     out.stats.faces = out.faces.size();
+    if (outside) {
+        const std::vector<bool> marks = outside(out.faces, entities, out.warnings);
+        for (size_t f = 0; f < out.faces.size() && f < marks.size(); ++f) {
+            out.faces[f].outside = marks[f];
+            out.stats.outsideFaces += marks[f];
+        }
+    }
     out.stats.msFaces = clock.lapMs();
 
     out.lightmaps.resize(out.faces.size());
@@ -27,18 +35,11 @@ LevelLighting lightLevel(const LightInput& input, const LightOccluder& occluder,
     std::atomic<size_t> rays{0}, sampleTests{0};
     parallelFor(out.faces.size(), threads, [&](size_t f) {
         const LitFace& face = out.faces[f];
-        if (!face.lightmapped) return;
+        if (!face.lightmapped || face.outside) return;
         std::optional<LuxelGrid> grid = luxelGrid(face, &gridErrors[f]);
         if (!grid) return;
-        Aabb box;
-        for (const Vec3& v : face.polygon.vertices) box.add(v);
-        const Vec3 centre = (box.mins + box.maxs) / 2;
-        const double radius = (box.maxs - box.mins).norm() / 2 + kSampleOffPlane;
-        std::vector<const PointLight*> reaching;
-        for (const PointLight& l : entities.lights)
-            if (lightMayReach(l, face, centre, radius, out.settings.scaledist)) reaching.push_back(&l);
         FaceLightCounts counts;
-        out.lightmaps[f] = lightFace(face, *grid, reaching, out.settings, occluder, counts);
+        out.lightmaps[f] = lightFace(face, *grid, entities.lights, out.settings, occluder, counts);
         rays += counts.rays;
         sampleTests += counts.sampleTests;
     });

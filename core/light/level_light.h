@@ -6,6 +6,7 @@
 #include "light/light_entities.h"
 #include "light/lit_faces.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,7 @@ namespace shallot {
 
 struct LightStats {
     size_t faces = 0;            // lit faces found
+    size_t outsideFaces = 0;     // of them, facing the void outside (not lit)
     size_t lightmappedFaces = 0; // of them, with a lightmap
     size_t luxels = 0;
     size_t lights = 0;           // point lights read
@@ -29,6 +31,11 @@ struct LevelLighting {
     std::vector<std::string> warnings;
 };
 
+// Marks faces that face the void outside the level (given the faces and the lights);
+// nothing, or a warning when the level leaks and every face is lit.
+using OutsideFaceTest =
+    std::function<std::vector<bool>(const std::vector<LitFace>&, const LightEntities&, std::vector<std::string>& warnings)>;
+
 // What a level is lit from: its static world brushes (World::brushes) and its entities
 // (lights, worldspawn keys, brush entities' own brushes); `file` names it in warnings.
 struct LightInput {
@@ -38,7 +45,9 @@ struct LightInput {
     std::string file;
 };
 
-// Lights every face with the occluder (shared by the threads: it must be thread-safe).
-LevelLighting lightLevel(const LightInput& input, const LightOccluder& occluder, int threads);
+// Lights every face with the occluder (shared by the threads: it must be thread-safe),
+// but those `outside` marks (when given).
+LevelLighting lightLevel(const LightInput& input, const LightOccluder& occluder, int threads,
+                         const OutsideFaceTest& outside = {});
 
 } // namespace shallot

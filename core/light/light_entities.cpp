@@ -75,6 +75,38 @@ struct Reader {
 
 double cosOfHalf(double degrees) { return -std::cos(degrees / 2 * std::numbers::pi / 180); }
 
+// ericw-tools' dirt flags: 1 on, -1 off, 0 as worldspawn's "_dirt".
+bool dirtFlag(int flag, const DirtSettings& dirt) { return flag == 1 || (flag == 0 && dirt.all); }
+
+// ericw-tools' SetupSkyDome (from q3map2): kSkyDomeSamples suns over the upper (`down`:
+// shining down) or lower hemisphere, in rings of elevation, sharing `light`.
+void addSkyDome(std::vector<SunLight>& suns, double light, const Vec3& color, bool down, const SunLight& base) {
+    if (light <= 0) return;
+    const int iterations = std::max(2, int(std::rint(std::sqrt((kSkyDomeSamples - 1) / 4.0))) + 1);
+    const int elevationSteps = iterations - 1, angleSteps = elevationSteps * 4;
+    const double elevationStep = (90.0 / (elevationSteps + 1)) * std::numbers::pi / 180;
+    const double angleStep = (360.0 / angleSteps) * std::numbers::pi / 180;
+    const double each = light / (angleSteps * elevationSteps + 1);
+    const auto add = [&](const Vec3& travel) {
+        SunLight sun = base;
+        sun.towardSun = -travel.normalized();
+        sun.light = each;
+        sun.color = color;
+        suns.push_back(sun);
+    };
+    double angle = 0, elevation = elevationStep * 0.5;
+    for (int i = 0; i < elevationSteps; ++i) {
+        for (int j = 0; j < angleSteps; ++j) {
+            const double z = std::sin(elevation) * (down ? -1 : 1);
+            add(Vec3(std::cos(angle) * std::cos(elevation), std::sin(angle) * std::cos(elevation), z));
+            angle += angleStep;
+        }
+        elevation += elevationStep;
+        angle += angleStep / elevationSteps;
+    }
+    add(Vec3(0, 0, down ? -1 : 1));
+}
+
 } // namespace
 
 Vec3 directionFromMangle(const Vec3& mangle) {
@@ -88,8 +120,9 @@ LightEntities readLightEntities(const std::vector<MapEntity>& entities, const st
     const MapEntity* world = nullptr;
     for (const MapEntity& e : entities)
         if (e.classname() == "worldspawn") world = &e;
-    double sunlight = 0;
-    Vec3 sunMangle(0, -90, 0), sunColor = Vec3::Constant(255);
+    double sunlight = 0, sunlight2 = 0, sunlight3 = 0;
+    Vec3 sunMangle(0, -90, 0), sunColor = Vec3::Constant(255), sun2Color = sunColor, sun3Color = sunColor;
+    std::optional<double> sunDirt, sun2Dirt;
     if (world) {
         const Reader r{*world, file, out.warnings};
         if (auto v = r.number("minlight", kMaxLightValue)) s.minlight = *v;
@@ -106,8 +139,36 @@ LightEntities readLightEntities(const std::vector<MapEntity>& entities, const st
             if (auto v = r.vector(key)) sunMangle = *v;
         for (const char* key : {"sun_color", "sunlight_color"})
             if (auto v = r.color(key)) sunColor = *v;
+        if (auto v = r.number("sunlight2", kMaxLightValue)) sunlight2 = *v;
+        if (auto v = r.number("sunlight3", kMaxLightValue)) sunlight3 = *v;
+        for (const char* key : {"sunlight_color2", "sunlight2_color"})
+            if (auto v = r.color(key)) sun2Color = *v;
+        for (const char* key : {"sunlight_color3", "sunlight3_color"})
+            if (auto v = r.color(key)) sun3Color = *v;
+        if (auto v = r.number("dirt", 1e9)) s.dirt.all = *v == 1;
+        std::optional<double> minlightDirt = r.number("minlight_dirt", 1e9);
+        sunDirt = r.number("sunlight_dirt", 1e9);
+        sun2Dirt = r.number("sunlight2_dirt", 1e9);
+        if (auto v = r.number("dirtdepth", kMaxLightValue)) s.dirt.depth = std::max(1.0, *v);
+        if (auto v = r.number("dirtscale", 100)) s.dirt.scale = std::max(0.0, *v);
+        if (auto v = r.number("dirtgain", 100)) s.dirt.gain = std::max(0.0, *v);
+        if (auto v = r.number("dirtangle", 90)) s.dirt.angle = std::clamp(*v, 1.0, 90.0);
+        // "_dirt" 1 implies the minlight's and the suns' dirt unless they are set.
+        s.dirt.minlight = minlightDirt ? *minlightDirt == 1 : s.dirt.all;
     }
-    if (sunlight != 0) s.suns.push_back({-directionFromMangle(sunMangle).normalized(), sunlight, sunColor, s.anglescale});
+    SunLight base;
+    base.anglescale = s.anglescale;
+    base.dirt = sunDirt ? *sunDirt == 1 : s.dirt.all;
+    if (sunlight != 0) {
+        SunLight sun = base;
+        sun.towardSun = -directionFromMangle(sunMangle).normalized();
+        sun.light = sunlight;
+        sun.color = sunColor;
+        s.suns.push_back(sun);
+    }
+    base.dirt = sun2Dirt ? *sun2Dirt == 1 : s.dirt.all;
+    addSkyDome(s.suns, sunlight2, sun2Color, true, base);
+    addSkyDome(s.suns, sunlight3, sun3Color, false, base);
 
     // Switchable lights: each targetname its style from 32 on, as id's light numbers them.
     std::map<std::string, int> switchable;
@@ -163,17 +224,47 @@ LightEntities readLightEntities(const std::vector<MapEntity>& entities, const st
             auto [it, inserted] = switchable.try_emplace(*name, 32 + int(switchable.size()));
             l.style = it->second;
         }
-        if (auto m = r.vector("mangle")) {
+        const std::optional<Vec3> mangle = r.vector("mangle");
+        if (mangle) {
             l.spotlight = true;
-            l.spotDirection = directionFromMangle(*m);
+            l.spotDirection = directionFromMangle(*mangle);
         }
+        std::optional<Vec3> toTarget;
         if (const std::string* target = e.value("target")) {
             const auto t = targets.find(*target);
             if (t == targets.end()) r.warn("\"target\" \"" + *target + "\" matches no entity with an origin");
             else if ((t->second - l.origin).norm() > 0) {
                 l.spotlight = true;
                 l.spotDirection = (t->second - l.origin).normalized();
+                toTarget = l.spotDirection;
             }
+        }
+        if (auto v = r.number("dirt", 1e9)) l.dirt = *v == 1 ? 1 : *v == -1 ? -1 : 0;
+        if (auto v = r.number("dirtscale", 100)) l.dirtScale = std::max(0.0, *v);
+        if (auto v = r.number("dirtgain", 100)) l.dirtGain = std::max(0.0, *v);
+        // Suns and domes from light entities (ericw-tools' "_sun", "_sunlight2", "_sunlight3").
+        SunLight sun;
+        sun.color = l.color;
+        sun.anglescale = l.anglescale;
+        sun.dirt = dirtFlag(l.dirt, s.dirt);
+        sun.style = l.style;
+        if (r.number("sun", 1e9).value_or(0) != 0 && l.light > 0) {
+            const Vec3 travel = toTarget                            ? *toTarget
+                                : mangle && mangle->squaredNorm() > 0 ? directionFromMangle(*mangle)
+                                                                      : Vec3(-l.origin);
+            if (travel.norm() == 0) {
+                r.warn("a sun with no direction (no target, mangle, and origin 0 0 0); left out");
+                continue;
+            }
+            sun.towardSun = -travel.normalized();
+            sun.light = l.light;
+            s.suns.push_back(sun);
+            continue;
+        }
+        const bool upper = r.number("sunlight2", 1e9).value_or(0) != 0, lower = r.number("sunlight3", 1e9).value_or(0) != 0;
+        if ((upper || lower) && l.light > 0) {
+            addSkyDome(s.suns, l.light, l.color, upper, sun);
+            continue;
         }
         if (l.spotlight) {
             double angle = r.number("angle", 360).value_or(0.0);
@@ -185,6 +276,9 @@ LightEntities readLightEntities(const std::vector<MapEntity>& entities, const st
         }
         out.lights.push_back(l);
     }
+    s.dirtInUse = s.dirt.minlight && s.minlight > 0;
+    for (const SunLight& sun : s.suns) s.dirtInUse |= sun.dirt;
+    for (const PointLight& l : out.lights) s.dirtInUse |= dirtFlag(l.dirt, s.dirt);
     return out;
 }
 

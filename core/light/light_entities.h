@@ -35,6 +35,8 @@ struct PointLight {
     Vec3 spotDirection = Vec3::Zero(); // unit, from the light outwards
     double spotOuterCos = 0.0;         // -cos(angle / 2): outside the cone past this
     double spotInnerCos = 0.0;         // -cos(softangle / 2): full strength inside
+    int dirt = 0;                      // "_dirt": -1 never, 1 always, 0 as worldspawn's "_dirt"
+    double dirtScale = 0.0, dirtGain = 0.0; // "_dirtscale", "_dirtgain" (0: worldspawn's)
     int line = 0;                      // the entity's line in its file, for messages
 };
 
@@ -44,6 +46,20 @@ struct SunLight {
     double light = 0.0;
     Vec3 color = Vec3::Constant(255);
     double anglescale = 0.5;
+    bool dirt = false; // darkened by the dirt (ambient occlusion) of the sample
+    int style = 0;
+};
+
+// ericw-tools' dirtmapping (ambient occlusion, q3map2's): worldspawn "_dirt" 1 darkens
+// every light, sunlight and minlight by how much of a cone of rays around the normal
+// meets a brush within "_dirtdepth".
+struct DirtSettings {
+    bool all = false;          // "_dirt" 1: every light unless it says "_dirt" "-1"
+    bool minlight = false;     // "_minlight_dirt" (on with "_dirt" 1 unless set)
+    double depth = 128.0;      // "_dirtdepth"
+    double scale = 1.0;        // "_dirtscale"
+    double gain = 1.0;         // "_dirtgain"
+    double angle = 88.0;       // "_dirtangle": the cone's half angle, degrees
 };
 
 // worldspawn's keys.
@@ -53,8 +69,18 @@ struct LightSettings {
     double scaledist = 1.0;                  // "_dist"
     double rangescale = 0.5;                 // "_range"
     double anglescale = 0.5;                 // "_anglescale" / "_anglesense"
-    std::vector<SunLight> suns;              // "_sunlight" with "_sun_mangle", "_sunlight_color"
+    // "_sunlight" with "_sun_mangle", "_sunlight_color"; "_sunlight2" and "_sunlight3" (domes
+    // of suns from above and below, "_sunlight2_color", "_sunlight3_color"); light
+    // entities with "_sun" 1 (a sun towards their target or "mangle") or "_sunlight2" /
+    // "_sunlight3" 1 (a dome).
+    std::vector<SunLight> suns;
+    DirtSettings dirt;
+    bool dirtInUse = false; // some light, sun or the minlight uses the dirt
 };
+
+// ericw-tools' sky domes take this many suns ("sunsamples" 64 gives 4 elevations of 16
+// directions and one straight along the axis).
+inline constexpr int kSkyDomeSamples = 64;
 
 struct LightEntities {
     std::vector<PointLight> lights;

@@ -75,6 +75,10 @@ std::optional<LightReading> readLight(const LevelLighting& lighting, const Vec3&
     }
     const LitFace& face = lighting.faces[size_t(best)];
     const FaceLightmap& map = lighting.lightmaps[size_t(best)];
+    if (face.outside) {
+        error = "the face there faces the void outside the level (no lightmap, as qbsp leaves it out)";
+        return std::nullopt;
+    }
     if (map.styles.empty()) {
         error = "the face there has no lightmap (texture " + face.texture + ")";
         return std::nullopt;

@@ -14,6 +14,10 @@ public:
     // Does the ray from `from` along unit `direction` first enter a brush through a sky
     // face (sunlight reaches `from`)?
     virtual bool reachesSky(const Vec3& from, const Vec3& direction) const = 0;
+    // How far the ray from `from` along unit `direction` goes before it enters a brush
+    // other than through a sky face (0 from inside one); `length` when it does not within
+    // `length` (ericw-tools' dirt rays: sky counts as open).
+    virtual double openDistance(const Vec3& from, const Vec3& direction, double length) const = 0;
 };
 
 // How far a sun ray looks for the sky (ericw-tools' MAX_SKY_DIST).

@@ -23,6 +23,7 @@ struct LitFace {
     int entity = -1;    // the brush entity (index in the entity list), -1 for the world
     int brush = -1;     // its brush: in World::brushes for the world, else in the entity's
     bool lightmapped = true; // false for sky and the tools' unlit names (lightmappedTexture)
+    bool outside = false;    // faces the void around a sealed level (no lightmap: outside_faces.h)
 };
 
 // Whether the Quake tools give faces with this texture a lightmap: not sky ("sky..."),

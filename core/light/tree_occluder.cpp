@@ -21,4 +21,11 @@ bool TreeOccluder::reachesSky(const Vec3& from, const Vec3& direction) const {
     return r.hit && sky_.isSkyHit(r.point, direction);
 }
 
+double TreeOccluder::openDistance(const Vec3& from, const Vec3& direction, double length) const {
+    const TraceResult r = traceSegment(tree_, pose_, from, from + direction * length);
+    if (r.startSolid) return 0.0;
+    if (!r.hit || (!sky_.empty() && sky_.isSkyHit(r.point, direction))) return length;
+    return r.t * length;
+}
+
 } // namespace shallot

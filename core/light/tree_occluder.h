@@ -18,6 +18,7 @@ public:
     TreeOccluder(const BspTree& tree, int pose, const SkyFaces& sky) : tree_(tree), pose_(pose), sky_(sky) {}
     bool blocked(const Vec3& from, const Vec3& to) const override;
     bool reachesSky(const Vec3& from, const Vec3& direction) const override;
+    double openDistance(const Vec3& from, const Vec3& direction, double length) const override;
 
 private:
     const BspTree& tree_;
