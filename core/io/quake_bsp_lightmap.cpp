@@ -82,14 +82,43 @@ double winding(const std::vector<Vec3>& polygon, const Vec3& normal) {
     return area.dot(normal) >= 0.0 ? 1.0 : -1.0;
 }
 
-// How deep p lies inside the face's polygon (the least distance inside any edge; negative
+// How deep p lies inside the face's outline (the least distance inside any edge; negative
 // outside), p taken on the face's plane.
 double depthInside(const QuakeLightmapFace& face, const Vec3& p) {
-    const Vec3 up = face.normal * winding(face.polygon, face.normal);
+    const std::vector<Vec3>& outline = face.outline;
+    const Vec3 up = face.normal * winding(outline, face.normal);
     double depth = std::numeric_limits<double>::infinity();
-    for (size_t i = 0; i < face.polygon.size(); ++i)
-        depth = std::min(depth, insideEdge(face.polygon[i], face.polygon[(i + 1) % face.polygon.size()], p, up));
+    for (size_t i = 0; i < outline.size(); ++i)
+        depth = std::min(depth, insideEdge(outline[i], outline[(i + 1) % outline.size()], p, up));
     return depth;
+}
+
+// A vertex this close to the line through its neighbours runs straight on (qbsp's float
+// T-junction vertices sit within about 1e-3 of their edges).
+constexpr double kOnLine = 0.01;
+// A vertex where the outline turns back by 180 degrees less this sine (a spike out and back).
+constexpr double kTurnBack = 0.01;
+
+std::vector<Vec3> convexOutline(std::vector<Vec3> polygon) {
+    bool removed = true;
+    while (removed && polygon.size() >= 3) {
+        removed = false;
+        for (size_t i = 0; i < polygon.size() && polygon.size() >= 3; ++i) {
+            const Vec3& before = polygon[(i + polygon.size() - 1) % polygon.size()];
+            const Vec3& at = polygon[i];
+            const Vec3& after = polygon[(i + 1) % polygon.size()];
+            const Vec3 in = at - before, out = after - at, across = after - before;
+            const bool repeated = in.isZero(0.0) || across.isZero(0.0);
+            const bool turnsBack = in.dot(out) < 0.0 && in.cross(out).norm() <= kTurnBack * in.norm() * out.norm();
+            const bool runsOn = !repeated && across.cross(in).norm() <= kOnLine * across.norm();
+            if (repeated || turnsBack || runsOn) {
+                polygon.erase(polygon.begin() + std::ptrdiff_t(i));
+                removed = true;
+                break;
+            }
+        }
+    }
+    return polygon;
 }
 
 // Quake's liquid contents, water -3, slime -4 and lava -5 (bspfile.h).
@@ -143,7 +172,7 @@ int32_t QuakeBspLightmaps::findWorldFace(const Vec3& p, const Vec3& normal) cons
     double bestDepth = -kQuakeFaceEdgeTolerance;
     for (size_t i = 0; i < faces.size(); ++i) {
         const QuakeLightmapFace& face = faces[i];
-        if (!face.worldModel || face.polygon.size() < 3) continue;
+        if (!face.worldModel || face.outline.size() < 3) continue;
         if (std::abs(face.normal.dot(p) - face.dist) > kQuakeFacePlaneTolerance) continue;
         if (face.normal.dot(n) < kQuakeFaceNormalMinCos) continue;
         const double depth = depthInside(face, p);
@@ -221,8 +250,8 @@ std::vector<QuakeSurfacePoint> QuakeBspLightmaps::randomLitPoints(size_t count, 
     for (size_t i = 0; i < faces.size(); ++i) {
         const QuakeLightmapFace& face = faces[i];
         if (!isLitWorldFace(face)) continue;
-        for (size_t k = 1; k + 1 < face.polygon.size(); ++k) {
-            const Vec3 &a = face.polygon[0], &b = face.polygon[k], &c = face.polygon[k + 1];
+        for (size_t k = 1; k + 1 < face.outline.size(); ++k) {
+            const Vec3 &a = face.outline[0], &b = face.outline[k], &c = face.outline[k + 1];
             const double area = 0.5 * (b - a).cross(c - a).norm();
             if (!(area > 0.0) || !std::isfinite(area)) continue;
             triangles.push_back({int32_t(i), a, b, c});
@@ -332,6 +361,7 @@ struct QuakeBspLightmapDecoder {
                 return fail(which + " uses vertex " + std::to_string(vertex) + " of " + std::to_string(vertices.size()));
             face.polygon.push_back(vertices[size_t(vertex)]);
         }
+        face.outline = convexOutline(face.polygon);
 
         // The engine's extents (CalcSurfaceExtents).
         const QuakeTexinfo& tex = level.texinfos[size_t(texinfo)];

@@ -59,6 +59,10 @@ struct QuakeLightmapFace {
     Vec3 normal = Vec3::Zero(); // the face's front (the plane's normal, flipped when side != 0)
     double dist = 0.0;          // normal . p == dist on the face
     std::vector<Vec3> polygon;  // its vertices in the file's order
+    // The polygon without the vertices where it runs straight on or turns back on itself
+    // (qbsp's T-junction fixes leave both): the convex outline the point tests and the
+    // random points use.
+    std::vector<Vec3> outline;
     int32_t texinfo = 0;
     std::array<uint8_t, kQuakeMaxLightmaps> styles{kQuakeNoStyle, kQuakeNoStyle, kQuakeNoStyle, kQuakeNoStyle};
     int32_t lightofs = -1;      // byte offset of its first lightmap in the lighting lump; -1: none
@@ -113,7 +117,8 @@ public:
 
     // The world face whose plane holds p within kQuakeFacePlaneTolerance, whose front is
     // within 1 degree of `normal` (kQuakeFaceNormalMinCos) and whose polygon holds p within
-    // kQuakeFaceEdgeTolerance; where several do (on a shared edge) the one p is deepest in.
+    // kQuakeFaceEdgeTolerance (its outline); where several do (on a shared edge) the one p is
+    // deepest in.
     // -1 when none.
     int32_t findWorldFace(const Vec3& p, const Vec3& normal) const;
     // The value the engine reads on face `face` at p (p on its plane).
@@ -122,7 +127,7 @@ public:
     std::array<double, 2> luxelCoordinates(int32_t face, const Vec3& p) const;
     // The style-0 byte of luxel (i, j) of the face (clamped to its grid); 0 without one.
     int luxel(int32_t face, int i, int j) const;
-    // How deep p lies inside the face's polygon: the least distance inside any of its
+    // How deep p lies inside the face's outline: the least distance inside any of its
     // edges, negative outside (p taken on the face's plane).
     double depthInFace(int32_t face, const Vec3& p) const;
     // findWorldFace, then sample; nullopt when p is on no world face.

@@ -219,7 +219,8 @@ constexpr int kUnderFloor = 5;   // z = 0 facing down under the floor, constant 
 constexpr int kLiquidTop = 6;    // a pool's surface at z = 0 (water below), lit
 constexpr int kLiquidUnder = 7;  // the same seen from the water, lit
 constexpr int kPoolFloor = 8;    // z = -32 facing up: water in front, solid behind; lit
-constexpr int kSubmodel = 9;     // lit, but a brush entity's face (the second model's)
+constexpr int kSpiky = 9;        // a 32 x 32 square with a vertex on an edge and a spike out and back
+constexpr int kSubmodel = 10;    // lit, but a brush entity's face (the second model's)
 
 // Linear lightmaps, so that the bilinear sample is the same linear function anywhere.
 constexpr double kFloorBase = 20, kFloorPerI = 9, kFloorPerJ = 13;
@@ -239,7 +240,7 @@ TestLevel makeLevel() {
         {Vec3(0.75, 0.5, 0), Vec3(-0.5, 0.75, 0), 3.25f, -7.5f, 2, 0},
         {Vec3::UnitY(), -Vec3::UnitZ(), 0.0f, 0.0f, 1, kQuakeTexSpecial},
     };
-    level.faces.resize(10);
+    level.faces.resize(11);
     level.faces[kFloor] = {0, 0, addRectangle(level, 8, -4, 72, 40, 0, true), 0, {0, 255, 255, 255}, 0};
     level.faces[kCeiling] = {1, 1, addRectangle(level, -20, 10, 90, 70, 64, false), 1, {0, 255, 255, 255}, 0};
     {
@@ -256,9 +257,19 @@ TestLevel makeLevel() {
     level.faces[kLiquidTop] = {0, 0, addRectangle(level, 0, -164, 32, -132, 0, true), 0, {0, 255, 255, 255}, 0};
     level.faces[kLiquidUnder] = {0, 1, addRectangle(level, 0, -164, 32, -132, 0, false), 0, {0, 255, 255, 255}, 0};
     level.faces[kPoolFloor] = {4, 0, addRectangle(level, 0, -164, 32, -132, -32, true), 0, {0, 255, 255, 255}, 0};
+    {
+        // As qbsp's T-junction fixes leave them: (410, 32) on the edge, then out to (404, 32)
+        // and back to (410, 32) again.
+        const int first = int(level.vertices.size());
+        for (const Vec3& v : {Vec3(400, 0, 0), Vec3(400, 32, 0), Vec3(410, 32, 0), Vec3(404, 32, 0), Vec3(410, 32, 0),
+                              Vec3(432, 32, 0), Vec3(432, 0, 0)})
+            level.vertices.push_back(v);
+        level.faces[kSpiky] = {0, 0, {first, first + 1, first + 2, first + 3, first + 4, first + 5, first + 6}, 0,
+                               {0, 255, 255, 255}, 0};
+    }
     level.faces[kSubmodel] = {0, 0, addRectangle(level, 300, 0, 332, 32, 0, true), 0, {0, 255, 255, 255}, 0};
     level.worldFirstFace = 0;
-    level.worldFaceCount = 9;
+    level.worldFaceCount = 10;
 
     auto lightmapOf = [&](int face, int styles, auto value) {
         const auto [sMins, w] = luxelGrid(level, level.faces[size_t(face)], 0);
@@ -270,7 +281,8 @@ TestLevel makeLevel() {
     lightmapOf(kTwoStyles, 2, [](int style, int i, int j) { return style == 0 ? 250 : 10 * i + 20 * j + 1; });
     lightmapOf(kUnderFloor, 1, [](int, int, int) { return 200; });
     lightmapOf(kSubmodel, 1, [](int, int, int) { return 77; });
-    for (int face : {kLiquidTop, kLiquidUnder, kPoolFloor}) lightmapOf(face, 1, [](int, int, int) { return 50; });
+    for (int face : {kLiquidTop, kLiquidUnder, kPoolFloor, kSpiky})
+        lightmapOf(face, 1, [](int, int, int) { return 50; });
     return level;
 }
 
@@ -403,6 +415,13 @@ TEST(QuakeBspLightmap, FindsTheFaceWithinTheContractsTolerances) {
     // The ceiling faces down: found from below only.
     EXPECT_EQ(bsp.findWorldFace({0, 40, 64}, -up), kCeiling);
     EXPECT_EQ(bsp.findWorldFace({0, 40, 64}, up), -1);
+    // A vertex on an edge and a spike out and back do not cut the face: its outline is the
+    // square.
+    EXPECT_EQ(bsp.faces[kSpiky].polygon.size(), 7u);
+    EXPECT_EQ(bsp.faces[kSpiky].outline.size(), 4u);
+    EXPECT_EQ(bsp.findWorldFace({416, 8, 0}, up), kSpiky);
+    EXPECT_NEAR(bsp.depthInFace(kSpiky, {416, 8, 0}), 8.0, 1e-9);
+    EXPECT_NEAR(bsp.depthInFace(kSpiky, {402, 30, 0}), 2.0, 1e-9);
 }
 
 TEST(QuakeBspLightmap, ReadsColourFromALit) {
@@ -442,9 +461,9 @@ TEST(QuakeBspLightmap, RandomPointsLieOnLitWorldFacesByArea) {
         EXPECT_EQ(bsp.findWorldFace(p.position, p.normal), p.face);
     }
     // Lit world faces: floor 64 x 44, ceiling 110 x 60, two styles 32 x 32, under floor 64 x 44,
-    // pool floor 32 x 32.
+    // pool floor and spiky square 32 x 32.
     const std::map<int32_t, double> area{{kFloor, 64 * 44}, {kCeiling, 110 * 60}, {kTwoStyles, 32 * 32},
-                                         {kUnderFloor, 64 * 44}, {kPoolFloor, 32 * 32}};
+                                         {kUnderFloor, 64 * 44}, {kPoolFloor, 32 * 32}, {kSpiky, 32 * 32}};
     double total = 0;
     for (const auto& [face, a] : area) total += a;
     EXPECT_EQ(perFace.size(), area.size());
