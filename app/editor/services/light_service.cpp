@@ -1,6 +1,7 @@
 #include "services/light_service.h"
 
 #include "document/editor_document.h"
+#include "light/light_relight.h"
 #include "light/tree_lighting.h"
 #include "light/tree_occluder.h"
 #include "services/background_jobs.h"
@@ -74,33 +75,45 @@ void LightService::start(bool batchOnly) {
     if (!wanted_) return;
     running_ = true;
     QPointer<LightService> self(this);
-    LightingResult previous = batchOnly ? latest_ : LightingResult{};
-    runInBackground([self, world = wanted_, entities = batchOnly ? std::vector<MapEntity>{} : lightEntities(document_.data()),
-                     revision = entityRevision_, shading = shading_, file = document_.filePath().toStdString(),
-                     out = std::move(previous), batchOnly]() mutable {
+    // The lighting shown, to draw again (batchOnly) or to relight where only lights changed.
+    LightingResult previous = latest_;
+    auto entities = batchOnly ? previous.entities : std::make_shared<const std::vector<MapEntity>>(lightEntities(document_.data()));
+    runInBackground([self, world = wanted_, entities, revision = entityRevision_, shading = shading_,
+                     file = document_.filePath().toStdString(), previous = std::move(previous), batchOnly]() mutable {
+        LightingResult out = batchOnly ? previous : LightingResult{};
         QElapsedTimer timer;
         timer.start();
         render::MeshBatch batch;
         if (!batchOnly) {
             out.world = world;
             out.entityRevision = revision;
+            out.entities = entities;
             const int pose = pointPoseIndex(world->world.poses);
+            // Every core: the threads inherit the pool thread's lowered priority (background_priority.h).
+            const int threads = int(std::max(1u, std::thread::hardware_concurrency()));
+            const bool sameWorld = previous.lighting && previous.world == world && previous.entities;
+            const RelightPlan plan = sameWorld ? planRelight(*previous.entities, *entities, file) : RelightPlan{};
             if (pose < 0) {
                 out.error = "No point pose to cast shadows with: add one in the Poses dock to light the level.";
+            } else if (!plan.full) {
+                const SkyFaces sky(world->world.brushes, world->world.bounds);
+                const TreeOccluder occluder(world->result->onion, pose, sky);
+                out.lighting = std::make_shared<LevelLighting>(
+                    relightChangedLights(*previous.lighting, plan, *entities, file, occluder, threads, &out.relitFaces));
+                out.relit = true;
             } else {
                 LightInput input;
                 input.worldBrushes = &world->world.brushes;
-                input.entities = &entities;
+                input.entities = entities.get();
                 input.bounds = world->world.bounds;
                 input.file = file;
-                // Every core: the threads inherit the pool thread's lowered priority (background_priority.h).
-                const int threads = int(std::max(1u, std::thread::hardware_concurrency()));
                 out.lighting = std::make_shared<LevelLighting>(lightLevelInTree(input, world->result->onion, pose, threads));
             }
         }
         if (out.lighting && shading != render::LightShading::Flat) batch = render::buildLitFaceBatch(*out.lighting, shading);
         if (!batchOnly) out.milliseconds = double(timer.nsecsElapsed()) / 1e6;
         world.reset(); // out.world holds it
+        previous = {};
         postToUiThread([self, out = std::move(out), batch = std::move(batch), shading]() mutable {
             if (!self) return;
             self->running_ = false;
@@ -135,7 +148,9 @@ QString LightService::summary() const {
     if (!latest_.error.isEmpty()) return latest_.error;
     if (!latest_.lighting) return "Lighting the level...";
     const LightStats& s = latest_.lighting->stats;
-    return QString("Lit in %1 s: %2 faces, %3 luxels, %4 lights, %5 rays%6")
+    const QString what = latest_.relit ? QString("Relit %1 faces near the changed lights in").arg(latest_.relitFaces) : QString("Lit in");
+    return QString("%1 %2 s: %3 faces, %4 luxels, %5 lights, %6 rays%7")
+        .arg(what)
         .arg(latest_.milliseconds / 1000.0, 0, 'f', 2)
         .arg(s.lightmappedFaces)
         .arg(s.luxels)

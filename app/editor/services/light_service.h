@@ -24,6 +24,11 @@ struct LightingResult {
     uint64_t entityRevision = 0;                // LightService's count of entity changes
     double milliseconds = 0;                    // lighting and batch, wall time
     QString error;                              // why nothing was lit (no point pose...)
+    // The entities it was lit from (worldspawn first), and whether only the faces the
+    // changed lights reach were lit again (light_relight.h), how many.
+    std::shared_ptr<const std::vector<MapEntity>> entities;
+    bool relit = false;
+    size_t relitFaces = 0;
 };
 
 class LightService : public QObject {
