@@ -52,7 +52,7 @@ public:
         for (const uint32_t i : scratch_.objects) {
             const Vec3& offset = scene_.offsets_[i];
             TraceResult o = traceSegment(scene_.objects_[i]->tree, pose_, from - offset, to - offset);
-            o.point += offset;
+            o.point = o.startSolid ? from : from + o.t * (to - from); // exactly on the segment, as the world's
             o.plane = -1;
             if (o.hit || o.startSolid) scratch_.touched[k] = 1;
             ++k;

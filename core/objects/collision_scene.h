@@ -63,8 +63,10 @@ public:
     // agent's box grown by the pose's (touching is not solid).
     bool isSolid(const SceneQuery& q, const Vec3& p, SceneScratch& scratch, StageCounts& counts) const;
     // The first contact along from -> to with traceSegment's conventions against all of
-    // them; startSolid when the start is solid in any one; allSolid when it is solid all
-    // along in one of them; `plane` is the world tree's plane id for a world contact, else -1.
+    // them; startSolid when the start is solid in any one; allSolid when the segment is
+    // solid all along in one of them (the world, one object or one agent: a segment covered
+    // only by several together reads false); `plane` is the world tree's plane id for a
+    // world contact, else -1.
     TraceResult trace(const SceneQuery& q, const Vec3& from, const Vec3& to, SceneScratch& scratch,
                       StageCounts& counts) const;
     // Collide and slide (query/slide_move.h) against all of them.
