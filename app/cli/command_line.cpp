@@ -31,12 +31,15 @@ const char* kUsage = R"(usage: shallot-cli COMMAND ...
                              (the potentially visible set of the sight pose: one JSON line of figures)
   vis TREE.obsp [-o OUT.obsp] [--stats] [--fast] [--threads N]
                              (computes the sight pose's PVS and stores it in the .obsp: in place without -o)
+  simulate TREE --agents N --seconds S [--seed K] [--threads T] [--pose NAME]... [--json]
+                             (N agents walk paths between random floors, colliding with the world and each other;
+                              prints what each broad-phase stage settled and steps per second)
 )";
 
 constexpr Command kCoreCommands[] = {
     {"compile", runCompile}, {"info", runInfo},       {"query", runQuery}, {"bench", runBench},
     {"dump", runDump},       {"portals", runPortals}, {"reach", runReach}, {"check", runCheck},
-    {"nav", runNav},         {"pvs", runPvs},         {"vis", runVis},
+    {"nav", runNav},         {"pvs", runPvs},         {"vis", runVis},     {"simulate", runSimulate},
 };
 
 } // namespace

@@ -143,7 +143,11 @@ void CollisionScene::gather(const SceneQuery& q, const Aabb& region, SceneScratc
     const size_t objectCount = objects_.size();
     const bool selfIsAgent = q.self >= 0 && size_t(q.self) < agentPositions_.size();
     const uint32_t selfId = selfIsAgent ? uint32_t(objectCount + size_t(q.self)) : kNoId;
-    const uint64_t total = objectCount + agentPositions_.size() - (selfIsAgent ? 1 : 0);
+    const size_t agentCount =
+        q.agentsBefore >= 0 ? std::min(agentPositions_.size(), size_t(q.agentsBefore)) : agentPositions_.size();
+    const bool selfCounted = selfIsAgent && size_t(q.self) < agentCount;
+    const uint64_t total = objectCount + agentCount - (selfCounted ? 1 : 0);
+    const uint32_t idEnd = uint32_t(objectCount + agentCount);
     ++counts.queries;
     counts.pairs += total;
     scratch.objects.clear();
@@ -161,7 +165,7 @@ void CollisionScene::gather(const SceneQuery& q, const Aabb& region, SceneScratc
         scratch.stamp = 1;
     }
     grid_.forEachNear(box, scratch.stamps, scratch.stamp, [&](uint32_t id) {
-        if (id != selfId) scratch.near.push_back(id);
+        if (id != selfId && id < idEnd) scratch.near.push_back(id);
     });
     auto account = [&](CollisionStage stage, uint64_t tested, uint64_t settled) {
         counts.tested[size_t(stage)] += tested;
@@ -240,8 +244,9 @@ MoveResult CollisionScene::move(const SceneQuery& q, const Vec3& from, const Vec
     return r;
 }
 
-bool CollisionScene::colliding(int self, const Vec3& position, SceneScratch& scratch, StageCounts& counts) const {
-    const SceneQuery q{agentPoses_[size_t(self)], self};
+bool CollisionScene::colliding(int self, const Vec3& position, SceneScratch& scratch, StageCounts& counts,
+                               bool earlierOnly) const {
+    const SceneQuery q{agentPoses_[size_t(self)], self, earlierOnly ? self : -1};
     gather(q, Aabb{position, position}, scratch, counts);
     const Clock::time_point start = Clock::now();
     const Pose& pose = world_.poses[size_t(q.pose)];

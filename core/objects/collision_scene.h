@@ -35,6 +35,9 @@ struct SceneScratch {
 struct SceneQuery {
     int pose = 0;   // index into the world tree's poses (objects share them)
     int self = -1;  // an agent index to ignore (the agent that moves), or -1
+    // When >= 0, only agents with a lower index are met (and counted as pairs): the seed's
+    // sequential update loop, where agent i meets agents before it at their new places.
+    int agentsBefore = -1;
 };
 
 class CollisionScene {
@@ -75,7 +78,9 @@ public:
     // The seed's Colliding(entity): whether agent `self`, with its box at `position`,
     // overlaps another agent's box or a placed object's solid (the exact test for an object
     // is its tree's point test for the agent's pose).
-    bool colliding(int self, const Vec3& position, SceneScratch& scratch, StageCounts& counts) const;
+    // With `earlierOnly`, only agents with a lower index than `self` are met.
+    bool colliding(int self, const Vec3& position, SceneScratch& scratch, StageCounts& counts,
+                   bool earlierOnly = false) const;
 
     // The broad phase alone: fills scratch.objects and scratch.agents with what reaches the
     // exact test for a box of pose q.pose whose reference point stays in `region`, and
