@@ -1,10 +1,13 @@
 // shallot-cli check: the level's spawn problems (stuck monsters, items that fall out,
-// leaks, unreachable monsters, bad origins) as JSON lines. See docs/spawn-checks.md.
+// leaks, unreachable monsters, bad origins) and its movers' (doors that never open, targets
+// naming nothing, entities in a mover's way) as JSON lines. See docs/spawn-checks.md and
+// docs/movers.md.
 #include "cli_common.h"
 #include "game_option.h"
 #include "document_input.h"
 #include "tree_source.h"
 
+#include "check/mover_checks.h"
 #include "check/spawn_checks.h"
 #include "io/fgd_reader.h"
 #include "io/map_reader.h"
@@ -38,6 +41,7 @@ double msSince(Clock::time_point start) {
 struct Level {
     World world;
     std::vector<SpawnEntity> entities;
+    MapFile entityMap; // every entity with its keys and brushes, indices as in the file (the mover checks)
     std::optional<BspTree> tree;
     std::string fgdText, fgdName; // a document's own .fgd
     double loadMs = 0.0, compileMs = 0.0;
@@ -56,6 +60,7 @@ std::optional<Level> loadLevel(const std::string& path) {
         level.tree = std::move(document->tree);
         level.world = std::move(document->world);
         level.entities = spawnEntities(document->entities, 1);
+        level.entityMap = mapOfDocumentEntities(document->entities, document->game);
         level.fgdText = std::move(document->entityDefinitions);
         level.fgdName = document->entityDefinitionsPath.empty() ? path + " (entity definitions)"
                                                                  : document->entityDefinitionsPath;
@@ -71,6 +76,7 @@ std::optional<Level> loadLevel(const std::string& path) {
         level.world = worldFromMap(*read.map, {}, &warnings);
         for (const std::string& w : warnings) std::cerr << "warning: " << w << "\n";
         level.entities = spawnEntities(read.map->entities, 0);
+        level.entityMap = *read.map;
     }
     level.loadMs = msSince(start);
     if (!level.tree) {
@@ -122,6 +128,10 @@ QJsonObject problemJson(const SpawnProblem& p, const World& world) {
                   {"message", QString::fromStdString(p.message)},
                   {"brushes", brushes},
                   {"entities", entities}};
+    if (p.kind == SpawnProblemKind::MissingTarget) {
+        o["key"] = QString::fromStdString(p.targetKey);
+        o["target"] = QString::fromStdString(p.targetName);
+    }
     if (p.kind == SpawnProblemKind::Leak) {
         QJsonArray path;
         for (const Vec3& v : p.path) path.append(toJson(v));
@@ -174,11 +184,16 @@ int runCheck(const std::vector<std::string>& args) {
     in.entities = std::move(level->entities);
     in.walking = walking;
     const auto start = Clock::now();
-    const std::vector<SpawnProblem> problems = checkSpawns(in);
+    std::vector<SpawnProblem> problems = checkSpawns(in);
     const double checkMs = msSince(start);
+    const auto moversStart = Clock::now();
+    mergeProblems(problems, checkMovers(level->entityMap, &classes));
+    const double moversMs = msSince(moversStart);
 
     std::map<std::string, int> counts;
-    for (const char* kind : {"stuck", "fell_out", "leak", "unreachable", "bad_origin", "unreachable_walking"}) counts[kind] = 0;
+    for (const char* kind : {"stuck", "fell_out", "leak", "unreachable", "bad_origin", "unreachable_walking", "never_opens",
+                             "missing_target", "blocked", "bad_mover"})
+        counts[kind] = 0;
     for (const SpawnProblem& p : problems) {
         printJsonLine(problemJson(p, level->world));
         ++counts[spawnProblemName(p.kind)];
@@ -187,7 +202,7 @@ int runCheck(const std::vector<std::string>& args) {
     if (stats) {
         QJsonObject perKind;
         for (const auto& [kind, n] : counts) perKind[QString::fromStdString(kind)] = n;
-        const QJsonObject ms{{"load", level->loadMs}, {"compile", level->compileMs}, {"check", checkMs}};
+        const QJsonObject ms{{"load", level->loadMs}, {"compile", level->compileMs}, {"check", checkMs}, {"movers", moversMs}};
         const QJsonObject summary{{"entities", qint64(in.entities.size())},
                                   {"problems", perKind},
                                   {"tree", in.onion != nullptr},

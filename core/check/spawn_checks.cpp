@@ -200,6 +200,10 @@ const char* spawnProblemName(SpawnProblemKind kind) {
     case SpawnProblemKind::Unreachable: return "unreachable";
     case SpawnProblemKind::BadOrigin: return "bad_origin";
     case SpawnProblemKind::UnreachableWalking: return "unreachable_walking";
+    case SpawnProblemKind::NeverOpens: return "never_opens";
+    case SpawnProblemKind::MissingTarget: return "missing_target";
+    case SpawnProblemKind::Blocked: return "blocked";
+    case SpawnProblemKind::BadMover: return "bad_mover";
     }
     return "stuck";
 }

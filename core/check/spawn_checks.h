@@ -47,9 +47,14 @@ struct SpawnEntity {
 
 // Unreachable: no flight through the pose's portals reaches a player start;
 // UnreachableWalking: a walking monster that could fly there, but it and the player never
-// meet on foot (check/walking_reach.h).
-enum class SpawnProblemKind { Stuck, FellOut, Leak, Unreachable, BadOrigin, UnreachableWalking };
-// "stuck", "fell_out", "leak", "unreachable", "bad_origin", "unreachable_walking"
+// meet on foot (check/walking_reach.h). The mover checks (check/mover_checks.h) add
+// NeverOpens, MissingTarget, Blocked and BadMover.
+enum class SpawnProblemKind {
+    Stuck, FellOut, Leak, Unreachable, BadOrigin, UnreachableWalking,
+    NeverOpens, MissingTarget, Blocked, BadMover
+};
+// "stuck", "fell_out", "leak", "unreachable", "bad_origin", "unreachable_walking",
+// "never_opens", "missing_target", "blocked", "bad_mover"
 const char* spawnProblemName(SpawnProblemKind kind);
 
 struct SpawnProblem {
@@ -66,6 +71,8 @@ struct SpawnProblem {
     // entities as the level's inside) grown by the pose's box, so that it spans the opening
     // in the brushes the box passes through; empty when none was found.
     Aabb hole;
+    // missing_target: the key ("target", "killtarget"...) and the name nothing has.
+    std::string targetKey, targetName;
     std::string message;        // one line for people: what is wrong and where
 };
 

@@ -1,0 +1,124 @@
+#pragma once
+// A level's brush entities as objects: doors, plats, trains, buttons that move, and the
+// static ones (func_wall and friends). The rules are the games' (Quake's doors.qc,
+// plats.qc, buttons.qc read as a description): docs/movers.md.
+//
+// Positions: a mover's brushes are kept exactly as the file has them ("the file
+// position"); every place the mover can be is an offset from there. Offset zero is not
+// always where the game spawns it: a plat without a targetname rests at its bottom, a
+// START_OPEN door at its open end, a train at its first corner (spawnState).
+#include "geometry/aabb.h"
+#include "world/brush.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace shallot {
+
+enum class MoverKind : uint8_t {
+    Door,       // func_door (Quake, Quake 2, Half-Life)
+    SecretDoor, // func_door_secret: back, then aside
+    Plat,       // func_plat: a lift between its top (the file position) and its bottom
+    Train,      // func_train: along its path_corner chain
+    Button,     // func_button: pressed in along its angle, fires its target
+    Static,     // func_wall, func_illusionary, rotating doors (not modelled): never moves
+};
+// "door", "secret_door", "plat", "train", "button", "static"
+const char* moverKindName(MoverKind kind);
+
+// Quake's two keys (item_key1 silver, item_key2 gold); Quake 2's keys are items named by
+// a trigger_key (EntityGraph), not a door flag.
+enum class KeyKind : uint8_t { None, Silver, Gold };
+// "", "silver", "gold"
+const char* keyKindName(KeyKind kind);
+
+// Where a mover is along its motion.
+//  - Closed: at its first stop (QuakeC's pos1: a door's closed place, a plat's top, a
+//    train's first corner). Open: at its last stop (pos2: a door open, a plat at its
+//    bottom, a train at the last corner of its chain).
+//  - Fraction f in [0, 1]: that far along the stops' polyline by length (0 closed, 1 open).
+//  - Corner n: at stop n (a train's n-th corner, 0 the one its `target` names).
+struct MoverState {
+    enum class Type : uint8_t { Closed, Open, Fraction, Corner };
+    Type type = Type::Closed;
+    double fraction = 0.0; // Fraction only
+    int corner = 0;        // Corner only
+
+    static MoverState closed() { return {}; }
+    static MoverState open() { return {Type::Open, 1.0, 0}; }
+    static MoverState at(double fraction) { return {Type::Fraction, fraction, 0}; }
+    static MoverState atCorner(int corner) { return {Type::Corner, 0.0, corner}; }
+    bool operator==(const MoverState&) const = default;
+};
+
+// "closed", "open", "corner N", or the fraction as shortest round-trip text ("0.25").
+std::string formatMoverState(const MoverState& state);
+// The inverse: "closed", "open", "corner N" (N >= 0), or a number in [0, 1]; else nothing.
+std::optional<MoverState> parseMoverState(std::string_view text);
+
+// The places a mover stops at, as offsets from its file position, in the order it visits
+// them: a door, button or plat two (closed, open), a secret door three (closed, its first
+// move, open), a train one per corner of its chain from the first, a static object one
+// (zero).
+struct MoverMotion {
+    std::vector<Vec3> stops{Vec3::Zero()};
+    // Seconds it waits at each stop before it moves on (same size as stops): a door's or
+    // button's `wait` at its open stop (-1: never returns; a TOGGLE door waits for its next
+    // trigger: -1 too), a train's corners' `wait`; 0 where it does not stop by itself.
+    std::vector<double> waits{0.0};
+    // A train's chain runs from the last stop back to this stop (-1 when the chain ends,
+    // which stops Quake with "train_next: no next target").
+    int loopsTo = -1;
+};
+
+struct Mover {
+    int entity = -1;       // index of its entity in the file (worldspawn 0)
+    int line = 0;          // of the entity's opening brace
+    MoverKind kind = MoverKind::Static;
+    std::string classname; // as written
+    std::vector<Brush> brushes; // at the file position (illusionary ones NonSolid)
+    Aabb bounds;           // of the brushes at the file position (their vertices)
+    MoverMotion motion;
+    double speed = 0.0;    // units per second along the motion (0 for static objects)
+    double wait = 0.0;     // the entity's `wait` with the game's default (-1: stays)
+    int spawnflags = 0;
+    std::string targetname; // "" when none
+    std::string target;     // "" when none (a train's: its first corner)
+    int health = 0;         // a door or button with health opens when shot
+    KeyKind key = KeyKind::None; // a Quake door's GOLD_KEY / SILVER_KEY
+    // Linked doors (Quake: touching func_doors without DONT_LINK; Quake 2: the same `team`)
+    // move as one: the index in LevelMovers::movers of the group's first mover in file
+    // order (its own index when alone or not a door).
+    int master = -1;
+    MoverState spawn;       // where the game puts it when the level starts
+
+    // The offset from the file position at `state`. A Corner out of range, or a fraction
+    // that is not finite, is clamped to the nearest stop (closed for NaN).
+    Vec3 offsetAt(const MoverState& state) const;
+    // The brushes' bounds at `state`.
+    Aabb boundsAt(const MoverState& state) const;
+    // Every place the brushes pass through: the bounds at every stop, joined.
+    Aabb sweptBounds() const;
+};
+
+// What building the movers noticed about an entity (a key that is not a number, a train
+// without corners): the mover is still built, with the game's default in its place.
+struct MoverNote {
+    int entity = -1;
+    int line = 0;
+    std::string message; // one line for people
+};
+
+struct LevelMovers {
+    std::vector<Mover> movers; // file order
+    std::vector<MoverNote> notes;
+
+    // The mover of entity `entity`, or null.
+    const Mover* forEntity(int entity) const;
+    // Indices in `movers` of the group `movers[index]` belongs to (itself alone for most).
+    std::vector<int> group(int index) const;
+};
+
+} // namespace shallot
