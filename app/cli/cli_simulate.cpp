@@ -2,6 +2,7 @@
 // agent_simulation.h), and the collision seed's table of what each broad-phase stage
 // settled and what it cost.
 #include "cli_common.h"
+#include "level_objects_source.h"
 #include "tree_source.h"
 
 #include "objects/agent_simulation.h"
@@ -121,7 +122,16 @@ int runSimulate(const std::vector<std::string>& args) {
         }
         options.poses.push_back(pose);
     }
-    CollisionScene scene(tree, {});
+    // The level's movers as objects at their spawn places, cycling as simulate runs them.
+    const std::optional<LevelObjects> level =
+        loadLevelObjects(input, tree, loaded->world ? &*loaded->world : nullptr, options.threads);
+    CollisionScene scene(tree, level ? level->pointers() : std::vector<const CollisionObject*>{});
+    if (level) {
+        const std::vector<Vec3> offsets = level->offsets();
+        for (size_t i = 0; i < offsets.size(); ++i) scene.setObjectOffset(i, offsets[i]);
+        scene.rebuildGrid();
+        options.cycles = &level->cycles;
+    }
     AgentSimulation simulation(scene, options);
     const int steps = int(std::lround(seconds / options.stepSeconds));
     for (int s = 0; s < steps; ++s) simulation.step();
@@ -149,12 +159,19 @@ int runSimulate(const std::vector<std::string>& args) {
                                   {"goals_reached", qint64(r.goalsReached)},
                                   {"stuck", qint64(r.stuck)},
                                   {"put_back", qint64(r.putBack)},
+                                  {"objects", QString::fromStdString(level ? describeMovers(level->movers) : "none")},
+                                  {"object_moves", qint64(r.objectMoves)},
+                                  {"objects_blocked", qint64(r.objectsBlocked)},
+                                  {"agents_pushed", qint64(r.agentsPushed)},
                                   {"moves", stageJson(r.moves)},
                                   {"colliding", stageJson(r.colliding)}});
         return kExitOk;
     }
     std::printf("simulate %s: %d agents (%s; %d asked), %d steps of %.4f s on %d threads\n", input.c_str(), r.agents,
                 names.join(", ").toStdString().c_str(), options.agents, r.steps, options.stepSeconds, options.threads);
+    std::printf("objects: %s; object steps %llu moved, %llu blocked by agents; agents carried or pushed %llu\n",
+                level ? describeMovers(level->movers).c_str() : "none", (unsigned long long)r.objectMoves,
+                (unsigned long long)r.objectsBlocked, (unsigned long long)r.agentsPushed);
     printStages("moves (walk and fall: world, objects, agents)", r.moves);
     printStages("Colliding(entity) after each step", r.colliding);
     std::printf("steps per second: %.1f (%.3f s for %d steps; finding paths %.3f s of thread time)\n", stepsPerSecond,

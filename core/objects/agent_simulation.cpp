@@ -33,6 +33,9 @@ double unitRandom(uint64_t& state) { return double(nextRandom(state) >> 11) * 0x
 // high above a floor point when its floor is taken (they then fall onto whoever is below).
 constexpr double kSpawnGap = 1.0;
 constexpr int kSpawnLevels = 4;
+// An agent rides an object when the object is solid this far below its reference point
+// (a box resting on a floor stands kSlideBackoff above it).
+constexpr double kRideProbe = 2.0 * kSlideBackoff;
 // Spawn checks file placed agents under square cells of this side.
 constexpr double kSpawnCell = 128.0;
 // Goals tried per agent per step when it needs a path (the rest wait for the next step).
@@ -262,9 +265,65 @@ void AgentSimulation::stepAgent(size_t i, Worker& w) {
     next_[i] = fall.end;
 }
 
+void AgentSimulation::moveObjects() {
+    const std::vector<MoverCycle>* cycles = options_.cycles;
+    if (!cycles) return;
+    objectClocks_.resize(scene_.objectCount(), 0.0);
+    const double dt = options_.stepSeconds;
+    Worker& w = workers_.front();
+    std::vector<uint32_t> near;
+    std::vector<std::pair<uint32_t, Vec3>> pushes;
+    for (size_t k = 0; k < scene_.objectCount() && k < cycles->size(); ++k) {
+        const MoverCycle& cycle = (*cycles)[k];
+        if (cycle.legs.empty()) continue;
+        const CollisionObject& object = scene_.object(k);
+        const Vec3 old = scene_.objectOffset(k), want = cycle.offsetAt(objectClocks_[k] + dt);
+        if (want == old || object.bounds.empty()) {
+            objectClocks_[k] += dt;
+            scene_.setObjectOffset(k, want);
+            continue;
+        }
+        const Vec3 delta = want - old;
+        // Who it can meet: agents overlapping its box at either place, or just above it.
+        Aabb reach{object.bounds.mins + old, object.bounds.maxs + old};
+        reach.add(Aabb{object.bounds.mins + want, object.bounds.maxs + want});
+        reach.maxs.z() += kRideProbe;
+        scene_.agentsOverlapping(reach, w.scratch, near);
+        scene_.setObjectOffset(k, want);
+        pushes.clear();
+        bool blocked = false;
+        for (const uint32_t a : near) {
+            const Vec3& p = positions_[a];
+            const int pose = poses_[a];
+            const bool inside = object.tree.isSolid(p - want, pose);
+            const bool riding = object.tree.isSolid(p - Vec3(0, 0, kRideProbe) - old, pose);
+            if (!inside && !riding) continue;
+            const Vec3 pushed = p + delta;
+            if (scene_.isSolid({pose, int(a)}, pushed, w.scratch, w.moves)) {
+                blocked = true;
+                break;
+            }
+            pushes.emplace_back(a, pushed);
+        }
+        if (blocked) {
+            scene_.setObjectOffset(k, old);
+            ++report_.objectsBlocked;
+            continue;
+        }
+        for (const auto& [a, pushed] : pushes) positions_[a] = pushed;
+        report_.agentsPushed += pushes.size();
+        ++report_.objectMoves;
+        objectClocks_[k] += dt;
+    }
+}
+
 void AgentSimulation::step() {
     const Clock::time_point start = Clock::now();
     scene_.setAgents(positions_, poses_);
+    if (options_.cycles) {
+        moveObjects();
+        scene_.setAgents(positions_, poses_); // the objects' new places and the pushed agents
+    }
     forAgents([&](Worker& w, size_t i) { stepAgent(i, w); });
     // The seed's update loop: agent i goes back to its old place when its new one collides
     // with an object or with an agent updated before it (a lower index) at its new place.

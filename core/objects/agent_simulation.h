@@ -8,6 +8,7 @@
 // puts back every agent that ended overlapping another (or an object) where it was.
 #include "nav/nav_mesh.h"
 #include "objects/collision_scene.h"
+#include "objects/mover_cycle.h"
 
 #include <cstdint>
 #include <memory>
@@ -37,6 +38,9 @@ struct SimulationOptions {
     double speed = kAgentSpeed;
     double gravity = kAgentGravity;
     int spawnAttempts = 32; // random floor points tried per agent before it is left out
+    // How each of the scene's objects moves (objects/mover_cycle.h), one per object; null
+    // or an empty cycle: it stays where it is.
+    const std::vector<MoverCycle>* cycles = nullptr;
 };
 
 struct SimulationReport {
@@ -50,6 +54,9 @@ struct SimulationReport {
     uint64_t pathsFound = 0, pathsMissed = 0;
     uint64_t putBack = 0;         // moves undone by Colliding
     uint64_t goalsReached = 0, stuck = 0;
+    uint64_t objectMoves = 0;     // steps objects moved
+    uint64_t objectsBlocked = 0;  // steps an object stayed because an agent it pushed could not go
+    uint64_t agentsPushed = 0;    // agents carried or pushed by a moving object
 };
 
 class AgentSimulation {
@@ -71,6 +78,11 @@ public:
 private:
     struct Agent;
     struct Worker;
+    // Moves every object along its cycle by one step, carrying the agents standing on it
+    // and pushing those in its way by as much (Quake's SV_PushMove); an object that would
+    // push an agent into anything stays where it is, its clock stopped (Quake's doors go
+    // back, plats wait).
+    void moveObjects();
     void stepAgent(size_t i, Worker& worker);
     bool newPath(size_t i, Worker& worker);
     // A random point of the pose's walkable polygons (of one component, or of all with -1).
@@ -94,6 +106,7 @@ private:
     std::vector<Agent> agents_;
     std::vector<Worker> workers_;
     double time_ = 0.0;
+    std::vector<double> objectClocks_; // each object's time along its cycle
     SimulationReport report_;
 };
 

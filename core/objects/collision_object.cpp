@@ -11,11 +11,14 @@ CollisionObject compileCollisionObject(std::vector<Brush> brushes, const std::ve
                                        const Aabb& worldBounds) {
     CollisionObject object;
     std::vector<Vec3> vertices;
-    for (const Brush& b : brushes)
+    for (const Brush& b : brushes) {
+        // Only what blocks some pose can be hit (an illusionary brush never is).
+        if (std::none_of(poses.begin(), poses.end(), [&](const Pose& p) { return blocks(b, p); })) continue;
         if (const auto g = buildBrushGeometry(b, worldBounds).geometry) {
             object.bounds.add(g->bounds);
             vertices.insert(vertices.end(), g->vertices.begin(), g->vertices.end());
         }
+    }
     if (!object.bounds.empty()) {
         object.centre = 0.5 * (object.bounds.mins + object.bounds.maxs);
         for (const Vec3& v : vertices) object.radius = std::max(object.radius, (v - object.centre).norm());

@@ -12,7 +12,7 @@ namespace shallot {
 
 struct CollisionObject {
     BspTree tree;       // every pose, own frame
-    Aabb bounds;        // of its valid brushes' vertices, own frame; empty: nothing to hit
+    Aabb bounds;        // of its valid brushes' vertices that block some pose, own frame; empty: nothing to hit
     // The bounding sphere (the seed's Polyhedron::center, radius): the centre of `bounds`
     // and the distance to its farthest vertex.
     Vec3 centre = Vec3::Zero();

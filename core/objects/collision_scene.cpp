@@ -208,6 +208,19 @@ void CollisionScene::gather(const SceneQuery& q, const Aabb& region, SceneScratc
     scratch.touched.assign(exact, 0);
 }
 
+void CollisionScene::agentsOverlapping(const Aabb& box, SceneScratch& scratch, std::vector<uint32_t>& out) const {
+    out.clear();
+    if (scratch.stamps.size() < gridBoxes_.size()) scratch.stamps.resize(gridBoxes_.size(), 0);
+    if (++scratch.stamp == 0) {
+        std::fill(scratch.stamps.begin(), scratch.stamps.end(), 0);
+        scratch.stamp = 1;
+    }
+    const size_t objectCount = objects_.size();
+    grid_.forEachNear(box, scratch.stamps, scratch.stamp, [&](uint32_t id) {
+        if (id >= objectCount && box.overlaps(gridBoxes_[id])) out.push_back(id - uint32_t(objectCount));
+    });
+}
+
 bool CollisionScene::isSolid(const SceneQuery& q, const Vec3& p, SceneScratch& scratch, StageCounts& counts) const {
     gather(q, Aabb{p, p}, scratch, counts);
     Space space(*this, q.pose, scratch, counts);

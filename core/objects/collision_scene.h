@@ -82,6 +82,9 @@ public:
     bool colliding(int self, const Vec3& position, SceneScratch& scratch, StageCounts& counts,
                    bool earlierOnly = false) const;
 
+    // The agents whose boxes overlap `box` (through the grid and the boxes; no counts).
+    void agentsOverlapping(const Aabb& box, SceneScratch& scratch, std::vector<uint32_t>& out) const;
+
     // The broad phase alone: fills scratch.objects and scratch.agents with what reaches the
     // exact test for a box of pose q.pose whose reference point stays in `region`, and
     // counts the grid, sphere and box stages. Public for the tests.
