@@ -152,6 +152,7 @@ int runSimulate(const std::vector<std::string>& args) {
                                   {"threads", options.threads},
                                   {"steps_per_second", stepsPerSecond},
                                   {"wall_seconds", r.stepSeconds},
+                                  {"cpu_seconds", r.cpuSeconds},
                                   {"path_seconds", r.pathSeconds},
                                   {"nav_seconds", r.navSeconds},
                                   {"paths_found", qint64(r.pathsFound)},
@@ -176,6 +177,8 @@ int runSimulate(const std::vector<std::string>& args) {
     printStages("Colliding(entity) after each step", r.colliding);
     std::printf("steps per second: %.1f (%.3f s for %d steps; finding paths %.3f s of thread time)\n", stepsPerSecond,
                 r.stepSeconds, r.steps, r.pathSeconds);
+    std::printf("processor time: %.3f s, %.2f ms per step (all threads)\n", r.cpuSeconds,
+                r.steps ? 1e3 * r.cpuSeconds / r.steps : 0.0);
     std::printf("paths: %llu found, %llu missed; goals reached %llu, stuck %llu; moves put back %llu; nav meshes %.3f s\n",
                 (unsigned long long)r.pathsFound, (unsigned long long)r.pathsMissed, (unsigned long long)r.goalsReached,
                 (unsigned long long)r.stuck, (unsigned long long)r.putBack, r.navSeconds);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <ctime>
 #include <thread>
 #include <unordered_map>
 
@@ -319,6 +320,7 @@ void AgentSimulation::moveObjects() {
 
 void AgentSimulation::step() {
     const Clock::time_point start = Clock::now();
+    const std::clock_t cpuStart = std::clock();
     scene_.setAgents(positions_, poses_);
     if (options_.cycles) {
         moveObjects();
@@ -340,6 +342,7 @@ void AgentSimulation::step() {
     time_ += options_.stepSeconds;
     ++report_.steps;
     report_.stepSeconds += secondsSince(start);
+    report_.cpuSeconds += double(std::clock() - cpuStart) / CLOCKS_PER_SEC;
     report_.moves = {};
     report_.colliding = {};
     report_.pathSeconds = 0.0;

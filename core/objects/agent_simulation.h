@@ -49,6 +49,9 @@ struct SimulationReport {
     StageCounts moves;     // the moves' queries (walk and fall)
     StageCounts colliding; // the Colliding(entity) checks after each step
     double stepSeconds = 0.0;     // wall time of the steps (paths included)
+    // Processor time of the steps, all threads (std::clock): on a machine shared with other
+    // work the wall time is not the simulation's own.
+    double cpuSeconds = 0.0;
     double pathSeconds = 0.0;     // of which finding paths (summed over threads)
     double navSeconds = 0.0;      // building the navigation meshes (before the steps)
     uint64_t pathsFound = 0, pathsMissed = 0;
