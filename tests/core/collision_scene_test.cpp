@@ -5,11 +5,13 @@
 #include "brute_trace.h"
 #include "objects/box_obstacle_trace.h"
 #include "objects/collision_scene.h"
+#include "objects/level_objects.h"
 #include "random_world.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <memory>
 
 using namespace shallot;
@@ -351,4 +353,64 @@ TEST(BoxObstacleTrace, ConventionsOfTraceSegment) {
     // Zero length.
     EXPECT_TRUE(traceObstacleBox(box, Vec3(5, 5, 5), Vec3(5, 5, 5)).startSolid);
     EXPECT_FALSE(traceObstacleBox(box, Vec3(0, 5, 5), Vec3(0, 5, 5)).startSolid);
+}
+
+// Random doors (the mover model's) at random states: classify and trace against brute force
+// over the world and each door's brushes moved to its state.
+TEST(CollisionScene, RandomMoversAtRandomStatesMatchBruteForce) {
+    for (int w = 0; w < kScenes; ++w) {
+        SCOPED_TRACE(w);
+        Rng rng(5900 + uint64_t(w));
+        World world = randomWorld(rng, 50, kSpread, 2);
+        const CompileResult compiled = compileWorld(world);
+        LevelMovers movers;
+        std::map<int, MoverState> states;
+        for (int i = 0; i < 8; ++i) {
+            Mover m;
+            m.entity = i + 1;
+            m.kind = MoverKind::Door;
+            const Vec3 centre(uniform(rng, -kSpread, kSpread), uniform(rng, -kSpread, kSpread), uniform(rng, -100, 100));
+            for (int k = 0; k < 1 + int(rng() % 2); ++k)
+                m.brushes.push_back(randomBrush(rng, centre + 20.0 * randomUnit(rng), uniform(rng, 8, 40), BrushShape(rng() % 3)));
+            m.motion.stops = {Vec3::Zero(), uniform(rng, 16, 128) * randomUnit(rng)};
+            m.motion.waits = {0.0, 3.0};
+            m.speed = 100.0;
+            movers.movers.push_back(m);
+            const int kind = int(rng() % 3);
+            states[m.entity] = kind == 0 ? MoverState::closed() : kind == 1 ? MoverState::open() : MoverState::at(uniform(rng, 0, 1));
+        }
+        const LevelObjects level = buildLevelObjects(movers, compiled.onion.poses, world.bounds, 1);
+        CollisionScene scene(compiled.onion, level.pointers());
+        const std::vector<Vec3> offsets = level.offsets(states);
+        for (size_t i = 0; i < offsets.size(); ++i) scene.setObjectOffset(i, offsets[i]);
+        scene.rebuildGrid();
+        World moved = world;
+        for (const Mover& m : level.movers.movers)
+            for (const Brush& b : m.brushes) moved.brushes.push_back(translatedBrush(b, m.offsetAt(states.at(m.entity))));
+        const BruteForce brute(moved);
+        SceneScratch scratch;
+        StageCounts counts;
+        int compared = 0;
+        for (size_t pose = 0; pose < world.poses.size(); ++pose) {
+            const BruteWorld bruteTraces(moved, world.poses[pose]);
+            Tally tally;
+            for (int i = 0; i < 600; ++i) {
+                const size_t near = rng() % level.movers.movers.size();
+                const Vec3 s = level.objects[near].centre + offsets[near] +
+                               Vec3(uniform(rng, -80, 80), uniform(rng, -80, 80), uniform(rng, -80, 80));
+                const Vec3 e = s + uniform(rng, 1, 200) * randomUnit(rng);
+                const std::optional<bool> solid = brute.solid(s, pose);
+                if (solid) {
+                    ++compared;
+                    ASSERT_EQ(scene.isSolid({int(pose), -1}, s, scratch, counts), *solid) << s.transpose();
+                }
+                TraceResult r = scene.trace({int(pose), -1}, s, e, scratch, counts);
+                r.allSolid = bruteTraces.sweep(s, e, 0.0).allSolid; // per part; TracesMatchBruteForce checks it
+                ASSERT_EQ(checkAgainstBrute(r, bruteTraces, s, e, tally), "") << "pose " << world.poses[pose].name;
+            }
+            EXPECT_GT(tally.hits, 60);
+        }
+        EXPECT_GT(compared, 1000);
+        expectCountsAddUp(counts);
+    }
 }
