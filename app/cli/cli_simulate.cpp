@@ -33,27 +33,27 @@ QJsonObject stageJson(const StageCounts& c) {
         stages.append(QJsonObject{{"stage", collisionStageName(CollisionStage(s))},
                                   {"tested", qint64(c.tested[size_t(s)])},
                                   {"settled", qint64(c.settled[size_t(s)])},
-                                  {"mean_us", c.tested[size_t(s)] ? 1e6 * c.seconds[size_t(s)] / double(c.tested[size_t(s)]) : 0.0}});
+                                  {"mean_us", 1e6 * c.meanSeconds(CollisionStage(s))}});
     return QJsonObject{{"queries", qint64(c.queries)},
                        {"pairs", qint64(c.pairs)},
                        {"stages", stages},
                        {"exact_hits", qint64(c.exactHits)},
                        {"world_queries", qint64(c.worldQueries)},
-                       {"world_mean_us", c.worldQueries ? 1e6 * c.worldSeconds / double(c.worldQueries) : 0.0}};
+                       {"world_mean_us", 1e6 * c.worldMeanSeconds()}};
 }
 
 void printStages(const char* title, const StageCounts& c) {
     std::printf("%s: %llu queries facing %llu pairs\n", title, (unsigned long long)c.queries, (unsigned long long)c.pairs);
     std::printf("  %-18s %16s %16s %12s\n", "stage", "tested", "settled", "mean time");
     for (int s = 0; s < kCollisionStages; ++s) {
-        const double mean = c.tested[size_t(s)] ? 1e6 * c.seconds[size_t(s)] / double(c.tested[size_t(s)]) : 0.0;
+        const double mean = 1e6 * c.meanSeconds(CollisionStage(s));
         std::printf("  %-18s %16llu %16llu %9.4f us\n", collisionStageName(CollisionStage(s)),
                     (unsigned long long)c.tested[size_t(s)], (unsigned long long)c.settled[size_t(s)], mean);
     }
     std::printf("  (exact tests that touched: %llu)\n", (unsigned long long)c.exactHits);
     if (c.worldQueries)
         std::printf("  %-18s %16llu %16s %9.4f us\n", "world tree", (unsigned long long)c.worldQueries, "-",
-                    1e6 * c.worldSeconds / double(c.worldQueries));
+                    1e6 * c.worldMeanSeconds());
 }
 
 } // namespace

@@ -42,12 +42,12 @@ public:
         : scene_(scene), pose_(pose), scratch_(scratch), counts_(counts) {}
 
     TraceResult trace(const Vec3& from, const Vec3& to) const override {
-        const Clock::time_point start = Clock::now();
+        const bool timed = scratch_.timed;
+        const Clock::time_point start = timed ? Clock::now() : Clock::time_point{};
         TraceResult r = traceSegment(scene_.world_, pose_, from, to);
-        counts_.worldSeconds += secondsSince(start);
-        ++counts_.worldQueries;
+        countWorld(start);
         if (scratch_.objects.empty() && scratch_.agents.empty()) return r;
-        const Clock::time_point exact = Clock::now();
+        const Clock::time_point exact = timed ? Clock::now() : Clock::time_point{};
         size_t k = 0;
         for (const uint32_t i : scratch_.objects) {
             const Vec3& offset = scene_.offsets_[i];
@@ -65,18 +65,18 @@ public:
             ++k;
             combine(r, o);
         }
-        counts_.seconds[size_t(CollisionStage::Exact)] += secondsSince(exact);
+        countExact(exact);
         return r;
     }
 
     bool isSolid(const Vec3& p) const override {
-        const Clock::time_point start = Clock::now();
+        const bool timed = scratch_.timed;
+        const Clock::time_point start = timed ? Clock::now() : Clock::time_point{};
         const bool world = scene_.world_.isSolid(p, pose_);
-        counts_.worldSeconds += secondsSince(start);
-        ++counts_.worldQueries;
+        countWorld(start);
         if (world) return true;
         if (scratch_.objects.empty() && scratch_.agents.empty()) return false;
-        const Clock::time_point exact = Clock::now();
+        const Clock::time_point exact = timed ? Clock::now() : Clock::time_point{};
         bool solid = false;
         size_t k = 0;
         for (const uint32_t i : scratch_.objects) {
@@ -94,8 +94,18 @@ public:
             }
             ++k;
         }
-        counts_.seconds[size_t(CollisionStage::Exact)] += secondsSince(exact);
+        countExact(exact);
         return solid;
+    }
+
+    void countWorld(Clock::time_point start) const {
+        ++counts_.worldQueries;
+        if (!scratch_.timed) return;
+        counts_.worldSeconds += secondsSince(start);
+        ++counts_.worldTimed;
+    }
+    void countExact(Clock::time_point start) const {
+        if (scratch_.timed) counts_.seconds[size_t(CollisionStage::Exact)] += secondsSince(start);
     }
 
     // Counts the exact candidates found in contact, once per query.
@@ -148,6 +158,7 @@ void CollisionScene::gather(const SceneQuery& q, const Aabb& region, SceneScratc
     const bool selfCounted = selfIsAgent && size_t(q.self) < agentCount;
     const uint64_t total = objectCount + agentCount - (selfCounted ? 1 : 0);
     const uint32_t idEnd = uint32_t(objectCount + agentCount);
+    scratch.timed = counts.queries % kTimingStride == 0;
     ++counts.queries;
     counts.pairs += total;
     scratch.objects.clear();
@@ -157,7 +168,7 @@ void CollisionScene::gather(const SceneQuery& q, const Aabb& region, SceneScratc
     const Aabb box{region.mins + pose.mins, region.maxs + pose.maxs};
 
     // Grid: the boxes filed under a cell the query's box overlaps.
-    Clock::time_point start = Clock::now();
+    Clock::time_point start = scratch.timed ? Clock::now() : Clock::time_point{};
     scratch.near.clear();
     if (scratch.stamps.size() < gridBoxes_.size()) scratch.stamps.resize(gridBoxes_.size(), 0);
     if (++scratch.stamp == 0) { // wrapped: forget every old stamp
@@ -170,6 +181,8 @@ void CollisionScene::gather(const SceneQuery& q, const Aabb& region, SceneScratc
     auto account = [&](CollisionStage stage, uint64_t tested, uint64_t settled) {
         counts.tested[size_t(stage)] += tested;
         counts.settled[size_t(stage)] += settled;
+        if (!scratch.timed) return;
+        counts.timedTests[size_t(stage)] += tested;
         counts.seconds[size_t(stage)] += secondsSince(start);
         start = Clock::now();
     };
@@ -205,6 +218,7 @@ void CollisionScene::gather(const SceneQuery& q, const Aabb& region, SceneScratc
     account(CollisionStage::Box, kept, kept - exact);
     counts.tested[size_t(CollisionStage::Exact)] += exact;
     counts.settled[size_t(CollisionStage::Exact)] += exact;
+    if (scratch.timed) counts.timedTests[size_t(CollisionStage::Exact)] += exact;
     scratch.touched.assign(exact, 0);
 }
 
@@ -261,7 +275,7 @@ bool CollisionScene::colliding(int self, const Vec3& position, SceneScratch& scr
                                bool earlierOnly) const {
     const SceneQuery q{agentPoses_[size_t(self)], self, earlierOnly ? self : -1};
     gather(q, Aabb{position, position}, scratch, counts);
-    const Clock::time_point start = Clock::now();
+    const Clock::time_point start = scratch.timed ? Clock::now() : Clock::time_point{};
     const Pose& pose = world_.poses[size_t(q.pose)];
     bool hit = false;
     for (const uint32_t i : scratch.objects)
@@ -274,7 +288,7 @@ bool CollisionScene::colliding(int self, const Vec3& position, SceneScratch& scr
             hit = true;
             ++counts.exactHits;
         }
-    counts.seconds[size_t(CollisionStage::Exact)] += secondsSince(start);
+    if (scratch.timed) counts.seconds[size_t(CollisionStage::Exact)] += secondsSince(start);
     return hit;
 }
 

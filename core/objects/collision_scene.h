@@ -29,6 +29,7 @@ struct SceneScratch {
     std::vector<uint32_t> near;   // grid candidates
     std::vector<uint32_t> objects, agents; // what reached the exact test
     std::vector<uint8_t> touched; // per exact candidate: found in contact
+    bool timed = false;           // the current query is one of the timed ones (stage_counts.h)
 };
 
 // What a query leaves out and how it is counted.
