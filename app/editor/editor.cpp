@@ -125,7 +125,8 @@ void Editor::reloadEntityClasses() {
 void Editor::requestSpawnChecks() {
     const std::shared_ptr<const CompiledWorld>& compiled = compiler_.latest();
     if (!compiled || compiled->revision == 0) return; // nothing compiled yet
-    spawnChecks_->request({compiled, document_.entities(), entityClasses_, entityRevision_, navMeshCache_});
+    spawnChecks_->request(
+        {compiled, document_.entities(), entityClasses_, entityRevision_, navMeshCache_, document_.data().game});
 }
 
 void Editor::setEntityCategoryVisible(EntityCategory c, bool visible) {

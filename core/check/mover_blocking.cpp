@@ -84,6 +84,13 @@ bool sweepHits(const std::vector<BrushGeometry>& brushes, const Sweep& s, const 
     return false;
 }
 
+// "secret door" for secret_door: the kind's name read as words.
+std::string kindWords(MoverKind kind) {
+    std::string words = moverKindName(kind);
+    std::replace(words.begin(), words.end(), '_', ' ');
+    return words;
+}
+
 } // namespace
 
 void findBlocked(const MoverCheckInput& input, const EntityClassTable& classes, std::vector<SpawnProblem>& out) {
@@ -125,7 +132,7 @@ void findBlocked(const MoverCheckInput& input, const EntityClassTable& classes, 
         const Mover& first = movers[size_t(list.front())];
         p.message = describeSpawnEntity(e.classname, e.entity, e.line) + " is in the way of " + describeMover(first) +
                     (list.size() > 1 ? " and " + std::to_string(list.size() - 1) + " more movers" : "") +
-                    ": the " + moverKindName(first.kind) + " stops on it or crushes it";
+                    ": the " + kindWords(first.kind) + " stops on it or crushes it";
         out.push_back(std::move(p));
     }
 }

@@ -14,10 +14,11 @@ constexpr double kShortestAxis = 1e-12;
 
 bool sweptBrushOverlapsBox(const BrushGeometry& brush, const Vec3& from, const Vec3& to, const Aabb& box,
                            double depth) {
-    if (brush.vertices.empty() || box.empty()) return false;
+    const Vec3 boxHalf = 0.5 * (box.maxs - box.mins) - Vec3::Constant(depth);
+    if (brush.vertices.empty() || box.empty() || !(boxHalf.array() > 0.0).all()) return false;
     const Vec3 motion = to - from;
-    const Vec3 boxCentre = 0.5 * (box.mins + box.maxs), boxHalf = 0.5 * (box.maxs - box.mins);
-    // Separated along `axis` when the projections share at most `depth`.
+    const Vec3 boxCentre = 0.5 * (box.mins + box.maxs);
+    // Separated along `axis` when the projections at most touch.
     auto separates = [&](const Vec3& axis) {
         const double length = axis.norm();
         if (length < kShortestAxis) return false;
@@ -33,7 +34,7 @@ bool sweptBrushOverlapsBox(const BrushGeometry& brush, const Vec3& from, const V
         lo += std::min(a, b);
         hi += std::max(a, b);
         const double c = n.dot(boxCentre), e = n.cwiseAbs().dot(boxHalf);
-        return hi <= c - e + depth || lo >= c + e - depth;
+        return hi <= c - e || lo >= c + e;
     };
     for (int k = 0; k < 3; ++k)
         if (separates(Vec3::Unit(k))) return false;

@@ -7,9 +7,9 @@
 namespace shallot {
 
 // Whether `brush` moved from offset `from` to offset `to` (every place between) overlaps
-// the interior of `box` by more than `depth` (>= 0) along every direction: the separating
-// axis test between the box and the convex hull of the brush at both ends (the volume it
-// sweeps). Touching, or sharing at most `depth`, is apart.
+// the interior of `box` shrunk by `depth` (>= 0) on every side: the separating axis test
+// between that box and the convex hull of the brush at both ends (the volume it sweeps).
+// Touching, or reaching less than `depth` into the box, is apart.
 bool sweptBrushOverlapsBox(const BrushGeometry& brush, const Vec3& from, const Vec3& to, const Aabb& box,
                            double depth);
 

@@ -63,6 +63,8 @@ void setDoorMotion(Mover& mover, const MapEntity& entity, Game game, std::vector
     if (game == Game::Quake) {
         if ((mover.spawnflags & kQuakeSilverKey) != 0) mover.key = KeyKind::Silver;
         if ((mover.spawnflags & kQuakeGoldKey) != 0) mover.key = KeyKind::Gold; // doors.qc sets gold last
+        // A key door, once unlocked, stays open.
+        if (mover.key != KeyKind::None) mover.wait = mover.motion.waits.back() = -1.0;
     }
 }
 

@@ -113,6 +113,22 @@ std::vector<int> EntityGraph::targetsNaming(int entity) const {
     return out;
 }
 
+std::vector<int> EntityGraph::firedFrom(int entity) const {
+    if (entity < 0 || size_t(entity) >= firesOf.size()) return {};
+    std::vector<bool> seen(firesOf.size(), false);
+    std::vector<int> fired, todo = firesOf[size_t(entity)];
+    while (!todo.empty()) {
+        const int e = todo.back();
+        todo.pop_back();
+        if (seen[size_t(e)]) continue;
+        seen[size_t(e)] = true;
+        fired.push_back(e);
+        todo.insert(todo.end(), firesOf[size_t(e)].begin(), firesOf[size_t(e)].end());
+    }
+    std::sort(fired.begin(), fired.end());
+    return fired;
+}
+
 bool EntityGraph::givesKey(KeyKind kind) const {
     return std::any_of(keys.begin(), keys.end(), [&](const KeyItem& k) { return k.kind == kind; });
 }
@@ -125,6 +141,7 @@ bool EntityGraph::givesItem(const std::string& classname) const {
 EntityGraph buildEntityGraph(const MapFile& map) {
     EntityGraph graph;
     graph.named = indexTargetnames(map);
+    graph.firesOf.resize(map.entities.size());
     const bool quake2 = map.game == Game::Quake2 || map.game == Game::Quake3;
     for (size_t i = 0; i < map.entities.size(); ++i) {
         const MapEntity& entity = map.entities[i];
@@ -157,10 +174,11 @@ EntityGraph buildEntityGraph(const MapFile& map) {
         std::vector<int> fires;
         for (size_t k = firstTarget; k < graph.targets.size(); ++k)
             if (graph.targets[k].fires) fires.insert(fires.end(), graph.targets[k].named.begin(), graph.targets[k].named.end());
+        std::sort(fires.begin(), fires.end());
+        fires.erase(std::unique(fires.begin(), fires.end()), fires.end());
+        graph.firesOf[i] = fires;
         if (!fires.empty() || cls == "trigger_key" || cls.starts_with("trigger_multiple") || cls == "trigger_once" ||
             cls == "func_button") {
-            std::sort(fires.begin(), fires.end());
-            fires.erase(std::unique(fires.begin(), fires.end()), fires.end());
             EntityTrigger trigger;
             trigger.entity = index;
             trigger.kind = triggerKindOf(cls);

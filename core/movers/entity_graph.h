@@ -71,12 +71,19 @@ struct EntityGraph {
     std::vector<EntityTrigger> triggers; // every entity that fires something, file order
     std::vector<Teleport> teleports;
     std::vector<KeyItem> keys;
+    // Per entity index: the entities its firing targets name, each once, ascending.
+    std::vector<std::vector<int>> firesOf;
 
     // Entities whose targetname is `name` (empty when none or name is empty).
     const std::vector<int>& entitiesNamed(const std::string& name) const;
     // Targets that name entity `entity` (indices into `targets`, ascending).
     std::vector<int> targetsNaming(int entity) const;
     // Does the level give a key of `kind` (Quake) / an item of class `classname` (Quake 2)?
+    // Everything firing `entity` sets off: what it fires, what those fire when fired
+    // (relays, counters, doors and buttons fire their targets too) and so on, each once,
+    // ascending; a cycle ends where it comes back. `entity` itself only when a cycle
+    // fires it again.
+    std::vector<int> firedFrom(int entity) const;
     bool givesKey(KeyKind kind) const;
     bool givesItem(const std::string& classname) const;
 };

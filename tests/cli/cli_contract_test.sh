@@ -217,6 +217,33 @@ printf '@PointClass size(-16 -16 -24, 16 16 40) = monster_ogre : "A thin ogre" [
 check "check --fgd: the .fgd's size wins (a thin ogre fits)" test $? -eq 0
 stats=$("$CLI" check "$TMP/stuck.map" --stats 2>&1 >/dev/null)
 check "check --stats prints counts and times on stderr" contains "$stats" '"ms":{.*"check":.*"problems":{.*"stuck":1'
+# check: the movers' problems (docs/movers.md): a door nothing fires, a trigger naming nothing
+box() { # box X0 Y0 Z0 X1 Y1 Z1: a brush in Quake's point order
+  printf '{\n( %s %s %s ) ( %s %s %s ) ( %s %s %s ) T 0 0 0 1 1\n' "$1" "$2" "$6" "$1" "$5" "$6" "$4" "$2" "$6"
+  printf '( %s %s %s ) ( %s %s %s ) ( %s %s %s ) T 0 0 0 1 1\n' "$1" "$2" "$3" "$4" "$2" "$3" "$1" "$5" "$3"
+  printf '( %s %s %s ) ( %s %s %s ) ( %s %s %s ) T 0 0 0 1 1\n' "$4" "$2" "$3" "$4" "$2" "$6" "$4" "$5" "$3"
+  printf '( %s %s %s ) ( %s %s %s ) ( %s %s %s ) T 0 0 0 1 1\n' "$1" "$2" "$3" "$1" "$5" "$3" "$1" "$2" "$6"
+  printf '( %s %s %s ) ( %s %s %s ) ( %s %s %s ) T 0 0 0 1 1\n' "$1" "$5" "$3" "$4" "$5" "$3" "$1" "$5" "$6"
+  printf '( %s %s %s ) ( %s %s %s ) ( %s %s %s ) T 0 0 0 1 1\n}\n' "$1" "$2" "$3" "$1" "$2" "$6" "$4" "$2" "$3"
+}
+{ cat "$MAPS/sealed_box.map"
+  printf '{\n"classname" "func_door"\n"targetname" "nobody"\n'; box 200 100 16 264 116 144; printf '}\n'
+  printf '{\n"classname" "trigger_once"\n"target" "nowhere"\n'; box 300 300 16 364 364 80; printf '}\n'; } > "$TMP/movers.map"
+out=$("$CLI" check "$TMP/movers.map" 2>/dev/null); status=$?
+check "check finds the movers' problems: exit 1" test "$status" -eq 1
+check "check prints the door and the trigger" test "$(wc -l <<<"$out")" -eq 2
+for key in '"kind":"never_opens"' '"entity":2' '"classname":"func_door"' '"origin":\[232,108,80\]' '"pose":null' \
+           '"box":\[200,100,16,264,116,144\]' '"message":"func_door (entity 2, line [0-9]*) never opens: nothing fires its targetname \\"nobody\\"'; do
+  check "the never_opens line has $key" contains "$(sed -n 1p <<<"$out")" "$key"
+done
+for key in '"kind":"missing_target"' '"entity":3' '"key":"target"' '"target":"nowhere"'; do
+  check "the missing_target line has $key" contains "$(sed -n 2p <<<"$out")" "$key"
+done
+"$CLI" convert "$TMP/movers.map" "$TMP/movers.shallot" 2>/dev/null
+check "check on a .shallot gives the same movers' lines" test "$("$CLI" check "$TMP/movers.shallot" 2>/dev/null)" = "$out"
+stats=$("$CLI" check "$TMP/movers.map" --stats 2>&1 >/dev/null)
+check "check --stats counts the movers' kinds" contains "$stats" '"missing_target":1,"never_opens":1'
+check "check --stats times the movers' checks" contains "$stats" '"ms":{.*"movers":'
 "$CLI" check "$TMP/missing.map" >/dev/null 2>&1
 check "check on a missing file exits 2" test $? -eq 2
 "$CLI" check "$TMP/bad.map" >/dev/null 2>&1

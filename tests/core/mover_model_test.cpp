@@ -77,6 +77,7 @@ TEST(MoverModel, DoorKeysLipSpeedWaitAndFlags) {
     // QuakeC's `if (!self.lip) self.lip = 8`: a lip of 0 is the default.
     expectNear(level.movers[1].offsetAt(MoverState::open()), {0, 0, 120}, "lip 0");
     EXPECT_EQ(level.movers[1].key, KeyKind::Gold);
+    EXPECT_EQ(level.movers[1].wait, -1.0); // unlocked, it stays open
     EXPECT_EQ(level.movers[2].key, KeyKind::Silver);
     // Gold and silver and TOGGLE: doors.qc sets gold last; TOGGLE never closes by itself.
     EXPECT_EQ(level.movers[3].key, KeyKind::Gold);
@@ -348,10 +349,31 @@ TEST(MoverModel, EntityGraphTargetsTriggersTeleportsKeys) {
     EXPECT_FALSE(g.teleports[0].needsFiring);
     EXPECT_EQ(g.teleports[1].destination, -1);
     EXPECT_TRUE(g.teleports[1].needsFiring);
+    // The button fires the relay, which fires the door: both reached from the button.
+    EXPECT_EQ(g.firedFrom(3), (std::vector<int>{1, 4}));
+    EXPECT_EQ(g.firesOf[3], std::vector<int>{4});
+    EXPECT_TRUE(g.firedFrom(1).empty());
+    EXPECT_TRUE(g.firedFrom(-1).empty());
     ASSERT_EQ(g.keys.size(), 1u);
     EXPECT_EQ(g.keys[0].kind, KeyKind::Gold);
     EXPECT_TRUE(g.givesKey(KeyKind::Gold));
     EXPECT_FALSE(g.givesKey(KeyKind::Silver));
+}
+
+TEST(MoverModel, FiringChainsEndOnCycles) {
+    // a -> b -> c -> a, and c -> d: from a, everything once (a too, fired again by c).
+    const MapFile map = parse(
+        worldText() +
+        entityText({{"classname", "trigger_relay"}, {"targetname", "a"}, {"target", "b"}, {"origin", "0 0 0"}}) +
+        entityText({{"classname", "trigger_relay"}, {"targetname", "b"}, {"target", "c"}, {"origin", "0 0 0"}}) +
+        entityText({{"classname", "trigger_relay"}, {"targetname", "c"}, {"target", "a"}, {"killtarget", "d"}, {"origin", "0 0 0"}}) +
+        entityText({{"classname", "trigger_relay"}, {"targetname", "c"}, {"target", "d"}, {"origin", "0 0 0"}}) +
+        entityText({{"classname", "func_door"}, {"targetname", "d"}}, {leaf()}) +
+        entityText({{"classname", "trigger_relay"}, {"targetname", "self"}, {"target", "self"}, {"origin", "0 0 0"}}));
+    const EntityGraph g = buildEntityGraph(map);
+    EXPECT_EQ(g.firedFrom(1), (std::vector<int>{1, 2, 3, 4, 5}));
+    EXPECT_EQ(g.firedFrom(6), std::vector<int>{6});
+    EXPECT_TRUE(g.firedFrom(5).empty());
 }
 
 TEST(MoverModel, IdE1m1DoorsAndLift) {

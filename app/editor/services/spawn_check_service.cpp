@@ -2,6 +2,8 @@
 
 #include "services/background_jobs.h"
 
+#include "check/mover_checks.h"
+
 #include <QElapsedTimer>
 
 namespace shallot {
@@ -31,6 +33,9 @@ void SpawnCheckService::start(SpawnCheckRun run) {
         input.onion = shared->compiled->result->error.empty() ? &shared->compiled->result->onion : nullptr;
         input.classes = shared->classes.get();
         input.entities = spawnEntities(shared->entities, 1);
+        // The movers' problems take milliseconds: found once, shown with both passes.
+        const std::vector<SpawnProblem> moverProblems =
+            checkMovers(mapOfDocumentEntities(shared->entities, shared->game), shared->classes.get());
         // The problems are shown twice: at once without the walking check, then with it
         // once the navigation meshes are built (shared with the Walkable overlay), unless
         // a newer request came meanwhile.
@@ -39,7 +44,9 @@ void SpawnCheckService::start(SpawnCheckRun run) {
         bool shownFirst = false, walked = false;
         input.beforeWalking = [&](const std::vector<SpawnProblem>& found) {
             const double ms = double(timer.nsecsElapsed()) / 1e6;
-            postToUiThread([this, shared, alive, first = found, ms]() mutable {
+            std::vector<SpawnProblem> first = found;
+            mergeProblems(first, moverProblems);
+            postToUiThread([this, shared, alive, first = std::move(first), ms]() mutable {
                 if (!*alive) return;
                 milliseconds_ = ms;
                 show(std::move(first), *shared);
@@ -50,6 +57,7 @@ void SpawnCheckService::start(SpawnCheckRun run) {
             return walked;
         };
         auto problems = std::make_shared<std::vector<SpawnProblem>>(checkSpawns(input));
+        mergeProblems(*problems, moverProblems);
         const double ms = double(timer.nsecsElapsed()) / 1e6;
         postToUiThread([this, shared, alive, problems, ms, shownFirst, walked] {
             if (!*alive) return;

@@ -1,5 +1,6 @@
 #pragma once
-// Runs the spawn checks (check/spawn_checks.h) off the UI thread after every compile and
+// Runs the spawn checks (check/spawn_checks.h) and the movers' (check/mover_checks.h,
+// shown with both passes) off the UI thread after every compile and
 // every entity edit, one run at a time: a request made while a run is busy waits, and only
 // the newest waiting request is run next. A run with a walking check to do shows its
 // problems twice: first without it (milliseconds), then with it, once the navigation
@@ -23,6 +24,7 @@ struct SpawnCheckRun {
     std::shared_ptr<const EntityClassTable> classes;
     uint64_t entityRevision = 0;
     std::shared_ptr<NavMeshCache> navMeshes; // the walking check's meshes (null: built)
+    Game game = Game::Quake;                 // the movers' rules (check/mover_checks.h)
 };
 
 class SpawnCheckService : public QObject {
