@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <ctime>
+#include <numbers>
 #include <thread>
 #include <unordered_map>
 
@@ -217,7 +218,7 @@ bool AgentSimulation::newPath(size_t i, Worker& worker) {
         }
     }
     if (!found && floor.polygon < 0) {
-        const double angle = 2.0 * M_PI * unitRandom(a.rng);
+        const double angle = 2.0 * std::numbers::pi * unitRandom(a.rng);
         a.path = {positions_[i] + kWanderDistance * Vec3(std::cos(angle), std::sin(angle), 0.0)};
         a.corner = 0;
     }
