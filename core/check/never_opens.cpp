@@ -67,8 +67,9 @@ void checkDoorGroup(const MoverCheckInput& input, const std::vector<int>& group,
         health = health || m.health > 0;
         if (m.key == KeyKind::Gold || (m.key == KeyKind::Silver && key == KeyKind::None)) key = m.key;
     }
-    // Touched open: a door (group) with no name, no health and no key gets a trigger field.
-    const bool touched = names.empty() && !health && key == KeyKind::None;
+    // Touched open: a door (group) with no name, no health and no key gets a trigger
+    // field (not a Quake DONT_LINK door: buildMovers's touchBounds).
+    const bool touched = !level.movers[size_t(group.front())].touchBounds.empty();
     const bool keyGiven = key != KeyKind::None && input.graph->givesKey(key);
     const Firing firing = firingOf(entities, firers);
     if (touched || health || keyGiven || firing.byOthers) return;
@@ -80,6 +81,9 @@ void checkDoorGroup(const MoverCheckInput& input, const std::vector<int>& group,
         p.message = describeMover(master) + linked + " never opens: it waits for the " + keyKindName(key) + " key (" +
                     keyItemName(key) + "), which the level never gives" +
                     (names.empty() ? "" : ", and nothing fires its targetname " + namesText(names));
+    } else if (names.empty()) {
+        p.message = describeMover(master) + " never opens: Quake gives a DONT_LINK door no trigger field, and it has "
+                                            "no targetname, no health to be shot open and no key";
     } else {
         p.message = describeMover(master) + linked + " never opens: nothing fires its targetname " + namesText(names) +
                     " and it has no health to be shot open" + selfNote(firing);

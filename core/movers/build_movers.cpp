@@ -38,8 +38,9 @@ LevelMovers buildMovers(const MapFile& map) {
         mover.kind = *kind;
         mover.classname = classname;
         mover.brushes = entity.brushes;
-        if (nonSolidEntity(map.game, classname))
-            for (Brush& brush : mover.brushes) brush.contents = BrushContents::NonSolid;
+        const bool nonSolid = nonSolidEntity(map.game, classname);
+        for (Brush& brush : mover.brushes)
+            if (nonSolid || isOriginBrush(brush)) brush.contents = BrushContents::NonSolid;
         mover.bounds = brushesBounds(mover.brushes);
         if (mover.bounds.empty())
             level.notes.push_back({mover.entity, entity.line,
@@ -59,6 +60,7 @@ LevelMovers buildMovers(const MapFile& map) {
         level.movers.push_back(std::move(mover));
     }
     linkDoors(level, map);
+    setTouchBounds(level, map);
     return level;
 }
 

@@ -93,6 +93,12 @@ struct Mover {
     // order (its own index when alone or not a door).
     int master = -1;
     MoverState spawn;       // where the game puts it when the level starts
+    // Where a player touching it opens or starts it, fixed in the world (the games' trigger
+    // fields do not move): a door group's trigger field (every member has the group's), a
+    // Half-Life door's own box, a plat's inside trigger, a button's own box at its file
+    // position. Empty when touch does nothing (a named, shootable or key door: keys are
+    // tried when the door itself is touched; Quake's DONT_LINK doors get no field at all).
+    Aabb touchBounds;
 
     // The offset from the file position at `state`. A Corner out of range, or a fraction
     // that is not finite, is clamped to the nearest stop (closed for NaN).
@@ -115,9 +121,10 @@ struct LevelMovers {
     std::vector<Mover> movers; // file order
     std::vector<MoverNote> notes;
 
-    // The mover of entity `entity`, or null.
+    // The mover of entity `entity`, or null (a binary search: movers are in file order).
     const Mover* forEntity(int entity) const;
-    // Indices in `movers` of the group `movers[index]` belongs to (itself alone for most).
+    // Indices in `movers` of the group `movers[index]` belongs to (itself alone for most),
+    // ascending. Linear in the movers: for every group at once, bucket by `master`.
     std::vector<int> group(int index) const;
 };
 

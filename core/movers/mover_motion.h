@@ -28,5 +28,7 @@ void setTrainMotion(Mover& mover, const MapFile& map, const TargetnameIndex& nam
 // Linked doors' `master` (door_links.cpp): Quake's touching func_doors, Quake 2's and
 // Quake 3's `team`; every other mover is its own master.
 void linkDoors(LevelMovers& level, const MapFile& map);
+// Every mover's touchBounds (touch_fields.cpp), once the doors are linked.
+void setTouchBounds(LevelMovers& level, const MapFile& map);
 
 } // namespace shallot

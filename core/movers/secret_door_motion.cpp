@@ -33,6 +33,7 @@ void yawVectors(double yawDegrees, Vec3& forward, Vec3& right, Vec3& up) {
 
 void setSecretDoorMotion(Mover& mover, const MapEntity& entity, Game game, std::vector<MoverNote>& notes) {
     const int index = mover.entity;
+    // Quake's and Quake 2's secret doors: 50 units a second, 5 seconds open.
     mover.speed = numberOr(entity, index, "speed", 50.0, notes);
     mover.wait = numberOr(entity, index, "wait", 5.0, notes);
     mover.health = healthOf(entity, index, notes);

@@ -1,4 +1,5 @@
 // A train's motion: the path_corner chain from its `target`, each corner a stop.
+#include "movers/brush_bounds.h"
 #include "movers/mover_keys.h"
 #include "movers/mover_motion.h"
 
@@ -23,7 +24,9 @@ Vec3 anchorOf(const Mover& mover, const MapEntity& entity, Game game) {
     case Game::Quake:
     case Game::Quake2: return mover.bounds.mins;
     case Game::HalfLife: return (mover.bounds.mins + mover.bounds.maxs) * 0.5;
-    case Game::Quake3: return entity.origin().value_or(Vec3::Zero());
+    case Game::Quake3:
+        if (const std::optional<Vec3> origin = entity.origin()) return *origin;
+        return originBrushCentre(mover.brushes).value_or(Vec3::Zero());
     }
     return mover.bounds.mins;
 }
@@ -44,7 +47,8 @@ TargetnameIndex indexTargetnames(const MapFile& map) {
 
 void setTrainMotion(Mover& mover, const MapFile& map, const TargetnameIndex& names, std::vector<MoverNote>& notes) {
     const MapEntity& entity = map.entities[size_t(mover.entity)];
-    mover.speed = numberOr(entity, mover.entity, "speed", 100.0, notes);
+    mover.speed = numberOr(entity, mover.entity, "speed", 100.0, notes); // every game's default
+    // The train's own wait is not used between corners (each corner's is); kept as read.
     mover.wait = numberKey(entity, mover.entity, "wait", notes).value_or(0.0);
     mover.motion.stops = {Vec3::Zero()};
     mover.motion.waits = {0.0};

@@ -51,6 +51,12 @@ TEST(MoverChecks, DoorNamedButNeverFired) {
     EXPECT_EQ(found(door({{"targetname", "d"}})), Found{"never_opens 1"});
     EXPECT_EQ(found(door({{"targetname", "d"}}) + trigger("d")), Found{});
     EXPECT_EQ(found(door({})), Found{});                                      // touched open
+    // Quake's LinkDoors gives a DONT_LINK door no trigger field: touch does nothing.
+    const std::vector<SpawnProblem> unlinked = checkMovers(parse(door({{"spawnflags", "4"}})));
+    ASSERT_EQ(unlinked.size(), 1u);
+    EXPECT_NE(unlinked[0].message.find("DONT_LINK"), std::string::npos) << unlinked[0].message;
+    EXPECT_EQ(found(door({{"spawnflags", "4"}, {"health", "1"}})), Found{});
+    EXPECT_EQ(found(door({{"spawnflags", "4"}}), Game::Quake2), Found{}); // Quake 2's flag 4 is CRUSHER
     EXPECT_EQ(found(door({{"targetname", "d"}, {"health", "20"}})), Found{}); // shot open
     // Its own target names it: still nothing else fires it.
     const std::vector<SpawnProblem> self = checkMovers(parse(door({{"targetname", "d"}, {"target", "d"}})));

@@ -120,6 +120,37 @@ TEST(MoverModel, TouchingDoorsLinkUnlessDontLink) {
     EXPECT_EQ(level.forEntity(0), nullptr);
 }
 
+TEST(MoverModel, TouchFields) {
+    // Two linked leaves 0..128 x 0..16 x 0..128: Quake's field is their box grown by 60
+    // across and 8 up and down, on both; a named door, a DONT_LINK door and a key door get
+    // none; a button is touched itself, unless it has health.
+    const LevelMovers level = moversOf(
+        entityText({{"classname", "func_door"}}, {leaf()}) +
+        entityText({{"classname", "func_door"}}, {boxBrush(64, 0, 0, 128, 16, 128)}) +
+        entityText({{"classname", "func_door"}, {"targetname", "t"}}, {boxBrush(400, 0, 0, 464, 16, 128)}) +
+        entityText({{"classname", "func_door"}, {"spawnflags", "4"}}, {boxBrush(600, 0, 0, 664, 16, 128)}) +
+        entityText({{"classname", "func_door"}, {"spawnflags", "8"}}, {boxBrush(800, 0, 0, 864, 16, 128)}) +
+        entityText({{"classname", "func_button"}}, {boxBrush(1000, 0, 0, 1008, 16, 16)}) +
+        entityText({{"classname", "func_button"}, {"health", "5"}}, {boxBrush(1100, 0, 0, 1108, 16, 16)}) +
+        // a plat 96 x 96 x 128, 120 travel: its inside trigger 25 in, from 120 below its
+        // top - 8 to 8 over it; a narrow one (48 wide in y) gets a 1-unit sliver in y.
+        entityText({{"classname", "func_plat"}}, {boxBrush(2000, 0, -128, 2096, 96, 0)}) +
+        entityText({{"classname", "func_plat"}}, {boxBrush(2200, 0, -128, 2296, 48, 0)}));
+    ASSERT_EQ(level.movers.size(), 9u);
+    expectNear(level.movers[0].touchBounds.mins, {-60, -60, -8}, "field mins");
+    expectNear(level.movers[0].touchBounds.maxs, {188, 76, 136}, "field maxs");
+    expectNear(level.movers[1].touchBounds.mins, {-60, -60, -8}, "the second leaf's field");
+    EXPECT_TRUE(level.movers[2].touchBounds.empty());
+    EXPECT_TRUE(level.movers[3].touchBounds.empty());
+    EXPECT_TRUE(level.movers[4].touchBounds.empty());
+    expectNear(level.movers[5].touchBounds.mins, {1000, 0, 0}, "button");
+    EXPECT_TRUE(level.movers[6].touchBounds.empty());
+    expectNear(level.movers[7].touchBounds.mins, {2025, 25, -120}, "plat trigger mins");
+    expectNear(level.movers[7].touchBounds.maxs, {2071, 71, 8}, "plat trigger maxs");
+    expectNear(level.movers[8].touchBounds.mins, {2225, 24, -120}, "narrow plat trigger mins");
+    expectNear(level.movers[8].touchBounds.maxs, {2271, 25, 8}, "narrow plat trigger maxs");
+}
+
 TEST(MoverModel, PlatRestsAtTheBottomUnlessNamed) {
     const std::string plat = boxBrush(0, 0, -128, 64, 64, 0);
     const LevelMovers level =
@@ -295,6 +326,25 @@ TEST(MoverModel, OtherGamesRules) {
     EXPECT_EQ(q2.movers[3].speed, 200.0);
     EXPECT_FALSE(moverKindOf(Game::Quake, "func_door_rotating"));
     EXPECT_EQ(moverKindOf(Game::HalfLife, "FUNC_DOOR_ROTATING"), MoverKind::Static);
+}
+
+TEST(MoverModel, OriginBrushesAreNotPartOfTheMover) {
+    // Half-Life: an ORIGIN brush far from the leaf neither widens the door nor collides.
+    const LevelMovers hl = moversOf(
+        entityText({{"classname", "func_door"}, {"angle", "-1"}}, {leaf(), boxBrush(500, 500, 500, 516, 516, 516, "ORIGIN")}),
+        Game::HalfLife);
+    ASSERT_EQ(hl.movers.size(), 1u);
+    expectNear(hl.movers[0].bounds.maxs, {64, 16, 128}, "bounds without the origin brush");
+    expectNear(hl.movers[0].offsetAt(MoverState::open()), {0, 0, 126}, "travel of the leaf alone");
+    EXPECT_EQ(hl.movers[0].brushes[1].contents, BrushContents::NonSolid);
+    // Quake 3: a train's origin brush centre (8, 8, 8) sits on the corner.
+    const LevelMovers q3 = moversOf(
+        entityText({{"classname", "func_train"}, {"target", "p"}},
+                   {boxBrush(0, 0, 0, 32, 32, 16, "base/wall"), boxBrush(0, 0, 0, 16, 16, 16, "common/origin")}) +
+            entityText({{"classname", "path_corner"}, {"targetname", "p"}, {"target", "p"}, {"origin", "100 100 100"}}),
+        Game::Quake3);
+    ASSERT_EQ(q3.movers.size(), 1u);
+    expectNear(q3.movers[0].offsetAt(MoverState::atCorner(0)), {92, 92, 92}, "Quake 3 train");
 }
 
 TEST(MoverModel, ThousandsOfTouchingDoorsLinkInOneGroupQuickly) {
