@@ -260,11 +260,16 @@ MoveResult CollisionScene::move(const SceneQuery& q, const Vec3& from, const Vec
                                 SceneScratch& scratch, StageCounts& counts, const MoveOptions& options) const {
     if (!from.allFinite()) return slideMove(world_, q.pose, from, delta, stepHeight, options); // startSolid
     // Every point a slide visits lies within its path length (at most |delta|) of the start,
-    // plus the climb, plus one backoff per bump and per nudge off a surface.
+    // plus one backoff per bump, for the nudge off a start on a surface, and for a
+    // step-up's rise, landing and its slide's last stop; a step-up also climbs (and comes
+    // back down) at most the step height along `up`.
     const double length = delta.allFinite() ? delta.norm() : 0.0;
     const double climb = std::isfinite(stepHeight) && stepHeight > 0.0 ? stepHeight : 0.0;
-    const double reach = length + climb + (std::max(options.bumps, 1) + 2) * kSlideBackoff + kQueryRegionMargin;
-    gather(q, Aabb{from - Vec3::Constant(reach), from + Vec3::Constant(reach)}, scratch, counts);
+    Vec3 up = Vec3::UnitZ();
+    if (options.up.allFinite() && options.up.norm() > 1e-12) up = options.up.normalized();
+    const Vec3 reach = Vec3::Constant(length + (std::clamp(options.bumps, 1, 64) + 4) * kSlideBackoff + kQueryRegionMargin) +
+                       climb * up.cwiseAbs();
+    gather(q, Aabb{from - reach, from + reach}, scratch, counts);
     Space space(*this, q.pose, scratch, counts);
     MoveResult r = slideMove(space, from, delta, stepHeight, options);
     space.finish();
