@@ -17,7 +17,8 @@ const char* kUsage = R"(usage: shallot-cli COMMAND ...
   (every command reading a .map takes --game quake|quake2|halflife|quake3; default: detected from the file)
   info TREE.obsp
   query TREE.obsp|IN.shallot|IN.map [--step H] [--drop H|any] [--jump H,L|--no-jump] [--slope NZ] [--pose NAME=...]...
-                             (JSON lines on stdin: classify, trace, move, reach, path, visible; one line out per query)
+                             (JSON lines on stdin: classify, trace, move, reach, path, visible; one line out per query;
+                              on a .map, classify, trace and move meet the movers: "movers":{"ENTITY":"open"|...})
   bench [MAP...] [--runs N] [--threads N] [--json] [--edits N] [--poses N] [--copies K] [--scaling]
   dump TREE.obsp             (the tree as readable text)
   convert IN OUT             (IN: .map, .shallot or a mesh; OUT: .map or .shallot) [--compile] [--parts] [--scale S] [--y-up]
