@@ -107,6 +107,20 @@ struct Mover {
     Aabb boundsAt(const MoverState& state) const;
     // Every place the brushes pass through: the bounds at every stop, joined.
     Aabb sweptBounds() const;
+
+    // Seconds it takes from `from` to `to` at its speed (mover_timing.cpp): along its stops,
+    // with the waits of the stops strictly between; a train only forward along its chain
+    // (through its loop when `to` is behind `from`). 0 from a place to itself; infinity
+    // when it never gets there (no finite positive speed, a train's chain that ends
+    // before). Closed and open are the first and last stop, a corner its stop.
+    double secondsBetween(const MoverState& from, const MoverState& to) const;
+    // Its offset `seconds` after the level starts when it is kept going: a train runs its
+    // chain from its spawn corner, waiting each corner's wait (its loop for ever, or
+    // stopping at the end of a chain that ends); a door, secret door, plat or button goes
+    // from where it spawns to the other end through its stops, waits there, comes back,
+    // waits, and goes again (as if fired again as soon as it can be). A wait of -1 stays.
+    // Without a finite positive speed it stays where it spawns.
+    Vec3 offsetAtTime(double seconds) const;
 };
 
 // What building the movers noticed about an entity (a key that is not a number, a train

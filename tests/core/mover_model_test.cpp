@@ -261,6 +261,127 @@ TEST(MoverModel, HostileTrainPathsEndWithNotesNotHangs) {
     for (const MoverNote& n : level.notes) EXPECT_FALSE(n.message.empty());
 }
 
+TEST(MoverModel, TimingOfDoorsPlatsAndTrains) {
+    const LevelMovers level = moversOf(
+        entityText({{"classname", "func_door"}}, {leaf()}) + // 56 along x at 100, waits 3
+        entityText({{"classname", "func_plat"}}, {boxBrush(200, 0, -128, 264, 64, 0)}) + // 120 at 150
+        entityText({{"classname", "func_train"}, {"target", "c1"}, {"speed", "64"}}, {boxBrush(0, 0, 0, 32, 32, 16)}) +
+        entityText({{"classname", "path_corner"}, {"targetname", "c1"}, {"target", "c2"}, {"origin", "100 0 0"}}) +
+        entityText({{"classname", "path_corner"}, {"targetname", "c2"}, {"target", "c3"}, {"origin", "100 200 0"}, {"wait", "2"}}) +
+        entityText({{"classname", "path_corner"}, {"targetname", "c3"}, {"target", "c2"}, {"origin", "0 200 50"}}) +
+        entityText({{"classname", "func_door"}, {"speed", "nan"}, {"wait", "-1"}}, {boxBrush(900, 0, 0, 964, 16, 128)}));
+    ASSERT_EQ(level.movers.size(), 4u);
+    const Mover& door = level.movers[0];
+    EXPECT_DOUBLE_EQ(door.secondsBetween(MoverState::closed(), MoverState::open()), 0.56);
+    EXPECT_DOUBLE_EQ(door.secondsBetween(MoverState::open(), MoverState::at(0.5)), 0.28);
+    EXPECT_EQ(door.secondsBetween(MoverState::open(), MoverState::open()), 0.0);
+    // Opening, open for 3 s, closing, and again.
+    expectNear(door.offsetAtTime(0.28), {28, 0, 0}, "opening");
+    expectNear(door.offsetAtTime(2.0), {56, 0, 0}, "open");
+    expectNear(door.offsetAtTime(0.56 + 3 + 0.14), {42, 0, 0}, "closing");
+    expectNear(door.offsetAtTime(4.12 + 0.28), {28, 0, 0}, "the next cycle");
+    expectNear(door.offsetAtTime(-1), Vec3::Zero(), "before the start");
+
+    // The plat rests at the bottom: up in 0.8 s, 3 s at the top, down in 0.8 s.
+    const Mover& plat = level.movers[1];
+    expectNear(plat.offsetAtTime(0), {0, 0, -120}, "plat at rest");
+    expectNear(plat.offsetAtTime(0.4), {0, 0, -60}, "plat rising");
+    expectNear(plat.offsetAtTime(2.0), Vec3::Zero(), "plat at the top");
+    expectNear(plat.offsetAtTime(4.6 + 0.4), {0, 0, -60}, "plat rising again");
+
+    // The train: 200 to c2 (3.125 s), 2 s there, 111.8 to c3, back round its loop to c2.
+    const Mover& train = level.movers[2];
+    const double leg = std::sqrt(100.0 * 100.0 + 50.0 * 50.0) / 64.0;
+    expectNear(train.offsetAtTime(1.5625), {100, 100, 0}, "half way to c2");
+    expectNear(train.offsetAtTime(4.0), {100, 200, 0}, "waiting at c2");
+    expectNear(train.offsetAtTime(5.125 + leg / 2), {50, 200, 25}, "half way to c3");
+    const double period = 2 * leg + 2;
+    expectNear(train.offsetAtTime(5.125 + 3 * period + leg / 2), {50, 200, 25}, "three loops later");
+    EXPECT_NEAR(train.secondsBetween(MoverState::atCorner(0), MoverState::atCorner(2)), 3.125 + 2 + leg, 1e-12);
+    EXPECT_NEAR(train.secondsBetween(MoverState::atCorner(2), MoverState::atCorner(1)), leg, 1e-12);
+    EXPECT_NEAR(train.secondsBetween(MoverState::atCorner(2), MoverState::atCorner(2)), 0.0, 1e-12);
+    EXPECT_EQ(train.secondsBetween(MoverState::atCorner(1), MoverState::atCorner(0)), std::numeric_limits<double>::infinity());
+
+    // No speed: never moves; a wait of -1 would have kept it open.
+    const Mover& stuck = level.movers[3];
+    EXPECT_EQ(stuck.speed, 100.0); // "nan" is the default...
+    expectNear(stuck.offsetAtTime(100.0), {56, 0, 0}, "opens once and stays");
+    Mover still = stuck;
+    still.speed = std::numeric_limits<double>::quiet_NaN();
+    expectNear(still.offsetAtTime(100.0), Vec3::Zero(), "no speed: where it spawns");
+    EXPECT_EQ(still.secondsBetween(MoverState::closed(), MoverState::open()), std::numeric_limits<double>::infinity());
+}
+
+// offsetAtTime against a brute-force run: the mover stepped 1 ms at a time towards its
+// next stop, waiting out each stop's wait, on random trains (chains with and without loops)
+// and random doors.
+TEST(MoverModel, TimingAgreesWithASteppedRun) {
+    std::mt19937 random(4041);
+    std::uniform_real_distribution<double> coordinate(-300.0, 300.0), speedOf(20.0, 400.0), waitOf(0.0, 3.0);
+    constexpr double kStep = 1e-3, kRunSeconds = 20.0;
+    for (int trial = 0; trial < 60; ++trial) {
+        Mover m;
+        m.kind = trial % 3 == 0 ? MoverKind::Door : MoverKind::Train;
+        m.speed = speedOf(random);
+        const int stops = m.kind == MoverKind::Door ? 2 + trial % 2 : 1 + int(random() % 5);
+        m.motion.stops.clear();
+        m.motion.waits.clear();
+        for (int i = 0; i < stops; ++i) {
+            m.motion.stops.push_back(i == 0 && m.kind == MoverKind::Door ? Vec3::Zero()
+                                                                          : Vec3(coordinate(random), coordinate(random), coordinate(random)));
+            m.motion.waits.push_back(random() % 4 == 0 ? 0.0 : waitOf(random));
+        }
+        if (m.kind == MoverKind::Door) m.motion.waits.front() = 0.0;
+        m.motion.loopsTo = m.kind == MoverKind::Train && random() % 3 != 0 ? int(random() % size_t(stops)) : -1;
+        m.spawn = m.kind == MoverKind::Train ? MoverState::atCorner(0) : MoverState::closed();
+        // The stepped run: the stops it heads for, in order.
+        auto next = [&](int at, int& direction) {
+            const int last = stops - 1;
+            if (m.kind == MoverKind::Train) return at < last ? at + 1 : m.motion.loopsTo;
+            if (at + direction < 0 || at + direction > last) direction = -direction;
+            return at + direction;
+        };
+        Vec3 position = m.motion.stops[0];
+        int at = 0, direction = 1, target = next(at, direction);
+        double waiting = 0.0;
+        bool stopped = target < 0;
+        for (int step = 1; double(step) * kStep <= kRunSeconds; ++step) {
+            double left = kStep;
+            while (left > 0.0 && !stopped) {
+                if (waiting > 0.0) {
+                    const double w = std::min(waiting, left);
+                    waiting -= w;
+                    left -= w;
+                    continue;
+                }
+                const Vec3 to = m.motion.stops[size_t(target)];
+                const double distance = (to - position).norm(), reach = m.speed * left;
+                if (reach < distance) {
+                    position += (to - position) * (reach / distance);
+                    left = 0.0;
+                } else {
+                    position = to;
+                    left -= distance / m.speed;
+                    at = target;
+                    const double wait = m.motion.waits[size_t(at)];
+                    if (wait < 0.0) stopped = true;
+                    waiting = wait;
+                    target = next(at, direction);
+                    // The end of a chain, or a corner that leads to itself without a wait: it stays.
+                    if (target < 0 || (target == at && waiting <= 0.0)) stopped = true;
+                }
+            }
+            if (step % 97 == 0) {
+                const double t = double(step) * kStep;
+                // Within the step's travel (and a little rounding over 20,000 steps).
+                ASSERT_LT((m.offsetAtTime(t) - position).norm(), m.speed * kStep * 2 + 1e-6)
+                    << "trial " << trial << " at " << t << " s: " << m.offsetAtTime(t).transpose() << " stepped "
+                    << position.transpose();
+            }
+        }
+    }
+}
+
 TEST(MoverModel, StatesParseFormatAndClamp) {
     for (const char* text : {"closed", "open", "corner 0", "corner 12", "0.25", "0", "1"}) {
         const std::optional<MoverState> s = parseMoverState(text);
