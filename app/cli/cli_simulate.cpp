@@ -122,7 +122,7 @@ int runSimulate(const std::vector<std::string>& args) {
         }
         options.poses.push_back(pose);
     }
-    // The level's movers as objects at their spawn places, cycling as simulate runs them.
+    // The level's movers as objects at their spawn places, running by their timing.
     const std::optional<LevelObjects> level =
         loadLevelObjects(input, tree, loaded->world ? &*loaded->world : nullptr, options.threads);
     CollisionScene scene(tree, level ? level->pointers() : std::vector<const CollisionObject*>{});
@@ -130,7 +130,7 @@ int runSimulate(const std::vector<std::string>& args) {
         const std::vector<Vec3> offsets = level->offsets();
         for (size_t i = 0; i < offsets.size(); ++i) scene.setObjectOffset(i, offsets[i]);
         scene.rebuildGrid();
-        options.cycles = &level->cycles;
+        options.movers = &level->movers.movers;
     }
     AgentSimulation simulation(scene, options);
     const int steps = int(std::lround(seconds / options.stepSeconds));

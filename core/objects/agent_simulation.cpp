@@ -268,20 +268,24 @@ void AgentSimulation::stepAgent(size_t i, Worker& w) {
 }
 
 void AgentSimulation::moveObjects() {
-    const std::vector<MoverCycle>* cycles = options_.cycles;
-    if (!cycles) return;
+    const std::vector<Mover>* movers = options_.movers;
+    if (!movers) return;
     objectClocks_.resize(scene_.objectCount(), 0.0);
     const double dt = options_.stepSeconds;
     Worker& w = workers_.front();
     std::vector<uint32_t> near;
     std::vector<std::pair<uint32_t, Vec3>> pushes;
-    for (size_t k = 0; k < scene_.objectCount() && k < cycles->size(); ++k) {
-        const MoverCycle& cycle = (*cycles)[k];
-        if (cycle.legs.empty()) continue;
+    // The grid is filed again before it is asked, once an object moved or agents were
+    // pushed: a stale box would miss an agent pushed this step into the next object's way.
+    bool stale = false;
+    for (size_t k = 0; k < scene_.objectCount() && k < movers->size(); ++k) {
+        const Mover& mover = (*movers)[k];
+        if (mover.kind == MoverKind::Static) continue;
         const CollisionObject& object = scene_.object(k);
-        const Vec3 old = scene_.objectOffset(k), want = cycle.offsetAt(objectClocks_[k] + dt);
+        const Vec3 old = scene_.objectOffset(k), want = mover.offsetAtTime(objectClocks_[k] + dt);
         if (want == old || object.bounds.empty()) {
             objectClocks_[k] += dt;
+            stale = stale || want != old;
             scene_.setObjectOffset(k, want);
             continue;
         }
@@ -290,8 +294,10 @@ void AgentSimulation::moveObjects() {
         Aabb reach{object.bounds.mins + old, object.bounds.maxs + old};
         reach.add(Aabb{object.bounds.mins + want, object.bounds.maxs + want});
         reach.maxs.z() += kRideProbe;
+        if (stale) scene_.rebuildGrid();
         scene_.agentsOverlapping(reach, w.scratch, near);
         scene_.setObjectOffset(k, want);
+        stale = true;
         pushes.clear();
         bool blocked = false;
         for (const uint32_t a : near) {
@@ -323,7 +329,7 @@ void AgentSimulation::step() {
     const Clock::time_point start = Clock::now();
     const std::clock_t cpuStart = std::clock();
     scene_.setAgents(positions_, poses_);
-    if (options_.cycles) {
+    if (options_.movers) {
         moveObjects();
         scene_.setAgents(positions_, poses_); // the objects' new places and the pushed agents
     }

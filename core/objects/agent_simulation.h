@@ -8,7 +8,7 @@
 // puts back every agent that ended overlapping another (or an object) where it was.
 #include "nav/nav_mesh.h"
 #include "objects/collision_scene.h"
-#include "objects/mover_cycle.h"
+#include "movers/mover.h"
 
 #include <cstdint>
 #include <memory>
@@ -38,9 +38,10 @@ struct SimulationOptions {
     double speed = kAgentSpeed;
     double gravity = kAgentGravity;
     int spawnAttempts = 32; // random floor points tried per agent before it is left out
-    // How each of the scene's objects moves (objects/mover_cycle.h), one per object; null
-    // or an empty cycle: it stays where it is.
-    const std::vector<MoverCycle>* cycles = nullptr;
+    // The mover each of the scene's objects is, one per object (null: none moves): an
+    // object is where Mover::offsetAtTime puts it on its own clock (the game's cycle kept
+    // going; static ones stay).
+    const std::vector<Mover>* movers = nullptr;
 };
 
 struct SimulationReport {

@@ -26,7 +26,6 @@ LevelObjects buildLevelObjects(LevelMovers movers, const std::vector<Pose>& pose
     level.objects.resize(list.size());
     parallelFor(list.size(), threads,
                 [&](size_t i) { level.objects[i] = compileCollisionObject(list[i].brushes, poses, worldBounds); });
-    for (const Mover& m : list) level.cycles.push_back(moverCycle(m));
     return level;
 }
 

@@ -1,10 +1,9 @@
 #pragma once
 // The collision objects of a level: one per brush entity the mover model knows (doors,
 // plats, trains, buttons, and static ones such as func_wall), each compiled on its own in
-// its file position's frame, with the cycle simulate runs it by.
+// its file position's frame.
 #include "movers/mover.h"
 #include "objects/collision_object.h"
-#include "objects/mover_cycle.h"
 
 #include <map>
 #include <vector>
@@ -14,7 +13,6 @@ namespace shallot {
 struct LevelObjects {
     LevelMovers movers;
     std::vector<CollisionObject> objects; // one per movers.movers, same order
-    std::vector<MoverCycle> cycles;       // the same
 
     std::vector<const CollisionObject*> pointers() const;
     // The offsets of every object at the given states (by entity index; any mover not

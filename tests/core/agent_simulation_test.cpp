@@ -1,4 +1,4 @@
-// Many agents (core/objects/agent_simulation.h) and the movers' cycles (mover_cycle.h).
+// Many agents (core/objects/agent_simulation.h), with movers running by their timing.
 #include "test_maps.h"
 
 #include "compile/compiler.h"
@@ -15,18 +15,6 @@
 using namespace shallot;
 
 namespace {
-
-Mover door(const Vec3& open, double speed, double wait) {
-    Mover m;
-    m.kind = MoverKind::Door;
-    m.motion.stops = {Vec3::Zero(), open};
-    m.motion.waits = {0.0, wait};
-    m.speed = speed;
-    m.wait = wait;
-    return m;
-}
-
-void expectNear(const Vec3& a, const Vec3& b) { EXPECT_LT((a - b).norm(), 1e-9) << a.transpose() << " vs " << b.transpose(); }
 
 // No two agents' boxes overlap (deeper than the trace tolerance), none is in the world's
 // solid or an object's, every place is finite.
@@ -53,7 +41,7 @@ struct Room {
     World world;
     CompileResult compiled;
     CollisionObject lift;
-    std::vector<MoverCycle> cycles;
+    std::vector<Mover> movers; // the lift, a plat
 
     Room() {
         world.poses = quakePoses();
@@ -66,73 +54,16 @@ struct Room {
         world.brushes.push_back(Brush::box(Vec3(-64, -64, 0), Vec3(64, 64, 256)));
         compiled = compileWorld(world);
         lift = compileCollisionObject({Brush::box(Vec3(200, 200, 0), Vec3(328, 328, 16))}, compiled.onion.poses, world.bounds);
-        MoverCycle c;
-        c.legs = {{Vec3::Zero(), Vec3::Zero(), 0.0, 0.5}, {Vec3::Zero(), Vec3(0, 0, 64), 0.5, 0.5}, {Vec3(0, 0, 64), Vec3::Zero(), 0.5, 0.0}};
-        c.loopFrom = 0;
-        cycles.push_back(c);
+        Mover plat;
+        plat.kind = MoverKind::Plat;
+        plat.motion.stops = {Vec3::Zero(), Vec3(0, 0, 64)};
+        plat.motion.waits = {0.5, 0.5};
+        plat.speed = 128.0;
+        movers.push_back(plat);
     }
 };
 
 } // namespace
-
-TEST(MoverCycle, DoorOpensWaitsAndCloses) {
-    const MoverCycle c = moverCycle(door(Vec3(0, 0, -100), 100.0, 2.0));
-    // Rest 3 s closed, 1 s down, wait 3 s (at least kCycleRestSeconds) open, 1 s up, again.
-    expectNear(c.offsetAt(0.0), Vec3::Zero());
-    expectNear(c.offsetAt(2.9), Vec3::Zero());
-    expectNear(c.offsetAt(3.5), Vec3(0, 0, -50));
-    expectNear(c.offsetAt(4.5), Vec3(0, 0, -100));
-    expectNear(c.offsetAt(7.5), Vec3(0, 0, -50));
-    expectNear(c.offsetAt(8.5), Vec3::Zero());
-    expectNear(c.offsetAt(8.0 + 3.5), Vec3(0, 0, -50)); // the next round
-    expectNear(c.offsetAt(-5.0), Vec3::Zero());
-    expectNear(c.offsetAt(std::nan("")), Vec3::Zero());
-}
-
-TEST(MoverCycle, WaitForeverStaysOpen) {
-    const MoverCycle c = moverCycle(door(Vec3(64, 0, 0), 64.0, -1.0));
-    expectNear(c.offsetAt(3.5), Vec3(32, 0, 0));
-    expectNear(c.offsetAt(100.0), Vec3(64, 0, 0));
-}
-
-TEST(MoverCycle, StartOpenGoesClosedFirst) {
-    Mover m = door(Vec3(0, 50, 0), 50.0, 3.0);
-    m.spawn = MoverState::open();
-    const MoverCycle c = moverCycle(m);
-    expectNear(c.offsetAt(0.0), Vec3(0, 50, 0));
-    expectNear(c.offsetAt(3.5), Vec3(0, 25, 0));
-    expectNear(c.offsetAt(4.0), Vec3::Zero());
-}
-
-TEST(MoverCycle, TrainLoopsWhereItsChainLoops) {
-    Mover m;
-    m.kind = MoverKind::Train;
-    m.motion.stops = {Vec3::Zero(), Vec3(100, 0, 0), Vec3(100, 100, 0)};
-    m.motion.waits = {0.0, 1.0, 0.0};
-    m.motion.loopsTo = 0;
-    m.speed = 100.0;
-    const MoverCycle c = moverCycle(m);
-    expectNear(c.offsetAt(0.5), Vec3(50, 0, 0));
-    expectNear(c.offsetAt(1.5), Vec3(100, 0, 0)); // waiting at corner 1
-    expectNear(c.offsetAt(2.5), Vec3(100, 50, 0));
-    const double back = std::sqrt(2.0); // corner 2 back to corner 0
-    expectNear(c.offsetAt(3.0 + back / 2), Vec3(50, 50, 0));
-    expectNear(c.offsetAt(3.0 + back + 0.5), Vec3(50, 0, 0)); // round again
-    m.motion.loopsTo = -1; // the chain ends: it stays at its last corner
-    expectNear(moverCycle(m).offsetAt(50.0), Vec3(100, 100, 0));
-}
-
-TEST(MoverCycle, HostileMoversNeverMove) {
-    for (const double speed : {0.0, -5.0, std::nan(""), double(INFINITY)}) {
-        const MoverCycle c = moverCycle(door(Vec3(0, 0, 64), speed, 3.0));
-        EXPECT_TRUE(c.legs.empty());
-        expectNear(c.offsetAt(10.0), Vec3::Zero());
-    }
-    Mover train;
-    train.kind = MoverKind::Train;
-    train.speed = 100.0; // no corners
-    EXPECT_TRUE(moverCycle(train).legs.empty());
-}
 
 TEST(AgentSimulation, AgentsNeverOverlapNorEnterSolidAndThreadsAgree) {
     const Room room;
@@ -143,7 +74,7 @@ TEST(AgentSimulation, AgentsNeverOverlapNorEnterSolidAndThreadsAgree) {
         options.agents = 60;
         options.threads = threads;
         options.seed = 7;
-        options.cycles = &room.cycles;
+        options.movers = &room.movers;
         AgentSimulation sim(scene, options);
         ASSERT_EQ(sim.report().agents, 60);
         expectAgentsClear(scene, sim);
@@ -182,12 +113,12 @@ TEST(AgentSimulation, QuakeLevelWithItsMovers) {
     SimulationOptions options;
     options.agents = 150;
     options.threads = 2;
-    options.cycles = &level.cycles;
+    options.movers = &level.movers.movers;
     AgentSimulation sim(scene, options);
     ASSERT_EQ(sim.report().agents, 150);
     for (int step = 0; step < 300; ++step) {
         sim.step();
-        if (step % 30 == 29) expectAgentsClear(scene, sim);
+        if (step % 10 == 9) expectAgentsClear(scene, sim);
         if (HasFatalFailure()) return;
     }
     const SimulationReport& r = sim.report();
