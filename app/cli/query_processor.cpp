@@ -216,11 +216,17 @@ QJsonObject QueryProcessor::trace(const QJsonObject& query, bool& ok) const {
     auto traceTree = [&](int pose) {
         return scene ? scene->trace({pose, -1}, from, to, scratch, counts) : traceSegment(tree_, pose, from, to);
     };
+    // The entity of the mover the answer came from (hit, or the start inside it).
+    auto withMover = [&](QJsonObject answer) {
+        if (scene && scratch.hitObject >= 0 && (answer.value("hit").toBool() || answer.value("start_solid").toBool()))
+            answer["mover"] = level_->movers.movers[size_t(scratch.hitObject)].entity;
+        return answer;
+    };
     if (hasPose) {
         const int pose = readPose(tree_, query, message);
         if (pose < 0) return error(message, ok);
         if (const MoveSpace* round = roundPose(pose)) return traceJson(round->trace(from, to));
-        return traceJson(traceTree(pose));
+        return withMover(traceJson(traceTree(pose)));
     }
     const QJsonValue box = query.value("box");
     Vec3 mins, maxs;
@@ -228,7 +234,7 @@ QJsonObject QueryProcessor::trace(const QJsonObject& query, bool& ok) const {
         !readQueryPoint(box.toObject().value("maxs"), maxs) || !(mins.array() <= maxs.array()).all())
         return error("\"box\" must be {\"mins\":[x,y,z],\"maxs\":[x,y,z]} with finite mins <= maxs", ok);
     const int pose = poseForBox(mins, maxs);
-    if (pose >= 0) return traceJson(traceTree(pose));
+    if (pose >= 0) return withMover(traceJson(traceTree(pose)));
     if (!world_) return error("arbitrary boxes need the world: query a .map or .shallot", ok);
     return traceJson(traceBox(boxWorld(), mins, maxs, from, to));
 }

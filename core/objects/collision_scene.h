@@ -30,6 +30,9 @@ struct SceneScratch {
     std::vector<uint32_t> objects, agents; // what reached the exact test
     std::vector<uint8_t> touched; // per exact candidate: found in contact
     bool timed = false;           // the current query is one of the timed ones (stage_counts.h)
+    // The object whose answer the last trace gave (its contact, or its start in solid);
+    // -1 when the world's or an agent's did, or nothing was hit.
+    int hitObject = -1;
 };
 
 // What a query leaves out and how it is counted.

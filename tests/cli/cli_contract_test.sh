@@ -354,6 +354,8 @@ dline() { sed -n "$1p" <<<"$doorq"; }
 check "movers: the closed door is solid (its spawn state)" contains "$(dline 1)" '"player":true'
 check "movers: the open door is not" contains "$(dline 2)" '"player":false,"point":false'
 check "movers: a trace stops at the closed door" contains "$(dline 3)" '"hit":true'
+check "movers: and names it" contains "$(dline 3)" '"mover":1,'
+check "movers: a trace that hits no mover names none" test -z "$(grep '"mover"' <<<"$(dline 4)")"
 check "movers: a trace passes the open door" contains "$(dline 4)" '"hit":false'
 check "movers: a move stops at a door opened a tenth" contains "$(dline 5)" '"contacts":\[{'
 check "movers: an entity that is no mover is an error" contains "$(dline 6)" '"error":"\\"movers\\": no mover at entity \\"0\\""'
