@@ -64,6 +64,7 @@ int runCheck(const std::vector<std::string>& args);
 int runPvs(const std::vector<std::string>& args);
 int runVis(const std::vector<std::string>& args);
 int runLight(const std::vector<std::string>& args);
+int runSimulate(const std::vector<std::string>& args);
 // Documents and meshes: in shallot-cli-documents only (documents/).
 int runConvert(const std::vector<std::string>& args);
 int runExport(const std::vector<std::string>& args);

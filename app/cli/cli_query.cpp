@@ -1,4 +1,5 @@
 #include "cli_common.h"
+#include "level_objects_source.h"
 #include "query_path.h"
 #include "query_processor.h"
 #include "tree_source.h"
@@ -89,6 +90,10 @@ int runQuery(const std::vector<std::string>& args) {
                              input->world ? &input->entities : nullptr, positional[0],
                              input->lighting ? &*input->lighting : nullptr);
     processor.setPathOverrides(overrides);
+    // A .map's movers (doors, plats...) as objects: classify, trace and move meet them.
+    const std::optional<LevelObjects> level =
+        loadLevelObjects(positional[0], input->tree, input->world ? &*input->world : nullptr, 2);
+    if (level) processor.setLevelObjects(&*level);
     bool anyFailed = false;
     QByteArray line;
     bool tooLong = false;

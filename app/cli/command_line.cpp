@@ -17,7 +17,8 @@ const char* kUsage = R"(usage: shallot-cli COMMAND ...
   (every command reading a .map takes --game quake|quake2|halflife|quake3; default: detected from the file)
   info TREE.obsp
   query TREE.obsp|IN.shallot|IN.map [--step H] [--drop H|any] [--jump H,L|--no-jump] [--slope NZ] [--pose NAME=...]...
-                             (JSON lines on stdin: classify, trace, move, reach, path, visible, light; one line out per query)
+                             (JSON lines on stdin: classify, trace, move, reach, path, visible, light; one line out per query;
+                              on a .map, classify, trace and move meet the movers: "movers":{"ENTITY":"open"|...})
   bench [MAP...] [--runs N] [--threads N] [--json] [--edits N] [--poses N] [--copies K] [--scaling]
   bench --capsule-vs-planes MAP... [--pose NAME=capsule:R,HEIGHT]... [--samples N] [--seed K] [--json]
                              (where Quake 3's moved planes refuse places the exact capsule fits)
@@ -37,12 +38,16 @@ const char* kUsage = R"(usage: shallot-cli COMMAND ...
                              (Quake's direct light of the level, shadows through the point pose's tree: one JSON line of figures;
                               -o: the compiled level with its lightmaps, for the query op light; --bounce: N bounces of
                               diffuse light between faces, 0-8, default 0)
+  simulate TREE --agents N --seconds S [--seed K] [--threads T] [--pose NAME]... [--json]
+                             (N agents walk paths between random floors, colliding with the world and each other;
+                              prints what each broad-phase stage settled and steps per second)
 )";
 
 constexpr Command kCoreCommands[] = {
     {"compile", runCompile}, {"info", runInfo},       {"query", runQuery}, {"bench", runBench},
     {"dump", runDump},       {"portals", runPortals}, {"reach", runReach}, {"check", runCheck},
     {"nav", runNav},         {"pvs", runPvs},         {"vis", runVis},     {"light", runLight},
+    {"simulate", runSimulate},
 };
 
 } // namespace

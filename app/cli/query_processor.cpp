@@ -6,6 +6,8 @@
 #include "query/slide_move.h"
 #include "query/trace.h"
 
+#include "movers/mover.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <cmath>
@@ -83,6 +85,59 @@ QueryProcessor::QueryProcessor(const BspTree& tree, const World* world, const Tr
     }
 }
 
+void QueryProcessor::setLevelObjects(const LevelObjects* level) {
+    level_ = level;
+    spawnScene_.reset();
+    if (!level || level->objects.empty()) return;
+    spawnScene_ = std::make_unique<CollisionScene>(tree_, level->pointers());
+    const std::vector<Vec3> offsets = level->offsets();
+    for (size_t i = 0; i < offsets.size(); ++i) spawnScene_->setObjectOffset(i, offsets[i]);
+    spawnScene_->rebuildGrid();
+}
+
+bool QueryProcessor::sceneFor(const QJsonObject& query, std::unique_ptr<CollisionScene>& placed,
+                              const CollisionScene*& scene, QString& message) const {
+    scene = spawnScene_.get();
+    if (!query.contains("movers")) return true;
+    const QJsonValue field = query.value("movers");
+    if (!field.isObject()) {
+        message = "\"movers\" must be an object {\"<entity index>\": \"open\"|\"closed\"|F|\"corner N\"}";
+        return false;
+    }
+    const QJsonObject states = field.toObject();
+    if (states.isEmpty()) return true;
+    std::map<int, MoverState> wanted;
+    for (auto it = states.begin(); it != states.end(); ++it) {
+        bool isNumber = false;
+        const int entity = it.key().toInt(&isNumber);
+        const Mover* mover = level_ && isNumber ? level_->movers.forEntity(entity) : nullptr;
+        if (!mover) {
+            message = "\"movers\": no mover at entity \"" + it.key() + "\"" +
+                      (level_ ? QString() : QString(" (movers need the level's entities: query a .map)"));
+            return false;
+        }
+        std::optional<MoverState> state;
+        if (it.value().isDouble()) {
+            const double f = it.value().toDouble();
+            if (std::isfinite(f) && f >= 0.0 && f <= 1.0) state = MoverState::at(f);
+        } else if (it.value().isString()) {
+            state = parseMoverState(it.value().toString().toStdString());
+        }
+        if (!state) {
+            message = "\"movers\": the state of entity " + it.key() +
+                      " must be \"open\", \"closed\", a number in [0, 1] or \"corner N\"";
+            return false;
+        }
+        wanted[entity] = *state;
+    }
+    placed = std::make_unique<CollisionScene>(*spawnScene_);
+    const std::vector<Vec3> offsets = level_->offsets(wanted);
+    for (size_t i = 0; i < offsets.size(); ++i) placed->setObjectOffset(i, offsets[i]);
+    placed->rebuildGrid();
+    scene = placed.get();
+    return true;
+}
+
 const MoveSpace* QueryProcessor::roundPose(int pose) const {
     for (const RoundPose& r : round_)
         if (r.treePose == pose) return r.queries ? static_cast<const MoveSpace*>(r.queries.get()) : r.exact.get();
@@ -118,12 +173,19 @@ QJsonObject QueryProcessor::answerOp(const QJsonObject& query, bool& ok) const {
 QJsonObject QueryProcessor::classify(const QJsonObject& query, bool& ok) const {
     Vec3 p;
     if (!readPoint(query.value("p"), p)) return error("\"p\" must be an array of 3 finite numbers", ok);
+    std::unique_ptr<CollisionScene> placed;
+    const CollisionScene* scene = nullptr;
+    QString message;
+    if (!sceneFor(query, placed, scene, message)) return error(message, ok);
     const int32_t leaf = tree_.findLeaf(p);
     const uint64_t bits = tree_.leafSolid[size_t(leaf)];
+    SceneScratch scratch;
+    StageCounts counts;
     QJsonObject solid;
     for (size_t i = 0; i < tree_.poses.size(); ++i) {
         const MoveSpace* round = roundPose(int(i));
-        solid[QString::fromStdString(tree_.poses[i].name)] = round ? round->isSolid(p) : bool((bits >> i) & 1u);
+        solid[QString::fromStdString(tree_.poses[i].name)] =
+            round ? round->isSolid(p) : scene ? scene->isSolid({int(i), -1}, p, scratch, counts) : bool((bits >> i) & 1u);
     }
     return QJsonObject{{"solid", solid}, {"leaf", leaf}};
 }
@@ -154,12 +216,26 @@ QJsonObject QueryProcessor::trace(const QJsonObject& query, bool& ok) const {
     if (!readQueryPoint(query.value("from"), from)) return error(pointError("from"), ok);
     if (!readQueryPoint(query.value("to"), to)) return error(pointError("to"), ok);
     if (from == to) return error("\"from\" and \"to\" must differ", ok);
+    std::unique_ptr<CollisionScene> placed;
+    const CollisionScene* scene = nullptr;
+    QString message;
+    if (!sceneFor(query, placed, scene, message)) return error(message, ok);
+    SceneScratch scratch;
+    StageCounts counts;
+    auto traceTree = [&](int pose) {
+        return scene ? scene->trace({pose, -1}, from, to, scratch, counts) : traceSegment(tree_, pose, from, to);
+    };
+    // The entity of the mover the answer came from (hit, or the start inside it).
+    auto withMover = [&](QJsonObject answer) {
+        if (scene && scratch.hitObject >= 0 && (answer.value("hit").toBool() || answer.value("start_solid").toBool()))
+            answer["mover"] = level_->movers.movers[size_t(scratch.hitObject)].entity;
+        return answer;
+    };
     if (hasPose) {
-        QString message;
         const int pose = readPose(tree_, query, message);
         if (pose < 0) return error(message, ok);
         if (const MoveSpace* round = roundPose(pose)) return traceJson(round->trace(from, to));
-        return traceJson(traceSegment(tree_, pose, from, to));
+        return withMover(traceJson(traceTree(pose)));
     }
     const QJsonValue box = query.value("box");
     Vec3 mins, maxs;
@@ -167,7 +243,7 @@ QJsonObject QueryProcessor::trace(const QJsonObject& query, bool& ok) const {
         !readQueryPoint(box.toObject().value("maxs"), maxs) || !(mins.array() <= maxs.array()).all())
         return error("\"box\" must be {\"mins\":[x,y,z],\"maxs\":[x,y,z]} with finite mins <= maxs", ok);
     const int pose = poseForBox(mins, maxs);
-    if (pose >= 0) return traceJson(traceSegment(tree_, pose, from, to));
+    if (pose >= 0) return withMover(traceJson(traceTree(pose)));
     if (!world_) return error("arbitrary boxes need the world: query a .map or .shallot", ok);
     return traceJson(traceBox(boxWorld(), mins, maxs, from, to));
 }
@@ -186,8 +262,15 @@ QJsonObject QueryProcessor::move(const QJsonObject& query, bool& ok) const {
         if (!value.isDouble() || !(step >= 0.0 && step <= kMaxQueryCoordinate))
             return error(QString("\"step\" must be a number in [0, %1]").arg(kMaxQueryCoordinate), ok);
     }
+    std::unique_ptr<CollisionScene> placed;
+    const CollisionScene* scene = nullptr;
+    if (!sceneFor(query, placed, scene, message)) return error(message, ok);
+    SceneScratch scratch;
+    StageCounts counts;
     const MoveSpace* round = roundPose(pose);
-    const MoveResult r = round ? slideMove(*round, from, delta, step) : slideMove(tree_, pose, from, delta, step);
+    const MoveResult r = round   ? slideMove(*round, from, delta, step)
+                         : scene ? scene->move({pose, -1}, from, delta, step, scratch, counts)
+                                 : slideMove(tree_, pose, from, delta, step);
     QJsonArray contacts;
     for (const Contact& c : r.contacts)
         contacts.append(QJsonObject{{"point", vectorJson(c.point)}, {"normal", vectorJson(c.normal)}, {"t", c.t}});

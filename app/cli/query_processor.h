@@ -1,5 +1,7 @@
 #pragma once
 #include "compile/bsp_tree.h"
+#include "objects/collision_scene.h"
+#include "objects/level_objects.h"
 #include "query/box_trace.h"
 #include "query/round_pose_queries.h"
 #include "query_light.h"
@@ -38,6 +40,16 @@ inline constexpr double kMaxQueryCoordinate = 1e9;
 //        collide and slide (query/slide_move.h); "step" (optional, default 0) is the step-up
 //        height; t of a contact is the move time in [0, 1] at which it happened. A start in
 //        solid gives start_solid true, end = from and no contacts.
+//   Movers: on a level with movers (a .map: doors, plats, trains, buttons, func_wall...,
+//        core/movers), classify, trace (pose, or a box equal to a pose's) and move answer for
+//        the world plus every mover placed at its state, each tested in its own frame
+//        (core/objects/collision_scene.h). The optional field
+//        "movers":{"<entity index>":"open"|"closed"|F|"corner N",...} sets states (F a
+//        number in [0, 1]: that far along its motion); a mover not named is where the level
+//        spawns it. An entity index that is no mover, or a bad state, is an error; so is
+//        "movers" naming one on an input without movers (a .obsp keeps none). Round poses
+//        and arbitrary boxes answer for the world alone. A trace whose contact (or start in
+//        solid) is a mover's adds "mover": its entity index.
 //   {"op":"reach",...} -> see query_reach.h.
 //   {"op":"path",...} -> see query_path.h.
 //   {"op":"visible",...} -> see query_visible.h.
@@ -61,6 +73,9 @@ public:
                             const std::vector<MapEntity>* entities = nullptr, std::string file = {},
                             const LevelLighting* lighting = nullptr);
     QJsonObject answer(const QByteArray& line, bool& ok) const;
+    // The level's movers as collision objects (kept by reference; null: none), at their
+    // spawn states unless a query's "movers" says otherwise.
+    void setLevelObjects(const LevelObjects* level);
     // Walking rules for every path query, over the poses' own (the query command's flags).
     void setPathOverrides(const NavOverrides& overrides) { paths_.setOverrides(overrides); }
 
@@ -75,6 +90,10 @@ private:
     const BoxTraceWorld& boxWorld() const; // built from world_ on first use
     // The round pose compiled as tree pose `pose`, or nothing.
     const MoveSpace* roundPose(int pose) const;
+    // The world and movers as the query's "movers" field places them: null when the level
+    // has no movers and the query names none; false with `message` set for a bad field.
+    bool sceneFor(const QJsonObject& query, std::unique_ptr<CollisionScene>& placed, const CollisionScene*& scene,
+                  QString& message) const;
 
     // A round pose of the world: exact against the brushes, with the tree in front when
     // the tree holds both its boxes.
@@ -92,6 +111,8 @@ private:
     VisibleQueries visible_; // computes the PVS of a world on its first visible query
     LightQueries light_;     // lights the level on its first light query
     std::vector<RoundPose> round_;
+    const LevelObjects* level_ = nullptr;
+    std::unique_ptr<CollisionScene> spawnScene_; // the movers where the level spawns them
 };
 
 // Reads "[x,y,z]" with finite numbers; false otherwise.

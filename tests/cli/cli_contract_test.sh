@@ -365,4 +365,49 @@ check "the light op reads them from the .obsp" contains "$("$CLI" query "$TMP/li
 check "vis keeps the lightmaps" contains "$("$CLI" info "$TMP/lit.obsp")" '"lightmaps":{"faces":24'
 check "a .obsp without lightmaps answers the light op with an error" \
   contains "$("$CLI" query "$TMP/t.obsp" <<<"$under")" '"error":"no lightmaps'
+
+# Movers (issue 40): a room split by a func_door (entity 1) that opens upwards.
+box() { # box X0 Y0 Z0 X1 Y1 Z1: a brush
+  printf '{\n( %s 64 0 ) ( %s 0 0 ) ( %s 0 64 ) w 0 0 0 1 1\n( %s 0 64 ) ( %s 0 0 ) ( %s 64 0 ) w 0 0 0 1 1\n' "$4" "$4" "$4" "$1" "$1" "$1"
+  printf '( 0 %s 64 ) ( 0 %s 0 ) ( 64 %s 0 ) w 0 0 0 1 1\n( 64 %s 0 ) ( 0 %s 0 ) ( 0 %s 64 ) w 0 0 0 1 1\n' "$5" "$5" "$5" "$2" "$2" "$2"
+  printf '( 64 0 %s ) ( 0 0 %s ) ( 0 64 %s ) w 0 0 0 1 1\n( 0 64 %s ) ( 0 0 %s ) ( 64 0 %s ) w 0 0 0 1 1\n}\n' "$6" "$6" "$6" "$3" "$3" "$3"
+}
+{ printf '{\n"classname" "worldspawn"\n'
+  box -256 -256 -16 256 256 0; box -256 -256 256 256 256 272; box -272 -256 -16 -256 256 272
+  box 256 -256 -16 272 256 272; box -272 -272 -16 272 -256 272; box -272 256 -16 272 272 272
+  printf '}\n{\n"classname" "func_door"\n"angle" "-1"\n'; box -8 -256 0 8 256 160; printf '}\n'
+  printf '{\n"classname" "info_player_start"\n"origin" "-128 0 24"\n}\n'; } > "$TMP/door.map"
+doorq=$(printf '%s\n' '{"op":"classify","p":[0,0,64]}' '{"op":"classify","p":[0,0,64],"movers":{"1":"open"}}' \
+  '{"op":"trace","pose":"player","from":[-100,0,40],"to":[100,0,40]}' \
+  '{"op":"trace","pose":"player","from":[-100,0,40],"to":[100,0,40],"movers":{"1":"open"}}' \
+  '{"op":"move","pose":"player","from":[-100,0,40],"delta":[200,0,0],"movers":{"1":0.1}}' \
+  '{"op":"classify","p":[0,0,64],"movers":{"0":"open"}}' '{"op":"classify","p":[0,0,64],"movers":{"1":"wide"}}' \
+  | "$CLI" query "$TMP/door.map" 2>/dev/null)
+dline() { sed -n "$1p" <<<"$doorq"; }
+check "movers: the closed door is solid (its spawn state)" contains "$(dline 1)" '"player":true'
+check "movers: the open door is not" contains "$(dline 2)" '"player":false,"point":false'
+check "movers: a trace stops at the closed door" contains "$(dline 3)" '"hit":true'
+check "movers: and names it" contains "$(dline 3)" '"mover":1,'
+check "movers: a trace that hits no mover names none" test -z "$(grep '"mover"' <<<"$(dline 4)")"
+check "movers: a trace passes the open door" contains "$(dline 4)" '"hit":false'
+check "movers: a move stops at a door opened a tenth" contains "$(dline 5)" '"contacts":\[{'
+check "movers: an entity that is no mover is an error" contains "$(dline 6)" '"error":"\\"movers\\": no mover at entity \\"0\\""'
+check "movers: a bad state is an error" contains "$(dline 7)" '"error":"\\"movers\\": the state of entity 1'
+check "movers: a .obsp keeps no movers" \
+  contains "$("$CLI" compile "$TMP/door.map" -o "$TMP/door.obsp" >/dev/null 2>&1; "$CLI" query "$TMP/door.obsp" <<<'{"op":"classify","p":[0,0,64],"movers":{"1":"open"}}')" '"error":"\\"movers\\": no mover at entity \\"1\\" (movers need'
+sim=$("$CLI" simulate "$TMP/door.map" --agents 8 --seconds 1 --seed 3 --json 2>/dev/null); status=$?
+check "simulate exits 0" test "$status" -eq 0
+for key in '"agents":8' '"steps":60' '"steps_per_second":' '"objects":"1 door"' '"moves":{' '"colliding":{' \
+           '"stage":"grid cell"' '"stage":"bounding spheres"' '"stage":"boxes"' '"stage":"plane/tree"'; do
+  check "simulate has $key" contains "$sim" "$key"
+done
+untimedsim() { sed -E 's/"(mean_us|world_mean_us|cpu_seconds|wall_seconds|path_seconds|nav_seconds|steps_per_second|threads)":[0-9.e+-]*//g'; }
+sim5() { "$CLI" simulate "$TMP/door.map" --agents 8 --seconds 5 --seed 3 --threads "$1" --json 2>/dev/null | untimedsim; }
+sim1=$(sim5 1)
+check "simulate gives the same run for the same seed on 1 and 2 threads" test "$(sim5 2)" = "$sim1"
+check "simulate runs the door" test -z "$(grep '"object_moves":0,' <<<"$sim1")"
+"$CLI" simulate "$TMP/door.map" --agents -3 >/dev/null 2>&1
+check "simulate with a negative agent count is a usage error" test $? -eq 2
+"$CLI" simulate "$TMP/door.map" --agents 2 --seconds 1 --pose nobody >/dev/null 2>&1
+check "simulate with an unknown pose is a usage error" test $? -eq 2
 exit $fail

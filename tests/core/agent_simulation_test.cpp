@@ -1,0 +1,128 @@
+// Many agents (core/objects/agent_simulation.h), with movers running by their timing.
+#include "test_maps.h"
+
+#include "compile/compiler.h"
+#include "io/map_reader.h"
+#include "io/map_to_world.h"
+#include "movers/build_movers.h"
+#include "objects/agent_simulation.h"
+#include "objects/level_objects.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+using namespace shallot;
+
+namespace {
+
+// No two agents' boxes overlap (deeper than the trace tolerance), none is in the world's
+// solid or an object's, every place is finite.
+void expectAgentsClear(const CollisionScene& scene, const AgentSimulation& sim) {
+    const std::vector<Vec3>& p = sim.positions();
+    const std::vector<int>& poses = sim.poses();
+    const BspTree& tree = scene.world();
+    for (size_t i = 0; i < p.size(); ++i) {
+        ASSERT_TRUE(p[i].allFinite());
+        ASSERT_FALSE(tree.isSolid(p[i], poses[i])) << "agent " << i << " at " << p[i].transpose();
+        for (size_t k = 0; k < scene.objectCount(); ++k)
+            ASSERT_FALSE(scene.object(k).tree.isSolid(p[i] - scene.objectOffset(k), poses[i])) << "agent " << i << " in object " << k;
+        const Pose& a = tree.poses[size_t(poses[i])];
+        for (size_t j = i + 1; j < p.size(); ++j) {
+            const Pose& b = tree.poses[size_t(poses[j])];
+            const Vec3 lo = (p[i] + a.mins).cwiseMax(p[j] + b.mins), hi = (p[i] + a.maxs).cwiseMin(p[j] + b.maxs);
+            ASSERT_FALSE(((hi - lo).array() > 1e-3).all()) << "agents " << i << " and " << j << " overlap";
+        }
+    }
+}
+
+// A walled room 1024 across with a pillar, and a block that rises 64 and comes back.
+struct Room {
+    World world;
+    CompileResult compiled;
+    CollisionObject lift;
+    std::vector<Mover> movers; // the lift, a plat
+
+    Room() {
+        world.poses = quakePoses();
+        world.brushes.push_back(Brush::box(Vec3(-512, -512, -64), Vec3(512, 512, 0)));
+        world.brushes.push_back(Brush::box(Vec3(-512, -512, 256), Vec3(512, 512, 320)));
+        world.brushes.push_back(Brush::box(Vec3(-576, -512, -64), Vec3(-512, 512, 320)));
+        world.brushes.push_back(Brush::box(Vec3(512, -512, -64), Vec3(576, 512, 320)));
+        world.brushes.push_back(Brush::box(Vec3(-576, -576, -64), Vec3(576, -512, 320)));
+        world.brushes.push_back(Brush::box(Vec3(-576, 512, -64), Vec3(576, 576, 320)));
+        world.brushes.push_back(Brush::box(Vec3(-64, -64, 0), Vec3(64, 64, 256)));
+        compiled = compileWorld(world);
+        lift = compileCollisionObject({Brush::box(Vec3(200, 200, 0), Vec3(328, 328, 16))}, compiled.onion.poses, world.bounds);
+        Mover plat;
+        plat.kind = MoverKind::Plat;
+        plat.motion.stops = {Vec3::Zero(), Vec3(0, 0, 64)};
+        plat.motion.waits = {0.5, 0.5};
+        plat.speed = 128.0;
+        movers.push_back(plat);
+    }
+};
+
+} // namespace
+
+TEST(AgentSimulation, AgentsNeverOverlapNorEnterSolidAndThreadsAgree) {
+    const Room room;
+    std::vector<std::vector<Vec3>> ends;
+    for (const int threads : {1, 2}) {
+        CollisionScene scene(room.compiled.onion, {&room.lift});
+        SimulationOptions options;
+        options.agents = 60;
+        options.threads = threads;
+        options.seed = 7;
+        options.movers = &room.movers;
+        AgentSimulation sim(scene, options);
+        ASSERT_EQ(sim.report().agents, 60);
+        expectAgentsClear(scene, sim);
+        for (int step = 0; step < 240; ++step) {
+            sim.step();
+            expectAgentsClear(scene, sim);
+            if (HasFatalFailure()) return;
+        }
+        const SimulationReport& r = sim.report();
+        EXPECT_GT(r.goalsReached, 20u);
+        EXPECT_GT(r.objectMoves, 100u);
+        const StageCounts& c = r.moves;
+        EXPECT_EQ(c.settledTotal(), c.pairs);
+        EXPECT_GT(c.settled[size_t(CollisionStage::Exact)], 0u);
+        EXPECT_EQ(r.colliding.settledTotal(), r.colliding.pairs);
+        ends.push_back(sim.positions());
+    }
+    EXPECT_EQ(ends[0], ends[1]); // the same steps whatever the threads
+}
+
+TEST(AgentSimulation, QuakeLevelWithItsMovers) {
+    const std::filesystem::path path = std::filesystem::path(SHALLOT_SHARED_MAPS) / "id_e1m1.map";
+    if (!std::filesystem::exists(path)) GTEST_SKIP() << path << " not found";
+    const MapReadResult read = readMapFile(path.string());
+    ASSERT_TRUE(read.ok());
+    const World world = worldFromMap(*read.map);
+    CompileOptions compileOptions;
+    compileOptions.threads = 2;
+    const CompileResult compiled = compileWorld(world, compileOptions);
+    const LevelObjects level = buildLevelObjects(buildMovers(*read.map), compiled.onion.poses, world.bounds, 2);
+    ASSERT_GT(level.objects.size(), 20u);
+    CollisionScene scene(compiled.onion, level.pointers());
+    const std::vector<Vec3> offsets = level.offsets();
+    for (size_t i = 0; i < offsets.size(); ++i) scene.setObjectOffset(i, offsets[i]);
+    scene.rebuildGrid();
+    SimulationOptions options;
+    options.agents = 150;
+    options.threads = 2;
+    options.movers = &level.movers.movers;
+    AgentSimulation sim(scene, options);
+    ASSERT_EQ(sim.report().agents, 150);
+    for (int step = 0; step < 300; ++step) {
+        sim.step();
+        if (step % 10 == 9) expectAgentsClear(scene, sim);
+        if (HasFatalFailure()) return;
+    }
+    const SimulationReport& r = sim.report();
+    EXPECT_GT(r.objectMoves, 1000u); // the doors and plats run
+    EXPECT_GT(r.goalsReached, 20u);
+    EXPECT_GT(r.pathsFound, r.pathsMissed);
+}
