@@ -51,6 +51,7 @@ std::vector<PaletteEntry> paletteEntries() {
         {kGreyedCellColour, "unreached cell"},    {kVoidColour, "void"},
         {kReachedColour, "reached"},              {kPortalColour, "portal"},
         {kVisibleColour, "in the PVS"},          {kTooDarkColour, "too dark"},
+        {kQuake3RefusedColour, "refused by Quake 3's capsule"},
         {kExpandedWorldColour, "expanded world"}, {kBrushCutColour, "brush cut by the plane"},
         {kBrushEdgeColour, "brush edge"},         {kRayClearColour, "ray: clear"},
         {kRayBlockedColour, "ray: blocked"},      {kRayContactColour, "ray contact"},

@@ -32,6 +32,7 @@ enum class Layer {
     Walkable,       // the current pose's walkable surfaces and links (nav_overlay.h)
     WalkableLinks,
     TooDark,        // walkable floors lit under the dark limit (too_dark_batch.h)
+    Quake3Refusals, // places Quake 3's capsule is refused where it fits (issue 42)
     Rays,
     ToolPreview,    // what the active tool is drawing (box being dragged, clip plane...)
     EntityFaces,    // entity boxes and brush entities (3D)

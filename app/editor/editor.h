@@ -24,6 +24,7 @@ class OverlayController;
 class SpawnCheckService;
 class LightService;
 class TooDarkOverlay;
+class Quake3CapsuleOverlay;
 
 enum class ToolKind { Select, DrawBox, Clip, Ray, Inspect, Pose, Entity, Path };
 
@@ -90,6 +91,8 @@ public:
     const LightService& lighting() const { return *lighting_; }
     TooDarkOverlay& tooDark() { return *tooDark_; }
     const TooDarkOverlay& tooDark() const { return *tooDark_; }
+    Quake3CapsuleOverlay& quake3Capsule() { return *quake3Capsule_; }
+    const Quake3CapsuleOverlay& quake3Capsule() const { return *quake3Capsule_; }
     // The newest tree's navigation meshes, shared by the overlays and the spawn checks.
     const std::shared_ptr<NavMeshCache>& navMeshCache() const { return navMeshCache_; }
     // Positions in the document's entities() of entities with a spawn problem, sorted.
@@ -183,6 +186,7 @@ private:
     SpawnCheckService* spawnChecks_;
     LightService* lighting_;
     TooDarkOverlay* tooDark_;
+    Quake3CapsuleOverlay* quake3Capsule_;
     uint64_t entityRevision_ = 0;
     std::vector<render::EntityShape> entityShapes_;
     std::vector<int> problemEntities_;

@@ -40,7 +40,7 @@ int main(int argc, char** argv) {
     QCommandLineOption screenshot("screenshot", "Render the window to <png> once ready and exit.", "png");
     QCommandLineOption size("size", "Window size for --screenshot, e.g. 1280x800.", "WxH", "1280x800");
     QCommandLineOption pose("pose", "Pose to show the overlays for.", "name");
-    QCommandLineOption overlays("overlays", "Overlays to show, exactly, comma separated (cells,portals,union,reach,rays,walkable,visible,weight,dark).", "list");
+    QCommandLineOption overlays("overlays", "Overlays to show, exactly, comma separated (cells,portals,union,reach,rays,walkable,visible,weight,dark,q3capsule).", "list");
     QCommandLineOption shading("shading", "3D view shading for --screenshot: flat, lit or lightmap.", "mode");
     QCommandLineOption benchFrames("bench-frames", "Open the file, time opening, the first compile, edits and <n> frames of the 3D view with all overlays (or those of --overlays), print JSON, exit.", "n");
     QCommandLineOption autosave("autosave-ms", "Autosave unsaved work every <n> ms (default: 3 minutes).", "n");

@@ -139,7 +139,7 @@ void addOverlayControls(QMenu* view, QToolBar* bar, Editor& editor) {
         {Overlay::Union, {"Expanded world", "Alt+3"}}, {Overlay::Reach, {"Reachability", "Alt+4"}},
         {Overlay::Rays, {"Test rays", "Alt+5"}}, {Overlay::Walkable, {"Walkable", "Alt+6"}},
         {Overlay::Visible, {"Visible", "Alt+7"}}, {Overlay::ViewWeight, {"View weight", "Alt+8"}},
-        {Overlay::TooDark, {"Too dark", "Alt+9"}}};
+        {Overlay::TooDark, {"Too dark", "Alt+9"}}, {Overlay::Quake3Capsule, {"Quake 3 capsule", "Alt+0"}}};
     bar->setObjectName("OverlayToolbar");
     addPoseSelector(bar, editor);
     for (const auto& [overlay, def] : defs) {

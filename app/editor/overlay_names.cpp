@@ -12,7 +12,8 @@ const std::pair<const char*, const char*> kNames[] = {{"cells", "overlayLeafcell
                                                       {"walkable", "overlayWalkable"},
                                                       {"visible", "overlayVisible"},
                                                       {"weight", "overlayViewweight"},
-                                                      {"dark", "overlayToodark"}};
+                                                      {"dark", "overlayToodark"},
+                                                      {"q3capsule", "overlayQuake3capsule"}};
 
 } // namespace
 

@@ -12,7 +12,7 @@ namespace shallot {
 std::optional<QString> overlayActionName(const QString& name);
 
 // The names overlayActionName knows, for messages.
-inline constexpr const char* kOverlayNames = "cells, portals, union, reach, rays, walkable, visible, weight, dark";
+inline constexpr const char* kOverlayNames = "cells, portals, union, reach, rays, walkable, visible, weight, dark, q3capsule";
 
 // Every overlay's action name, in menu order.
 QStringList overlayActionNames();

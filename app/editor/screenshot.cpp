@@ -1,6 +1,7 @@
 #include "screenshot.h"
 
 #include "services/light_service.h"
+#include "services/quake3_capsule_overlay.h"
 #include "services/spawn_check_service.h"
 #include "services/too_dark_overlay.h"
 #include "main_window.h"
@@ -97,6 +98,8 @@ int runScreenshot(QApplication& app, MainWindow& window, const QString& file, co
             ready = !lighting.busy() && (!lighting.latest().error.isEmpty() ||
                                          (lighting.latest().lighting && lighting.latest().world == window.editor().compiler().latest()));
         if (ready && window.editor().tooDark().isOn()) ready = window.editor().tooDark().current();
+        if (ready && window.editor().quake3Capsule().isOn())
+            ready = !window.editor().quake3Capsule().busy() && window.editor().quake3Capsule().drawnRevision() == doc.worldRevision();
         if (ready && waited.elapsed() > 300) {
             app.processEvents(QEventLoop::AllEvents, 100); // let the views repaint with the overlays
             break;

@@ -1248,7 +1248,7 @@ private slots:
             const auto [status, code, errors, output] = run(arguments, environment);
             QCOMPARE(status, QProcess::NormalExit);
             QCOMPARE(code, 1);
-            QVERIFY2(errors.contains("unknown overlay 'cellz' (cells, portals, union, reach, rays, walkable, visible, weight, dark)"), qPrintable(errors));
+            QVERIFY2(errors.contains("unknown overlay 'cellz' (cells, portals, union, reach, rays, walkable, visible, weight, dark, q3capsule)"), qPrintable(errors));
         }
         const auto [status, code, errors, output] = run({"--bench-frames", "2", "--overlays", "cells,rays"});
         QCOMPARE(status, QProcess::NormalExit);

@@ -1,5 +1,6 @@
 #include "services/overlay_controller.h"
 
+#include "services/quake3_capsule_overlay.h"
 #include "services/too_dark_overlay.h"
 
 #include "screenshot.h"
@@ -138,6 +139,8 @@ void OverlayController::setOn(Overlay o, bool on) {
         else visibility_->setWeightOn(on);
         pvs_->setWanted(isOn(Overlay::Visible) || isOn(Overlay::ViewWeight));
         requestSections();
+    } else if (o == Overlay::Quake3Capsule) {
+        editor_.quake3Capsule().setOn(on);
     } else if (o == Overlay::TooDark) {
         editor_.tooDark().setOn(on);
         requestNav();

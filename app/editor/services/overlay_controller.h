@@ -24,7 +24,7 @@ namespace shallot {
 
 class Editor;
 
-enum class Overlay { Cells, Portals, Union, Reach, Rays, Walkable, Visible, ViewWeight, TooDark };
+enum class Overlay { Cells, Portals, Union, Reach, Rays, Walkable, Visible, ViewWeight, TooDark, Quake3Capsule };
 
 class OverlayController : public QObject {
     Q_OBJECT

@@ -14,7 +14,7 @@ namespace shallot {
 namespace {
 
 // The overlays' names in documents, as on the command line (overlay_names.h).
-constexpr std::array<std::pair<Overlay, const char*>, 9> kOverlayNames{{{Overlay::Cells, "cells"},
+constexpr std::array<std::pair<Overlay, const char*>, 10> kOverlayNames{{{Overlay::Cells, "cells"},
                                                                         {Overlay::Portals, "portals"},
                                                                         {Overlay::Union, "union"},
                                                                         {Overlay::Reach, "reach"},
@@ -22,7 +22,8 @@ constexpr std::array<std::pair<Overlay, const char*>, 9> kOverlayNames{{{Overlay
                                                                         {Overlay::Walkable, "walkable"},
                                                                         {Overlay::Visible, "visible"},
                                                                         {Overlay::ViewWeight, "weight"},
-                                                                        {Overlay::TooDark, "dark"}}};
+                                                                        {Overlay::TooDark, "dark"},
+                                                                        {Overlay::Quake3Capsule, "q3capsule"}}};
 
 constexpr std::array<std::pair<render::CellFilter, const char*>, 4> kCellFilterNames{
     {{render::CellFilter::Empty, "empty"},

@@ -77,6 +77,7 @@ std::vector<LegendEntry> viewLegend(const Editor& editor, bool view3d) {
     }
     if (o.isOn(Overlay::TooDark))
         out.push_back({render::kTooDarkColour, QString("too dark (light under %1)").arg(editor.document().data().darkLimit)});
+    if (o.isOn(Overlay::Quake3Capsule)) out.push_back({render::kQuake3RefusedColour, "Quake 3 refuses the capsule here", true});
     if (o.isOn(Overlay::Portals)) out.push_back({render::kPortalColour, "portal", true});
     if (o.isOn(Overlay::Union)) out.push_back({render::kExpandedWorldColour, "expanded world", true});
     const auto& rays = editor.document().rays();
