@@ -17,7 +17,8 @@ LevelLighting lightLevel(const LightInput& input, const LightOccluder& occluder,
     out.stats.lights = entities.lights.size();
     out.stats.msEntities = clock.lapMs();
 
-    LitFaceSet faces = collectLitFaces(*input.worldBrushes, *input.entities, input.bounds, threads);
+    LitFaceSet faces = input.faces ? std::move(*input.faces)
+                                   : collectLitFaces(*input.worldBrushes, *input.entities, input.bounds, threads);
     out.faces = std::move(faces.faces);
     out.warnings.insert(out.warnings.end(), faces.warnings.begin(), faces.warnings.end());
     out.stats.faces = out.faces.size();

@@ -44,6 +44,9 @@ struct LightInput {
     const std::vector<MapEntity>* entities = nullptr;
     Aabb bounds;
     std::string file;
+    // The lit faces when the caller collected them already (collectLitFaces with the same
+    // brushes and entities: a caller may do it while the tree compiles); moved from.
+    LitFaceSet* faces = nullptr;
 };
 
 // Lights every face with the occluder (shared by the threads: it must be thread-safe),
