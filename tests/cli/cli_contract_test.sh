@@ -328,6 +328,8 @@ check "light -o stores the lightmaps" contains "$("$CLI" info "$TMP/lit.obsp")" 
 check "the light op reads them from the .obsp" contains "$("$CLI" query "$TMP/lit.obsp" <<<"$under")" '"light":86'
 "$CLI" vis "$TMP/lit.obsp" >/dev/null 2>&1
 check "vis keeps the lightmaps" contains "$("$CLI" info "$TMP/lit.obsp")" '"lightmaps":{"faces":24'
+"$CLI" convert "$TMP/lit.map" "$TMP/lit.shallot" >/dev/null
+check "the light op lights a .shallot as its .map" contains "$("$CLI" query "$TMP/lit.shallot" <<<"$under")" '"light":86'
 check "a .obsp without lightmaps answers the light op with an error" \
   contains "$("$CLI" query "$TMP/t.obsp" <<<"$under")" '"error":"no lightmaps'
 exit $fail
