@@ -4,6 +4,7 @@
 
 #include "compile/stopwatch.h"
 #include "io/obsp_format.h"
+#include "light/relight.h"
 #include "light/tree_lighting.h"
 #include "light/tree_occluder.h"
 #include "world/round_pose_boxes.h"
@@ -15,11 +16,13 @@ namespace shallot::cli {
 
 // More bounces add nothing visible (each reflects half of the last) and cost as much.
 constexpr int kMaxBounces = 8;
+// --relight moves each light this far (units): a designer's nudge on the 16-grid.
+constexpr double kRelightMove = 16.0;
 
 int runLight(const std::vector<std::string>& args) {
     std::string input, output;
     bool stats = false;
-    int threads = 1, bounces = 0;
+    int threads = 1, bounces = 0, relights = 0;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         const bool hasValue = i + 1 < args.size();
@@ -27,15 +30,16 @@ int runLight(const std::vector<std::string>& args) {
         else if (a == "--threads" && hasValue) threads = std::atoi(args[++i].c_str());
         else if (a == "-o" && hasValue) output = args[++i];
         else if (a == "--bounce" && hasValue) bounces = std::atoi(args[++i].c_str());
+        else if (a == "--relight" && hasValue) relights = std::atoi(args[++i].c_str());
         else if (!a.empty() && a[0] != '-' && input.empty()) input = a;
         else {
             printError("light: unexpected argument '" + a + "'");
             return kExitUsage;
         }
     }
-    if (input.empty() || threads < 1 || bounces < 0 || bounces > kMaxBounces) {
+    if (input.empty() || threads < 1 || bounces < 0 || bounces > kMaxBounces || relights < 0) {
         printError("light: usage: light IN.map|IN.shallot [-o OUT.obsp] [--bounce N (0-" + std::to_string(kMaxBounces) +
-                   ")] [--stats] [--threads N]");
+                   ")] [--relight K] [--stats] [--threads N]");
         return kExitUsage;
     }
     Stopwatch total;
@@ -86,8 +90,31 @@ int runLight(const std::vector<std::string>& args) {
     }
     const double compileMs = clock.lapMs();
     const LightInput in{&world.brushes, &loaded->entities, world.bounds, input, threads > 1 ? &faces : nullptr};
-    const LevelLighting lit =
-        lightLevelInTree(in, compiled.onion, pointPoseIndex(compiled.onion.poses), threads, bounces);
+    LevelLighting lit = lightLevelInTree(in, compiled.onion, pointPoseIndex(compiled.onion.poses), threads, bounces);
+    // --relight K: a benchmark of relighting after an edit: K lights in turn moved 16 units
+    // along x and relit (light/relight.h, timed), then moved back and relit (untimed).
+    QJsonObject relightJson;
+    if (relights > 0 && !lit.lights.empty()) {
+        const SkyFaces sky(world.brushes, world.bounds);
+        const TreeOccluder occluder(compiled.onion, pointPoseIndex(compiled.onion.poses), sky);
+        LightEntities moved{lit.lights, lit.settings, {}};
+        double total = 0, worst = 0;
+        size_t faces = 0;
+        for (int k = 0; k < relights; ++k) {
+            PointLight& light = moved.lights[size_t(k) % moved.lights.size()];
+            light.origin.x() += kRelightMove;
+            const RelightStats r = relightChangedLights(lit, moved, occluder, threads);
+            light.origin.x() -= kRelightMove;
+            relightChangedLights(lit, moved, occluder, threads); // back, untimed
+            total += r.ms;
+            worst = std::max(worst, r.ms);
+            faces += r.faces;
+        }
+        relightJson = QJsonObject{{"moves", relights},
+                                  {"mean_ms", total / relights},
+                                  {"max_ms", worst},
+                                  {"mean_faces", double(faces) / relights}};
+    }
     if (!output.empty()) {
         const std::string error = saveObspFile(compiled.onion, output, &world.brushes, nullptr, &lit);
         if (!error.empty()) {
@@ -114,6 +141,7 @@ int runLight(const std::vector<std::string>& args) {
         out["ms"] = QJsonObject{{"parse", loaded->parseMs},     {"compile", compileMs},  {"entities", s.msEntities},
                                 {"faces", s.msFaces + facesMs}, {"light", s.msLight},  {"bounce", s.msBounce},
                                 {"total", loaded->parseMs + total.lapMs()}};
+    if (!relightJson.isEmpty()) out["relight"] = relightJson;
     printJsonLine(out);
     return kExitOk;
 }

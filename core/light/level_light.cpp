@@ -54,6 +54,7 @@ LevelLighting lightLevel(const LightInput& input, const LightOccluder& occluder,
     }
     out.stats.rays = rays;
     out.stats.sampleTests = sampleTests;
+    out.lights = std::move(entities.lights);
     out.stats.msLight = clock.lapMs();
     return out;
 }

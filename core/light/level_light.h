@@ -28,6 +28,7 @@ struct LevelLighting {
     std::vector<LitFace> faces;
     std::vector<FaceLightmap> lightmaps; // per face; empty styles when not lightmapped
     LightSettings settings;
+    std::vector<PointLight> lights; // what it was lit with (for relighting: relight.h)
     LightStats stats;
     std::vector<std::string> warnings;
 };
