@@ -2,6 +2,7 @@
 
 #include "compile/parallel_for.h"
 #include "compile/stopwatch.h"
+#include "light/light_nudge.h"
 
 #include <atomic>
 
@@ -12,6 +13,7 @@ LevelLighting lightLevel(const LightInput& input, const LightOccluder& occluder,
     LevelLighting out;
     Stopwatch clock;
     LightEntities entities = readLightEntities(*input.entities, input.file);
+    nudgeLightsOutOfSolid(entities.lights, occluder, input.file, entities.warnings);
     out.settings = entities.settings;
     out.warnings = std::move(entities.warnings);
     out.stats.lights = entities.lights.size();

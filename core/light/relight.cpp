@@ -2,6 +2,7 @@
 
 #include "compile/parallel_for.h"
 #include "compile/stopwatch.h"
+#include "light/light_nudge.h"
 
 #include <atomic>
 
@@ -48,10 +49,13 @@ void unmatched(const std::vector<PointLight>& from, const std::vector<PointLight
 
 } // namespace
 
-RelightStats relightChangedLights(LevelLighting& lit, const LightEntities& now, const LightOccluder& occluder,
+RelightStats relightChangedLights(LevelLighting& lit, const LightEntities& edited, const LightOccluder& occluder,
                                   int threads) {
     Stopwatch clock;
     RelightStats stats;
+    LightEntities now = edited;
+    std::vector<std::string> ignored; // the full light reported them
+    nudgeLightsOutOfSolid(now.lights, occluder, {}, ignored);
     stats.everyFace = !sameSettings(lit.settings, now.settings);
     std::vector<PointLight> changed;
     unmatched(lit.lights, now.lights, changed);
