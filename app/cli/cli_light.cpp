@@ -4,9 +4,11 @@
 
 #include "compile/stopwatch.h"
 #include "io/obsp_format.h"
+#include "light/brush_relight.h"
 #include "light/relight.h"
 #include "light/tree_lighting.h"
 #include "light/tree_occluder.h"
+#include "world/brush_geometry.h"
 #include "world/round_pose_boxes.h"
 
 #include <iostream>
@@ -19,10 +21,50 @@ constexpr int kMaxBounces = 8;
 // --relight moves each light this far (units): a designer's nudge on the 16-grid.
 constexpr double kRelightMove = 16.0;
 
+namespace {
+
+// --relight-brush K: K brushes in turn (spread over the world's list) moved kRelightMove
+// along x; each edit's point tree compiled again and the level relit (light/
+// brush_relight.h), both timed.
+QJsonObject brushRelightBenchmark(const LevelLighting& lit, const World& world, const std::vector<Pose>& poses,
+                                  const std::vector<MapEntity>& entities, const std::string& file, int count, int threads) {
+    double compileTotal = 0, relightTotal = 0, relightWorst = 0;
+    size_t relit = 0;
+    for (int k = 0; k < count; ++k) {
+        const size_t index = size_t(k) * world.brushes.size() / size_t(count);
+        World edited{world.brushes, poses, world.bounds};
+        Brush& brush = edited.brushes[index];
+        Aabb region;
+        for (BrushSide& side : brush.sides) side.plane.dist += side.plane.normal.x() * kRelightMove;
+        for (const Brush* b : {&world.brushes[index], static_cast<const Brush*>(&brush)})
+            if (const BrushGeometryResult g = buildBrushGeometry(*b, world.bounds); g.geometry) region.add(g.geometry->bounds);
+        if (region.empty()) continue;
+        Stopwatch clock;
+        CompileOptions options;
+        options.threads = threads;
+        const CompileResult compiled = compileWorld(edited, options);
+        compileTotal += clock.lapMs();
+        const LightInput in{&edited.brushes, &entities, edited.bounds, file};
+        const LevelLighting after =
+            relightAfterBrushEdit(lit, in, compiled.onion, pointPoseIndex(compiled.onion.poses), region, threads);
+        const double ms = clock.lapMs();
+        relightTotal += ms;
+        relightWorst = std::max(relightWorst, ms);
+        relit += after.stats.lightmappedFaces - after.stats.reusedFaces;
+    }
+    return QJsonObject{{"edits", count},
+                       {"mean_compile_ms", compileTotal / count},
+                       {"mean_ms", relightTotal / count},
+                       {"max_ms", relightWorst},
+                       {"mean_faces", double(relit) / count}};
+}
+
+} // namespace
+
 int runLight(const std::vector<std::string>& args) {
     std::string input, output;
     bool stats = false;
-    int threads = 1, bounces = 0, relights = 0;
+    int threads = 1, bounces = 0, relights = 0, brushRelights = 0;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         const bool hasValue = i + 1 < args.size();
@@ -31,15 +73,16 @@ int runLight(const std::vector<std::string>& args) {
         else if (a == "-o" && hasValue) output = args[++i];
         else if (a == "--bounce" && hasValue) bounces = std::atoi(args[++i].c_str());
         else if (a == "--relight" && hasValue) relights = std::atoi(args[++i].c_str());
+        else if (a == "--relight-brush" && hasValue) brushRelights = std::atoi(args[++i].c_str());
         else if (!a.empty() && a[0] != '-' && input.empty()) input = a;
         else {
             printError("light: unexpected argument '" + a + "'");
             return kExitUsage;
         }
     }
-    if (input.empty() || threads < 1 || bounces < 0 || bounces > kMaxBounces || relights < 0) {
+    if (input.empty() || threads < 1 || bounces < 0 || bounces > kMaxBounces || relights < 0 || brushRelights < 0) {
         printError("light: usage: light IN.map|IN.shallot [-o OUT.obsp] [--bounce N (0-" + std::to_string(kMaxBounces) +
-                   ")] [--relight K] [--stats] [--threads N]");
+                   ")] [--relight K] [--relight-brush K] [--stats] [--threads N]");
         return kExitUsage;
     }
     Stopwatch total;
@@ -142,6 +185,8 @@ int runLight(const std::vector<std::string>& args) {
                                 {"faces", s.msFaces + facesMs}, {"light", s.msLight},  {"bounce", s.msBounce},
                                 {"total", loaded->parseMs + total.lapMs()}};
     if (!relightJson.isEmpty()) out["relight"] = relightJson;
+    if (brushRelights > 0 && !world.brushes.empty())
+        out["relight_brush"] = brushRelightBenchmark(lit, world, shadowWorld.poses, loaded->entities, input, brushRelights, threads);
     printJsonLine(out);
     return kExitOk;
 }

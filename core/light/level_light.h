@@ -21,6 +21,7 @@ struct LightStats {
     size_t rays = 0;             // shadow and sun segment tests
     size_t sampleTests = 0;      // segment tests placing sample points
     size_t bounces = 0, bouncePatches = 0, bounceRays = 0; // the bounce (bounce.h), when asked for
+    size_t reusedFaces = 0;      // lightmaps kept from before an edit (brush_relight.h)
     double msEntities = 0, msFaces = 0, msLight = 0, msBounce = 0;
 };
 
@@ -50,9 +51,14 @@ struct LightInput {
     LitFaceSet* faces = nullptr;
 };
 
+// A lightmap computed before that the face can keep (brush_relight.h), or null to light it.
+using FaceReuse = std::function<const FaceLightmap*(const LitFace& face, const LuxelGrid& grid,
+                                                    const std::vector<PointLight>& lights, const LightSettings& settings)>;
+
 // Lights every face with the occluder (shared by the threads: it must be thread-safe),
-// but those `outside` marks (when given).
+// but those `outside` marks (when given); a face `reuse` (when given) answers for keeps
+// that lightmap.
 LevelLighting lightLevel(const LightInput& input, const LightOccluder& occluder, int threads,
-                         const OutsideFaceTest& outside = {});
+                         const OutsideFaceTest& outside = {}, const FaceReuse& reuse = {});
 
 } // namespace shallot

@@ -10,6 +10,13 @@ namespace shallot {
 
 namespace {
 
+bool sameSun(const SunLight& a, const SunLight& b) {
+    return a.towardSun == b.towardSun && a.light == b.light && a.color == b.color && a.anglescale == b.anglescale &&
+           a.dirt == b.dirt && a.style == b.style;
+}
+
+} // namespace
+
 bool sameLight(const PointLight& a, const PointLight& b) {
     return a.origin == b.origin && a.light == b.light && a.wait == b.wait && a.formula == b.formula &&
            a.falloff == b.falloff && a.color == b.color && a.anglescale == b.anglescale && a.style == b.style &&
@@ -17,12 +24,7 @@ bool sameLight(const PointLight& a, const PointLight& b) {
            a.spotInnerCos == b.spotInnerCos && a.dirt == b.dirt && a.dirtScale == b.dirtScale && a.dirtGain == b.dirtGain;
 }
 
-bool sameSun(const SunLight& a, const SunLight& b) {
-    return a.towardSun == b.towardSun && a.light == b.light && a.color == b.color && a.anglescale == b.anglescale &&
-           a.dirt == b.dirt && a.style == b.style;
-}
-
-bool sameSettings(const LightSettings& a, const LightSettings& b) {
+bool sameLightSettings(const LightSettings& a, const LightSettings& b) {
     const DirtSettings &da = a.dirt, &db = b.dirt;
     return a.minlight == b.minlight && a.minlightColor == b.minlightColor && a.scaledist == b.scaledist &&
            a.rangescale == b.rangescale && a.anglescale == b.anglescale && a.dirtInUse == b.dirtInUse &&
@@ -31,8 +33,7 @@ bool sameSettings(const LightSettings& a, const LightSettings& b) {
            std::equal(a.suns.begin(), a.suns.end(), b.suns.begin(), b.suns.end(), sameSun);
 }
 
-// The lights of `from` that `in` lacks (each of `in` matching at most one), appended to `out`.
-void unmatched(const std::vector<PointLight>& from, const std::vector<PointLight>& in, std::vector<PointLight>& out) {
+void unmatchedLights(const std::vector<PointLight>& from, const std::vector<PointLight>& in, std::vector<PointLight>& out) {
     std::vector<bool> used(in.size(), false);
     for (size_t i = 0; i < from.size(); ++i) {
         // The same index first: an edit keeps the others in place.
@@ -47,8 +48,6 @@ void unmatched(const std::vector<PointLight>& from, const std::vector<PointLight
     }
 }
 
-} // namespace
-
 RelightStats relightChangedLights(LevelLighting& lit, const LightEntities& edited, const LightOccluder& occluder,
                                   int threads) {
     Stopwatch clock;
@@ -56,10 +55,10 @@ RelightStats relightChangedLights(LevelLighting& lit, const LightEntities& edite
     LightEntities now = edited;
     std::vector<std::string> ignored; // the full light reported them
     nudgeLightsOutOfSolid(now.lights, occluder, {}, ignored);
-    stats.everyFace = !sameSettings(lit.settings, now.settings);
+    stats.everyFace = !sameLightSettings(lit.settings, now.settings);
     std::vector<PointLight> changed;
-    unmatched(lit.lights, now.lights, changed);
-    unmatched(now.lights, lit.lights, changed);
+    unmatchedLights(lit.lights, now.lights, changed);
+    unmatchedLights(now.lights, lit.lights, changed);
     stats.changedLights = changed.size();
     lit.settings = now.settings;
     lit.lights = now.lights;

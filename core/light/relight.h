@@ -18,6 +18,12 @@ struct RelightStats {
     double ms = 0;
 };
 
+// The same light, the same settings (every field equal).
+bool sameLight(const PointLight& a, const PointLight& b);
+bool sameLightSettings(const LightSettings& a, const LightSettings& b);
+// The lights of `from` that `in` lacks (each of `in` matching at most one), appended to `out`.
+void unmatchedLights(const std::vector<PointLight>& from, const std::vector<PointLight>& in, std::vector<PointLight>& out);
+
 // `now`: the lights read from the edited entities (readLightEntities); `occluder`: the
 // unchanged brushes' (the tree the level was lit with).
 RelightStats relightChangedLights(LevelLighting& lighting, const LightEntities& now, const LightOccluder& occluder,
