@@ -4,21 +4,67 @@
 
 #include "compile/stopwatch.h"
 #include "io/obsp_format.h"
+#include "light/brush_relight.h"
+#include "light/relight.h"
 #include "light/tree_lighting.h"
 #include "light/tree_occluder.h"
+#include "world/brush_geometry.h"
 #include "world/round_pose_boxes.h"
 
 #include <iostream>
+#include <thread>
 
 namespace shallot::cli {
 
 // More bounces add nothing visible (each reflects half of the last) and cost as much.
 constexpr int kMaxBounces = 8;
+// --relight moves each light this far (units): a designer's nudge on the 16-grid.
+constexpr double kRelightMove = 16.0;
+
+namespace {
+
+// --relight-brush K: K brushes in turn (spread over the world's list) moved kRelightMove
+// along x; each edit's point tree compiled again and the level relit (light/
+// brush_relight.h), both timed.
+QJsonObject brushRelightBenchmark(const LevelLighting& lit, const World& world, const std::vector<Pose>& poses,
+                                  const std::vector<MapEntity>& entities, const std::string& file, int count, int threads) {
+    double compileTotal = 0, relightTotal = 0, relightWorst = 0;
+    size_t relit = 0;
+    for (int k = 0; k < count; ++k) {
+        const size_t index = size_t(k) * world.brushes.size() / size_t(count);
+        World edited{world.brushes, poses, world.bounds};
+        Brush& brush = edited.brushes[index];
+        Aabb region;
+        for (BrushSide& side : brush.sides) side.plane.dist += side.plane.normal.x() * kRelightMove;
+        for (const Brush* b : {&world.brushes[index], static_cast<const Brush*>(&brush)})
+            if (const BrushGeometryResult g = buildBrushGeometry(*b, world.bounds); g.geometry) region.add(g.geometry->bounds);
+        if (region.empty()) continue;
+        Stopwatch clock;
+        CompileOptions options;
+        options.threads = threads;
+        const CompileResult compiled = compileWorld(edited, options);
+        compileTotal += clock.lapMs();
+        const LightInput in{&edited.brushes, &entities, edited.bounds, file};
+        const LevelLighting after =
+            relightAfterBrushEdit(lit, in, compiled.onion, pointPoseIndex(compiled.onion.poses), region, threads);
+        const double ms = clock.lapMs();
+        relightTotal += ms;
+        relightWorst = std::max(relightWorst, ms);
+        relit += after.stats.lightmappedFaces - after.stats.reusedFaces;
+    }
+    return QJsonObject{{"edits", count},
+                       {"mean_compile_ms", compileTotal / count},
+                       {"mean_ms", relightTotal / count},
+                       {"max_ms", relightWorst},
+                       {"mean_faces", double(relit) / count}};
+}
+
+} // namespace
 
 int runLight(const std::vector<std::string>& args) {
     std::string input, output;
     bool stats = false;
-    int threads = 1, bounces = 0;
+    int threads = 1, bounces = 0, relights = 0, brushRelights = 0;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         const bool hasValue = i + 1 < args.size();
@@ -26,15 +72,17 @@ int runLight(const std::vector<std::string>& args) {
         else if (a == "--threads" && hasValue) threads = std::atoi(args[++i].c_str());
         else if (a == "-o" && hasValue) output = args[++i];
         else if (a == "--bounce" && hasValue) bounces = std::atoi(args[++i].c_str());
+        else if (a == "--relight" && hasValue) relights = std::atoi(args[++i].c_str());
+        else if (a == "--relight-brush" && hasValue) brushRelights = std::atoi(args[++i].c_str());
         else if (!a.empty() && a[0] != '-' && input.empty()) input = a;
         else {
             printError("light: unexpected argument '" + a + "'");
             return kExitUsage;
         }
     }
-    if (input.empty() || threads < 1 || bounces < 0 || bounces > kMaxBounces) {
+    if (input.empty() || threads < 1 || bounces < 0 || bounces > kMaxBounces || relights < 0 || brushRelights < 0) {
         printError("light: usage: light IN.map|IN.shallot [-o OUT.obsp] [--bounce N (0-" + std::to_string(kMaxBounces) +
-                   ")] [--stats] [--threads N]");
+                   ")] [--relight K] [--relight-brush K] [--stats] [--threads N]");
         return kExitUsage;
     }
     Stopwatch total;
@@ -61,15 +109,55 @@ int runLight(const std::vector<std::string>& args) {
     Stopwatch clock;
     CompileOptions options;
     options.threads = threads;
-    CompileResult compiled = compileWorld(shadowWorld, options);
+    // The faces need no tree: with a second thread they are collected while it compiles.
+    LitFaceSet faces;
+    double facesMs = 0;
+    std::thread collector;
+    if (threads > 1)
+        collector = std::thread([&] {
+            Stopwatch facesClock;
+            faces = collectLitFaces(world.brushes, loaded->entities, world.bounds, 1);
+            facesMs = facesClock.lapMs();
+        });
+    CompileResult compiled;
+    try {
+        compiled = compileWorld(shadowWorld, options);
+    } catch (...) {
+        if (collector.joinable()) collector.join();
+        throw;
+    }
+    if (collector.joinable()) collector.join();
     if (!compiled.error.empty()) {
         printError("light: " + input + ": " + compiled.error);
         return kExitInputError;
     }
     const double compileMs = clock.lapMs();
-    const LightInput in{&world.brushes, &loaded->entities, world.bounds, input};
-    const LevelLighting lit =
-        lightLevelInTree(in, compiled.onion, pointPoseIndex(compiled.onion.poses), threads, bounces);
+    const LightInput in{&world.brushes, &loaded->entities, world.bounds, input, threads > 1 ? &faces : nullptr};
+    LevelLighting lit = lightLevelInTree(in, compiled.onion, pointPoseIndex(compiled.onion.poses), threads, bounces);
+    // --relight K: a benchmark of relighting after an edit: K lights in turn moved 16 units
+    // along x and relit (light/relight.h, timed), then moved back and relit (untimed).
+    QJsonObject relightJson;
+    if (relights > 0 && !lit.lights.empty()) {
+        const SkyFaces sky(world.brushes, world.bounds);
+        const TreeOccluder occluder(compiled.onion, pointPoseIndex(compiled.onion.poses), sky);
+        LightEntities moved{lit.lights, lit.settings, {}};
+        double total = 0, worst = 0;
+        size_t faces = 0;
+        for (int k = 0; k < relights; ++k) {
+            PointLight& light = moved.lights[size_t(k) % moved.lights.size()];
+            light.origin.x() += kRelightMove;
+            const RelightStats r = relightChangedLights(lit, moved, occluder, threads);
+            light.origin.x() -= kRelightMove;
+            relightChangedLights(lit, moved, occluder, threads); // back, untimed
+            total += r.ms;
+            worst = std::max(worst, r.ms);
+            faces += r.faces;
+        }
+        relightJson = QJsonObject{{"moves", relights},
+                                  {"mean_ms", total / relights},
+                                  {"max_ms", worst},
+                                  {"mean_faces", double(faces) / relights}};
+    }
     if (!output.empty()) {
         const std::string error = saveObspFile(compiled.onion, output, &world.brushes, nullptr, &lit);
         if (!error.empty()) {
@@ -94,8 +182,11 @@ int runLight(const std::vector<std::string>& args) {
                     {"warnings", qint64(lit.warnings.size())}};
     if (stats)
         out["ms"] = QJsonObject{{"parse", loaded->parseMs},     {"compile", compileMs},  {"entities", s.msEntities},
-                                {"faces", s.msFaces},           {"light", s.msLight},  {"bounce", s.msBounce},
+                                {"faces", s.msFaces + facesMs}, {"light", s.msLight},  {"bounce", s.msBounce},
                                 {"total", loaded->parseMs + total.lapMs()}};
+    if (!relightJson.isEmpty()) out["relight"] = relightJson;
+    if (brushRelights > 0 && !world.brushes.empty())
+        out["relight_brush"] = brushRelightBenchmark(lit, world, shadowWorld.poses, loaded->entities, input, brushRelights, threads);
     printJsonLine(out);
     return kExitOk;
 }

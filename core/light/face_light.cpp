@@ -113,22 +113,25 @@ StyleLightmap scaled(int style, const std::vector<Vec3>& sums, double rangescale
 
 } // namespace
 
+bool lightMayReach(const PointLight& l, const LitFace& face, const std::vector<Vec3>& samples, double scaledist) {
+    // Local-minimum lights have no angle: ericw-tools culls them by distance only.
+    if (l.formula != LightFormula::LocalMinimum && face.plane.signedDistance(l.origin) < 0) return false;
+    Aabb box;
+    for (const Vec3& p : samples) box.add(p);
+    const Vec3 centre = (box.mins + box.maxs) / 2;
+    const double radius = (box.maxs - box.mins).norm() / 2;
+    const double dist = (l.origin - centre).norm() - radius;
+    return dist < 0 || dist < lightReach(l, scaledist);
+}
+
 FaceLightmap lightFace(const LitFace& face, const LuxelGrid& grid, const std::vector<PointLight>& allLights,
                        const LightSettings& settings, const LightOccluder& occluder, FaceLightCounts& counts) {
     FaceLightmap result;
     result.grid = grid;
     result.samples = samplePoints(grid, occluder, &counts.sampleTests);
-    Aabb box;
-    for (const Vec3& p : result.samples) box.add(p);
-    const Vec3 centre = (box.mins + box.maxs) / 2;
-    const double radius = (box.maxs - box.mins).norm() / 2;
     std::vector<const PointLight*> lights;
-    for (const PointLight& l : allLights) {
-        // Local-minimum lights have no angle: ericw-tools culls them by distance only.
-        if (l.formula != LightFormula::LocalMinimum && face.plane.signedDistance(l.origin) < 0) continue;
-        const double dist = (l.origin - centre).norm() - radius;
-        if (dist < 0 || dist < lightReach(l, settings.scaledist)) lights.push_back(&l);
-    }
+    for (const PointLight& l : allLights)
+        if (lightMayReach(l, face, result.samples, settings.scaledist)) lights.push_back(&l);
     Accumulator acc{result.samples.size(), {}};
     acc.of(0);
     const std::vector<double> occlusion = settings.dirtInUse

@@ -32,9 +32,13 @@ struct FaceLightCounts {
 };
 
 // Lights `face` (lightmapped, with a valid grid) with `lights`, the settings' suns and
-// minlight. Lights behind the face's plane (but local-minimum ones), or farther from the sphere around its sample
-// points than they reach (lightReach), are skipped: id's light's and ericw-tools' culls.
+// minlight; lights that lightMayReach says do not reach it are skipped.
 FaceLightmap lightFace(const LitFace& face, const LuxelGrid& grid, const std::vector<PointLight>& lights,
                        const LightSettings& settings, const LightOccluder& occluder, FaceLightCounts& counts);
+
+// Can `light` add anything to the face with these sample points? Not when it is behind the
+// face's plane (local-minimum lights aside) or farther from the sphere around the samples
+// than it reaches (lightReach): id's light's and ericw-tools' culls.
+bool lightMayReach(const PointLight& light, const LitFace& face, const std::vector<Vec3>& samples, double scaledist);
 
 } // namespace shallot

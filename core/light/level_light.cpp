@@ -2,22 +2,25 @@
 
 #include "compile/parallel_for.h"
 #include "compile/stopwatch.h"
+#include "light/light_nudge.h"
 
 #include <atomic>
 
 namespace shallot {
 
 LevelLighting lightLevel(const LightInput& input, const LightOccluder& occluder, int threads,
-                         const OutsideFaceTest& outside) {
+                         const OutsideFaceTest& outside, const FaceReuse& reuse) {
     LevelLighting out;
     Stopwatch clock;
     LightEntities entities = readLightEntities(*input.entities, input.file);
+    nudgeLightsOutOfSolid(entities.lights, occluder, input.file, entities.warnings);
     out.settings = entities.settings;
     out.warnings = std::move(entities.warnings);
     out.stats.lights = entities.lights.size();
     out.stats.msEntities = clock.lapMs();
 
-    LitFaceSet faces = collectLitFaces(*input.worldBrushes, *input.entities, input.bounds, threads);
+    LitFaceSet faces = input.faces ? std::move(*input.faces)
+                                   : collectLitFaces(*input.worldBrushes, *input.entities, input.bounds, threads);
     out.faces = std::move(faces.faces);
     out.warnings.insert(out.warnings.end(), faces.warnings.begin(), faces.warnings.end());
     out.stats.faces = out.faces.size();
@@ -32,12 +35,17 @@ LevelLighting lightLevel(const LightInput& input, const LightOccluder& occluder,
 
     out.lightmaps.resize(out.faces.size());
     std::vector<std::string> gridErrors(out.faces.size());
-    std::atomic<size_t> rays{0}, sampleTests{0};
+    std::atomic<size_t> rays{0}, sampleTests{0}, reused{0};
     parallelFor(out.faces.size(), threads, [&](size_t f) {
         const LitFace& face = out.faces[f];
         if (!face.lightmapped || face.outside) return;
         std::optional<LuxelGrid> grid = luxelGrid(face, &gridErrors[f]);
         if (!grid) return;
+        if (const FaceLightmap* kept = reuse ? reuse(face, *grid, entities.lights, out.settings) : nullptr) {
+            out.lightmaps[f] = *kept;
+            ++reused;
+            return;
+        }
         FaceLightCounts counts;
         out.lightmaps[f] = lightFace(face, *grid, entities.lights, out.settings, occluder, counts);
         rays += counts.rays;
@@ -53,6 +61,8 @@ LevelLighting lightLevel(const LightInput& input, const LightOccluder& occluder,
     }
     out.stats.rays = rays;
     out.stats.sampleTests = sampleTests;
+    out.stats.reusedFaces = reused;
+    out.lights = std::move(entities.lights);
     out.stats.msLight = clock.lapMs();
     return out;
 }

@@ -21,6 +21,7 @@ struct LightStats {
     size_t rays = 0;             // shadow and sun segment tests
     size_t sampleTests = 0;      // segment tests placing sample points
     size_t bounces = 0, bouncePatches = 0, bounceRays = 0; // the bounce (bounce.h), when asked for
+    size_t reusedFaces = 0;      // lightmaps kept from before an edit (brush_relight.h)
     double msEntities = 0, msFaces = 0, msLight = 0, msBounce = 0;
 };
 
@@ -28,6 +29,7 @@ struct LevelLighting {
     std::vector<LitFace> faces;
     std::vector<FaceLightmap> lightmaps; // per face; empty styles when not lightmapped
     LightSettings settings;
+    std::vector<PointLight> lights; // what it was lit with (for relighting: relight.h)
     LightStats stats;
     std::vector<std::string> warnings;
 };
@@ -44,11 +46,19 @@ struct LightInput {
     const std::vector<MapEntity>* entities = nullptr;
     Aabb bounds;
     std::string file;
+    // The lit faces when the caller collected them already (collectLitFaces with the same
+    // brushes and entities: a caller may do it while the tree compiles); moved from.
+    LitFaceSet* faces = nullptr;
 };
 
+// A lightmap computed before that the face can keep (brush_relight.h), or null to light it.
+using FaceReuse = std::function<const FaceLightmap*(const LitFace& face, const LuxelGrid& grid,
+                                                    const std::vector<PointLight>& lights, const LightSettings& settings)>;
+
 // Lights every face with the occluder (shared by the threads: it must be thread-safe),
-// but those `outside` marks (when given).
+// but those `outside` marks (when given); a face `reuse` (when given) answers for keeps
+// that lightmap.
 LevelLighting lightLevel(const LightInput& input, const LightOccluder& occluder, int threads,
-                         const OutsideFaceTest& outside = {});
+                         const OutsideFaceTest& outside = {}, const FaceReuse& reuse = {});
 
 } // namespace shallot

@@ -18,6 +18,9 @@ public:
     // other than through a sky face (0 from inside one); `length` when it does not within
     // `length` (ericw-tools' dirt rays: sky counts as open).
     virtual double openDistance(const Vec3& from, const Vec3& direction, double length) const = 0;
+    // Is `p` inside a light-blocking brush or within `margin` of one (tested at p and at p
+    // moved by `margin` along each axis both ways)?
+    virtual bool nearSolid(const Vec3& p, double margin) const = 0;
 };
 
 // How far a sun ray looks for the sky (ericw-tools' MAX_SKY_DIST).

@@ -28,4 +28,16 @@ double TreeOccluder::openDistance(const Vec3& from, const Vec3& direction, doubl
     return r.t * length;
 }
 
+bool TreeOccluder::nearSolid(const Vec3& p, double margin) const {
+    const auto solid = [&](const Vec3& q) { return (tree_.solidityAt(q) >> pose_) & 1u; };
+    if (solid(p)) return true;
+    for (int axis = 0; axis < 3; ++axis)
+        for (double side : {-margin, margin}) {
+            Vec3 q = p;
+            q[axis] += side;
+            if (solid(q)) return true;
+        }
+    return false;
+}
+
 } // namespace shallot

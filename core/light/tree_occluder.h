@@ -19,6 +19,7 @@ public:
     bool blocked(const Vec3& from, const Vec3& to) const override;
     bool reachesSky(const Vec3& from, const Vec3& direction) const override;
     double openDistance(const Vec3& from, const Vec3& direction, double length) const override;
+    bool nearSolid(const Vec3& p, double margin) const override;
 
 private:
     const BspTree& tree_;

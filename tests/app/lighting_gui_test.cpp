@@ -144,7 +144,7 @@ void LightingGuiTest::litShadingLightsTheLevelAndFollowsEdits() {
     e.document().undoStack()->push(moveSelectionCommand(e.document(), "Move light", {}, Vec3(320, 0, 0)));
     QVERIFY(QTest::qWaitFor([&] { return litCurrent(*w) && floorLight(lighting, 400, 256) > 0; }, 20000));
     QVERIFY(floorLight(lighting, 100, 256) < near);
-    // Only a light moved: relit where it reaches (light_relight.h), as a full lighting.
+    // Only a light moved: relit where it reaches (relight.h), as a full lighting.
     QVERIFY(lighting.latest().relit);
     QVERIFY(sameAsFresh(e, lighting));
 
@@ -156,6 +156,9 @@ void LightingGuiTest::litShadingLightsTheLevelAndFollowsEdits() {
     e.document().setSelection({pillar});
     w->action("delete")->trigger();
     QVERIFY(QTest::qWaitFor([&] { return litCurrent(*w) && floorLight(lighting, 400, 256) > 0; }, 20000));
+    // Only brushes changed: relit near the edit (brush_relight.h), as a full lighting.
+    QVERIFY(lighting.latest().relit);
+    QVERIFY(sameAsFresh(e, lighting));
 
     // Lightmap only: white light drawn grey.
     w->action("shadingLightmap")->trigger();

@@ -363,6 +363,13 @@ check "light -o stores the lightmaps" contains "$("$CLI" info "$TMP/lit.obsp")" 
 check "the light op reads them from the .obsp" contains "$("$CLI" query "$TMP/lit.obsp" <<<"$under")" '"light":86'
 "$CLI" vis "$TMP/lit.obsp" >/dev/null 2>&1
 check "vis keeps the lightmaps" contains "$("$CLI" info "$TMP/lit.obsp")" '"lightmaps":{"faces":24'
+check "light --relight times relighting after moving lights" \
+  contains "$("$CLI" light "$TMP/lit.map" --relight 2)" '"relight":{"max_ms":[0-9.e+-]*,"mean_faces":[0-9.]*,"mean_ms":[0-9.e+-]*,"moves":2}'
+check "light --relight-brush times relighting after moving brushes" \
+  contains "$("$CLI" light "$TMP/lit.map" --relight-brush 2)" '"relight_brush":{"edits":2,"max_ms":[0-9.e+-]*,"mean_compile_ms":[0-9.e+-]*,"mean_faces":[0-9.]*,"mean_ms":[0-9.e+-]*}'
+check "light --bounce reports its patches" contains "$("$CLI" light "$TMP/lit.map" --bounce 1)" '"bounce_patches":[1-9]'
+"$CLI" convert "$TMP/lit.map" "$TMP/lit.shallot" >/dev/null
+check "the light op lights a .shallot as its .map" contains "$("$CLI" query "$TMP/lit.shallot" <<<"$under")" '"light":86'
 check "a .obsp without lightmaps answers the light op with an error" \
   contains "$("$CLI" query "$TMP/t.obsp" <<<"$under")" '"error":"no lightmaps'
 

@@ -67,6 +67,14 @@ public:
         return t * length;
     }
 
+    bool nearSolid(const Vec3& p, double margin) const override {
+        for (const Brush* brush : brushes_) {
+            double d = -INFINITY;
+            for (const BrushSide& s : brush->sides) d = std::max(d, s.plane.signedDistance(p));
+            if (d < margin) return true;
+        }
+        return false;
+    }
     // Is p within `margin` of a light-blocking brush's boundary?
     bool nearBoundary(const Vec3& p, double margin) const {
         for (const Brush* brush : brushes_) {

@@ -1,7 +1,9 @@
 #include "services/light_service.h"
 
 #include "document/editor_document.h"
-#include "light/light_relight.h"
+#include "light/brush_relight.h"
+#include "light/relight.h"
+#include "light/relight_scope.h"
 #include "light/tree_lighting.h"
 #include "light/tree_occluder.h"
 #include "services/background_jobs.h"
@@ -27,6 +29,46 @@ std::vector<MapEntity> lightEntities(const DocumentData& data) {
     entities.push_back(std::move(worldspawn));
     entities.insert(entities.end(), data.entities.begin(), data.entities.end());
     return entities;
+}
+
+// The same point pose (its box and what blocks it) in both worlds: the same shadows where
+// the brushes are the same.
+bool samePointPose(const World& a, const World& b, int pose) {
+    if (pointPoseIndex(a.poses) != pose) return false;
+    const Pose& p = a.poses[size_t(pose)];
+    const Pose& q = b.poses[size_t(pose)];
+    return p.mins == q.mins && p.maxs == q.maxs && p.blockingSet() == q.blockingSet() && p.shape == q.shape;
+}
+
+// The lighting of `world` with `entities`, from the one shown when only lights changed
+// (relight.h: the faces they reach) or only brushes (brush_relight.h: the faces near the
+// edit), else from scratch. No bounce: the editor shows direct light.
+LevelLighting lightAfterEdit(const LightingResult& previous, const CompiledWorld& world, const std::vector<MapEntity>& entities,
+                             int pose, const std::string& file, int threads, size_t& relitFaces, bool& relit) {
+    const SkyFaces sky(world.world.brushes, world.world.bounds);
+    const TreeOccluder occluder(world.result->onion, pose, sky);
+    LightInput input;
+    input.worldBrushes = &world.world.brushes;
+    input.entities = &entities;
+    input.bounds = world.world.bounds;
+    input.file = file;
+    const bool hadLighting = previous.lighting && previous.world && previous.entities;
+    if (hadLighting && previous.world.get() == &world && onlyLightsDiffer(*previous.entities, entities)) {
+        LevelLighting lighting = *previous.lighting;
+        relitFaces = relightChangedLights(lighting, readLightEntities(entities, file), occluder, threads).faces;
+        relit = true;
+        return lighting;
+    }
+    if (hadLighting && sameEntities(*previous.entities, entities) && samePointPose(previous.world->world, world.world, pose) &&
+        previous.world->world.bounds.mins == world.world.bounds.mins && previous.world->world.bounds.maxs == world.world.bounds.maxs) {
+        if (const std::optional<Aabb> region = changedBrushRegion(previous.world->world.brushes, world.world.brushes, world.world.bounds)) {
+            LevelLighting lighting = relightAfterBrushEdit(*previous.lighting, input, world.result->onion, pose, *region, threads);
+            relit = true;
+            relitFaces = 0; // brush_relight counts none: the summary says "near the edit"
+            return lighting;
+        }
+    }
+    return lightLevelInTree(input, world.result->onion, pose, threads);
 }
 
 } // namespace
@@ -91,23 +133,11 @@ void LightService::start(bool batchOnly) {
             const int pose = pointPoseIndex(world->world.poses);
             // Every core: the threads inherit the pool thread's lowered priority (background_priority.h).
             const int threads = int(std::max(1u, std::thread::hardware_concurrency()));
-            const bool sameWorld = previous.lighting && previous.world == world && previous.entities;
-            const RelightPlan plan = sameWorld ? planRelight(*previous.entities, *entities, file) : RelightPlan{};
             if (pose < 0) {
                 out.error = "No point pose to cast shadows with: add one in the Poses dock to light the level.";
-            } else if (!plan.full) {
-                const SkyFaces sky(world->world.brushes, world->world.bounds);
-                const TreeOccluder occluder(world->result->onion, pose, sky);
-                out.lighting = std::make_shared<LevelLighting>(
-                    relightChangedLights(*previous.lighting, plan, *entities, file, occluder, threads, &out.relitFaces));
-                out.relit = true;
             } else {
-                LightInput input;
-                input.worldBrushes = &world->world.brushes;
-                input.entities = entities.get();
-                input.bounds = world->world.bounds;
-                input.file = file;
-                out.lighting = std::make_shared<LevelLighting>(lightLevelInTree(input, world->result->onion, pose, threads));
+                out.lighting = std::make_shared<LevelLighting>(
+                    lightAfterEdit(previous, *world, *entities, pose, file, threads, out.relitFaces, out.relit));
             }
         }
         if (out.lighting && shading != render::LightShading::Flat) batch = render::buildLitFaceBatch(*out.lighting, shading);
@@ -148,7 +178,9 @@ QString LightService::summary() const {
     if (!latest_.error.isEmpty()) return latest_.error;
     if (!latest_.lighting) return "Lighting the level...";
     const LightStats& s = latest_.lighting->stats;
-    const QString what = latest_.relit ? QString("Relit %1 faces near the changed lights in").arg(latest_.relitFaces) : QString("Lit in");
+    const QString what = !latest_.relit            ? QString("Lit in")
+                         : latest_.relitFaces > 0 ? QString("Relit %1 faces near the changed lights in").arg(latest_.relitFaces)
+                                                  : QString("Relit near the edit in");
     return QString("%1 %2 s: %3 faces, %4 luxels, %5 lights, %6 rays%7")
         .arg(what)
         .arg(latest_.milliseconds / 1000.0, 0, 'f', 2)

@@ -24,8 +24,9 @@ struct LightingResult {
     uint64_t entityRevision = 0;                // LightService's count of entity changes
     double milliseconds = 0;                    // lighting and batch, wall time
     QString error;                              // why nothing was lit (no point pose...)
-    // The entities it was lit from (worldspawn first), and whether only the faces the
-    // changed lights reach were lit again (light_relight.h), how many.
+    // The entities it was lit from (worldspawn first), and whether it was relit from the one
+    // before: only the faces changed lights reach (relight.h, how many) or those near a brush
+    // edit (brush_relight.h).
     std::shared_ptr<const std::vector<MapEntity>> entities;
     bool relit = false;
     size_t relitFaces = 0;
