@@ -1,5 +1,7 @@
 #include "io/quake_bsp_lightmap.h"
 
+#include "io/quake_bsp_lumps.h"
+
 #include <algorithm>
 #include <bit>
 #include <cctype>
@@ -14,8 +16,9 @@ namespace shallot {
 
 namespace {
 
-// The lumps this reader uses, by their index in the header (bspfile.h).
-constexpr int kLumpPlanes = 1;
+using namespace bsp;
+
+// The lumps this reader uses besides the planes and models, by their index in the header.
 constexpr int kLumpTextures = 2;
 constexpr int kLumpVertices = 3;
 constexpr int kLumpTexinfo = 6;
@@ -23,16 +26,10 @@ constexpr int kLumpFaces = 7;
 constexpr int kLumpLighting = 8;
 constexpr int kLumpEdges = 12;
 constexpr int kLumpSurfedges = 13;
-constexpr int kLumpModels = 14;
-constexpr int kLumpCount = 15;
-constexpr size_t kHeaderBytes = 4 + kLumpCount * 8;
-constexpr int32_t kBsp29Version = 29;
 
-constexpr size_t kPlaneBytes = 20;    // float normal[3], float dist, int32 type
 constexpr size_t kVertexBytes = 12;   // float point[3]
 constexpr size_t kTexinfoBytes = 40;  // float vecs[2][4], int32 miptex, int32 flags
 constexpr size_t kSurfedgeBytes = 4;  // int32: edge index, negative for the edge reversed
-constexpr size_t kModelBytes = 64;    // ..., int32 firstface at 56, numfaces at 60
 constexpr size_t kMiptexNameBytes = 16;
 constexpr size_t kLitHeaderBytes = 8; // "QLIT", int32 version
 constexpr int32_t kLitVersion = 1;
@@ -48,16 +45,6 @@ constexpr Layout kBsp29{"BSP29", 20, 4, false};
 constexpr Layout kBsp2{"BSP2", 28, 8, true};
 constexpr Layout kBsp2psb{"2PSB", 28, 8, true};
 
-// Little-endian fields at byte offsets the caller has checked.
-uint32_t u32(const uint8_t* p) { return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24; }
-int32_t i32(const uint8_t* p) { return int32_t(u32(p)); }
-uint16_t u16(const uint8_t* p) { return uint16_t(p[0] | p[1] << 8); }
-float f32(const uint8_t* p) { return std::bit_cast<float>(u32(p)); }
-
-struct Lump {
-    const uint8_t* data = nullptr;
-    size_t bytes = 0;
-};
 
 // The engine's texture coordinate of a vertex: products summed in double, kept as a float
 // (as Quakespasm computes it to agree with the x87 compilers).
@@ -279,28 +266,7 @@ std::vector<QuakeSurfacePoint> QuakeBspLightmaps::randomLitPoints(size_t count, 
     return points;
 }
 
-struct QuakeBspLightmapDecoder {
-    std::span<const uint8_t> file;
-    std::string error;
-
-    bool fail(const std::string& why) {
-        error = "bsp: " + why;
-        return false;
-    }
-
-    bool lump(int index, const char* name, size_t recordBytes, Lump* out) {
-        const uint8_t* entry = file.data() + 4 + size_t(index) * 8;
-        const int32_t offset = i32(entry), length = i32(entry + 4);
-        if (offset < 0 || length < 0 || size_t(offset) > file.size() || size_t(length) > file.size() - size_t(offset))
-            return fail(std::string("lump '") + name + "' lies outside the file (offset " + std::to_string(offset) +
-                        ", length " + std::to_string(length) + ", file " + std::to_string(file.size()) + " bytes)");
-        if (recordBytes > 0 && size_t(length) % recordBytes != 0)
-            return fail(std::string("lump '") + name + "' is " + std::to_string(length) + " bytes, not a multiple of " +
-                        std::to_string(recordBytes));
-        *out = {file.data() + offset, size_t(length)};
-        return true;
-    }
-
+struct QuakeBspLightmapDecoder : LumpReader {
     // Texture names from the miptex lump; a missing or damaged entry leaves its name empty
     // (the lightmaps do not depend on it; ericw's qbsp writes none without a .wad).
     void readTextureNames(const Lump& textures, QuakeBspLightmaps& level) {
@@ -482,7 +448,7 @@ struct QuakeBspLightmapDecoder {
 
 QuakeBspLightmapReadResult readQuakeBspLightmaps(std::span<const uint8_t> bsp, std::span<const uint8_t> lit) {
     QuakeBspLightmapReadResult result;
-    QuakeBspLightmapDecoder decoder{bsp, {}};
+    QuakeBspLightmapDecoder decoder{{bsp, {}}};
     QuakeBspLightmaps level;
     if (decoder.decode(lit, level)) result.level = std::move(level);
     else result.error = decoder.error;

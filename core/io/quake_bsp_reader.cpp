@@ -1,5 +1,7 @@
 #include "io/quake_bsp_reader.h"
 
+#include "io/quake_bsp_lumps.h"
+
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -9,18 +11,12 @@ namespace shallot {
 
 namespace {
 
-// The lumps this reader uses, by their index in the header (bspfile.h).
-constexpr int kLumpPlanes = 1;
+using namespace bsp;
+
+// The lumps this reader uses besides the planes and models, by their index in the header.
 constexpr int kLumpVisibility = 4;
 constexpr int kLumpNodes = 5;
 constexpr int kLumpLeaves = 10;
-constexpr int kLumpModels = 14;
-constexpr int kLumpCount = 15;
-constexpr size_t kHeaderBytes = 4 + kLumpCount * 8;
-constexpr int32_t kBsp29Version = 29;
-
-constexpr size_t kPlaneBytes = 20; // float normal[3], float dist, int32 type
-constexpr size_t kModelBytes = 64; // float mins[3], maxs[3], origin[3]; int32 headnode[4], visleafs, firstface, numfaces
 
 // Node and leaf records differ by format: children int16 (BSP29) or int32, bounds int16
 // (BSP29, 2PSB) or float (BSP2), face and mark-surface counts uint16 (BSP29) or uint32.
@@ -33,44 +29,14 @@ constexpr Layout kBsp29{"BSP29", 24, 28, false, false};
 constexpr Layout kBsp2psb{"2PSB", 32, 32, true, false};
 constexpr Layout kBsp2{"BSP2", 44, 44, true, true};
 
-// Little-endian fields at byte offsets the caller has checked.
-uint32_t u32(const uint8_t* p) { return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24; }
-int32_t i32(const uint8_t* p) { return int32_t(u32(p)); }
-int16_t i16(const uint8_t* p) { return int16_t(uint16_t(p[0] | p[1] << 8)); }
-float f32(const uint8_t* p) { return std::bit_cast<float>(u32(p)); }
 
 Vec3 vec3f(const uint8_t* p) { return {double(f32(p)), double(f32(p + 4)), double(f32(p + 8))}; }
 Vec3 vec3s(const uint8_t* p) { return {double(i16(p)), double(i16(p + 2)), double(i16(p + 4))}; }
 
-struct Lump {
-    const uint8_t* data = nullptr;
-    size_t bytes = 0;
-};
 
 } // namespace
 
-struct QuakeBspDecoder {
-    std::span<const uint8_t> file;
-    std::string error;
-
-    bool fail(const std::string& why) {
-        error = "bsp: " + why;
-        return false;
-    }
-
-    bool lump(int index, const char* name, size_t recordBytes, Lump* out) {
-        const uint8_t* entry = file.data() + 4 + size_t(index) * 8;
-        const int32_t offset = i32(entry), length = i32(entry + 4);
-        if (offset < 0 || length < 0 || size_t(offset) > file.size() || size_t(length) > file.size() - size_t(offset))
-            return fail(std::string("lump '") + name + "' lies outside the file (offset " + std::to_string(offset) +
-                        ", length " + std::to_string(length) + ", file " + std::to_string(file.size()) + " bytes)");
-        if (recordBytes > 0 && size_t(length) % recordBytes != 0)
-            return fail(std::string("lump '") + name + "' is " + std::to_string(length) + " bytes, not a multiple of " +
-                        std::to_string(recordBytes));
-        *out = {file.data() + offset, size_t(length)};
-        return true;
-    }
-
+struct QuakeBspDecoder : LumpReader {
     bool child(int32_t c, const QuakeBsp& bsp, size_t node) {
         if (c >= 0 ? size_t(c) < bsp.nodes.size() : size_t(-int64_t(c) - 1) < bsp.leaves.size()) return true;
         return fail("node " + std::to_string(node) + " has child " + std::to_string(c) + " out of range");
@@ -218,7 +184,7 @@ size_t QuakeBsp::countVisible(int32_t from) const {
 
 QuakeBspReadResult readQuakeBsp(std::span<const uint8_t> bytes) {
     QuakeBspReadResult result;
-    QuakeBspDecoder decoder{bytes, {}};
+    QuakeBspDecoder decoder{{bytes, {}}};
     QuakeBsp bsp;
     if (decoder.decode(bsp)) result.bsp = std::move(bsp);
     else result.error = decoder.error;
