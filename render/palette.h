@@ -37,6 +37,8 @@ inline const QColor kVisibleColour(255, 0, 150);
 inline const QColor kTooDarkColour(120, 0, 255);
 // Places Quake 3's moved planes refuse a capsule that fits (the Quake 3 capsule overlay).
 inline const QColor kQuake3RefusedColour(0, 255, 75);
+// Where the level's movers go: their swept volumes, stops and paths (View > Mover Paths).
+inline const QColor kMoverPathColour(225, 0, 255);
 // Lines of the tree overlays.
 inline const QColor kPortalColour(145, 220, 255);
 inline const QColor kExpandedWorldColour(205, 190, 45);

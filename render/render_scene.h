@@ -33,6 +33,8 @@ enum class Layer {
     WalkableLinks,
     TooDark,        // walkable floors lit under the dark limit (too_dark_batch.h)
     Quake3Refusals, // places Quake 3's capsule is refused where it fits (issue 42)
+    MoverVolumes,   // where the level's movers go (mover_paths_batch.h): swept volumes
+    MoverOutlines,  // and their stops and paths
     Rays,
     ToolPreview,    // what the active tool is drawing (box being dragged, clip plane...)
     EntityFaces,    // entity boxes and brush entities (3D)

@@ -3,6 +3,7 @@
 #include "brush_scene_builder.h"
 #include "services/light_service.h"
 #include "services/spawn_check_service.h"
+#include "services/mover_paths.h"
 #include "services/quake3_capsule_overlay.h"
 #include "services/too_dark_overlay.h"
 #include "io/fgd_reader.h"
@@ -27,7 +28,8 @@ Editor::Editor(QObject* parent)
     : QObject(parent), overlays_(new OverlayController(*this)),
       entityClasses_(std::make_shared<const EntityClassTable>(EntityClassTable::quake())),
       spawnChecks_(new SpawnCheckService(this)), lighting_(new LightService(document_, scene_, this)),
-      tooDark_(new TooDarkOverlay(*this)), quake3Capsule_(new Quake3CapsuleOverlay(*this)) {
+      tooDark_(new TooDarkOverlay(*this)), quake3Capsule_(new Quake3CapsuleOverlay(*this)),
+      moverPaths_(new MoverPaths(*this)) {
     tools_.push_back(std::make_unique<SelectTool>(*this));
     tools_.push_back(std::make_unique<BoxTool>(*this));
     tools_.push_back(std::make_unique<ClipTool>(*this));

@@ -25,6 +25,7 @@ class SpawnCheckService;
 class LightService;
 class TooDarkOverlay;
 class Quake3CapsuleOverlay;
+class MoverPaths;
 
 enum class ToolKind { Select, DrawBox, Clip, Ray, Inspect, Pose, Entity, Path };
 
@@ -93,6 +94,8 @@ public:
     const TooDarkOverlay& tooDark() const { return *tooDark_; }
     Quake3CapsuleOverlay& quake3Capsule() { return *quake3Capsule_; }
     const Quake3CapsuleOverlay& quake3Capsule() const { return *quake3Capsule_; }
+    MoverPaths& moverPaths() { return *moverPaths_; }
+    const MoverPaths& moverPaths() const { return *moverPaths_; }
     // The newest tree's navigation meshes, shared by the overlays and the spawn checks.
     const std::shared_ptr<NavMeshCache>& navMeshCache() const { return navMeshCache_; }
     // Positions in the document's entities() of entities with a spawn problem, sorted.
@@ -187,6 +190,7 @@ private:
     LightService* lighting_;
     TooDarkOverlay* tooDark_;
     Quake3CapsuleOverlay* quake3Capsule_;
+    MoverPaths* moverPaths_;
     uint64_t entityRevision_ = 0;
     std::vector<render::EntityShape> entityShapes_;
     std::vector<int> problemEntities_;

@@ -3,6 +3,7 @@
 #include "editor.h"
 #include "help_page.h"
 #include "services/light_service.h"
+#include "services/mover_paths.h"
 #include "services/overlay_controller.h"
 
 #include <QActionGroup>
@@ -110,6 +111,12 @@ void addShadingControls(QMenu* view, Editor& editor) {
                                                editor.document().data().darkLimit, 1, 255, 1, &ok);
         if (ok) editor.document().setDarkLimit(value);
     });
+    QAction* movers = view->addAction("Mover Paths");
+    movers->setObjectName("moverPaths");
+    movers->setCheckable(true);
+    movers->setToolTip("Where the doors, plats, trains and buttons go: each one's swept volume ghosted, its other stops "
+                       "outlined, a train's path from corner to corner");
+    QObject::connect(movers, &QAction::toggled, &editor, [&editor](bool on) { editor.moverPaths().setOn(on); });
     QMenu* shading = view->addMenu("3D Shading");
     shading->setObjectName("shadingMenu");
     auto* group = new QActionGroup(shading);
