@@ -145,12 +145,13 @@ QJsonObject problemJson(const SpawnProblem& p, const World& world) {
 
 int runCheck(const std::vector<std::string>& args) {
     std::string input, fgdPath;
-    bool stats = false, walking = true;
+    bool stats = false, walking = true, travel = true;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (a == "--fgd" && i + 1 < args.size()) fgdPath = args[++i];
         else if (a == "--stats") stats = true;
         else if (a == "--no-walking") walking = false;
+        else if (a == "--no-travel") travel = false;
         else if (!a.empty() && a[0] != '-' && input.empty()) input = a;
         else {
             printError("check: unexpected argument '" + a + "'");
@@ -158,7 +159,7 @@ int runCheck(const std::vector<std::string>& args) {
         }
     }
     if (input.empty()) {
-        printError("check: usage: check MAP|DOC [--fgd FILE] [--stats] [--no-walking]");
+        printError("check: usage: check MAP|DOC [--fgd FILE] [--stats] [--no-walking] [--no-travel]");
         return kCheckUnreadable;
     }
     std::optional<Level> level = loadLevel(input);
@@ -183,6 +184,11 @@ int runCheck(const std::vector<std::string>& args) {
     in.classes = &classes;
     in.entities = std::move(level->entities);
     in.walking = walking;
+    // The player's reach in the walking check goes through doors, lifts, trains and
+    // teleporters (movers/travel.h) unless --no-travel (the check as it was before them).
+    std::optional<TravelLevel> travelLevel;
+    if (travel) travelLevel = travelLevelOf(level->entityMap);
+    in.travel = travelLevel ? &*travelLevel : nullptr;
     const auto start = Clock::now();
     std::vector<SpawnProblem> problems = checkSpawns(in);
     const double checkMs = msSince(start);

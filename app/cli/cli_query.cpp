@@ -3,6 +3,8 @@
 #include "query_processor.h"
 #include "tree_source.h"
 
+#include "io/game_profile.h"
+
 #include <cstdio>
 #include <cstring>
 
@@ -88,6 +90,12 @@ int runQuery(const std::vector<std::string>& args) {
     QueryProcessor processor(input->tree, input->world ? &*input->world : nullptr, input->pvs ? &*input->pvs : nullptr,
                              input->world ? &input->entities : nullptr, positional[0]);
     processor.setPathOverrides(overrides);
+    if (input->world && !input->entities.empty()) { // a .map or .shallot: its movers travel
+        MapFile map;
+        map.entities = input->entities;
+        map.game = detectGame(map);
+        processor.setTravel(std::make_shared<const TravelLevel>(travelLevelOf(map)));
+    }
     bool anyFailed = false;
     QByteArray line;
     bool tooLong = false;

@@ -2,6 +2,7 @@
 
 #include "compile/brush_expansion.h"
 #include "geometry/polygon.h"
+#include "movers/travel_reach.h"
 #include "nav/nav_mesh.h"
 
 #include <algorithm>
@@ -146,15 +147,40 @@ std::vector<bool> walkersMeetingGoals(const BspTree& tree, const std::vector<Pos
     };
     // Where the player walks, swims and is pushed from each start.
     std::map<int, PlayerMoves> movesOf;
+    std::map<int, TravelGraph> travelOf; // with player.travel
+    // The mesh the player walks on: with travel, the pose's cut at the closed doors.
+    auto playerMeshOf = [&](int pose) -> const NavMesh& {
+        if (!player.travel) return meshOf(pose);
+        auto graph = travelOf.find(pose);
+        if (graph == travelOf.end())
+            graph = travelOf.emplace(pose, buildTravelGraph(tree, meshOf(pose), poses[size_t(pose)], *player.travel)).first;
+        return *graph->second.mesh;
+    };
     std::vector<std::vector<char>> goalWalks(goals.size());
     for (size_t g = 0; g < goals.size(); ++g) {
         const int pose = goals[g].pose;
         if (!usable(pose)) continue;
-        const NavMesh& mesh = meshOf(pose);
+        const NavMesh& mesh = playerMeshOf(pose);
         auto moves = movesOf.find(pose);
-        if (moves == movesOf.end())
-            moves = movesOf.try_emplace(pose, tree, mesh, poses[size_t(pose)], player).first;
-        goalWalks[g] = walkedFrom(mesh, dropToFloor(tree, mesh, goals[g].point).polygon, &moves->second);
+        if (moves == movesOf.end()) // with travel, the pushes are travel links
+            moves = movesOf.try_emplace(pose, tree, mesh, poses[size_t(pose)], player.travel ? PlayerMotion{player.water, {}, nullptr} : player)
+                        .first;
+        const int32_t start = dropToFloor(tree, mesh, goals[g].point).polygon;
+        if (!player.travel) {
+            goalWalks[g] = walkedFrom(mesh, start, &moves->second);
+            continue;
+        }
+        const PlayerMoves& swims = moves->second;
+        std::vector<char> bodySwum(swims.swum.size(), 0);
+        goalWalks[g] = travelReach(travelOf.at(pose), start, [&](int32_t at, const std::function<void(int32_t)>& reach) {
+                           // Each round of travelReach floods again from the start: each body is swum once a round.
+                           if (at == start) std::fill(bodySwum.begin(), bodySwum.end(), 0);
+                           for (int32_t b : swims.bodiesOf[size_t(at)])
+                               if (!bodySwum[size_t(b)]) {
+                                   bodySwum[size_t(b)] = 1;
+                                   for (int32_t q : swims.swum[size_t(b)]) reach(q);
+                               }
+                       }).reached;
     }
     std::vector<bool> meets(walkers.size(), false);
     for (size_t i = 0; i < walkers.size(); ++i) {
@@ -170,7 +196,7 @@ std::vector<bool> walkersMeetingGoals(const BspTree& tree, const std::vector<Pos
                 if (g < 0 || size_t(g) >= goals.size() || goalWalks[size_t(g)].empty()) continue;
                 const int goalPose = goals[size_t(g)].pose;
                 const Vec3 ref = feet - Vec3(0, 0, poses[size_t(goalPose)].mins.z() - kWalkMeetLift);
-                const int32_t q = dropToFloor(tree, meshOf(goalPose), ref).polygon;
+                const int32_t q = dropToFloor(tree, playerMeshOf(goalPose), ref).polygon;
                 if (q >= 0 && goalWalks[size_t(g)][size_t(q)]) {
                     meets[i] = true;
                     break;
