@@ -28,8 +28,12 @@ struct PlayerMoves {
 };
 
 // The polygons a walk over the mesh's links reaches from `start` (itself included), and,
-// with `moves`, swims and is pushed to.
-std::vector<char> walkedFrom(const NavMesh& mesh, int32_t start, const PlayerMoves* moves = nullptr) {
+// with `moves`, swims and is pushed to. With `doors` (a travel graph over `mesh`), a
+// monster's walk: through the doors it opens by touch (Quake's door trigger fires for any
+// living thing), shootable and open ones, not through doors that wait to be fired or
+// for a key.
+std::vector<char> walkedFrom(const NavMesh& mesh, int32_t start, const PlayerMoves* moves = nullptr,
+                             const TravelGraph* doors = nullptr) {
     std::vector<char> seen(mesh.polygons.size(), 0);
     if (start < 0) return seen;
     std::vector<char> bodySwum(moves ? moves->swum.size() : 0, 0);
@@ -45,7 +49,10 @@ std::vector<char> walkedFrom(const NavMesh& mesh, int32_t start, const PlayerMov
         const int32_t at = stack.back();
         stack.pop_back();
         const NavPolygon& p = mesh.polygons[size_t(at)];
-        for (uint32_t k = p.firstLink; k < p.firstLink + p.linkCount; ++k) reach(mesh.links[k].to);
+        for (uint32_t k = p.firstLink; k < p.firstLink + p.linkCount; ++k) {
+            const int32_t gate = doors ? doors->gateOfLink[k] : -1;
+            if (gate < 0 || doors->gates[size_t(gate)].free || doors->gates[size_t(gate)].touched) reach(mesh.links[k].to);
+        }
         if (!moves) continue;
         for (int32_t to : moves->pushedTo[size_t(at)]) reach(to);
         for (int32_t b : moves->bodiesOf[size_t(at)])
@@ -149,13 +156,14 @@ std::vector<bool> walkersMeetingGoals(const BspTree& tree, const std::vector<Pos
     std::map<int, PlayerMoves> movesOf;
     std::map<int, TravelGraph> travelOf; // with player.travel
     // The mesh the player walks on: with travel, the pose's cut at the closed doors.
-    auto playerMeshOf = [&](int pose) -> const NavMesh& {
-        if (!player.travel) return meshOf(pose);
+    auto travelGraphOf = [&](int pose) -> const TravelGraph& {
         auto graph = travelOf.find(pose);
         if (graph == travelOf.end())
             graph = travelOf.emplace(pose, buildTravelGraph(tree, meshOf(pose), poses[size_t(pose)], *player.travel)).first;
-        return *graph->second.mesh;
+        return graph->second;
     };
+    // With travel, the player and the monsters walk the pose's mesh cut at the closed doors.
+    auto playerMeshOf = [&](int pose) -> const NavMesh& { return player.travel ? *travelGraphOf(pose).mesh : meshOf(pose); };
     std::vector<std::vector<char>> goalWalks(goals.size());
     for (size_t g = 0; g < goals.size(); ++g) {
         const int pose = goals[g].pose;
@@ -186,8 +194,9 @@ std::vector<bool> walkersMeetingGoals(const BspTree& tree, const std::vector<Pos
     for (size_t i = 0; i < walkers.size(); ++i) {
         const Walker& w = walkers[i];
         if (!usable(w.pose)) continue;
-        const NavMesh& mesh = meshOf(w.pose);
-        const std::vector<char> walked = walkedFrom(mesh, dropToFloor(tree, mesh, w.from).polygon);
+        const NavMesh& mesh = playerMeshOf(w.pose);
+        const std::vector<char> walked =
+            walkedFrom(mesh, dropToFloor(tree, mesh, w.from).polygon, nullptr, player.travel ? &travelGraphOf(w.pose) : nullptr);
         for (size_t p = 0; p < walked.size() && !meets[i]; ++p) {
             if (!walked[p]) continue;
             // The floor under the polygon's middle, as the goal's pose stands on it.

@@ -24,7 +24,15 @@ void polygonsTouching(const NavMesh& mesh, const Aabb& box, std::vector<int32_t>
     for (size_t p = 0; p < mesh.polygons.size(); ++p) {
         const NavPolygon& polygon = mesh.polygons[p];
         if (!box.overlaps(polygon.bounds)) continue;
-        for (const Vec3& q : floorSamples(polygon))
+        // The polygon's samples, and the middle of the box's footprint when it lies on the
+        // polygon (a trigger well inside a large floor touches none of its edges).
+        std::vector<Vec3> samples = floorSamples(polygon);
+        Vec3 middle = 0.5 * (box.mins + box.maxs);
+        if (containsXY(polygon.vertices, middle, 0.0)) {
+            middle.z() = heightOnPolygon(polygon, middle.x(), middle.y());
+            samples.insert(samples.begin(), middle);
+        }
+        for (const Vec3& q : samples)
             if (box.contains(q)) {
                 polygons.push_back(int32_t(p));
                 points.push_back(q);

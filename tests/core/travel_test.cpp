@@ -257,8 +257,10 @@ TEST(Travel, WalkingCheckOpensDoorsThePlayerOpens) {
     EXPECT_EQ(flagged(trigger, true), 0);
 }
 
-// id_e1m1: from the player start to the exit (trigger_changelevel), through its doors and
-// down its lift (docs/movers.md lists the path's travel).
+// id_e1m1: from the player start to the exit (trigger_changelevel): through the first
+// doors, down on the bridge t1 (a door its button lowers with the player on it) and through
+// door t15; and from the start up the lift (entity 70) to the floor only it reaches, and on
+// from there to the exit (docs/movers.md lists the travel).
 TEST(Travel, IdE1m1StartToExit) {
     const MapReadResult read = readMapFile(SHALLOT_SHARED_MAPS "/id_e1m1.map");
     ASSERT_TRUE(read.ok());
@@ -269,18 +271,34 @@ TEST(Travel, IdE1m1StartToExit) {
     l.travel = travelLevelOf(l.map);
     l.mesh = buildNavMesh(l.compiled.onion, kPlayer, l.world.poses[kPlayer].nav);
     l.graph = buildTravelGraph(l.compiled.onion, l.mesh, l.world.poses[kPlayer], l.travel);
-    const Vec3 start(480, -352, 88), exit(1312, 548, -250);
-    const TravelPath p = pathOf(l, start, exit);
-    ASSERT_TRUE(p.found);
-    int doors = 0, plats = 0;
-    for (const TravelStep& s : p.travel) {
-        doors += s.kind == TravelKind::Door;
-        plats += s.kind == TravelKind::Plat;
-        std::printf("  %-8s %8.1f %8.1f %8.1f -> %8.1f %8.1f %8.1f  %6.2f s  entity %d\n", travelKindName(s.kind), s.from.x(), s.from.y(),
-                    s.from.z(), s.to.x(), s.to.y(), s.to.z(), s.seconds, s.entity);
-    }
-    std::printf("  length %.1f, %.2f s, %zu points\n", p.length, p.seconds, p.points.size());
-    EXPECT_GE(doors, 1);
-    EXPECT_GE(plats, 1);
-    EXPECT_NEAR(p.seconds, stepSeconds(p), 1e-9);
+    const Vec3 start(480, -352, 88), exit(1312, 548, -250), liftTop(-544, 2606, 56);
+    auto show = [](const char* name, const TravelPath& p) {
+        std::printf("%s: length %.1f, %.2f s, %zu points\n", name, p.length, p.seconds, p.points.size());
+        for (const TravelStep& s : p.travel)
+            std::printf("  %-8s %8.1f %8.1f %8.1f -> %8.1f %8.1f %8.1f  %6.2f s  entity %d\n", travelKindName(s.kind), s.from.x(), s.from.y(),
+                        s.from.z(), s.to.x(), s.to.y(), s.to.z(), s.seconds, s.entity);
+    };
+    auto entitiesOf = [](const TravelPath& p, TravelKind kind) {
+        std::vector<int> out;
+        for (const TravelStep& s : p.travel)
+            if (s.kind == kind) out.push_back(s.entity);
+        return out;
+    };
+    const TravelPath toExit = pathOf(l, start, exit);
+    show("start to exit", toExit);
+    ASSERT_TRUE(toExit.found);
+    EXPECT_EQ(entitiesOf(toExit, TravelKind::Door), (std::vector<int>{14, 29, 234}));
+    EXPECT_NEAR(toExit.seconds, stepSeconds(toExit), 1e-9);
+    const TravelPath toLift = pathOf(l, start, liftTop);
+    show("start up the lift", toLift);
+    ASSERT_TRUE(toLift.found);
+    EXPECT_EQ(entitiesOf(toLift, TravelKind::Plat), (std::vector<int>{70}));
+    EXPECT_EQ(entitiesOf(toLift, TravelKind::Door), (std::vector<int>{14, 29, 46}));
+    const TravelPath onToExit = pathOf(l, liftTop, exit);
+    show("lift top to exit", onToExit);
+    EXPECT_TRUE(onToExit.found);
+    // Without the movers' travel the upper floor is not reached: only the lift goes there.
+    static const TravelLevel kNone;
+    const TravelGraph plain = buildTravelGraph(l.compiled.onion, l.mesh, l.world.poses[kPlayer], kNone);
+    EXPECT_FALSE(findTravelPath(l.compiled.onion, plain, start, liftTop).found);
 }
