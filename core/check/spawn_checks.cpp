@@ -613,6 +613,7 @@ std::vector<SpawnProblem> checkSpawns(const SpawnCheckInput& input) {
         // The water the player swims in (not lava, which kills), and the pushes that carry it.
         PlayerMotion player;
         player.travel = input.travel;
+        player.travelInOrder = input.travelInOrder;
         for (const Brush& b : world.brushes)
             if (intersects(b.contents, BrushContents::Water | BrushContents::Slime))
                 if (BrushGeometryResult g = buildBrushGeometry(b, world.bounds); g.geometry) player.water.push_back(std::move(*g.geometry));

@@ -90,6 +90,7 @@ struct SpawnCheckInput {
     // doors, rides plats and trains, and takes teleporters (movers/travel.h); without, the
     // compiled world's holes where the doors are are walked through and nothing is ridden.
     const TravelLevel* travel = nullptr;
+    bool travelInOrder = false; // PlayerMotion::travelInOrder
     // When the walking check is about to run: called with every other problem (ordered as
     // the result is), to show them before the meshes are built; false skips the walking
     // check (the result is then those problems).

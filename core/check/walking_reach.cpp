@@ -30,10 +30,10 @@ struct PlayerMoves {
 // The polygons a walk over the mesh's links reaches from `start` (itself included), and,
 // with `moves`, swims and is pushed to. With `doors` (a travel graph over `mesh`), a
 // monster's walk: through the doors it opens by touch (Quake's door trigger fires for any
-// living thing), shootable and open ones, not through doors that wait to be fired or
-// for a key.
+// living thing), shootable and open ones, and those the player fires (`fired`, per
+// entity); not through the others.
 std::vector<char> walkedFrom(const NavMesh& mesh, int32_t start, const PlayerMoves* moves = nullptr,
-                             const TravelGraph* doors = nullptr) {
+                             const TravelGraph* doors = nullptr, const std::vector<char>* fired = nullptr) {
     std::vector<char> seen(mesh.polygons.size(), 0);
     if (start < 0) return seen;
     std::vector<char> bodySwum(moves ? moves->swum.size() : 0, 0);
@@ -51,7 +51,7 @@ std::vector<char> walkedFrom(const NavMesh& mesh, int32_t start, const PlayerMov
         const NavPolygon& p = mesh.polygons[size_t(at)];
         for (uint32_t k = p.firstLink; k < p.firstLink + p.linkCount; ++k) {
             const int32_t gate = doors ? doors->gateOfLink[k] : -1;
-            if (gate < 0 || doors->gates[size_t(gate)].free || doors->gates[size_t(gate)].touched) reach(mesh.links[k].to);
+            if (gate < 0 || doors->gates[size_t(gate)].touched || meshLinkUsable(*doors, k, *fired)) reach(mesh.links[k].to);
         }
         if (!moves) continue;
         for (int32_t to : moves->pushedTo[size_t(at)]) reach(to);
@@ -165,13 +165,14 @@ std::vector<bool> walkersMeetingGoals(const BspTree& tree, const std::vector<Pos
     // With travel, the player and the monsters walk the pose's mesh cut at the closed doors.
     auto playerMeshOf = [&](int pose) -> const NavMesh& { return player.travel ? *travelGraphOf(pose).mesh : meshOf(pose); };
     std::vector<std::vector<char>> goalWalks(goals.size());
+    std::vector<char> playerFired; // with travel: every entity the player fires from some start
     for (size_t g = 0; g < goals.size(); ++g) {
         const int pose = goals[g].pose;
         if (!usable(pose)) continue;
         const NavMesh& mesh = playerMeshOf(pose);
         auto moves = movesOf.find(pose);
         if (moves == movesOf.end()) // with travel, the pushes are travel links
-            moves = movesOf.try_emplace(pose, tree, mesh, poses[size_t(pose)], player.travel ? PlayerMotion{player.water, {}, nullptr} : player)
+            moves = movesOf.try_emplace(pose, tree, mesh, poses[size_t(pose)], player)
                         .first;
         const int32_t start = dropToFloor(tree, mesh, goals[g].point).polygon;
         if (!player.travel) {
@@ -180,15 +181,19 @@ std::vector<bool> walkersMeetingGoals(const BspTree& tree, const std::vector<Pos
         }
         const PlayerMoves& swims = moves->second;
         std::vector<char> bodySwum(swims.swum.size(), 0);
-        goalWalks[g] = travelReach(travelOf.at(pose), start, [&](int32_t at, const std::function<void(int32_t)>& reach) {
+        TravelReach reached = travelReach(travelOf.at(pose), start, [&](int32_t at, const std::function<void(int32_t)>& reach) {
                            // Each round of travelReach floods again from the start: each body is swum once a round.
                            if (at == start) std::fill(bodySwum.begin(), bodySwum.end(), 0);
+                           for (int32_t to : swims.pushedTo[size_t(at)]) reach(to);
                            for (int32_t b : swims.bodiesOf[size_t(at)])
                                if (!bodySwum[size_t(b)]) {
                                    bodySwum[size_t(b)] = 1;
                                    for (int32_t q : swims.swum[size_t(b)]) reach(q);
                                }
-                       }).reached;
+                       }, !player.travelInOrder);
+        goalWalks[g] = std::move(reached.reached);
+        playerFired.resize(reached.fired.size(), 0);
+        for (size_t e = 0; e < reached.fired.size(); ++e) playerFired[e] |= reached.fired[e];
     }
     std::vector<bool> meets(walkers.size(), false);
     for (size_t i = 0; i < walkers.size(); ++i) {
@@ -196,7 +201,7 @@ std::vector<bool> walkersMeetingGoals(const BspTree& tree, const std::vector<Pos
         if (!usable(w.pose)) continue;
         const NavMesh& mesh = playerMeshOf(w.pose);
         const std::vector<char> walked =
-            walkedFrom(mesh, dropToFloor(tree, mesh, w.from).polygon, nullptr, player.travel ? &travelGraphOf(w.pose) : nullptr);
+            walkedFrom(mesh, dropToFloor(tree, mesh, w.from).polygon, nullptr, player.travel ? &travelGraphOf(w.pose) : nullptr, &playerFired);
         for (size_t p = 0; p < walked.size() && !meets[i]; ++p) {
             if (!walked[p]) continue;
             // The floor under the polygon's middle, as the goal's pose stands on it.

@@ -50,6 +50,9 @@ struct PlayerMotion {
     // The level's movers and triggers (kept by reference): when set, the player's walk is
     // travelReach's (movers/travel_reach.h), swims and pushes still added.
     const TravelLevel* travel = nullptr;
+    // With travel: whether doors and rides open only once the player reaches what fires
+    // them (in order), or whenever anything in the level fires them (the default).
+    bool travelInOrder = false;
 };
 
 // Per walker, whether it meets one of its goals on foot, the goals also moving as `player`

@@ -16,7 +16,7 @@ bool travelLinkUsable(const TravelLink& link, const std::vector<char>& fired) {
     return link.needs < 0 || (size_t(link.needs) < fired.size() && fired[size_t(link.needs)]);
 }
 
-TravelReach travelReach(const TravelGraph& graph, int32_t start, const TravelMoves& moves) {
+TravelReach travelReach(const TravelGraph& graph, int32_t start, const TravelMoves& moves, bool openersAnywhere) {
     const NavMesh& mesh = *graph.mesh;
     TravelReach out;
     out.fired.assign(graph.entityCount, 0);
@@ -35,7 +35,14 @@ TravelReach travelReach(const TravelGraph& graph, int32_t start, const TravelMov
             for (const int e : gate.entities) fire(e, -1);
     std::vector<char> used(graph.openers.size(), 0);
     for (size_t i = 0; i < graph.openers.size(); ++i)
-        if (graph.openers[i].shot) {
+        if (graph.openers[i].shot || (openersAnywhere && graph.openers[i].key == KeyKind::None)) {
+            used[i] = 1;
+            for (const int e : graph.openers[i].fires) fire(e, -1);
+        }
+    if (openersAnywhere)
+        for (const TravelKey& key : graph.keys) out.holds[size_t(key.kind)] = true;
+    for (size_t i = 0; i < graph.openers.size() && openersAnywhere; ++i)
+        if (graph.openers[i].key != KeyKind::None && out.holds[size_t(graph.openers[i].key)]) {
             used[i] = 1;
             for (const int e : graph.openers[i].fires) fire(e, -1);
         }

@@ -24,7 +24,11 @@ struct TravelReach {
     bool holds[3] = {false, false, false}; // per KeyKind
     std::vector<int> keyTaken; // per KeyKind: the graph.keys entry picked up, -1 none
 };
-TravelReach travelReach(const TravelGraph& graph, int32_t start, const TravelMoves& moves = {});
+// With `openersAnywhere`, every opener of the level counts as fired from the start (and
+// every key it gives as held): only doors and rides that nothing fires stay shut. The
+// walking spawn check asks this by default (movers/travel.h gaps, such as a button reached
+// only by a jump, must not make a shipped level's monsters unreachable).
+TravelReach travelReach(const TravelGraph& graph, int32_t start, const TravelMoves& moves = {}, bool openersAnywhere = false);
 
 // Whether a mesh link / travel link may be used once the entities `fired` are fired.
 bool meshLinkUsable(const TravelGraph& graph, uint32_t link, const std::vector<char>& fired);

@@ -236,18 +236,20 @@ TEST(Travel, CutMeshKeepsFloorAndReach) {
 }
 
 // The walking spawn check: a monster behind a named door is met when the player can fire
-// the door, not when nothing does (the check without travel walks through the doorway).
+// the door, not when nothing does (the check without travel walks through the doorway);
+// in order, only when the player reaches the trigger first.
 TEST(Travel, WalkingCheckOpensDoorsThePlayerOpens) {
     const std::string start = entityText({{"classname", "info_player_start"}, {"origin", "-300 0 24"}});
     const std::string grunt = entityText({{"classname", "monster_army"}, {"origin", "300 0 24"}});
     const std::string trigger = entityText({{"classname", "trigger_once"}, {"target", "d"}}, {boxBrush(-480, 160, 0, -400, 240, 64)});
-    auto flagged = [&](const std::string& more, bool travel) {
+    auto flagged = [&](const std::string& more, bool travel, bool inOrder = false) {
         const auto level = levelOf(partedRoom(kDoor + start + grunt + more));
         SpawnCheckInput in;
         in.world = &level->world;
         in.onion = &level->compiled.onion;
         in.entities = spawnEntities(level->map.entities, 0);
         in.travel = travel ? &level->travel : nullptr;
+        in.travelInOrder = inOrder;
         int count = 0;
         for (const SpawnProblem& p : checkSpawns(in)) count += p.kind == SpawnProblemKind::UnreachableWalking;
         return count;
@@ -255,6 +257,12 @@ TEST(Travel, WalkingCheckOpensDoorsThePlayerOpens) {
     EXPECT_EQ(flagged("", false), 0); // the doorway is a hole
     EXPECT_EQ(flagged("", true), 1);  // nothing opens the door
     EXPECT_EQ(flagged(trigger, true), 0);
+    EXPECT_EQ(flagged(trigger, true, true), 0);
+    // A trigger beyond the door: it opens the door by default (something fires it), not
+    // when the player must reach it first.
+    const std::string farTrigger = entityText({{"classname", "trigger_once"}, {"target", "d"}}, {boxBrush(400, 160, 0, 480, 240, 64)});
+    EXPECT_EQ(flagged(farTrigger, true), 0);
+    EXPECT_EQ(flagged(farTrigger, true, true), 1);
 }
 
 // id_e1m1: from the player start to the exit (trigger_changelevel): through the first
