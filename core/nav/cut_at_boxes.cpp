@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <map>
 
 namespace shallot {
 
@@ -44,6 +46,14 @@ bool crosses(const Outline& p, const Cut& c) {
     return lo < c.value - kNavCutSliver && hi > c.value + kNavCutSliver;
 }
 
+// Whether the box reaches into the outline seen from above (more than a sliver).
+bool reaches(const Outline& p, const Aabb& box) {
+    Aabb b;
+    for (const Vec3& v : p) b.add(v);
+    return b.mins.x() < box.maxs.x() - kNavCutSliver && b.maxs.x() > box.mins.x() + kNavCutSliver &&
+           b.mins.y() < box.maxs.y() - kNavCutSliver && b.maxs.y() > box.mins.y() + kNavCutSliver;
+}
+
 double area3(const Outline& p) {
     Vec3 sum = Vec3::Zero();
     for (size_t i = 1; i + 1 < p.size(); ++i) sum += (p[i] - p[0]).cross(p[i + 1] - p[0]);
@@ -82,7 +92,9 @@ NavMesh cutAtBoxes(const NavMesh& mesh, const std::vector<Aabb>& boxes) {
                 std::vector<Outline> next;
                 bool used = false;
                 for (const Outline& piece : pieces) {
-                    if (!crosses(piece, c)) {
+                    // Only pieces the box reaches are cut (a cut does not run across the
+                    // whole polygon: thousands of boxes on one floor stay local).
+                    if (!crosses(piece, c) || !reaches(piece, box)) {
                         next.push_back(piece);
                         continue;
                     }
@@ -132,7 +144,7 @@ NavMesh cutAtBoxes(const NavMesh& mesh, const std::vector<Aabb>& boxes) {
             const std::vector<double> ts = crossings(a, b, cutsOf[p]);
             for (size_t i = 0; i + 1 < ts.size(); ++i) {
                 const Vec3 s = a + (b - a) * ts[i], e = a + (b - a) * ts[i + 1];
-                out.polygons[size_t(pieceAt(p, 0.5 * (s + e)))].freeEdges.push_back({s, e});
+                if (ts[i + 1] > ts[i]) out.polygons[size_t(pieceAt(p, 0.5 * (s + e)))].freeEdges.push_back({s, e});
             }
         }
     for (const NavLink& l : mesh.links) {
@@ -166,37 +178,48 @@ NavMesh cutAtBoxes(const NavMesh& mesh, const std::vector<Aabb>& boxes) {
         return false;
     };
     for (size_t p = 0; p < mesh.polygons.size(); ++p) {
-        const std::vector<int32_t>& pieces = piecesOf[p];
-        for (size_t i = 0; i < pieces.size(); ++i)
-            for (size_t j = i + 1; j < pieces.size(); ++j) {
-                const Outline& A = out.polygons[size_t(pieces[i])].vertices;
-                const Outline& B = out.polygons[size_t(pieces[j])].vertices;
-                for (const Cut& c : cutsOf[p])
-                    for (size_t ea = 0; ea < A.size(); ++ea) {
-                        const Vec3& u = A[ea];
-                        const Vec3& w = A[(ea + 1) % A.size()];
-                        if (std::abs(u[c.axis] - c.value) > kNavEdgeDistance || std::abs(w[c.axis] - c.value) > kNavEdgeDistance) continue;
-                        const int along = 1 - c.axis;
-                        for (size_t eb = 0; eb < B.size(); ++eb) {
-                            const Vec3& x = B[eb];
-                            const Vec3& y = B[(eb + 1) % B.size()];
-                            if (std::abs(x[c.axis] - c.value) > kNavEdgeDistance || std::abs(y[c.axis] - c.value) > kNavEdgeDistance)
-                                continue;
-                            // The overlap of u..w and x..y along the cut, as parameters of u..w.
-                            const double du = w[along] - u[along];
-                            if (std::abs(du) < kNavEdgeDistance) continue;
-                            double t0 = (x[along] - u[along]) / du, t1 = (y[along] - u[along]) / du;
-                            if (t0 > t1) std::swap(t0, t1);
-                            t0 = std::max(t0, 0.0);
-                            t1 = std::min(t1, 1.0);
-                            const Vec3 s = u + (w - u) * t0, e = u + (w - u) * t1;
-                            if (t1 <= t0 || (e - s).norm() < kNavMinSharedEdge) continue;
-                            const double sIn = onFreeEdge(p, s) ? kNavCornerInset : 0.0, eIn = onFreeEdge(p, e) ? kNavCornerInset : 0.0;
-                            out.links.push_back({pieces[i], pieces[j], NavLinkKind::Walk, s, e, sIn, eIn});
-                            out.links.push_back({pieces[j], pieces[i], NavLinkKind::Walk, e, s, eIn, sIn});
-                        }
+        if (piecesOf[p].size() < 2) continue;
+        // The pieces' edges along each cut line, then the overlapping pairs of each line.
+        std::map<std::pair<int, double>, std::vector<std::pair<int32_t, size_t>>> onLine;
+        for (const int32_t q : piecesOf[p]) {
+            const Outline& A = out.polygons[size_t(q)].vertices;
+            for (size_t e = 0; e < A.size(); ++e)
+                for (const Cut& c : cutsOf[p]) {
+                    const Vec3& u = A[e];
+                    const Vec3& w = A[(e + 1) % A.size()];
+                    if (std::abs(u[c.axis] - c.value) <= kNavEdgeDistance && std::abs(w[c.axis] - c.value) <= kNavEdgeDistance) {
+                        onLine[{c.axis, c.value}].push_back({q, e});
+                        break;
                     }
-            }
+                }
+        }
+        for (const auto& [line, edges] : onLine) {
+            const int along = 1 - line.first;
+            for (size_t i = 0; i < edges.size(); ++i)
+                for (size_t j = i + 1; j < edges.size(); ++j) {
+                    const auto [qa, ea] = edges[i];
+                    const auto [qb, eb] = edges[j];
+                    if (qa == qb) continue;
+                    const Outline& A = out.polygons[size_t(qa)].vertices;
+                    const Outline& B = out.polygons[size_t(qb)].vertices;
+                    const Vec3& u = A[ea];
+                    const Vec3& w = A[(ea + 1) % A.size()];
+                    const Vec3& x = B[eb];
+                    const Vec3& y = B[(eb + 1) % B.size()];
+                    // The overlap of u..w and x..y along the cut, as parameters of u..w.
+                    const double du = w[along] - u[along];
+                    if (std::abs(du) < kNavEdgeDistance) continue;
+                    double t0 = (x[along] - u[along]) / du, t1 = (y[along] - u[along]) / du;
+                    if (t0 > t1) std::swap(t0, t1);
+                    t0 = std::max(t0, 0.0);
+                    t1 = std::min(t1, 1.0);
+                    const Vec3 s = u + (w - u) * t0, e = u + (w - u) * t1;
+                    if (t1 <= t0 || (e - s).norm() < kNavMinSharedEdge) continue;
+                    const double sIn = onFreeEdge(p, s) ? kNavCornerInset : 0.0, eIn = onFreeEdge(p, e) ? kNavCornerInset : 0.0;
+                    out.links.push_back({qa, qb, NavLinkKind::Walk, s, e, sIn, eIn});
+                    out.links.push_back({qb, qa, NavLinkKind::Walk, e, s, eIn, sIn});
+                }
+        }
     }
     std::stable_sort(out.links.begin(), out.links.end(), [](const NavLink& a, const NavLink& b) { return a.from < b.from; });
     for (size_t k = 0; k < out.links.size(); ++k) {

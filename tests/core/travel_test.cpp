@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <random>
@@ -263,6 +264,30 @@ TEST(Travel, WalkingCheckOpensDoorsThePlayerOpens) {
     const std::string farTrigger = entityText({{"classname", "trigger_once"}, {"target", "d"}}, {boxBrush(400, 160, 0, 480, 240, 64)});
     EXPECT_EQ(flagged(farTrigger, true), 0);
     EXPECT_EQ(flagged(farTrigger, true, true), 1);
+}
+
+// Hostile input: 900 small named doors over the west room's floor, each fired by its own
+// trigger in the east room, a relay cycle firing itself, a train with no corners: the
+// graph, the reach and a path end quickly.
+TEST(Travel, ThousandsOfDoorsAndTriggersEndQuickly) {
+    std::string more;
+    for (int i = 0; i < 30; ++i)
+        for (int j = 0; j < 30; ++j) {
+            const int x = -496 + 16 * i, y = -240 + 16 * j, n = 30 * i + j;
+            more += entityText({{"classname", "func_door"}, {"targetname", "d" + std::to_string(n)}}, {boxBrush(x, y, 0, x + 4, y + 4, 64)});
+            const int tx = 32 + 15 * i, ty = -240 + 16 * j;
+            more += entityText({{"classname", "trigger_once"}, {"target", "d" + std::to_string(n)}}, {boxBrush(tx, ty, 0, tx + 8, ty + 8, 64)});
+        }
+    more += entityText({{"classname", "trigger_relay"}, {"targetname", "loop"}, {"target", "loop"}});
+    more += entityText({{"classname", "func_train"}, {"target", "nowhere"}}, {boxBrush(100, 100, 0, 132, 132, 16)});
+    const auto begin = std::chrono::steady_clock::now();
+    const auto level = levelOf(partedRoom(more));
+    const TravelPath p = pathOf(*level, kEast, kWest);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    EXPECT_TRUE(p.found);
+    EXPECT_LT(seconds, 30.0);
+    std::printf("900 doors and triggers: %zu polygons (uncut %zu), %zu gates, %.2f s\n", level->graph.mesh->polygons.size(),
+                level->mesh.polygons.size(), level->graph.gates.size(), seconds);
 }
 
 // id_e1m1: from the player start to the exit (trigger_changelevel): through the first
