@@ -2,6 +2,7 @@
 // the mesh cut at doors, the walking spawn check with travel, and id_e1m1 from its start to
 // its exit.
 #include "mover_maps.h"
+#include "nav_helpers.h"
 
 #include "check/spawn_checks.h"
 #include "compile/compiler.h"
@@ -264,6 +265,33 @@ TEST(Travel, WalkingCheckOpensDoorsThePlayerOpens) {
     const std::string farTrigger = entityText({{"classname", "trigger_once"}, {"target", "d"}}, {boxBrush(400, 160, 0, 480, 240, 64)});
     EXPECT_EQ(flagged(farTrigger, true), 0);
     EXPECT_EQ(flagged(farTrigger, true, true), 1);
+}
+
+// Without movers, a travel path is the plain path: same ends, points and length, on random
+// rooms of random brushes (the path op's answer on an .obsp is unchanged).
+TEST(Travel, WithoutMoversTheTravelPathIsThePlainPath) {
+    Rng rng(4040);
+    static const TravelLevel kNone;
+    int found = 0;
+    for (int level = 0; level < 4; ++level) {
+        const NavLevel l = compiledNavLevel(navRoom(randomRoomBrushes(rng)));
+        const NavMesh mesh = buildNavMesh(l.result.onion, kNavPlayer, l.world.poses[kNavPlayer].nav);
+        const TravelGraph graph = buildTravelGraph(l.result.onion, mesh, l.world.poses[kNavPlayer], kNone);
+        for (int k = 0; k < 25; ++k) {
+            const Vec3 a = navStanding(uniform(rng, 16, 1008), uniform(rng, 16, 496), uniform(rng, 0, 64));
+            const Vec3 b = navStanding(uniform(rng, 16, 1008), uniform(rng, 16, 496), uniform(rng, 0, 64));
+            const NavPath plain = findPath(l.result.onion, mesh, a, b);
+            const TravelPath typed = findTravelPath(l.result.onion, graph, a, b);
+            ASSERT_EQ(plain.found, typed.found);
+            if (!plain.found) continue;
+            ++found;
+            EXPECT_EQ(plain.points, typed.points);
+            EXPECT_NEAR(plain.length, typed.length, 1e-9);
+            for (const TravelStep& s : typed.travel)
+                EXPECT_TRUE(s.kind == TravelKind::Walk || s.kind == TravelKind::Step || s.kind == TravelKind::Drop || s.kind == TravelKind::Jump);
+        }
+    }
+    EXPECT_GT(found, 50);
 }
 
 // Hostile input: 900 small named doors over the west room's floor, each fired by its own
