@@ -51,7 +51,8 @@ std::vector<char> walkedFrom(const NavMesh& mesh, int32_t start, const PlayerMov
         const NavPolygon& p = mesh.polygons[size_t(at)];
         for (uint32_t k = p.firstLink; k < p.firstLink + p.linkCount; ++k) {
             const int32_t gate = doors ? doors->gateOfLink[k] : -1;
-            if (gate < 0 || doors->gates[size_t(gate)].touched || meshLinkUsable(*doors, k, *fired)) reach(mesh.links[k].to);
+            if (gate < 0 || (doors->gates[size_t(gate)].touched && !doors->gates[size_t(gate)].shut) || meshLinkUsable(*doors, k, *fired))
+                reach(mesh.links[k].to);
         }
         if (!moves) continue;
         for (int32_t to : moves->pushedTo[size_t(at)]) reach(to);

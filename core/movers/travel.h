@@ -54,14 +54,16 @@ struct TravelLink {
 
 // A door group closed across the mesh: its members' configuration-space boxes at their
 // spawn places. Open from the start when shootable (health, or a secret door that may be
-// shot) or when it spawns open (START_OPEN: firing it closes it, which is not modelled);
-// else opened by firing any member (a touch field counts as firing: TravelOpener).
+// shot); else opened by firing any member (a touch field counts as firing: TravelOpener).
+// A door that spawns open (START_OPEN) rests in its open place for good: firing it would
+// only shut its drawn place, which is left open (not modelled).
 struct DoorGate {
     std::vector<int> entities;  // the members' entities
     std::vector<Aabb> boxes;    // where the pose's reference point would be inside a member
     double seconds = 0.0;       // the slowest member's time to open
     bool free = false;          // shootable: passable from the start
     bool touched = false;       // has a touch field (opened by walking up to it)
+    bool shut = false;          // never passable (a START_OPEN door's resting place)
 };
 
 // A place that fires entities when the agent stands in it: a trigger's or button's box, a

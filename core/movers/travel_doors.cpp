@@ -16,7 +16,7 @@ namespace {
 constexpr double kGateInset = 0.5;
 // Quake's func_door_secret may be shot when it has no targetname or SECRET_YES_SHOOT.
 constexpr int kSecretYesShoot = 16;
-// A door's START_OPEN spawnflag (Quake, Quake 2, Half-Life): it rests open, firing closes it.
+// A door's START_OPEN spawnflag (Quake, Quake 2, Half-Life): it rests open, firing shuts it.
 constexpr int kDoorStartOpen = 1;
 
 // Whether the segment a..b meets the box (the slab test).
@@ -61,8 +61,8 @@ void addDoorGates(TravelGraph& graph, const NavMesh& uncut, const Pose& pose, co
         const MoverState other = m.spawn == MoverState::open() ? MoverState::closed() : MoverState::open();
         gate.seconds = std::max(gate.seconds, m.secondsBetween(m.spawn, other));
         const bool shootableSecret = m.kind == MoverKind::SecretDoor && (m.targetname.empty() || (m.spawnflags & kSecretYesShoot));
-        const bool startsOpen = m.kind == MoverKind::Door && (m.spawnflags & kDoorStartOpen);
-        if (m.health > 0 || shootableSecret || startsOpen) gate.free = true;
+        if (m.health > 0 || shootableSecret) gate.free = true;
+        if (m.kind == MoverKind::Door && (m.spawnflags & kDoorStartOpen)) gate.shut = true;
         if (!m.touchBounds.empty()) gate.touched = true;
     }
     std::vector<Aabb> boxes;

@@ -16,6 +16,9 @@ namespace {
 
 // Quake's jump sets the upward speed to 270 units a second (client.qc, PlayerJump).
 constexpr double kJumpSpeed = 270.0;
+// A stretch passes through a door when it enters the door's box shrunk by this much: a path
+// along the box's face (a cut's edge, walked beside the door) does not.
+constexpr double kDoorGraze = 1.0;
 // Stretches shorter than this are no step of the travel list (rounding of the legs' ends).
 constexpr double kShortestStep = 1e-6;
 
@@ -98,7 +101,11 @@ struct Leg {
     uint32_t link = 0;
     Vec3 from = Vec3::Zero(), to = Vec3::Zero();
     int32_t fromPolygon = -1, toPolygon = -1;
+    int limit = 0; // walked with what was fired before this round of the reach
 };
+
+// Unbounded: every round of the reach.
+constexpr int kEveryRound = std::numeric_limits<int>::max();
 
 struct Planner {
     const TravelGraph& graph;
@@ -106,10 +113,18 @@ struct Planner {
     std::vector<char> detoured; // per entity: its opener already visited on the way
     std::vector<Leg> legs;
 
+    // What was fired before round `limit` of the reach.
+    std::vector<char> firedBefore(int limit) const {
+        std::vector<char> out(reach.fired.size(), 0);
+        for (size_t e = 0; e < out.size(); ++e) out[e] = reach.fired[e] && reach.firedRound[e] < limit;
+        return out;
+    }
+
     // Where to go before using something that waits on entity `e`: a reached floor point
-    // of the opener that fired it, or of the key that opener wants. False when nothing
+    // of the opener that fired it, or of the key that opener wants, and the round it was
+    // reached in (the way there uses only what was fired before). False when nothing
     // needs visiting (fired from the start, or already visited).
-    bool detourFor(int e, Vec3& point, int32_t& polygon) {
+    bool detourFor(int e, Vec3& point, int32_t& polygon, int& round) {
         if (e < 0 || size_t(e) >= reach.firedBy.size() || reach.firedBy[size_t(e)] < 0 || detoured[size_t(e)]) return false;
         const TravelOpener& o = graph.openers[size_t(reach.firedBy[size_t(e)])];
         for (const int f : o.fires)
@@ -119,10 +134,15 @@ struct Planner {
             if (k < 0) return false;
             point = graph.keys[size_t(k)].point;
             polygon = graph.keys[size_t(k)].polygon;
+            round = reach.keyRound[size_t(o.key)];
             return true;
         }
+        round = reach.firedRound[size_t(e)];
+        // A floor of the opener reached before it fired: reached with what the rounds
+        // before it fired (reach.reached is the last round's; any of its polygons that the
+        // earlier fired set reaches will do, found by the plan itself).
         for (size_t i = 0; i < o.polygons.size(); ++i)
-            if (reach.reached[size_t(o.polygons[i])]) {
+            if (reach.reached[size_t(o.polygons[i])] && quickest(graph, firedBefore(round), origin, originPoint, o.polygons[i])) {
                 point = o.points[i];
                 polygon = o.polygons[i];
                 return true;
@@ -130,8 +150,11 @@ struct Planner {
         return false;
     }
 
-    bool plan(const Vec3& a, int32_t aPolygon, const Vec3& b, int32_t bPolygon) {
-        const auto moves = quickest(graph, reach.fired, aPolygon, a, bPolygon);
+    int32_t origin = -1; // the path's start polygon and point
+    Vec3 originPoint = Vec3::Zero();
+
+    bool plan(const Vec3& a, int32_t aPolygon, const Vec3& b, int32_t bPolygon, int limit) {
+        const auto moves = quickest(graph, firedBefore(limit), aPolygon, a, bPolygon);
         if (!moves) return false;
         for (const Move& m : *moves) {
             std::vector<int> waits; // the entities this move waits on
@@ -144,7 +167,15 @@ struct Planner {
             for (const int e : waits) {
                 Vec3 w;
                 int32_t wPolygon = -1;
-                if (detourFor(e, w, wPolygon)) return plan(a, aPolygon, w, wPolygon) && plan(w, wPolygon, b, bPolygon);
+                int round = 0;
+                if (!detourFor(e, w, wPolygon, round)) continue;
+                const size_t kept = legs.size();
+                const std::vector<char> visited = detoured;
+                if (plan(a, aPolygon, w, wPolygon, std::min(round, limit))) return plan(w, wPolygon, b, bPolygon, limit);
+                // Not reached from here with what was fired then (the way back is behind a
+                // door fired later): go on without this detour.
+                legs.resize(kept);
+                detoured = visited;
             }
         }
         Vec3 at = a;
@@ -152,12 +183,12 @@ struct Planner {
         for (const Move& m : *moves) {
             if (!m.travel) continue;
             const TravelLink& l = graph.links[m.index];
-            legs.push_back({false, 0, at, l.start, on, l.from});
-            legs.push_back({true, m.index, l.start, l.end, l.from, l.to});
+            legs.push_back({false, 0, at, l.start, on, l.from, limit});
+            legs.push_back({true, m.index, l.start, l.end, l.from, l.to, limit});
             at = l.end;
             on = l.to;
         }
-        legs.push_back({false, 0, at, b, on, bPolygon});
+        legs.push_back({false, 0, at, b, on, bPolygon, limit});
         return true;
     }
 };
@@ -215,12 +246,17 @@ void appendStretch(const TravelGraph& graph, NavLinkKind kind, const Vec3& a, co
     std::vector<Crossing> crossings;
     for (size_t g = 0; g < graph.gates.size(); ++g)
         for (const Aabb& box : graph.gates[g].boxes)
-            if (const auto c = clipToBox(a, b, box); c && c->second > c->first) crossings.push_back({c->first, c->second, g});
+            if (const auto c = clipToBox(a, b, {box.mins + Vec3::Constant(kDoorGraze), box.maxs - Vec3::Constant(kDoorGraze)});
+                c && c->second > c->first)
+                crossings.push_back({c->first, c->second, g});
     std::sort(crossings.begin(), crossings.end(), [](const Crossing& x, const Crossing& y) { return x.t0 < y.t0; });
     const TravelKind own = travelKindOf(kind);
     auto push = [&](TravelKind k, const Vec3& p, const Vec3& q, double seconds, int entity) {
         if ((q - p).norm() < kShortestStep && k != TravelKind::Door) return;
-        if (k == TravelKind::Walk && !out.empty() && out.back().kind == TravelKind::Walk) {
+        // Walks joined, and one door step for a door's boxes passed one after another.
+        const bool sameDoor = k == TravelKind::Door && !out.empty() && out.back().kind == TravelKind::Door && out.back().entity == entity &&
+                              (out.back().to - p).norm() < kShortestStep;
+        if ((k == TravelKind::Walk && !out.empty() && out.back().kind == TravelKind::Walk) || sameDoor) {
             out.back().to = q;
             out.back().seconds += seconds;
             return;
@@ -267,9 +303,8 @@ TravelPath findTravelPath(const BspTree& tree, const TravelGraph& graph, const V
     if (goal.polygon < 0) return missed(tree.isSolid(raisedTo, mesh.pose) ? NavPathMiss::GoalInSolid : NavPathMiss::GoalOffGround);
     const TravelReach reach = travelReach(graph, start.polygon);
     if (!reach.reached[size_t(goal.polygon)]) return missed(NavPathMiss::NotReached);
-    Planner planner{graph, reach, std::vector<char>(graph.entityCount, 0), {}};
-    if (!planner.plan(start.point, start.polygon, goal.point, goal.polygon)) return missed(NavPathMiss::NotReached);
-    const NavLinkFilter usable = [&](uint32_t k) { return meshLinkUsable(graph, k, reach.fired); };
+    Planner planner{graph, reach, std::vector<char>(graph.entityCount, 0), {}, start.polygon, start.point};
+    if (!planner.plan(start.point, start.polygon, goal.point, goal.polygon, kEveryRound)) return missed(NavPathMiss::NotReached);
     std::vector<char> doorWaited(graph.gates.size(), 0);
     auto addPoint = [&](const Vec3& p) {
         if (out.points.empty() || (out.points.back() - p).norm() >= kShortestStep) out.points.push_back(p);
@@ -284,7 +319,8 @@ TravelPath findTravelPath(const BspTree& tree, const TravelGraph& graph, const V
             continue;
         }
         if ((leg.to - leg.from).norm() < kShortestStep) continue;
-        const NavPath walked = findPath(tree, mesh, leg.from, leg.to, usable);
+        const std::vector<char> fired = planner.firedBefore(leg.limit);
+        const NavPath walked = findPath(tree, mesh, leg.from, leg.to, [&](uint32_t k) { return meshLinkUsable(graph, k, fired); });
         if (!walked.found) return missed(NavPathMiss::NotReached);
         for (size_t i = 0; i < walked.points.size(); ++i) {
             addPoint(walked.points[i]);

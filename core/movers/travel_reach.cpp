@@ -6,6 +6,7 @@ bool meshLinkUsable(const TravelGraph& graph, uint32_t link, const std::vector<c
     const int32_t g = graph.gateOfLink[link];
     if (g < 0) return true;
     const DoorGate& gate = graph.gates[size_t(g)];
+    if (gate.shut) return false;
     if (gate.free) return true;
     for (const int e : gate.entities)
         if (e >= 0 && size_t(e) < fired.size() && fired[size_t(e)]) return true;
@@ -21,6 +22,8 @@ TravelReach travelReach(const TravelGraph& graph, int32_t start, const TravelMov
     TravelReach out;
     out.fired.assign(graph.entityCount, 0);
     out.firedBy.assign(graph.entityCount, -1);
+    out.firedRound.assign(graph.entityCount, -1);
+    int round = -1; // -1 while firing from the start
     out.keyTaken.assign(3, -1);
     out.reached.assign(mesh.polygons.size(), 0);
     if (start < 0) return out;
@@ -28,6 +31,7 @@ TravelReach travelReach(const TravelGraph& graph, int32_t start, const TravelMov
         if (e < 0 || size_t(e) >= out.fired.size() || out.fired[size_t(e)]) return false;
         out.fired[size_t(e)] = 1;
         out.firedBy[size_t(e)] = by;
+        out.firedRound[size_t(e)] = round;
         return true;
     };
     for (const DoorGate& gate : graph.gates)
@@ -47,6 +51,7 @@ TravelReach travelReach(const TravelGraph& graph, int32_t start, const TravelMov
             for (const int e : graph.openers[i].fires) fire(e, -1);
         }
     for (;;) {
+        ++round;
         // Flood with what is fired now (each round starts again: a round fires at least one
         // more entity or takes one more key, so there are at most that many rounds).
         std::fill(out.reached.begin(), out.reached.end(), 0);
@@ -74,6 +79,7 @@ TravelReach travelReach(const TravelGraph& graph, int32_t start, const TravelMov
             if (key.polygon >= 0 && out.reached[size_t(key.polygon)] && !out.holds[size_t(key.kind)]) {
                 out.holds[size_t(key.kind)] = true;
                 out.keyTaken[size_t(key.kind)] = int(k);
+                out.keyRound[size_t(key.kind)] = round;
                 changed = true;
             }
         }

@@ -21,6 +21,10 @@ struct TravelReach {
     std::vector<char> reached; // per polygon
     std::vector<char> fired;   // per entity
     std::vector<int> firedBy;  // per entity: the opener that fired it first, -1 none (or free)
+    // Per entity, the round of the flood after which it was fired (-1: from the start; the
+    // flood of round n used what was fired before it); per KeyKind, the round it was taken.
+    std::vector<int> firedRound;
+    int keyRound[3] = {-1, -1, -1};
     bool holds[3] = {false, false, false}; // per KeyKind
     std::vector<int> keyTaken; // per KeyKind: the graph.keys entry picked up, -1 none
 };

@@ -319,9 +319,10 @@ TEST(Travel, ThousandsOfDoorsAndTriggersEndQuickly) {
 }
 
 // id_e1m1: from the player start to the exit (trigger_changelevel): through the first
-// doors, down on the bridge t1 (a door its button lowers with the player on it) and through
-// door t15; and from the start up the lift (entity 70) to the floor only it reaches, and on
-// from there to the exit (docs/movers.md lists the travel).
+// doors, down on the bridge t1 (a door its button lowers with the player on it), through
+// door t10 once its three buttons are pressed; and from the start up the lift (entity 70)
+// to the floor only it reaches, and on from there to the exit (docs/movers.md lists the
+// travel).
 TEST(Travel, IdE1m1StartToExit) {
     const MapReadResult read = readMapFile(SHALLOT_SHARED_MAPS "/id_e1m1.map");
     ASSERT_TRUE(read.ok());
@@ -348,7 +349,10 @@ TEST(Travel, IdE1m1StartToExit) {
     const TravelPath toExit = pathOf(l, start, exit);
     show("start to exit", toExit);
     ASSERT_TRUE(toExit.found);
-    EXPECT_EQ(entitiesOf(toExit, TravelKind::Door), (std::vector<int>{14, 29, 234}));
+    // Across the bridge t2 (entity 83, a START_OPEN door that its button 88 slides out
+    // into its drawn place) and through t10 (entity 215), which its three buttons open: the
+    // path presses them first.
+    EXPECT_EQ(entitiesOf(toExit, TravelKind::Door), (std::vector<int>{14, 29, 46, 83, 215}));
     EXPECT_NEAR(toExit.seconds, stepSeconds(toExit), 1e-9);
     const TravelPath toLift = pathOf(l, start, liftTop);
     show("start up the lift", toLift);
