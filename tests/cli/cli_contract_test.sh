@@ -275,6 +275,10 @@ check "nav --json names its rules" contains "$nav" '"settings":{'
 check "nav --json counts jump links" contains "$nav" '"jump":[0-9]'
 "$CLI" check "$MAPS/nav_stairs.map" --no-walking >/dev/null 2>&1
 check "check --no-walking on a clean map exits 0" test $? -eq 0
+"$CLI" check "$MAPS/nav_stairs.map" --no-travel >/dev/null 2>&1
+check "check --no-travel on a clean map exits 0" test $? -eq 0
+"$CLI" check "$MAPS/nav_stairs.map" --travel-in-order >/dev/null 2>&1
+check "check --travel-in-order on a clean map exits 0" test $? -eq 0
 # pvs: the sight pose's potentially visible set (docs/visibility.md). figure1_rooms: two
 # rooms and a corridor, 5 leaves inside, which see each other.
 pvs=$("$CLI" pvs "$MAPS/figure1_rooms.map" --from 400,300,46)
