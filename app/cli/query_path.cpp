@@ -136,9 +136,9 @@ const PathQueries::Built& PathQueries::mesh(int pose, const NavSettings& setting
     if (meshes_.size() >= kMaxMeshes) meshes_.erase(meshes_.begin());
     auto built = std::make_shared<const NavMesh>(buildNavMesh(tree_, pose, settings));
     static const TravelLevel kNoMovers;
-    auto travel = std::make_shared<const TravelGraph>(
-        buildTravelGraph(tree_, *built, tree_.poses[size_t(pose)], travel_ ? *travel_ : kNoMovers));
-    meshes_.push_back({pose, settings, std::move(built), std::move(travel)});
+    auto plain = std::make_shared<const TravelGraph>(buildTravelGraph(tree_, *built, tree_.poses[size_t(pose)], kNoMovers));
+    auto travel = travel_ ? std::make_shared<const TravelGraph>(buildTravelGraph(tree_, *built, tree_.poses[size_t(pose)], *travel_)) : plain;
+    meshes_.push_back({pose, settings, std::move(built), std::move(travel), std::move(plain)});
     return meshes_.back();
 }
 
@@ -155,6 +155,9 @@ QJsonObject PathQueries::answer(const QJsonObject& query, bool& ok) const {
     if (!readQueryPoint(query.value("to"), to)) return error(pointError("to"));
     NavOverrides fields;
     if (!readNavFields(query, fields, message)) return error(message);
+    const QJsonValue travelField = query.value("travel");
+    if (!travelField.isUndefined() && !travelField.isBool()) return error("\"travel\" must be true or false");
+    const bool withMovers = travelField.toBool(true);
     const bool ownPoses = poses_ && poses_->size() == tree_.poses.size();
     const NavSettings& rules = (ownPoses ? (*poses_)[size_t(pose)] : tree_.poses[size_t(pose)]).nav;
     const NavSettings settings = fields.applied(overrides_.applied(rules));
@@ -164,7 +167,7 @@ QJsonObject PathQueries::answer(const QJsonObject& query, bool& ok) const {
         const std::lock_guard lock(mutex_);
         const Built& built = mesh(pose, settings);
         m = built.mesh;
-        travel = built.travel;
+        travel = withMovers ? built.travel : built.plain;
     }
     const TravelPath path = findTravelPath(tree_, *travel, from, to);
     QJsonArray points, steps;

@@ -56,6 +56,7 @@ QJsonObject navSettingsJson(const NavSettings& s);
 // teleport (its entity index). With the level's movers (setTravel: a .map or .shallot),
 // closed doors are gates opened by what the path reaches first, and plats, trains,
 // teleporters and pushes are ridden; without (an .obsp), only walk, step, drop and jump.
+// Optional field "travel": false walks the static world only (as the editor's Path tool).
 // A pose's navigation mesh is built on the first path query for it under those
 // rules (the last kMaxMeshes meshes are kept).
 class PathQueries {
@@ -84,7 +85,8 @@ private:
         int pose = 0;
         NavSettings settings;
         std::shared_ptr<const NavMesh> mesh;
-        std::shared_ptr<const TravelGraph> travel; // over *mesh
+        std::shared_ptr<const TravelGraph> travel; // over *mesh, with the level's movers
+        std::shared_ptr<const TravelGraph> plain;  // over *mesh, without (the same when there are none)
     };
     mutable std::vector<Built> meshes_; // most recently used last
 };

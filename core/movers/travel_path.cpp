@@ -320,7 +320,10 @@ TravelPath findTravelPath(const BspTree& tree, const TravelGraph& graph, const V
         }
         if ((leg.to - leg.from).norm() < kShortestStep) continue;
         const std::vector<char> fired = planner.firedBefore(leg.limit);
-        const NavPath walked = findPath(tree, mesh, leg.from, leg.to, [&](uint32_t k) { return meshLinkUsable(graph, k, fired); });
+        // The path's own ends as given (findPath drops them as it dropped them here), so that
+        // a path without movers is findPath's to the last bit.
+        const Vec3 a = leg.from == start.point ? from : leg.from, b = leg.to == goal.point ? to : leg.to;
+        const NavPath walked = findPath(tree, mesh, a, b, [&](uint32_t k) { return meshLinkUsable(graph, k, fired); });
         if (!walked.found) return missed(NavPathMiss::NotReached);
         for (size_t i = 0; i < walked.points.size(); ++i) {
             addPoint(walked.points[i]);

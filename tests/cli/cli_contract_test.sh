@@ -268,6 +268,10 @@ check "a per-query step climbs them too" \
 travel=$("$CLI" query "$MAPS/nav_stairs.map" --step 24 <<<"$q")
 check "a path gives its time in seconds" contains "$travel" '"time":[0-9]'
 check "a path lists its travel, walks and steps" contains "$travel" '"type":"step"'
+check "a path with \"travel\": false is found too" \
+  contains "$("$CLI" query "$MAPS/nav_stairs.map" <<<'{"op":"path","pose":"player","from":[96,48,25],"to":[928,464,121],"step":24,"travel":false}')" '"found":true'
+check "a bad \"travel\" is an error line" \
+  contains "$("$CLI" query "$MAPS/nav_stairs.map" <<<'{"op":"path","pose":"player","from":[96,48,25],"to":[928,464,121],"travel":1}')" '"error"'
 "$CLI" query "$MAPS/nav_stairs.map" --step -2 <<<"$q" >/dev/null 2>&1
 check "query with a bad --step exits 2" test $? -eq 2
 nav=$("$CLI" nav "$MAPS/nav_stairs.map" --pose player --jump 45,128 --json)
