@@ -145,12 +145,14 @@ QJsonObject problemJson(const SpawnProblem& p, const World& world) {
 
 int runCheck(const std::vector<std::string>& args) {
     std::string input, fgdPath;
-    bool stats = false, walking = true;
+    bool stats = false, walking = true, travel = true, inOrder = false;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (a == "--fgd" && i + 1 < args.size()) fgdPath = args[++i];
         else if (a == "--stats") stats = true;
         else if (a == "--no-walking") walking = false;
+        else if (a == "--no-travel") travel = false;
+        else if (a == "--travel-in-order") inOrder = true;
         else if (!a.empty() && a[0] != '-' && input.empty()) input = a;
         else {
             printError("check: unexpected argument '" + a + "'");
@@ -158,7 +160,7 @@ int runCheck(const std::vector<std::string>& args) {
         }
     }
     if (input.empty()) {
-        printError("check: usage: check MAP|DOC [--fgd FILE] [--stats] [--no-walking]");
+        printError("check: usage: check MAP|DOC [--fgd FILE] [--stats] [--no-walking] [--no-travel] [--travel-in-order]");
         return kCheckUnreadable;
     }
     std::optional<Level> level = loadLevel(input);
@@ -183,6 +185,14 @@ int runCheck(const std::vector<std::string>& args) {
     in.classes = &classes;
     in.entities = std::move(level->entities);
     in.walking = walking;
+    // The player's reach in the walking check goes through doors, lifts, trains and
+    // teleporters (movers/travel.h) unless --no-travel (the check as it was before them);
+    // a door or ride opens when anything fires it, or with --travel-in-order only once the
+    // player has reached what fires it.
+    std::optional<TravelLevel> travelLevel;
+    if (travel) travelLevel = travelLevelOf(level->entityMap);
+    in.travel = travelLevel ? &*travelLevel : nullptr;
+    in.travelInOrder = inOrder; // doors open only once the player reaches what fires them
     const auto start = Clock::now();
     std::vector<SpawnProblem> problems = checkSpawns(in);
     const double checkMs = msSince(start);

@@ -4,6 +4,8 @@
 #include "query_processor.h"
 #include "tree_source.h"
 
+#include "io/game_profile.h"
+
 #include <cstdio>
 #include <cstring>
 
@@ -94,6 +96,12 @@ int runQuery(const std::vector<std::string>& args) {
     const std::optional<LevelObjects> level =
         loadLevelObjects(positional[0], input->tree, input->world ? &*input->world : nullptr, 2);
     if (level) processor.setLevelObjects(&*level);
+    if (input->world && !input->entities.empty()) { // a .map or .shallot: its movers travel
+        MapFile map;
+        map.entities = input->entities;
+        map.game = detectGame(map);
+        processor.setTravel(std::make_shared<const TravelLevel>(travelLevelOf(map)));
+    }
     bool anyFailed = false;
     QByteArray line;
     bool tooLong = false;

@@ -1,6 +1,7 @@
 #include "query_path.h"
 
 #include "cli_common.h"
+#include "movers/travel_reach.h"
 #include "nav/nav_path.h"
 #include "query_processor.h"
 
@@ -123,18 +124,22 @@ QJsonObject navSettingsJson(const NavSettings& s) {
     return o;
 }
 
-std::shared_ptr<const NavMesh> PathQueries::mesh(int pose, const NavSettings& settings) const {
-    const std::lock_guard lock(mutex_);
+const PathQueries::Built& PathQueries::mesh(int pose, const NavSettings& settings) const {
+    // Callers hold mutex_ (the entry may be dropped by a later call).
     for (size_t i = 0; i < meshes_.size(); ++i)
         if (meshes_[i].pose == pose && meshes_[i].settings == settings) {
             Built used = std::move(meshes_[i]);
             meshes_.erase(meshes_.begin() + std::ptrdiff_t(i));
             meshes_.push_back(std::move(used));
-            return meshes_.back().mesh;
+            return meshes_.back();
         }
     if (meshes_.size() >= kMaxMeshes) meshes_.erase(meshes_.begin());
-    meshes_.push_back({pose, settings, std::make_shared<const NavMesh>(buildNavMesh(tree_, pose, settings))});
-    return meshes_.back().mesh;
+    auto built = std::make_shared<const NavMesh>(buildNavMesh(tree_, pose, settings));
+    static const TravelLevel kNoMovers;
+    auto plain = std::make_shared<const TravelGraph>(buildTravelGraph(tree_, *built, tree_.poses[size_t(pose)], kNoMovers));
+    auto travel = travel_ ? std::make_shared<const TravelGraph>(buildTravelGraph(tree_, *built, tree_.poses[size_t(pose)], *travel_)) : plain;
+    meshes_.push_back({pose, settings, std::move(built), std::move(travel), std::move(plain)});
+    return meshes_.back();
 }
 
 QJsonObject PathQueries::answer(const QJsonObject& query, bool& ok) const {
@@ -150,14 +155,29 @@ QJsonObject PathQueries::answer(const QJsonObject& query, bool& ok) const {
     if (!readQueryPoint(query.value("to"), to)) return error(pointError("to"));
     NavOverrides fields;
     if (!readNavFields(query, fields, message)) return error(message);
+    const QJsonValue travelField = query.value("travel");
+    if (!travelField.isUndefined() && !travelField.isBool()) return error("\"travel\" must be true or false");
+    const bool withMovers = travelField.toBool(true);
     const bool ownPoses = poses_ && poses_->size() == tree_.poses.size();
     const NavSettings& rules = (ownPoses ? (*poses_)[size_t(pose)] : tree_.poses[size_t(pose)]).nav;
     const NavSettings settings = fields.applied(overrides_.applied(rules));
-    const std::shared_ptr<const NavMesh> m = mesh(pose, settings);
-    const NavPath path = findPath(tree_, *m, from, to);
-    QJsonArray points;
+    std::shared_ptr<const NavMesh> m;
+    std::shared_ptr<const TravelGraph> travel;
+    {
+        const std::lock_guard lock(mutex_);
+        const Built& built = mesh(pose, settings);
+        m = built.mesh;
+        travel = withMovers ? built.travel : built.plain;
+    }
+    const TravelPath path = findTravelPath(tree_, *travel, from, to);
+    QJsonArray points, steps;
     for (const Vec3& p : path.points) points.append(toJson(p));
-    return QJsonObject{{"found", path.found}, {"length", path.length}, {"points", points}};
+    for (const TravelStep& s : path.travel) {
+        QJsonObject step{{"type", travelKindName(s.kind)}, {"from", toJson(s.from)}, {"to", toJson(s.to)}, {"seconds", s.seconds}};
+        if (s.entity >= 0) step["entity"] = s.entity;
+        steps.append(step);
+    }
+    return QJsonObject{{"found", path.found}, {"length", path.length}, {"points", points}, {"time", path.seconds}, {"travel", steps}};
 }
 
 } // namespace shallot::cli

@@ -1,5 +1,6 @@
 #pragma once
 #include "compile/bsp_tree.h"
+#include "movers/travel.h"
 #include "nav/nav_mesh.h"
 
 #include <QJsonObject>
@@ -45,10 +46,18 @@ QJsonObject navSettingsJson(const NavSettings& s);
 // on), each end dropped straight down onto the floor below it first. Optional fields
 // "step", "drop", "jump", "slope" (readNavFields) change the pose's rules for that query,
 // after the processor's own overrides (setOverrides).
-//   -> {"found":bool,"length":L,"points":[[x,y,z],...]}
+//   -> {"found":bool,"length":L,"points":[[x,y,z],...],"time":S,
+//       "travel":[{"type":"walk"|"step"|"drop"|"jump"|"door"|"plat"|"train"|"teleport"|"push",
+//                  "from":[x,y,z],"to":[x,y,z],"seconds":S,"entity":E},...]}
 // points: the path's corners, each where the pose's reference point rests on a floor (a
 // step, drop or jump is its takeoff point, then its landing point); not found: length 0,
-// no points. A pose's navigation mesh is built on the first path query for it under those
+// no points. time: seconds at Quake's speeds (movers/travel_reach.h); travel: the path's
+// parts in order, consecutive walking joined, "entity" only on a door, plat, train or
+// teleport (its entity index). With the level's movers (setTravel: a .map or .shallot),
+// closed doors are gates opened by what the path reaches first, and plats, trains,
+// teleporters and pushes are ridden; without (an .obsp), only walk, step, drop and jump.
+// Optional field "travel": false walks the static world only (as the editor's Path tool).
+// A pose's navigation mesh is built on the first path query for it under those
 // rules (the last kMaxMeshes meshes are kept).
 class PathQueries {
 public:
@@ -58,20 +67,26 @@ public:
     QJsonObject answer(const QJsonObject& query, bool& ok) const;
     // Overrides applied to every path query's pose settings (shallot-cli query's flags).
     void setOverrides(const NavOverrides& overrides) { overrides_ = overrides; }
+    // The level's movers and triggers for typed travel (before the first query).
+    void setTravel(std::shared_ptr<const TravelLevel> level) { travel_ = std::move(level); }
 
     static constexpr size_t kMaxMeshes = 8;
 
 private:
-    std::shared_ptr<const NavMesh> mesh(int pose, const NavSettings& settings) const;
+    struct Built;
+    const Built& mesh(int pose, const NavSettings& settings) const;
 
     const BspTree& tree_;
     const std::vector<Pose>* poses_;
     NavOverrides overrides_;
+    std::shared_ptr<const TravelLevel> travel_;
     mutable std::mutex mutex_;
     struct Built {
         int pose = 0;
         NavSettings settings;
         std::shared_ptr<const NavMesh> mesh;
+        std::shared_ptr<const TravelGraph> travel; // over *mesh, with the level's movers
+        std::shared_ptr<const TravelGraph> plain;  // over *mesh, without (the same when there are none)
     };
     mutable std::vector<Built> meshes_; // most recently used last
 };

@@ -78,6 +78,8 @@ public:
     void setLevelObjects(const LevelObjects* level);
     // Walking rules for every path query, over the poses' own (the query command's flags).
     void setPathOverrides(const NavOverrides& overrides) { paths_.setOverrides(overrides); }
+    // The level's movers and triggers for path queries' typed travel (query_path.h).
+    void setTravel(std::shared_ptr<const TravelLevel> level) { paths_.setTravel(std::move(level)); }
 
 private:
     QJsonObject answerOp(const QJsonObject& query, bool& ok) const;

@@ -612,6 +612,8 @@ std::vector<SpawnProblem> checkSpawns(const SpawnCheckInput& input) {
         }
         // The water the player swims in (not lava, which kills), and the pushes that carry it.
         PlayerMotion player;
+        player.travel = input.travel;
+        player.travelInOrder = input.travelInOrder;
         for (const Brush& b : world.brushes)
             if (intersects(b.contents, BrushContents::Water | BrushContents::Slime))
                 if (BrushGeometryResult g = buildBrushGeometry(b, world.bounds); g.geometry) player.water.push_back(std::move(*g.geometry));
@@ -626,7 +628,9 @@ std::vector<SpawnProblem> checkSpawns(const SpawnCheckInput& input) {
             SpawnProblem p = problemFor(SpawnProblemKind::UnreachableWalking, e);
             p.message = describe(*e.entity) + " never meets the player on foot: no floor it walks to (pose " + pose.name +
                         ": " + navSettingsSummary(pose.nav) + ") is walked or swum to from a player start" +
-                        " (it could fly there through the portals; doors and lifts are not walked)";
+                        (input.travel ? " (it could fly there through the portals; the player opens doors and rides lifts, "
+                                        "trains and teleporters)"
+                                      : " (it could fly there through the portals; doors and lifts are not walked)");
             problems.push_back(std::move(p));
         }
     }

@@ -86,6 +86,11 @@ struct SpawnCheckInput {
     // `navMeshes` when given (the onion's, by each pose's rules), else are built here.
     bool walking = true;
     NavMeshSource navMeshes = {};
+    // The level's movers and triggers (kept by reference): the player's walk then opens
+    // doors, rides plats and trains, and takes teleporters (movers/travel.h); without, the
+    // compiled world's holes where the doors are are walked through and nothing is ridden.
+    const TravelLevel* travel = nullptr;
+    bool travelInOrder = false; // PlayerMotion::travelInOrder
     // When the walking check is about to run: called with every other problem (ordered as
     // the result is), to show them before the meshes are built; false skips the walking
     // check (the result is then those problems).

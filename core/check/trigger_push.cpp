@@ -21,8 +21,13 @@ double quakeNumber(const std::string* text) { return text ? std::strtod(text->c_
 
 // Where a box of `pose` standing at `start` is carried, steering towards `steer` (a
 // horizontal unit vector, or zero) while in the air out of the triggers: the polygon it
-// stands on when the flight ends, or -1.
-int32_t flight(const BspTree& tree, const NavMesh& mesh, int pose, const Vec3& start, const std::vector<PushVolume>& pushes,
+// stands on when the flight ends (-1 when none), where and after how long.
+struct Flight {
+    int32_t polygon = -1;
+    Vec3 landing = Vec3::Zero();
+    double seconds = 0.0;
+};
+Flight flight(const BspTree& tree, const NavMesh& mesh, int pose, const Vec3& start, const std::vector<PushVolume>& pushes,
                const std::vector<Aabb>& reach, const Vec3& steer) {
     const Vec3 up = Vec3::UnitZ();
     Vec3 p = start + up * kNavStretchCheckLift, v = Vec3::Zero();
@@ -40,7 +45,7 @@ int32_t flight(const BspTree& tree, const NavMesh& mesh, int pose, const Vec3& s
         }
         v.z() -= kPushGravity * kPushStep;
         const MoveResult m = slideMove(tree, pose, p, v * kPushStep, 0.0);
-        if (m.startSolid) return -1;
+        if (m.startSolid) return {};
         for (const Contact& c : m.contacts) {
             const double into = v.dot(c.normal);
             if (into < 0.0) v -= c.normal * into;
@@ -48,9 +53,12 @@ int32_t flight(const BspTree& tree, const NavMesh& mesh, int pose, const Vec3& s
         p = m.end;
         if (pushed || v.z() > 0.0) continue;
         const TraceResult ground = traceSegment(tree, pose, p, p - up * kPushGroundProbe);
-        if (ground.hit && ground.normal.z() >= mesh.settings.walkableNormalZ) return dropToFloor(tree, mesh, p).polygon;
+        if (ground.hit && ground.normal.z() >= mesh.settings.walkableNormalZ) {
+            const Landing l = dropToFloor(tree, mesh, p);
+            return {l.polygon, l.point, (i + 1) * kPushStep};
+        }
     }
-    return -1;
+    return {};
 }
 
 } // namespace
@@ -75,12 +83,18 @@ Vec3 quakePushVelocity(const std::string* angle, const std::string* angles, cons
 }
 
 std::vector<std::pair<int32_t, int32_t>> pushLinks(const BspTree& tree, const NavMesh& mesh, const Pose& pose,
-                                                   const std::vector<PushVolume>& all) {
+                                                   const std::vector<PushVolume>& pushes) {
+    std::vector<std::pair<int32_t, int32_t>> links;
+    for (const PushFlight& f : pushFlights(tree, mesh, pose, pushes)) links.push_back({f.from, f.to});
+    return links;
+}
+
+std::vector<PushFlight> pushFlights(const BspTree& tree, const NavMesh& mesh, const Pose& pose, const std::vector<PushVolume>& all) {
     const std::vector<PushVolume> pushes(all.begin(), all.begin() + long(std::min(all.size(), kPushMaxVolumes)));
     // Where the box's reference point touches each trigger.
     std::vector<Aabb> reach;
     for (const PushVolume& push : pushes) reach.push_back({push.bounds.mins - pose.maxs, push.bounds.maxs - pose.mins});
-    std::vector<std::pair<int32_t, int32_t>> links;
+    std::vector<PushFlight> links;
     int flights = 0;
     for (size_t k = 0; k < pushes.size(); ++k) {
         int entries = 0;
@@ -111,16 +125,21 @@ std::vector<std::pair<int32_t, int32_t>> pushLinks(const BspTree& tree, const Na
                 // falling back in), steered each of kSteerDirections ways.
                 if (flights >= kPushMaxFlights) return links;
                 ++flights;
-                std::vector<int32_t> landings{flight(tree, mesh, mesh.pose, q, pushes, reach, Vec3::Zero())};
-                if (landings[0] < 0)
+                std::vector<Flight> landings{flight(tree, mesh, mesh.pose, q, pushes, reach, Vec3::Zero())};
+                if (landings[0].polygon < 0)
                     for (int d = 0; d < kSteerDirections && flights < kPushMaxFlights; ++d, ++flights) {
                         const double a = 2.0 * kPi * d / kSteerDirections;
                         landings.push_back(flight(tree, mesh, mesh.pose, q, pushes, reach, Vec3(std::cos(a), std::sin(a), 0.0)));
                     }
-                std::sort(landings.begin(), landings.end());
-                landings.erase(std::unique(landings.begin(), landings.end()), landings.end());
-                for (int32_t to : landings)
-                    if (to >= 0 && to != int32_t(p)) links.push_back({int32_t(p), to});
+                // Per polygon landed on, the quickest flight there.
+                std::sort(landings.begin(), landings.end(), [](const Flight& a, const Flight& b) {
+                    return a.polygon != b.polygon ? a.polygon < b.polygon : a.seconds < b.seconds;
+                });
+                for (size_t f = 0; f < landings.size(); ++f) {
+                    const Flight& l = landings[f];
+                    if (l.polygon < 0 || l.polygon == int32_t(p) || (f > 0 && landings[f - 1].polygon == l.polygon)) continue;
+                    links.push_back({int32_t(p), l.polygon, q, l.landing, l.seconds});
+                }
                 break;
             }
         }

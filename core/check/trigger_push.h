@@ -54,6 +54,17 @@ inline constexpr int kPushMaxEntries = 8;
 inline constexpr size_t kPushMaxVolumes = 256;
 inline constexpr int kPushMaxFlights = 1024;
 
+// One flight a push carries the box on: from a polygon (taking off at `takeoff`, where the
+// box first touches the trigger) to where it lands, after `seconds` of flight.
+struct PushFlight {
+    int32_t from = -1, to = -1;
+    Vec3 takeoff = Vec3::Zero(), landing = Vec3::Zero();
+    double seconds = 0.0;
+};
+// Every such flight (the first kPushMaxVolumes pushes), each (from, to) once, the quickest.
+std::vector<PushFlight> pushFlights(const BspTree& tree, const NavMesh& mesh, const Pose& pose,
+                                    const std::vector<PushVolume>& pushes);
+
 // The (from, to) polygon pairs the pushes (the first kPushMaxVolumes) carry a box of
 // `pose` between on `mesh`.
 std::vector<std::pair<int32_t, int32_t>> pushLinks(const BspTree& tree, const NavMesh& mesh, const Pose& pose,

@@ -2,6 +2,7 @@
 
 #include "compile/brush_expansion.h"
 #include "geometry/polygon.h"
+#include "movers/travel_reach.h"
 #include "nav/nav_mesh.h"
 
 #include <algorithm>
@@ -27,8 +28,12 @@ struct PlayerMoves {
 };
 
 // The polygons a walk over the mesh's links reaches from `start` (itself included), and,
-// with `moves`, swims and is pushed to.
-std::vector<char> walkedFrom(const NavMesh& mesh, int32_t start, const PlayerMoves* moves = nullptr) {
+// with `moves`, swims and is pushed to. With `doors` (a travel graph over `mesh`), a
+// monster's walk: through the doors it opens by touch (Quake's door trigger fires for any
+// living thing), shootable and open ones, and those the player fires (`fired`, per
+// entity); not through the others.
+std::vector<char> walkedFrom(const NavMesh& mesh, int32_t start, const PlayerMoves* moves = nullptr,
+                             const TravelGraph* doors = nullptr, const std::vector<char>* fired = nullptr) {
     std::vector<char> seen(mesh.polygons.size(), 0);
     if (start < 0) return seen;
     std::vector<char> bodySwum(moves ? moves->swum.size() : 0, 0);
@@ -44,7 +49,11 @@ std::vector<char> walkedFrom(const NavMesh& mesh, int32_t start, const PlayerMov
         const int32_t at = stack.back();
         stack.pop_back();
         const NavPolygon& p = mesh.polygons[size_t(at)];
-        for (uint32_t k = p.firstLink; k < p.firstLink + p.linkCount; ++k) reach(mesh.links[k].to);
+        for (uint32_t k = p.firstLink; k < p.firstLink + p.linkCount; ++k) {
+            const int32_t gate = doors ? doors->gateOfLink[k] : -1;
+            if (gate < 0 || (doors->gates[size_t(gate)].touched && !doors->gates[size_t(gate)].shut) || meshLinkUsable(*doors, k, *fired))
+                reach(mesh.links[k].to);
+        }
         if (!moves) continue;
         for (int32_t to : moves->pushedTo[size_t(at)]) reach(to);
         for (int32_t b : moves->bodiesOf[size_t(at)])
@@ -146,22 +155,54 @@ std::vector<bool> walkersMeetingGoals(const BspTree& tree, const std::vector<Pos
     };
     // Where the player walks, swims and is pushed from each start.
     std::map<int, PlayerMoves> movesOf;
+    std::map<int, TravelGraph> travelOf; // with player.travel
+    // The mesh the player walks on: with travel, the pose's cut at the closed doors.
+    auto travelGraphOf = [&](int pose) -> const TravelGraph& {
+        auto graph = travelOf.find(pose);
+        if (graph == travelOf.end())
+            graph = travelOf.emplace(pose, buildTravelGraph(tree, meshOf(pose), poses[size_t(pose)], *player.travel)).first;
+        return graph->second;
+    };
+    // With travel, the player and the monsters walk the pose's mesh cut at the closed doors.
+    auto playerMeshOf = [&](int pose) -> const NavMesh& { return player.travel ? *travelGraphOf(pose).mesh : meshOf(pose); };
     std::vector<std::vector<char>> goalWalks(goals.size());
+    std::vector<char> playerFired; // with travel: every entity the player fires from some start
     for (size_t g = 0; g < goals.size(); ++g) {
         const int pose = goals[g].pose;
         if (!usable(pose)) continue;
-        const NavMesh& mesh = meshOf(pose);
+        const NavMesh& mesh = playerMeshOf(pose);
         auto moves = movesOf.find(pose);
-        if (moves == movesOf.end())
-            moves = movesOf.try_emplace(pose, tree, mesh, poses[size_t(pose)], player).first;
-        goalWalks[g] = walkedFrom(mesh, dropToFloor(tree, mesh, goals[g].point).polygon, &moves->second);
+        if (moves == movesOf.end()) // with travel, the pushes are travel links
+            moves = movesOf.try_emplace(pose, tree, mesh, poses[size_t(pose)], player)
+                        .first;
+        const int32_t start = dropToFloor(tree, mesh, goals[g].point).polygon;
+        if (!player.travel) {
+            goalWalks[g] = walkedFrom(mesh, start, &moves->second);
+            continue;
+        }
+        const PlayerMoves& swims = moves->second;
+        std::vector<char> bodySwum(swims.swum.size(), 0);
+        TravelReach reached = travelReach(travelOf.at(pose), start, [&](int32_t at, const std::function<void(int32_t)>& reach) {
+                           // Each round of travelReach floods again from the start: each body is swum once a round.
+                           if (at == start) std::fill(bodySwum.begin(), bodySwum.end(), 0);
+                           for (int32_t to : swims.pushedTo[size_t(at)]) reach(to);
+                           for (int32_t b : swims.bodiesOf[size_t(at)])
+                               if (!bodySwum[size_t(b)]) {
+                                   bodySwum[size_t(b)] = 1;
+                                   for (int32_t q : swims.swum[size_t(b)]) reach(q);
+                               }
+                       }, !player.travelInOrder);
+        goalWalks[g] = std::move(reached.reached);
+        playerFired.resize(reached.fired.size(), 0);
+        for (size_t e = 0; e < reached.fired.size(); ++e) playerFired[e] |= reached.fired[e];
     }
     std::vector<bool> meets(walkers.size(), false);
     for (size_t i = 0; i < walkers.size(); ++i) {
         const Walker& w = walkers[i];
         if (!usable(w.pose)) continue;
-        const NavMesh& mesh = meshOf(w.pose);
-        const std::vector<char> walked = walkedFrom(mesh, dropToFloor(tree, mesh, w.from).polygon);
+        const NavMesh& mesh = playerMeshOf(w.pose);
+        const std::vector<char> walked =
+            walkedFrom(mesh, dropToFloor(tree, mesh, w.from).polygon, nullptr, player.travel ? &travelGraphOf(w.pose) : nullptr, &playerFired);
         for (size_t p = 0; p < walked.size() && !meets[i]; ++p) {
             if (!walked[p]) continue;
             // The floor under the polygon's middle, as the goal's pose stands on it.
@@ -170,7 +211,7 @@ std::vector<bool> walkersMeetingGoals(const BspTree& tree, const std::vector<Pos
                 if (g < 0 || size_t(g) >= goals.size() || goalWalks[size_t(g)].empty()) continue;
                 const int goalPose = goals[size_t(g)].pose;
                 const Vec3 ref = feet - Vec3(0, 0, poses[size_t(goalPose)].mins.z() - kWalkMeetLift);
-                const int32_t q = dropToFloor(tree, meshOf(goalPose), ref).polygon;
+                const int32_t q = dropToFloor(tree, playerMeshOf(goalPose), ref).polygon;
                 if (q >= 0 && goalWalks[size_t(g)][size_t(q)]) {
                     meets[i] = true;
                     break;

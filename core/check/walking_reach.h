@@ -16,6 +16,7 @@
 // by trigger_push (trigger_push.h). Monsters only walk.
 #include "compile/bsp_tree.h"
 #include "check/trigger_push.h"
+#include "movers/travel.h"
 #include "nav/nav_mesh.h"
 #include "world/brush_geometry.h"
 #include "world/pose.h"
@@ -46,6 +47,12 @@ using NavMeshSource = std::function<std::shared_ptr<const NavMesh>(int pose)>;
 struct PlayerMotion {
     std::vector<BrushGeometry> water;
     std::vector<PushVolume> pushes;
+    // The level's movers and triggers (kept by reference): when set, the player's walk is
+    // travelReach's (movers/travel_reach.h), swims and pushes still added.
+    const TravelLevel* travel = nullptr;
+    // With travel: whether doors and rides open only once the player reaches what fires
+    // them (in order), or whenever anything in the level fires them (the default).
+    bool travelInOrder = false;
 };
 
 // Per walker, whether it meets one of its goals on foot, the goals also moving as `player`

@@ -66,7 +66,7 @@ bool componentReached(const NavMesh& mesh, int32_t from, int32_t to) {
 // nearest point instead led down one side of a flight of steps and round a corner, 14%
 // longer than the path down its other side on id_e1m1.)
 std::optional<std::vector<int32_t>> searchLinks(const NavMesh& mesh, int32_t startPoly, const Vec3& start, int32_t goalPoly,
-                                               const Vec3& goal) {
+                                               const Vec3& goal, const NavLinkFilter& usable) {
     // Per-thread nodes over the polygons, kept between queries: a node counts only when its
     // stamp is this query's (no clearing of thousands of entries per query).
     struct Node {
@@ -107,6 +107,7 @@ std::optional<std::vector<int32_t>> searchLinks(const NavMesh& mesh, int32_t sta
         const Vec3 at = node.entry;
         const double here = node.cost;
         for (uint32_t k = poly.firstLink; k < poly.firstLink + poly.linkCount; ++k) {
+            if (usable && !usable(k)) continue;
             const NavLink& l = mesh.links[k];
             Node& to = nodes[size_t(l.to)];
             if (to.seen == query && to.closed == query) continue;
@@ -591,6 +592,10 @@ Vec3 outOfTheFloor(const BspTree& tree, int pose, const Vec3& p) {
 } // namespace
 
 NavPath findPath(const BspTree& tree, const NavMesh& mesh, const Vec3& from, const Vec3& to) {
+    return findPath(tree, mesh, from, to, NavLinkFilter());
+}
+
+NavPath findPath(const BspTree& tree, const NavMesh& mesh, const Vec3& from, const Vec3& to, const NavLinkFilter& usable) {
     NavPath out;
     const Vec3 raisedFrom = outOfTheFloor(tree, mesh.pose, from), raisedTo = outOfTheFloor(tree, mesh.pose, to);
     const Landing start = dropToFloor(tree, mesh, raisedFrom), goal = dropToFloor(tree, mesh, raisedTo);
@@ -601,9 +606,9 @@ NavPath findPath(const BspTree& tree, const NavMesh& mesh, const Vec3& from, con
     if (start.polygon < 0)
         return missed(tree.isSolid(raisedFrom, mesh.pose) ? NavPathMiss::StartInSolid : NavPathMiss::StartOffGround);
     if (goal.polygon < 0) return missed(tree.isSolid(raisedTo, mesh.pose) ? NavPathMiss::GoalInSolid : NavPathMiss::GoalOffGround);
-    if (!componentReached(mesh, mesh.polygons[size_t(start.polygon)].component, mesh.polygons[size_t(goal.polygon)].component))
+    if (!usable && !componentReached(mesh, mesh.polygons[size_t(start.polygon)].component, mesh.polygons[size_t(goal.polygon)].component))
         return missed(NavPathMiss::NotReached);
-    const auto links = searchLinks(mesh, start.polygon, start.point, goal.polygon, goal.point);
+    const auto links = searchLinks(mesh, start.polygon, start.point, goal.polygon, goal.point, usable);
     if (!links) return missed(NavPathMiss::NotReached);
     out.found = true;
     const std::vector<int32_t>& path = *links;
@@ -698,7 +703,15 @@ NavPath findPath(const BspTree& tree, const NavMesh& mesh, const Vec3& from, con
     straighten(tree, mesh, points, stretches);
     lowerRisers(tree, mesh, points, stretches);
     out.points = std::move(points);
-    for (size_t i = 1; i < out.points.size(); ++i) out.length += (out.points[i] - out.points[i - 1]).norm();
+    for (size_t i = 1; i < out.points.size(); ++i) {
+        out.length += (out.points[i] - out.points[i - 1]).norm();
+        const double rise = out.points[i].z() - out.points[i - 1].z();
+        NavLinkKind kind = NavLinkKind::Walk;
+        if (stretches[i - 1] == kJumpStretch) kind = NavLinkKind::Jump;
+        else if (stretches[i - 1] != kWalkStretch)
+            kind = rise >= 0.0 ? NavLinkKind::StepUp : -rise <= mesh.settings.stepHeight ? NavLinkKind::StepDown : NavLinkKind::Drop;
+        out.stretches.push_back(kind);
+    }
     return out;
 }
 

@@ -4,6 +4,7 @@
 // path bends only at corners it must go round.
 #include "nav/nav_mesh.h"
 
+#include <functional>
 #include <vector>
 
 namespace shallot {
@@ -22,12 +23,21 @@ struct NavPath {
     // crosses from one surface onto another, and for a step or drop its takeoff and then
     // its landing point.
     std::vector<Vec3> points;
+    // Per stretch (points[i] to points[i + 1]), how it is travelled: Walk on a floor,
+    // StepUp / StepDown / Drop across a riser or ledge (by its height against the mesh's step
+    // height), Jump a jump's flight.
+    std::vector<NavLinkKind> stretches;
 };
+
+// Which links of the mesh (indices into NavMesh::links) a path may use.
+using NavLinkFilter = std::function<bool(uint32_t link)>;
 
 // The path for the mesh's pose from `from` to `to`, each dropped straight down onto the
 // floor below it first (not found when either lands on ground too steep, or nowhere). A
 // point in solid for the pose (placed for a smaller pose: its box sunk into the floor) is
 // raised first, by kNavRaiseStep at a time up to the pose's height, until it is not.
 NavPath findPath(const BspTree& tree, const NavMesh& mesh, const Vec3& from, const Vec3& to);
+// The same over only the links `usable` accepts (a closed door's: movers/travel.h).
+NavPath findPath(const BspTree& tree, const NavMesh& mesh, const Vec3& from, const Vec3& to, const NavLinkFilter& usable);
 
 } // namespace shallot

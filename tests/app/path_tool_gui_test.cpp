@@ -55,12 +55,14 @@ bool noFloorNear(const NavMesh& mesh, double x, double y) {
     return true;
 }
 
-// shallot-cli query's answers (found or not) to path queries for `pose` between the pairs.
+// shallot-cli query's answers (found or not) to path queries for `pose` between the pairs,
+// over the static world as the Path tool walks it ("travel": false: no doors, lifts or
+// teleporters, docs/movers.md).
 std::vector<bool> cliFinds(const QString& pose, const std::vector<std::pair<Vec3, Vec3>>& pairs) {
     QByteArray input;
     auto point = [](const Vec3& p) { return QJsonArray{p.x(), p.y(), p.z()}; };
     for (const auto& [from, to] : pairs)
-        input += QJsonDocument(QJsonObject{{"op", "path"}, {"pose", pose}, {"from", point(from)}, {"to", point(to)}})
+        input += QJsonDocument(QJsonObject{{"op", "path"}, {"pose", pose}, {"from", point(from)}, {"to", point(to)}, {"travel", false}})
                      .toJson(QJsonDocument::Compact) +
                  "\n";
     QProcess cli;

@@ -265,6 +265,13 @@ check "path up the 24 stairs: none with the step of 18" contains "$("$CLI" query
 check "query --step 24 climbs them" contains "$("$CLI" query "$MAPS/nav_stairs.map" --step 24 <<<"$q")" '"found":true'
 check "a per-query step climbs them too" \
   contains "$("$CLI" query "$MAPS/nav_stairs.map" <<<'{"op":"path","pose":"player","from":[96,48,25],"to":[928,464,121],"step":24}')" '"found":true'
+travel=$("$CLI" query "$MAPS/nav_stairs.map" --step 24 <<<"$q")
+check "a path gives its time in seconds" contains "$travel" '"time":[0-9]'
+check "a path lists its travel, walks and steps" contains "$travel" '"type":"step"'
+check "a path with \"travel\": false is found too" \
+  contains "$("$CLI" query "$MAPS/nav_stairs.map" <<<'{"op":"path","pose":"player","from":[96,48,25],"to":[928,464,121],"step":24,"travel":false}')" '"found":true'
+check "a bad \"travel\" is an error line" \
+  contains "$("$CLI" query "$MAPS/nav_stairs.map" <<<'{"op":"path","pose":"player","from":[96,48,25],"to":[928,464,121],"travel":1}')" '"error"'
 "$CLI" query "$MAPS/nav_stairs.map" --step -2 <<<"$q" >/dev/null 2>&1
 check "query with a bad --step exits 2" test $? -eq 2
 nav=$("$CLI" nav "$MAPS/nav_stairs.map" --pose player --jump 45,128 --json)
@@ -272,6 +279,10 @@ check "nav --json names its rules" contains "$nav" '"settings":{'
 check "nav --json counts jump links" contains "$nav" '"jump":[0-9]'
 "$CLI" check "$MAPS/nav_stairs.map" --no-walking >/dev/null 2>&1
 check "check --no-walking on a clean map exits 0" test $? -eq 0
+"$CLI" check "$MAPS/nav_stairs.map" --no-travel >/dev/null 2>&1
+check "check --no-travel on a clean map exits 0" test $? -eq 0
+"$CLI" check "$MAPS/nav_stairs.map" --travel-in-order >/dev/null 2>&1
+check "check --travel-in-order on a clean map exits 0" test $? -eq 0
 # pvs: the sight pose's potentially visible set (docs/visibility.md). figure1_rooms: two
 # rooms and a corridor, 5 leaves inside, which see each other.
 pvs=$("$CLI" pvs "$MAPS/figure1_rooms.map" --from 400,300,46)

@@ -1,0 +1,127 @@
+#pragma once
+// Typed travel over a pose's navigation mesh (issue 40, item 4): the mesh's own links
+// (walk, step, drop, jump) plus links through the level's movers and triggers, each with
+// its rule and its time at Quake's speeds. Rules and limits: docs/movers.md, "Travel".
+//
+// The compiled world leaves brush entities out, so a door's opening is a hole in the
+// static world; a closed door is put back as a gate: the mesh links inside its closed
+// volume (configuration space) are usable only once it is opened. Plats, trains and
+// doors that make a floor are links between the floors beside their top at their stops.
+#include "check/trigger_push.h"
+#include "compile/bsp_tree.h"
+#include "movers/entity_graph.h"
+#include "movers/mover.h"
+#include "nav/nav_mesh.h"
+#include "world/pose.h"
+
+#include <memory>
+#include <vector>
+
+namespace shallot {
+
+enum class TravelKind : uint8_t { Walk, Step, Drop, Jump, Door, Plat, Train, Teleport, Push };
+// "walk", "step", "drop", "jump", "door", "plat", "train", "teleport", "push"
+const char* travelKindName(TravelKind kind);
+
+// Quake's player runs at sv_maxspeed (320 units a second); a fall is timed under
+// sv_gravity (kPushGravity, 800).
+inline constexpr double kWalkSpeed = 320.0;
+
+// What travel reads of a level besides its tree: its movers, entities and pushes.
+struct TravelLevel {
+    LevelMovers movers;
+    EntityGraph graph;
+    std::vector<PushVolume> pushes;
+    // Per entity: it has health, so it fires when shot (a trigger_multiple or button with
+    // health): travel takes it as fired from the start, from wherever it is seen.
+    std::vector<char> shootable;
+};
+
+// The movers, entity graph and trigger_pushes of a parsed .map (travel_level.cpp).
+TravelLevel travelLevelOf(const MapFile& map);
+
+// A link beyond the mesh's own, from polygon to polygon: boarding at `start`, arriving at
+// `end` after `seconds`. `needs`: the entity that must have been fired (opened, started)
+// first, -1 when none (a named plat or train, a Quake teleporter with a targetname).
+struct TravelLink {
+    TravelKind kind = TravelKind::Walk;
+    int32_t from = -1, to = -1;
+    Vec3 start = Vec3::Zero(), end = Vec3::Zero();
+    double seconds = 0.0;
+    int entity = -1; // the mover's, teleporter's or push's entity
+    int needs = -1;
+};
+
+// A door group closed across the mesh: its members' configuration-space boxes at their
+// spawn places. Open from the start when shootable (health, or a secret door that may be
+// shot); else opened by firing any member (a touch field counts as firing: TravelOpener).
+// A door that spawns open (START_OPEN) rests in its open place for good: firing it would
+// only shut its drawn place, which is left open (not modelled).
+struct DoorGate {
+    std::vector<int> entities;  // the members' entities
+    std::vector<Aabb> boxes;    // where the pose's reference point would be inside a member
+    double seconds = 0.0;       // the slowest member's time to open
+    bool free = false;          // shootable: passable from the start
+    bool touched = false;       // has a touch field (opened by walking up to it)
+    bool shut = false;          // never passable (a START_OPEN door's resting place)
+};
+
+// A place that fires entities when the agent stands in it: a trigger's or button's box, a
+// door's touch field, a key door itself (wanting its key). `polygons`: the mesh polygons
+// from which the pose's box touches it, `points` a floor point of each.
+struct TravelOpener {
+    int entity = -1;
+    std::vector<int> fires; // entities set off (its own firedFrom, and a door group's members)
+    KeyKind key = KeyKind::None; // wanted before it fires (a key door)
+    bool shot = false; // fires from the start (TravelLevel::shootable)
+    std::vector<int32_t> polygons;
+    std::vector<Vec3> points;
+};
+
+// A key item on the mesh: the polygon below it (-1: none).
+struct TravelKey {
+    KeyKind kind = KeyKind::None;
+    int entity = -1;
+    int32_t polygon = -1;
+    Vec3 point = Vec3::Zero();
+};
+
+// Where the agent stands on a mover at one of its stops (the standing box: the reference
+// point over its top) and the floors beside it, from which it steps on.
+struct TravelFloor {
+    Aabb standing;
+    std::vector<int32_t> polygons;
+    std::vector<Vec3> points;
+};
+
+struct TravelGraph {
+    // The pose's mesh cut along the closed doors' volumes (nav/cut_at_boxes.h): polygon and
+    // link indices here are this mesh's.
+    std::shared_ptr<const NavMesh> mesh;
+    std::vector<TravelLink> links;
+    std::vector<std::vector<uint32_t>> linksFrom; // per polygon, its travel links
+    std::vector<DoorGate> gates;
+    std::vector<int32_t> gateOfLink; // per mesh link, the gate closing it, or -1
+    std::vector<TravelOpener> openers; // touched from the mesh, or from a mover's top (floors)
+    std::vector<TravelKey> keys;
+    std::vector<TravelFloor> floors; // the movers' tops at their stops
+    size_t entityCount = 0; // the level's entities (fired flags are per entity)
+};
+
+// The typed travel of `mesh` (pose `pose`, whose box is poses[pose]) in `level`. Paths
+// and reach over it use graph.mesh, not `mesh`.
+TravelGraph buildTravelGraph(const BspTree& tree, const NavMesh& mesh, const Pose& pose, const TravelLevel& level);
+
+// The pieces, one file each: door gates (travel_doors.cpp), plats, trains and doors as
+// floors (travel_riders.cpp), teleports and pushes (travel_jumps.cpp), openers and keys
+// (travel_openers.cpp).
+void addDoorGates(TravelGraph& graph, const NavMesh& mesh, const Pose& pose, const TravelLevel& level);
+void addRiderLinks(TravelGraph& graph, const BspTree& tree, const Pose& pose, const TravelLevel& level);
+void addTeleportAndPushLinks(TravelGraph& graph, const BspTree& tree, const Pose& pose, const TravelLevel& level);
+void addOpeners(TravelGraph& graph, const BspTree& tree, const Pose& pose, const TravelLevel& level);
+
+// The polygons of the mesh whose floor samples (walking_reach.h) put the pose's reference
+// point inside `box` (configuration space), with the first such sample of each.
+void polygonsTouching(const NavMesh& mesh, const Aabb& box, std::vector<int32_t>& polygons, std::vector<Vec3>& points);
+
+} // namespace shallot

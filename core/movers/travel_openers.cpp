@@ -1,0 +1,99 @@
+// What the agent fires by standing somewhere (movers/travel.h): triggers and buttons it
+// touches, door touch fields, key doors with their key; and the keys it picks up.
+#include "movers/travel.h"
+
+#include <algorithm>
+#include <map>
+
+namespace shallot {
+
+namespace {
+
+// A box touches a solid brush (a button, a key door) when it comes this close: the
+// agent's box stops at the brush, it does not enter it.
+constexpr double kTouchReach = 1.0;
+// A key item is looked for on the floor below its origin, and from this far above it too
+// when the origin is in solid (an item sunk into the floor).
+constexpr double kItemLift = 24.0;
+
+Aabb touchBox(const Aabb& bounds, const Pose& pose, double reach) {
+    const Vec3 r = Vec3::Constant(reach);
+    return {bounds.mins - pose.maxs - r, bounds.maxs - pose.mins + r};
+}
+
+void addFired(const EntityGraph& g, int entity, std::vector<int>& fires) {
+    fires.push_back(entity);
+    for (const int e : g.firedFrom(entity)) fires.push_back(e);
+}
+
+void finish(std::vector<int>& fires) {
+    std::sort(fires.begin(), fires.end());
+    fires.erase(std::unique(fires.begin(), fires.end()), fires.end());
+}
+
+} // namespace
+
+// The opener is also touched standing on a mover's top whose standing box meets its box:
+// from the floors beside that top.
+void addMoverFloors(const TravelGraph& graph, const Aabb& box, TravelOpener& o) {
+    for (const TravelFloor& f : graph.floors)
+        if (f.standing.overlaps(box))
+            for (size_t i = 0; i < f.polygons.size(); ++i)
+                if (std::find(o.polygons.begin(), o.polygons.end(), f.polygons[i]) == o.polygons.end()) {
+                    o.polygons.push_back(f.polygons[i]);
+                    o.points.push_back(f.points[i]);
+                }
+}
+
+void addOpeners(TravelGraph& graph, const BspTree& tree, const Pose& pose, const TravelLevel& level) {
+    const NavMesh& mesh = *graph.mesh;
+    const EntityGraph& g = level.graph;
+    for (const EntityTrigger& t : g.triggers) {
+        const bool touched = t.kind == TriggerKind::Multiple || t.kind == TriggerKind::Once || t.kind == TriggerKind::Button ||
+                             (t.kind == TriggerKind::Key && g.givesItem(t.item));
+        if (!touched || t.bounds.empty()) continue;
+        TravelOpener o;
+        o.entity = t.entity;
+        o.fires = g.firedFrom(t.entity);
+        o.shot = size_t(t.entity) < level.shootable.size() && level.shootable[size_t(t.entity)];
+        const Aabb box = touchBox(t.bounds, pose, kTouchReach);
+        polygonsTouching(mesh, box, o.polygons, o.points);
+        addMoverFloors(graph, box, o);
+        graph.openers.push_back(std::move(o));
+    }
+    // Door groups: their touch field (every member has the group's), or a key door itself.
+    std::map<int, TravelOpener> doors;
+    for (size_t i = 0; i < level.movers.movers.size(); ++i) {
+        const Mover& m = level.movers.movers[i];
+        if (m.kind != MoverKind::Door) continue;
+        if (m.touchBounds.empty() && m.key == KeyKind::None) continue;
+        auto [it, added] = doors.try_emplace(m.master);
+        TravelOpener& o = it->second;
+        if (added) {
+            o.entity = m.entity;
+            o.key = m.key;
+            const Aabb box = m.key != KeyKind::None ? touchBox(m.boundsAt(m.spawn), pose, kTouchReach) : touchBox(m.touchBounds, pose, 0.0);
+            polygonsTouching(mesh, box, o.polygons, o.points);
+            addMoverFloors(graph, box, o);
+        }
+        addFired(g, m.entity, o.fires);
+    }
+    for (auto& [master, o] : doors) {
+        finish(o.fires);
+        graph.openers.push_back(std::move(o));
+    }
+    for (const KeyItem& k : g.keys) {
+        TravelKey key{k.kind, k.entity, -1, Vec3::Zero()};
+        for (const double lift : {0.0, kItemLift}) {
+            const Landing l = dropToFloor(tree, mesh, k.origin + Vec3::UnitZ() * lift);
+            if (l.polygon >= 0) {
+                key.polygon = l.polygon;
+                key.point = l.point;
+                break;
+            }
+        }
+        graph.keys.push_back(key);
+    }
+}
+
+} // namespace shallot
