@@ -101,11 +101,14 @@ std::vector<SpawnProblem> checkMovers(const MapFile& map, const EntityClassTable
     return checkMovers({&map, &movers, &graph, classes});
 }
 
-MapFile mapOfDocumentEntities(const std::vector<MapEntity>& entities, Game game) {
+MapFile mapOfDocumentEntities(const std::vector<MapEntity>& entities, Game game,
+                              const std::vector<std::pair<std::string, std::string>>& worldKeys) {
     MapFile map;
     map.game = game;
     map.entities.reserve(entities.size() + 1);
-    map.entities.push_back(MapEntity{{{"classname", "worldspawn"}}, {}});
+    MapEntity worldspawn{worldKeys, {}};
+    if (!worldspawn.value("classname")) worldspawn.keys.insert(worldspawn.keys.begin(), {"classname", "worldspawn"});
+    map.entities.push_back(std::move(worldspawn));
     map.entities.insert(map.entities.end(), entities.begin(), entities.end());
     return map;
 }

@@ -37,8 +37,11 @@ std::vector<SpawnProblem> checkMovers(const MoverCheckInput& input);
 std::vector<SpawnProblem> checkMovers(const MapFile& map, const EntityClassTable* classes = nullptr);
 
 // A MapFile of a document's entities (DocumentData::entities: entities[i] is entity i + 1),
-// with an empty worldspawn as entity 0 so that indices match the file's.
-MapFile mapOfDocumentEntities(const std::vector<MapEntity>& entities, Game game);
+// with worldspawn as entity 0 so that indices match the file's: its keys `worldKeys`
+// (DocumentData::worldKeys: minlight, sunlight...), "classname" "worldspawn" added when
+// they lack it; no brushes.
+MapFile mapOfDocumentEntities(const std::vector<MapEntity>& entities, Game game,
+                              const std::vector<std::pair<std::string, std::string>>& worldKeys = {});
 
 // Appends `more` to `problems` and orders them all by entity index then kind.
 void mergeProblems(std::vector<SpawnProblem>& problems, std::vector<SpawnProblem> more);

@@ -1,5 +1,6 @@
 #include "docks/light_reading.h"
 
+#include "check/mover_checks.h"
 #include "document/editor_document.h"
 #include "light/light_at_point.h"
 #include "light/sky_faces.h"
@@ -26,11 +27,9 @@ QString lightReadingText(const LightService& lighting, const EditorDocument& doc
     const World& world = latest.world->world;
     const int pose = pointPoseIndex(world.poses);
     if (pose < 0) return text;
-    std::vector<MapEntity> entities = document.entities();
-    MapEntity worldspawn;
-    worldspawn.keys = document.data().worldKeys;
-    entities.insert(entities.begin(), worldspawn);
-    const LightEntities sources = readLightEntities(entities, document.filePath().toStdString());
+    const DocumentData& data = document.data();
+    const LightEntities sources = readLightEntities(mapOfDocumentEntities(data.entities, data.game, data.worldKeys).entities,
+                                                    document.filePath().toStdString());
     const SkyFaces sky(world.brushes, world.bounds);
     const TreeOccluder occluder(latest.world->result->onion, pose, sky);
     const Vec3 normal = latest.lighting->faces[size_t(reading->face)].plane.normal;

@@ -1,5 +1,6 @@
 #include "services/light_service.h"
 
+#include "check/mover_checks.h"
 #include "document/editor_document.h"
 #include "light/brush_relight.h"
 #include "light/relight.h"
@@ -21,14 +22,7 @@ namespace {
 // The level's entities as the lighting reads them: worldspawn's keys (minlight, sunlight)
 // first, then the others (the document keeps worldspawn's brushes as its world).
 std::vector<MapEntity> lightEntities(const DocumentData& data) {
-    std::vector<MapEntity> entities;
-    entities.reserve(data.entities.size() + 1);
-    MapEntity worldspawn;
-    worldspawn.keys = data.worldKeys;
-    if (!worldspawn.value("classname")) worldspawn.keys.insert(worldspawn.keys.begin(), {"classname", "worldspawn"});
-    entities.push_back(std::move(worldspawn));
-    entities.insert(entities.end(), data.entities.begin(), data.entities.end());
-    return entities;
+    return mapOfDocumentEntities(data.entities, data.game, data.worldKeys).entities;
 }
 
 // The same point pose (its box and what blocks it) in both worlds: the same shadows where

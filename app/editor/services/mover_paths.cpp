@@ -2,6 +2,7 @@
 
 #include "editor.h"
 #include "mover_paths_batch.h"
+#include "check/mover_checks.h"
 #include "movers/build_movers.h"
 
 namespace shallot {
@@ -24,15 +25,8 @@ void MoverPaths::setOn(bool on) {
 
 void MoverPaths::rebuild() {
     if (!on_) return;
-    // The level as buildMovers reads it: worldspawn (its keys), then the entities in file order.
     const DocumentData& data = editor_.document().data();
-    MapFile map;
-    map.game = data.game;
-    MapEntity worldspawn;
-    worldspawn.keys = data.worldKeys;
-    map.entities.push_back(std::move(worldspawn));
-    map.entities.insert(map.entities.end(), data.entities.begin(), data.entities.end());
-    const LevelMovers movers = buildMovers(map);
+    const LevelMovers movers = buildMovers(mapOfDocumentEntities(data.entities, data.game, data.worldKeys));
     render::MoverPathBatches batches = render::buildMoverPathBatches(movers);
     drawn_ = 0;
     for (const Mover& m : movers.movers) drawn_ += m.kind != MoverKind::Static && m.motion.stops.size() > 1;

@@ -70,7 +70,7 @@ void Quake3CapsuleOverlay::rebuild() {
         render::MeshBatch batch;
         batch.primitive = render::Primitive::Lines;
         batch.lit = false;
-        const double feet = pose.shape.kind == PoseShapeKind::Capsule ? 0.5 * pose.shape.height : pose.shape.height;
+        const double feet = boundingHalfExtents(pose.shape).z();
         for (const ShiftedPlaneRefusal& r : c.refusals) {
             const Vec3 at = r.resting ? Vec3(r.position - feet * Vec3::UnitZ()) : r.position;
             for (int axis = 0; axis < 3; ++axis)
