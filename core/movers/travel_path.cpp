@@ -278,29 +278,19 @@ void appendStretch(const TravelGraph& graph, NavLinkKind kind, const Vec3& a, co
     push(own, p, b, stretchSeconds(kind, p, b), -1);
 }
 
-// `p`, or when it is in solid for the pose, the first point above it that is not, within
-// the pose's height (as findPath raises its ends).
-Vec3 outOfTheFloor(const BspTree& tree, int pose, const Vec3& p) {
-    const Pose& box = tree.poses[size_t(pose)];
-    for (double up = 0.0; up <= box.maxs.z() - box.mins.z(); up += kNavRaiseStep)
-        if (!tree.isSolid(p + Vec3::UnitZ() * up, pose)) return p + Vec3::UnitZ() * up;
-    return p;
-}
-
 } // namespace
 
 TravelPath findTravelPath(const BspTree& tree, const TravelGraph& graph, const Vec3& from, const Vec3& to) {
     const NavMesh& mesh = *graph.mesh;
     TravelPath out;
-    const Vec3 raisedFrom = outOfTheFloor(tree, mesh.pose, from), raisedTo = outOfTheFloor(tree, mesh.pose, to);
-    const Landing start = dropToFloor(tree, mesh, raisedFrom), goal = dropToFloor(tree, mesh, raisedTo);
     auto missed = [&](NavPathMiss why) {
         out.miss = why;
         return out;
     };
-    if (start.polygon < 0)
-        return missed(tree.isSolid(raisedFrom, mesh.pose) ? NavPathMiss::StartInSolid : NavPathMiss::StartOffGround);
-    if (goal.polygon < 0) return missed(tree.isSolid(raisedTo, mesh.pose) ? NavPathMiss::GoalInSolid : NavPathMiss::GoalOffGround);
+    const PathEnds ends = landPathEnds(tree, mesh, from, to);
+    if (ends.miss != NavPathMiss::None) return missed(ends.miss);
+    const Landing& start = ends.start;
+    const Landing& goal = ends.goal;
     const TravelReach reach = travelReach(graph, start.polygon);
     if (!reach.reached[size_t(goal.polygon)]) return missed(NavPathMiss::NotReached);
     Planner planner{graph, reach, std::vector<char>(graph.entityCount, 0), {}, start.polygon, start.point};

@@ -595,17 +595,28 @@ NavPath findPath(const BspTree& tree, const NavMesh& mesh, const Vec3& from, con
     return findPath(tree, mesh, from, to, NavLinkFilter());
 }
 
+PathEnds landPathEnds(const BspTree& tree, const NavMesh& mesh, const Vec3& from, const Vec3& to) {
+    PathEnds ends;
+    const Vec3 raisedFrom = outOfTheFloor(tree, mesh.pose, from), raisedTo = outOfTheFloor(tree, mesh.pose, to);
+    ends.start = dropToFloor(tree, mesh, raisedFrom);
+    ends.goal = dropToFloor(tree, mesh, raisedTo);
+    if (ends.start.polygon < 0)
+        ends.miss = tree.isSolid(raisedFrom, mesh.pose) ? NavPathMiss::StartInSolid : NavPathMiss::StartOffGround;
+    else if (ends.goal.polygon < 0)
+        ends.miss = tree.isSolid(raisedTo, mesh.pose) ? NavPathMiss::GoalInSolid : NavPathMiss::GoalOffGround;
+    return ends;
+}
+
 NavPath findPath(const BspTree& tree, const NavMesh& mesh, const Vec3& from, const Vec3& to, const NavLinkFilter& usable) {
     NavPath out;
-    const Vec3 raisedFrom = outOfTheFloor(tree, mesh.pose, from), raisedTo = outOfTheFloor(tree, mesh.pose, to);
-    const Landing start = dropToFloor(tree, mesh, raisedFrom), goal = dropToFloor(tree, mesh, raisedTo);
     auto missed = [&](NavPathMiss why) {
         out.miss = why;
         return out;
     };
-    if (start.polygon < 0)
-        return missed(tree.isSolid(raisedFrom, mesh.pose) ? NavPathMiss::StartInSolid : NavPathMiss::StartOffGround);
-    if (goal.polygon < 0) return missed(tree.isSolid(raisedTo, mesh.pose) ? NavPathMiss::GoalInSolid : NavPathMiss::GoalOffGround);
+    const PathEnds ends = landPathEnds(tree, mesh, from, to);
+    if (ends.miss != NavPathMiss::None) return missed(ends.miss);
+    const Landing& start = ends.start;
+    const Landing& goal = ends.goal;
     if (!usable && !componentReached(mesh, mesh.polygons[size_t(start.polygon)].component, mesh.polygons[size_t(goal.polygon)].component))
         return missed(NavPathMiss::NotReached);
     const auto links = searchLinks(mesh, start.polygon, start.point, goal.polygon, goal.point, usable);

@@ -40,4 +40,13 @@ NavPath findPath(const BspTree& tree, const NavMesh& mesh, const Vec3& from, con
 // The same over only the links `usable` accepts (a closed door's: movers/travel.h).
 NavPath findPath(const BspTree& tree, const NavMesh& mesh, const Vec3& from, const Vec3& to, const NavLinkFilter& usable);
 
+// Where a path between `from` and `to` starts and ends, as findPath places them (raised out
+// of solid, dropped onto the floor), or why it cannot (miss: an end in solid or off ground;
+// None when both landed on walkable polygons). Searches over other graphs start here too.
+struct PathEnds {
+    Landing start, goal;
+    NavPathMiss miss = NavPathMiss::None;
+};
+PathEnds landPathEnds(const BspTree& tree, const NavMesh& mesh, const Vec3& from, const Vec3& to);
+
 } // namespace shallot
