@@ -29,6 +29,14 @@ inline void dragBetween(QWidget* view, const QPoint& a, const QPoint& b) {
     QTest::mouseRelease(view, Qt::LeftButton, {}, b);
 }
 
+// The .map text of the brush [x0, x1] x [y0, y1] x [z0, z1] (texture "w", Quake's point order).
+inline QString boxBrushText(int x0, int y0, int z0, int x1, int y1, int z1) {
+    return QString("{\n( %1 0 0 ) ( %1 1 0 ) ( %1 0 1 ) w 0 0 0 1 1\n( %2 0 0 ) ( %2 0 1 ) ( %2 1 0 ) w 0 0 0 1 1\n"
+                   "( 0 %3 0 ) ( 0 %3 1 ) ( 1 %3 0 ) w 0 0 0 1 1\n( 0 %4 0 ) ( 1 %4 0 ) ( 0 %4 1 ) w 0 0 0 1 1\n"
+                   "( 0 0 %5 ) ( 1 0 %5 ) ( 0 1 %5 ) w 0 0 0 1 1\n( 0 0 %6 ) ( 0 1 %6 ) ( 1 0 %6 ) w 0 0 0 1 1\n}\n")
+        .arg(x0).arg(x1).arg(y0).arg(y1).arg(z0).arg(z1);
+}
+
 inline bool waitForCompiledOverlay(MainWindow& w, int timeoutMs = 20000) {
     const EditorDocument& doc = w.editor().document();
     return QTest::qWaitFor([&] {

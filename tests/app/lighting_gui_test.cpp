@@ -23,23 +23,17 @@ using namespace shallot::test;
 
 namespace {
 
-QString boxBrush(int x0, int y0, int z0, int x1, int y1, int z1) {
-    return QString("{\n( %1 0 0 ) ( %1 1 0 ) ( %1 0 1 ) w 0 0 0 1 1\n( %2 0 0 ) ( %2 0 1 ) ( %2 1 0 ) w 0 0 0 1 1\n"
-                   "( 0 %3 0 ) ( 0 %3 1 ) ( 1 %3 0 ) w 0 0 0 1 1\n( 0 %4 0 ) ( 1 %4 0 ) ( 0 %4 1 ) w 0 0 0 1 1\n"
-                   "( 0 0 %5 ) ( 1 0 %5 ) ( 0 1 %5 ) w 0 0 0 1 1\n( 0 0 %6 ) ( 0 1 %6 ) ( 1 0 %6 ) w 0 0 0 1 1\n}\n")
-        .arg(x0).arg(x1).arg(y0).arg(y1).arg(z0).arg(z1);
-}
 
 // A closed room 512 x 512 x 256 with a pillar in its middle and one light west of it.
 QString roomWithPillar() {
     QString map = "{\n\"classname\" \"worldspawn\"\n";
-    map += boxBrush(-16, -16, -16, 528, 528, 0);   // floor
-    map += boxBrush(-16, -16, 256, 528, 528, 272); // ceiling
-    map += boxBrush(-16, -16, 0, 0, 528, 256);     // walls
-    map += boxBrush(512, -16, 0, 528, 528, 256);
-    map += boxBrush(0, -16, 0, 512, 0, 256);
-    map += boxBrush(0, 512, 0, 512, 528, 256);
-    map += boxBrush(224, 224, 0, 288, 288, 256);   // the pillar
+    map += boxBrushText(-16, -16, -16, 528, 528, 0);   // floor
+    map += boxBrushText(-16, -16, 256, 528, 528, 272); // ceiling
+    map += boxBrushText(-16, -16, 0, 0, 528, 256);     // walls
+    map += boxBrushText(512, -16, 0, 528, 528, 256);
+    map += boxBrushText(0, -16, 0, 512, 0, 256);
+    map += boxBrushText(0, 512, 0, 512, 528, 256);
+    map += boxBrushText(224, 224, 0, 288, 288, 256);   // the pillar
     map += "}\n{\n\"classname\" \"light\"\n\"origin\" \"128 256 128\"\n\"light\" \"600\"\n}\n";
     map += "{\n\"classname\" \"info_player_start\"\n\"origin\" \"64 64 24\"\n}\n";
     return map;

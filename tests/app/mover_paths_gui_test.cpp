@@ -13,12 +13,6 @@ using namespace shallot::test;
 
 namespace {
 
-QString box(int x0, int y0, int z0, int x1, int y1, int z1) {
-    return QString("{\n( %1 0 0 ) ( %1 1 0 ) ( %1 0 1 ) w 0 0 0 1 1\n( %2 0 0 ) ( %2 0 1 ) ( %2 1 0 ) w 0 0 0 1 1\n"
-                   "( 0 %3 0 ) ( 0 %3 1 ) ( 1 %3 0 ) w 0 0 0 1 1\n( 0 %4 0 ) ( 1 %4 0 ) ( 0 %4 1 ) w 0 0 0 1 1\n"
-                   "( 0 0 %5 ) ( 1 0 %5 ) ( 0 1 %5 ) w 0 0 0 1 1\n( 0 0 %6 ) ( 0 1 %6 ) ( 1 0 %6 ) w 0 0 0 1 1\n}\n")
-        .arg(x0).arg(x1).arg(y0).arg(y1).arg(z0).arg(z1);
-}
 
 // The largest z of the mover volumes' vertices.
 float topOfVolumes(const Editor& e) {
@@ -41,9 +35,9 @@ void MoverPathsGuiTest::aDoorsSweptVolumeIsDrawn() {
     const QString path = dir.filePath("door.map");
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));
-    QString map = "{\n\"classname\" \"worldspawn\"\n" + box(-256, -256, -16, 256, 256, 0) + "}\n";
+    QString map = "{\n\"classname\" \"worldspawn\"\n" + boxBrushText(-256, -256, -16, 256, 256, 0) + "}\n";
     // A door 160 tall that opens up (angle -1) by its height less its lip (8): to z 312.
-    map += "{\n\"classname\" \"func_door\"\n\"angle\" \"-1\"\n" + box(-8, -128, 0, 8, 128, 160) + "}\n";
+    map += "{\n\"classname\" \"func_door\"\n\"angle\" \"-1\"\n" + boxBrushText(-8, -128, 0, 8, 128, 160) + "}\n";
     file.write(map.toUtf8());
     file.close();
     auto w = openWindow(path);

@@ -1,5 +1,7 @@
 // What lights a point (light/light_at_point.h): at a luxel in the middle of a face, the
 // lights that reach it add up to the lightmap's value there; a blocked light is left out.
+#include "light_level.h"
+
 #include "compile/compiler.h"
 #include "io/map_reader.h"
 #include "io/map_to_world.h"
@@ -16,14 +18,7 @@ using namespace shallot;
 namespace {
 
 std::string box(int x0, int y0, int z0, int x1, int y1, int z1) {
-    std::ostringstream o;
-    o << "{\n( " << x0 << " 0 0 ) ( " << x0 << " 1 0 ) ( " << x0 << " 0 1 ) w 0 0 0 1 1\n"
-      << "( " << x1 << " 0 0 ) ( " << x1 << " 0 1 ) ( " << x1 << " 1 0 ) w 0 0 0 1 1\n"
-      << "( 0 " << y0 << " 0 ) ( 0 " << y0 << " 1 ) ( 1 " << y0 << " 0 ) w 0 0 0 1 1\n"
-      << "( 0 " << y1 << " 0 ) ( 1 " << y1 << " 0 ) ( 0 " << y1 << " 1 ) w 0 0 0 1 1\n"
-      << "( 0 0 " << z0 << " ) ( 1 0 " << z0 << " ) ( 0 1 " << z0 << " ) w 0 0 0 1 1\n"
-      << "( 0 0 " << z1 << " ) ( 0 1 " << z1 << " ) ( 1 0 " << z1 << " ) w 0 0 0 1 1\n}\n";
-    return o.str();
+    return test::boxBrushText(Vec3(x0, y0, z0), Vec3(x1, y1, z1), "w", {"0 0 0 1 1"});
 }
 
 } // namespace
