@@ -59,7 +59,7 @@ Boarding boardingAt(const BspTree& tree, const NavMesh& mesh, const Pose& pose, 
 Boarding recorded(TravelGraph& graph, const Pose& pose, const Aabb& box, Boarding boarding) {
     if (!boarding.polygons.empty()) {
         const double ref = box.maxs.z() - pose.mins.z();
-        graph.floors.push_back({Aabb(Vec3(box.mins.x(), box.mins.y(), ref), Vec3(box.maxs.x(), box.maxs.y(), ref)), boarding.polygons,
+        graph.floors.push_back({Aabb{Vec3(box.mins.x(), box.mins.y(), ref), Vec3(box.maxs.x(), box.maxs.y(), ref)}, boarding.polygons,
                                 boarding.points});
     }
     return boarding;
