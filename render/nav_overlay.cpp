@@ -31,6 +31,22 @@ MeshBatch walkableSurfaces(const NavMesh& mesh, double feet) {
     return batch;
 }
 
+namespace {
+
+void addArrow(MeshBatch& batch, const Vec3& start, const Vec3& end, const QColor& c) {
+    batch.addLine(start, end, c);
+    const Vec3 d = end - start;
+    if (d.norm() < 1e-9) return;
+    const Vec3 back = -d.normalized() * std::min(kArrowHead, 0.5 * d.norm());
+    Vec3 side = back.cross(Vec3::UnitZ());
+    if (side.norm() < 1e-9) side = Vec3::UnitX() * back.norm();
+    side = side.normalized() * 0.5 * back.norm();
+    batch.addLine(end, end + back + side, c);
+    batch.addLine(end, end + back - side, c);
+}
+
+} // namespace
+
 MeshBatch walkableLinks(const NavMesh& mesh, double feet) {
     const Vec3 down = Vec3::UnitZ() * (feet + kFeetLift);
     MeshBatch batch;
@@ -42,33 +58,53 @@ MeshBatch walkableLinks(const NavMesh& mesh, double feet) {
                           : l.kind == NavLinkKind::StepDown ? kStepDownColour
                           : l.kind == NavLinkKind::Jump     ? kJumpColour
                                                             : kDropColour;
-        const Vec3 start = l.start + down, end = l.end + down;
-        batch.addLine(start, end, c);
-        const Vec3 d = end - start;
-        if (d.norm() < 1e-9) continue;
-        const Vec3 back = -d.normalized() * std::min(kArrowHead, 0.5 * d.norm());
-        Vec3 side = back.cross(Vec3::UnitZ());
-        if (side.norm() < 1e-9) side = Vec3::UnitX() * back.norm();
-        side = side.normalized() * 0.5 * back.norm();
-        batch.addLine(end, end + back + side, c);
-        batch.addLine(end, end + back - side, c);
+        addArrow(batch, l.start + down, l.end + down, c);
     }
     return batch;
 }
 
-void addPath(MeshBatch& lines, const std::vector<Vec3>& points, double feet) {
-    const Vec3 down = Vec3::UnitZ() * (feet + kFeetLift);
-    for (size_t i = 0; i + 1 < points.size(); ++i) lines.addLine(points[i] + down, points[i + 1] + down, kNavPathColour);
+const QColor& travelColour(TravelKind kind) {
+    switch (kind) {
+    case TravelKind::Walk: break;
+    case TravelKind::Step: return kStepUpColour;
+    case TravelKind::Drop: return kDropColour;
+    case TravelKind::Jump: return kJumpColour;
+    case TravelKind::Door: return kDoorTravelColour;
+    case TravelKind::Plat: return kPlatTravelColour;
+    case TravelKind::Train: return kTrainTravelColour;
+    case TravelKind::Teleport: return kTeleportTravelColour;
+    case TravelKind::Push: return kPushTravelColour;
+    }
+    return kNavPathColour;
 }
 
-void addPathRay(MeshBatch& lines, const Vec3& from, const Vec3& to, const NavPath* path, double feet) {
+void addWalkableTravel(MeshBatch& batch, const TravelGraph& graph, const Pose& pose) {
+    const Vec3 down = Vec3::UnitZ() * (pose.mins.z() + kFeetLift);
+    // A gate's boxes hold the reference point's places where the pose's box meets the closed
+    // door (configuration space): grown back by the pose's box they are the door's.
+    for (const DoorGate& gate : graph.gates)
+        for (const Aabb& box : gate.boxes) batch.addBoxEdges(box.mins + pose.maxs, box.maxs + pose.mins, kDoorTravelColour);
+    for (const TravelLink& l : graph.links) addArrow(batch, l.start + down, l.end + down, travelColour(l.kind));
+}
+
+void addPath(MeshBatch& lines, const TravelPath& path, double feet) {
+    const Vec3 down = Vec3::UnitZ() * (feet + kFeetLift);
+    for (size_t i = 0; i + 1 < path.points.size(); ++i)
+        lines.addLine(path.points[i] + down, path.points[i + 1] + down, kNavPathColour);
+    // Each typed part over the walk, in its colour (a teleport's from its entry to its
+    // destination, straight).
+    for (const TravelStep& step : path.travel)
+        if (step.kind != TravelKind::Walk) lines.addLine(step.from + down, step.to + down, travelColour(step.kind));
+}
+
+void addPathRay(MeshBatch& lines, const Vec3& from, const Vec3& to, const TravelPath* path, double feet) {
     // Crosses as wide as a player's box, at the ends as placed (the path starts where each
     // end lands on the floor).
     constexpr double kCross = 16.0;
     for (const Vec3& p : {from, to})
         for (int axis = 0; axis < 3; ++axis)
             lines.addLine(p - kCross * Vec3::Unit(axis), p + kCross * Vec3::Unit(axis), kNavPathColour);
-    if (path && path->found) addPath(lines, path->points, feet);
+    if (path && path->found) addPath(lines, *path, feet);
     else lines.addLine(from, to, path ? kProblemColour : kNavPathColour);
 }
 

@@ -3,6 +3,7 @@
 // component, and its step and drop links as arrows.
 #include "mesh_batch.h"
 #include "palette.h"
+#include "movers/travel_reach.h"
 #include "nav/nav_mesh.h"
 #include "nav/nav_path.h"
 
@@ -25,12 +26,22 @@ MeshBatch walkableSurfaces(const NavMesh& mesh, double feet);
 // the surfaces' colours, not drawn).
 MeshBatch walkableLinks(const NavMesh& mesh, double feet);
 
-// A path's corners joined, on the floors.
-void addPath(MeshBatch& lines, const std::vector<Vec3>& points, double feet);
+// The colour of a travel type (movers/travel.h): walk the path's own, step, drop and jump
+// as the mesh's links, and a colour each for doors, plats, trains, teleports and pushes.
+const QColor& travelColour(TravelKind kind);
+
+// The travel of `pose` beyond walking (movers/travel.h): a closed door's gate as the
+// door's box outline, each ride, teleport and push as an arrow on the floors from where it
+// is boarded to where it arrives, in its type's colour; added to `lines` (walkableLinks').
+void addWalkableTravel(MeshBatch& lines, const TravelGraph& graph, const Pose& pose);
+
+// A path's corners joined, on the floors, each part of its travel (`path.travel`) in its
+// type's colour: a door's passage, a ride, a teleport's jump, a step, a drop, a jump.
+void addPath(MeshBatch& lines, const TravelPath& path, double feet);
 
 // A walking path placed with the Path tool: a cross at its start and at its goal, and its
 // path (`path`, found) or, when none was found, a red line from start to goal; with no
 // path known yet (null: the meshes are still being built) the bare segment.
-void addPathRay(MeshBatch& lines, const Vec3& from, const Vec3& to, const NavPath* path, double feet);
+void addPathRay(MeshBatch& lines, const Vec3& from, const Vec3& to, const TravelPath* path, double feet);
 
 } // namespace shallot::render

@@ -56,13 +56,13 @@ bool noFloorNear(const NavMesh& mesh, double x, double y) {
 }
 
 // shallot-cli query's answers (found or not) to path queries for `pose` between the pairs,
-// over the static world as the Path tool walks it ("travel": false: no doors, lifts or
-// teleporters, docs/movers.md).
+// with typed travel through doors, lifts and teleporters as the Path tool walks
+// (docs/movers.md).
 std::vector<bool> cliFinds(const QString& pose, const std::vector<std::pair<Vec3, Vec3>>& pairs) {
     QByteArray input;
     auto point = [](const Vec3& p) { return QJsonArray{p.x(), p.y(), p.z()}; };
     for (const auto& [from, to] : pairs)
-        input += QJsonDocument(QJsonObject{{"op", "path"}, {"pose", pose}, {"from", point(from)}, {"to", point(to)}, {"travel", false}})
+        input += QJsonDocument(QJsonObject{{"op", "path"}, {"pose", pose}, {"from", point(from)}, {"to", point(to)}})
                      .toJson(QJsonDocument::Compact) +
                  "\n";
     QProcess cli;
@@ -184,7 +184,7 @@ private slots:
         QCOMPARE(cli.size(), size_t(20));
         int cliFound = 0, guiFound = 0;
         for (size_t i = 0; i < 20; ++i) {
-            const NavPath& path = paths[i][size_t(pose_)];
+            const TravelPath& path = paths[i][size_t(pose_)];
             cliFound += cli[i];
             guiFound += path.found;
             QVERIFY2(!cli[i] || path.found, qPrintable(QString("path %1: the CLI finds it, the Path tool does not").arg(i + 1)));

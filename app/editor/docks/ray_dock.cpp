@@ -104,7 +104,7 @@ void RayDock::refresh() {
                     cells[WalkEnd] = vec(*end) + ((*end - rays[i].to).norm() < kReachedTarget ? " (got there)" : " (stopped short)");
             const auto& paths = editor_.overlays().nav().rayPaths();
             if (i < paths.size() && p < paths[i].size())
-                cells[Path] = paths[i][p].found ? QString("%1 units").arg(paths[i][p].length, 0, 'f', 0) : QString("none");
+                cells[Path] = paths[i][p].found ? pathLengthAndTime(paths[i][p]) : QString("none");
             for (int c = 0; c < ColumnCount; ++c) table_->setItem(row, c, new QTableWidgetItem(cells[c]));
             // Why there is none, on the cell.
             if (i < paths.size() && p < paths[i].size() && !paths[i][p].found)

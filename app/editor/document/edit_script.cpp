@@ -176,8 +176,11 @@ bool applyOtherOp(EditorDocument& doc, const QString& name, const QJsonObject& o
         push(doc, replaceEntitiesInPlace(&doc, "Set key", doc.entitySelection(), edited));
     } else if (name == "rayAdd") {
         std::vector<TestRay> rays = doc.rays();
-        rays.push_back({"ray " + std::to_string(rays.size() + 1), vecFromJson(op["from"]), vecFromJson(op["to"]), false});
-        push(doc, new SetRaysCommand(&doc, "Add ray", rays));
+        // "path": true adds a walking path, as the Path tool does.
+        const bool path = op["path"].toBool();
+        rays.push_back({(path ? "path " : "ray ") + std::to_string(rays.size() + 1), vecFromJson(op["from"]), vecFromJson(op["to"]),
+                        false, path});
+        push(doc, new SetRaysCommand(&doc, path ? "Add path" : "Add ray", rays));
     } else if (name == "rayMove") {
         std::vector<TestRay> rays = doc.rays();
         const int ray = op["ray"].toInt();

@@ -20,7 +20,7 @@
 //   flip      {axis}                           mirrored through the selection's centre
 //   clip      {a, b, viewAxis, keep}           the plane through ab along viewAxis; keep is
 //                                              "front", "back" or "both"
-//   rayAdd    {from, to}, rayMove {ray, end: "from"|"to", point}
+//   rayAdd    {from, to, path: true for a walking path (the Path tool)}, rayMove {ray, end: "from"|"to", point}
 //   pose      {pose, mins, maxs}               the box of poses[pose]
 //   grid      {size}                           the grid size (not an undo step)
 //   undo      {steps}, redo {steps}

@@ -1,5 +1,6 @@
 #include "services/nav_service.h"
 
+#include "check/mover_checks.h"
 #include "compile/parallel_for.h"
 #include "compile/stopwatch.h"
 #include "editor.h"
@@ -7,6 +8,7 @@
 #include "services/background_release.h"
 
 #include <QPointer>
+#include <QStringList>
 #include <algorithm>
 #include <thread>
 
@@ -42,14 +44,23 @@ QString pathMissShort(NavPathMiss miss) {
     return {};
 }
 
-QString pathSummary(const std::optional<NavPath>& path, const std::string& pose, const QString& why) {
+QString pathLengthAndTime(const TravelPath& path) {
+    return QString("%1 units, %2 s").arg(path.length, 0, 'f', 0).arg(path.seconds, 0, 'f', 1);
+}
+
+QString pathSummary(const std::optional<TravelPath>& path, const std::string& pose, const QString& why) {
     const QString name = QString::fromStdString(pose);
     if (!path) return QString("Walkable surfaces for %1 are being built").arg(name);
     if (!path->found) {
         const QString reason = why.isEmpty() ? pathMissReason(path->miss, name) : why;
         return reason.isEmpty() ? QString("No walking path for %1").arg(name) : QString("No walking path for %1: %2").arg(name, reason);
     }
-    return QString("Path for %1: %2 units, %3 corners").arg(name).arg(path->length, 0, 'f', 0).arg(path->points.size());
+    QString out = QString("Path for %1: %2, %3 corners").arg(name, pathLengthAndTime(*path)).arg(path->points.size());
+    QStringList through;
+    for (const TravelStep& step : path->travel)
+        if (step.entity >= 0) through << QString("%1 %2").arg(travelKindName(step.kind)).arg(step.entity);
+    if (!through.isEmpty()) out += ", through " + through.join(", ");
+    return out;
 }
 
 NavService::NavService(Editor& editor, std::shared_ptr<NavMeshCache> cache)
@@ -58,6 +69,11 @@ NavService::NavService(Editor& editor, std::shared_ptr<NavMeshCache> cache)
         findRayPaths();
         emit built();
     });
+    // A door, trigger, button or key moved changes the travel, not the meshes (the cache
+    // hands them back at once): the meshes shown are out of date (upToDate) until rebuilt.
+    auto entitiesEdited = [this] { ++entityRevision_; };
+    connect(&editor_.document(), &EditorDocument::entitiesChanged, this, entitiesEdited);
+    connect(&editor_.document(), &EditorDocument::documentReset, this, entitiesEdited);
 }
 
 void NavService::request(std::shared_ptr<const CompiledWorld> world) {
@@ -75,7 +91,7 @@ std::vector<int> NavService::wantedPoses(size_t poseCount) const {
 }
 
 bool NavService::upToDate(const std::shared_ptr<const CompiledWorld>& world) const {
-    if (!meshes_ || meshes_->world != world) return false;
+    if (!meshes_ || meshes_->world != world || meshes_->entityRevision != entityRevision_) return false;
     for (const int pose : wantedPoses(meshes_->poses.size()))
         if (!meshes_->mesh(pose)) return false;
     return true;
@@ -86,14 +102,23 @@ void NavService::start() {
     running_ = true;
     QPointer<NavService> self(this);
     std::vector<int> poses = wantedPoses(waiting_->result->onion.poses.size());
-    runInBackground([self, cache = cache_, world = std::exchange(waiting_, nullptr), poses = std::move(poses)]() mutable {
+    const DocumentData& data = editor_.document().data();
+    runInBackground([self, cache = cache_, world = std::exchange(waiting_, nullptr), poses = std::move(poses),
+                     entities = data.entities, game = data.game, revision = entityRevision_]() mutable {
         auto meshes = std::make_shared<NavMeshes>();
         Stopwatch watch;
+        const TravelLevel level = travelLevelOf(mapOfDocumentEntities(entities, game));
+        const BspTree& tree = world->result->onion;
         // The poses' meshes are independent reads of one tree: one thread each, as many as
         // the machine has. The walking spawn check asks the cache for some of them too.
-        meshes->poses.resize(world->result->onion.poses.size());
-        parallelFor(poses.size(), int(std::thread::hardware_concurrency()),
-                    [&](size_t k) { meshes->poses[size_t(poses[k])] = cache->get(world, poses[k]); });
+        meshes->poses.resize(tree.poses.size());
+        meshes->travel.resize(tree.poses.size());
+        parallelFor(poses.size(), int(std::thread::hardware_concurrency()), [&](size_t k) {
+            const size_t pose = size_t(poses[k]);
+            meshes->poses[pose] = cache->get(world, poses[k]);
+            meshes->travel[pose] = std::make_shared<const TravelGraph>(buildTravelGraph(tree, *meshes->poses[pose], tree.poses[pose], level));
+        });
+        meshes->entityRevision = revision;
         meshes->milliseconds = watch.lapMs();
         meshes->world = std::move(world);
         postToUiThread([self, meshes = std::shared_ptr<const NavMeshes>(std::move(meshes))]() mutable {
@@ -116,8 +141,8 @@ void NavService::findRayPaths() {
     if (!meshes_ || std::any_of(meshes_->poses.begin(), meshes_->poses.end(), [](const auto& m) { return !m; })) return;
     const BspTree& tree = meshes_->world->result->onion;
     for (const TestRay& ray : editor_.document().rays()) {
-        std::vector<NavPath>& paths = rayPaths_.emplace_back();
-        for (const auto& mesh : meshes_->poses) paths.push_back(findPath(tree, *mesh, ray.from, ray.to));
+        std::vector<TravelPath>& paths = rayPaths_.emplace_back();
+        for (const auto& graph : meshes_->travel) paths.push_back(findTravelPath(tree, *graph, ray.from, ray.to));
     }
 }
 

@@ -1,10 +1,13 @@
 #pragma once
-// Where each pose can walk in the newest compiled world (core/nav): its navigation meshes,
-// built on a pool thread after each compile while the Walkable overlay is on, the Path
-// tool is used or test rays exist, and the walking path of every test ray for every pose
-// (the rays dock's Path column; drawn for the current pose with the Walkable overlay).
+// Where each pose can walk in the newest compiled world (core/nav): its navigation meshes
+// and its typed travel through the level's doors, lifts, trains, teleporters and pushes
+// (movers/travel.h, as `shallot-cli query`'s paths), built on a pool thread after each
+// compile or entity edit while the Walkable overlay is on, the Path tool is used or test
+// rays exist, and the path of every test ray for every pose (the rays dock's Path column;
+// drawn for the current pose with the Walkable overlay).
 // Only the current pose's mesh is built unless test rays want every pose's: the designer
 // must not pay for meshes nothing shows.
+#include "movers/travel_reach.h"
 #include "nav/nav_mesh.h"
 #include "nav/nav_path.h"
 #include "services/compile_service.h"
@@ -25,17 +28,27 @@ class Editor;
 QString pathMissReason(NavPathMiss miss, const QString& pose);
 // The same in a few words, for the views to draw at a placed path's goal ("start in solid").
 QString pathMissShort(NavPathMiss miss);
-// "Path for player: 1234 units, 7 corners", "No walking path for player: " and why (`why`,
-// else pathMissReason), or (no path known yet) "Walkable surfaces for player are being
-// built".
-QString pathSummary(const std::optional<NavPath>& path, const std::string& pose, const QString& why = {});
+// "Path for player: 1234 units, 7.3 s, 12 corners" and, when it goes through movers or
+// triggers, "through door 12, plat 70, teleport 31" (entity indices); "No walking path for
+// player: " and why (`why`, else pathMissReason), or (no path known yet) "Walkable surfaces
+// for player are being built".
+QString pathSummary(const std::optional<TravelPath>& path, const std::string& pose, const QString& why = {});
+// "1234 units, 7.3 s" (the rays dock's Path column, the 2D views' label at a path's goal).
+QString pathLengthAndTime(const TravelPath& path);
 
 struct NavMeshes {
     std::shared_ptr<const CompiledWorld> world;
     // One per pose of the world's tree; null for a pose not built (see above).
     std::vector<std::shared_ptr<const NavMesh>> poses;
+    // Per pose, its travel over its mesh through the movers and triggers of the document's
+    // entities at `entityRevision`; null where the mesh is.
+    std::vector<std::shared_ptr<const TravelGraph>> travel;
+    uint64_t entityRevision = 0;
     double milliseconds = 0;    // to build them
     const NavMesh* mesh(int pose) const { return pose >= 0 && size_t(pose) < poses.size() ? poses[size_t(pose)].get() : nullptr; }
+    const TravelGraph* travelOf(int pose) const {
+        return pose >= 0 && size_t(pose) < travel.size() ? travel[size_t(pose)].get() : nullptr;
+    }
 };
 
 class NavService : public QObject {
@@ -48,9 +61,9 @@ public:
     // Whether the meshes shown are `world`'s and have every pose wanted now.
     bool upToDate(const std::shared_ptr<const CompiledWorld>& world) const;
     const std::shared_ptr<const NavMeshes>& meshes() const { return meshes_; }
-    // Per test ray, per pose: its walking path from its start to its end (empty before the
-    // first build).
-    const std::vector<std::vector<NavPath>>& rayPaths() const { return rayPaths_; }
+    // Per test ray, per pose: its path from its start to its end with typed travel (empty
+    // before the first build).
+    const std::vector<std::vector<TravelPath>>& rayPaths() const { return rayPaths_; }
     bool busy() const { return running_; }
 
 signals:
@@ -67,7 +80,9 @@ private:
     bool running_ = false;
     std::shared_ptr<const CompiledWorld> waiting_;
     std::shared_ptr<const NavMeshes> meshes_;
-    std::vector<std::vector<NavPath>> rayPaths_;
+    std::vector<std::vector<TravelPath>> rayPaths_;
+    // Counts the document's entity edits: travel is rebuilt when they change.
+    uint64_t entityRevision_ = 1;
 };
 
 } // namespace shallot

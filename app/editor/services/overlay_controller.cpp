@@ -43,6 +43,9 @@ OverlayController::OverlayController(Editor& editor)
     connect(&editor_.document(), &EditorDocument::raysChanged, this, &OverlayController::retraceRays);
     connect(&editor_.document(), &EditorDocument::workingPointChanged, this, &OverlayController::requestSections);
     connect(&editor_, &Editor::toolChanged, this, &OverlayController::requestNav); // the Path tool walks on them
+    // The travel through doors and lifts follows the entities (after NavService counts the edit).
+    connect(&editor_.document(), &EditorDocument::entitiesChanged, this, &OverlayController::requestNav);
+    connect(&editor_.document(), &EditorDocument::documentReset, this, &OverlayController::requestNav);
 }
 
 void OverlayController::requestNav() {
@@ -51,11 +54,11 @@ void OverlayController::requestNav() {
     if (compiled_ && wanted && !nav_->upToDate(compiled_)) nav_->request(compiled_);
 }
 
-std::optional<NavPath> OverlayController::walkingPath(const Vec3& from, const Vec3& to, int pose) const {
+std::optional<TravelPath> OverlayController::walkingPath(const Vec3& from, const Vec3& to, int pose) const {
     const auto& meshes = nav_->meshes();
-    const NavMesh* mesh = meshes ? meshes->mesh(pose) : nullptr;
-    if (!mesh) return std::nullopt;
-    return findPath(meshes->world->result->onion, *mesh, from, to);
+    const TravelGraph* graph = meshes ? meshes->travelOf(pose) : nullptr;
+    if (!graph) return std::nullopt;
+    return findTravelPath(meshes->world->result->onion, *graph, from, to);
 }
 
 void OverlayController::rebuildNavLayers() {
@@ -66,6 +69,8 @@ void OverlayController::rebuildNavLayers() {
         const double feet = meshes->world->result->onion.poses[size_t(pose)].mins.z();
         surfaces = render::walkableSurfaces(*mesh, feet);
         links = render::walkableLinks(*mesh, feet);
+        if (const TravelGraph* travel = meshes->travelOf(pose))
+            render::addWalkableTravel(links, *travel, meshes->world->result->onion.poses[size_t(pose)]);
     }
     editor_.scene().set(render::Layer::Walkable, std::move(surfaces));
     editor_.scene().set(render::Layer::WalkableLinks, std::move(links));
@@ -347,9 +352,9 @@ void OverlayController::rebuildRays() {
     // as the current pose walks it, on the floor.
     const auto& paths = nav_->rayPaths();
     for (size_t i = 0; i < rays.size() && isOn(Overlay::Rays) && pose >= 0; ++i) {
-        const NavPath* path = i < paths.size() && size_t(pose) < paths[i].size() ? &paths[i][size_t(pose)] : nullptr;
+        const TravelPath* path = i < paths.size() && size_t(pose) < paths[i].size() ? &paths[i][size_t(pose)] : nullptr;
         if (rays[i].path) render::addPathRay(batch, rays[i].from, rays[i].to, path, box.mins.z());
-        else if (path && isOn(Overlay::Walkable)) render::addPath(batch, path->points, box.mins.z());
+        else if (path && isOn(Overlay::Walkable)) render::addPath(batch, *path, box.mins.z());
     }
     editor_.scene().set(render::Layer::Rays, std::move(batch));
     emit editor_.sceneChanged();

@@ -71,7 +71,7 @@ public:
     const NavService& nav() const { return *nav_; }
     // The walking path for `pose` over the newest meshes built (nothing while there are
     // none for the pose yet: see requestNav).
-    std::optional<NavPath> walkingPath(const Vec3& from, const Vec3& to, int pose) const;
+    std::optional<TravelPath> walkingPath(const Vec3& from, const Vec3& to, int pose) const;
     // What the eye sees: the PVS of the newest compiles, and its overlays.
     const PvsService& pvs() const { return *pvs_; }
     // Whether the 3D view culls with the PVS once it is computed (on; off for comparisons:

@@ -3,6 +3,7 @@
 #include "services/background_jobs.h"
 
 #include "check/mover_checks.h"
+#include "movers/travel.h"
 
 #include <QElapsedTimer>
 
@@ -34,8 +35,12 @@ void SpawnCheckService::start(SpawnCheckRun run) {
         input.classes = shared->classes.get();
         input.entities = spawnEntities(shared->entities, 1);
         // The movers' problems take milliseconds: found once, shown with both passes.
-        const std::vector<SpawnProblem> moverProblems =
-            checkMovers(mapOfDocumentEntities(shared->entities, shared->game), shared->classes.get());
+        const MapFile entityMap = mapOfDocumentEntities(shared->entities, shared->game);
+        const std::vector<SpawnProblem> moverProblems = checkMovers(entityMap, shared->classes.get());
+        // The player's walk opens doors, rides lifts and trains and takes teleporters, as
+        // `shallot-cli check` does by default (a monster behind a door is met).
+        const TravelLevel travel = travelLevelOf(entityMap);
+        input.travel = &travel;
         // The problems are shown twice: at once without the walking check, then with it
         // once the navigation meshes are built (shared with the Walkable overlay), unless
         // a newer request came meanwhile.

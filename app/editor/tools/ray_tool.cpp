@@ -102,7 +102,7 @@ void RayTool::release(const ViewPoint& p) {
 void RayTool::showPathPreview() {
     const int pose = editor_.currentPose();
     const Pose box = pose >= 0 ? editor_.document().poses()[size_t(pose)] : Pose{};
-    const std::optional<NavPath> path = editor_.overlays().walkingPath(from_, to_, pose);
+    const std::optional<TravelPath> path = editor_.overlays().walkingPath(from_, to_, pose);
     render::MeshBatch batch;
     batch.primitive = render::Primitive::Lines;
     render::addPathRay(batch, from_, to_, path ? &*path : nullptr, box.mins.z());

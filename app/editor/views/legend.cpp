@@ -25,6 +25,24 @@ constexpr int kShortestText = 12;
 constexpr int kKeySwatches = 4;
 const QColor kLegendGround(20, 20, 24, 200), kLegendText(220, 220, 228);
 
+// The travel types the current pose's travel has beyond walking (doors, rides, teleports,
+// pushes), in the order of TravelKind.
+void addTravelKinds(const Editor& editor, std::vector<LegendEntry>& out) {
+    const auto& meshes = editor.overlays().nav().meshes();
+    const TravelGraph* graph = meshes ? meshes->travelOf(editor.currentPose()) : nullptr;
+    if (!graph) return;
+    bool has[size_t(TravelKind::Push) + 1] = {};
+    has[size_t(TravelKind::Door)] = !graph->gates.empty();
+    for (const TravelLink& l : graph->links) has[size_t(l.kind)] = true;
+    const std::pair<TravelKind, const char*> named[] = {{TravelKind::Door, "door (closed)"},
+                                                        {TravelKind::Plat, "plat ride"},
+                                                        {TravelKind::Train, "train ride"},
+                                                        {TravelKind::Teleport, "teleport"},
+                                                        {TravelKind::Push, "push"}};
+    for (const auto& [kind, name] : named)
+        if (has[size_t(kind)]) out.push_back({render::travelColour(kind), name, true});
+}
+
 // The colours of the brush kinds other than solid that the level has (clip, non-solid).
 void addBrushKinds(const std::vector<Brush>& brushes, std::vector<LegendEntry>& out) {
     bool has[4] = {};
@@ -101,6 +119,7 @@ std::vector<LegendEntry> viewLegend(const Editor& editor, bool view3d) {
         out.push_back({render::kDropColour, "drop", true});
         if (std::any_of(poses.begin(), poses.end(), [](const Pose& p) { return p.nav.jump; }))
             out.push_back({render::kJumpColour, "jump", true});
+        addTravelKinds(editor, out);
     }
     if ((o.isOn(Overlay::Rays) && paths) || (o.isOn(Overlay::Walkable) && raysShown))
         out.push_back({render::kNavPathColour, "walking path", true});

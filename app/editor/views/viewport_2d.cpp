@@ -207,10 +207,10 @@ void Viewport2D::paintPathLengths(QPainter& painter) {
     if (!editor_.overlays().isOn(Overlay::Rays) || pose < 0) return;
     for (size_t i = 0; i < rays.size() && i < paths.size(); ++i) {
         if (!rays[i].path || size_t(pose) >= paths[i].size()) continue;
-        const NavPath& path = paths[i][size_t(pose)];
+        const TravelPath& path = paths[i][size_t(pose)];
         painter.setPen(path.found ? render::kNavPathColour : render::kProblemColour);
         painter.drawText(toWidget(rays[i].to) + QPointF(8, -8),
-                         path.found ? QString("%1 units").arg(path.length, 0, 'f', 0)
+                         path.found ? pathLengthAndTime(path)
                                     : path.miss == NavPathMiss::None ? QString("no path")
                                                                      : QString("no path: %1").arg(pathMissShort(path.miss)));
     }
