@@ -43,14 +43,14 @@ for stage in "${STAGES[@]}"; do
   tsan)
     cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
           -DSHALLOT_SANITIZE=thread -DSHALLOT_WERROR=ON >/dev/null
-    cmake --build build-tsan -j "${JOBS:-2}" --target editor_gui_test shallot_core_tests
+    cmake --build build-tsan -j "${JOBS:-2}" --target editor_gui_test shallot_thread_tests
     # Qt and Mesa from Debian are not instrumented: see tests/sanitizers/tsan.supp for why
     # ignore_noninstrumented_modules is set. die_after_fork=0: QProcess children exec at once.
     TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:ignore_noninstrumented_modules=1:die_after_fork=0:suppressions=$ROOT/tests/sanitizers/tsan.supp" \
     QTEST_DISABLE_STACKTRACE=1 \
       ctest --test-dir build-tsan --output-on-failure -R '^editor_gui_test$' --timeout 1800
     TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1" \
-      build-tsan/tests/shallot_core_tests \
+      build-tsan/tests/shallot_thread_tests \
       --gtest_filter='OnionTree.DenseOverlappingWorldMatchesBruteForce:OnionTree.CompileIsDeterministicAcrossThreadCounts:OnionTree.PooledBuildPassesOnAnErrorFromAnyThread:IncrementalCompile.SeveralBrushesMovedTogetherAndUndone:Runtime.ConcurrentQueriesAgreeWithOneThread:Runtime.BatchesAnswerAsOneByOne:PotentiallyVisibleSet.IdE1m7FullFlow'
     ;;
   *) echo "sanitize.sh: unknown stage '$stage' (asan or tsan)"; exit 2 ;;
