@@ -78,13 +78,17 @@ const QColor& travelColour(TravelKind kind) {
     return kNavPathColour;
 }
 
-void addWalkableTravel(MeshBatch& batch, const TravelGraph& graph, const Pose& pose) {
+MeshBatch walkableTravel(const TravelGraph& graph, const Pose& pose) {
+    MeshBatch batch;
+    batch.primitive = Primitive::Lines;
+    batch.lit = false;
     const Vec3 down = Vec3::UnitZ() * (pose.mins.z() + kFeetLift);
     // A gate's boxes hold the reference point's places where the pose's box meets the closed
     // door (configuration space): grown back by the pose's box they are the door's.
     for (const DoorGate& gate : graph.gates)
         for (const Aabb& box : gate.boxes) batch.addBoxEdges(box.mins + pose.maxs, box.maxs + pose.mins, kDoorTravelColour);
     for (const TravelLink& l : graph.links) addArrow(batch, l.start + down, l.end + down, travelColour(l.kind));
+    return batch;
 }
 
 void addPath(MeshBatch& lines, const TravelPath& path, double feet) {

@@ -32,8 +32,8 @@ const QColor& travelColour(TravelKind kind);
 
 // The travel of `pose` beyond walking (movers/travel.h): a closed door's gate as the
 // door's box outline, each ride, teleport and push as an arrow on the floors from where it
-// is boarded to where it arrives, in its type's colour; added to `lines` (walkableLinks').
-void addWalkableTravel(MeshBatch& lines, const TravelGraph& graph, const Pose& pose);
+// is boarded to where it arrives, in its type's colour.
+MeshBatch walkableTravel(const TravelGraph& graph, const Pose& pose);
 
 // A path's corners joined, on the floors, each part of its travel (`path.travel`) in its
 // type's colour: a door's passage, a ride, a teleport's jump, a step, a drop, a jump.

@@ -30,7 +30,7 @@ RenderScene::RenderScene() {
     // Step and drop arrows seen from the side are a forest of vertical lines: 3D only.
     layers_[size_t(Layer::WalkableLinks)].in2d = false;
     for (Layer l : {Layer::LeafCells, Layer::Portals, Layer::UnionWire, Layer::Reach, Layer::Visible, Layer::ViewWeight,
-                    Layer::Walkable, Layer::WalkableLinks})
+                    Layer::Walkable, Layer::WalkableLinks, Layer::WalkableTravel})
         layers_[size_t(l)].range3d = kOverlayRange3d;
     for (int axis = 0; axis < 3; ++axis) {
         for (Layer l : {sectionFills(axis), sectionLines(axis)}) {

@@ -30,7 +30,8 @@ enum class Layer {
     SectionFillsY,
     SectionFillsZ,
     Walkable,       // the current pose's walkable surfaces and links (nav_overlay.h)
-    WalkableLinks,
+    WalkableLinks,  // step, drop and jump arrows (3D only)
+    WalkableTravel, // doors, rides, teleports and pushes (movers/travel.h), 2D and 3D
     TooDark,        // walkable floors lit under the dark limit (too_dark_batch.h)
     Quake3Refusals, // places Quake 3's capsule is refused where it fits (issue 42)
     MoverVolumes,   // where the level's movers go (mover_paths_batch.h): swept volumes

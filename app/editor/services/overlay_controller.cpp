@@ -64,16 +64,17 @@ std::optional<TravelPath> OverlayController::walkingPath(const Vec3& from, const
 void OverlayController::rebuildNavLayers() {
     const auto& meshes = nav_->meshes();
     const int pose = editor_.currentPose();
-    render::MeshBatch surfaces, links;
+    render::MeshBatch surfaces, links, travel;
     if (const NavMesh* mesh = meshes ? meshes->mesh(pose) : nullptr; isOn(Overlay::Walkable) && mesh) {
         const double feet = meshes->world->result->onion.poses[size_t(pose)].mins.z();
         surfaces = render::walkableSurfaces(*mesh, feet);
         links = render::walkableLinks(*mesh, feet);
-        if (const TravelGraph* travel = meshes->travelOf(pose))
-            render::addWalkableTravel(links, *travel, meshes->world->result->onion.poses[size_t(pose)]);
+        if (const TravelGraph* graph = meshes->travelOf(pose))
+            travel = render::walkableTravel(*graph, meshes->world->result->onion.poses[size_t(pose)]);
     }
     editor_.scene().set(render::Layer::Walkable, std::move(surfaces));
     editor_.scene().set(render::Layer::WalkableLinks, std::move(links));
+    editor_.scene().set(render::Layer::WalkableTravel, std::move(travel));
     emit editor_.sceneChanged();
 }
 
