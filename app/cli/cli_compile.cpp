@@ -1,8 +1,7 @@
 #include "cli_common.h"
 
 #include "io/obsp_format.h"
-#include "objects/obsp_movers.h"
-#include "tree_source.h"
+#include "level_objects_source.h"
 #include "world/round_pose_boxes.h"
 
 #include <iostream>
@@ -68,14 +67,8 @@ int runCompile(const std::vector<std::string>& args) {
     if (!output.empty()) {
         // With the brushes (2% of id_e1m1's file) the runtime sweeps any box without the .map;
         // with a .map's movers and entities, query answers on the .obsp as on the .map.
-        std::optional<ObspMovers> movers;
-        if (!hasExtension(input, ".shallot")) {
-            MapFile map;
-            map.file = input;
-            map.entities = loaded->entities;
-            map.game = loaded->game;
-            movers = obspMoversOf(map, result.onion.poses, loaded->world.bounds, threads);
-        }
+        const std::optional<ObspMovers> movers = moversToStore(input, loaded->entities, loaded->game, result.onion.poses,
+                                                               loaded->world.bounds, threads);
         const std::string error =
             saveObspFile(result.onion, output, &loaded->world.brushes, nullptr, nullptr, movers ? &*movers : nullptr);
         if (!error.empty()) {

@@ -4,7 +4,6 @@
 
 #include "io/map_reader.h"
 #include "movers/build_movers.h"
-#include "objects/obsp_movers.h"
 
 #include <array>
 
@@ -27,6 +26,16 @@ std::shared_ptr<const TravelLevel> loadTravelLevel(const TreeAndWorld& input) {
     map.entities = input.entities;
     map.game = input.game;
     return std::make_shared<const TravelLevel>(travelLevelOf(map));
+}
+
+std::optional<ObspMovers> moversToStore(const std::string& input, const std::vector<MapEntity>& entities, Game game,
+                                        const std::vector<Pose>& treePoses, const Aabb& bounds, int threads) {
+    if (hasExtension(input, ".shallot")) return std::nullopt;
+    MapFile map;
+    map.file = input;
+    map.entities = entities;
+    map.game = game;
+    return obspMoversOf(map, treePoses, bounds, threads);
 }
 
 std::string describeMovers(const LevelMovers& movers) {
