@@ -11,6 +11,8 @@
 #include "runtime/file_mapping.h"
 #include "runtime/tree_impl.h"
 #include "nav/nav_path.h"
+#include "compile/parallel_for.h"
+#include "movers/build_movers.h"
 
 #include <algorithm>
 #include <cmath>
@@ -76,27 +78,89 @@ std::shared_ptr<const Tree::Impl> implFromRead(ObspReadResult& read) {
     if (read.brushes) world = World{std::move(*read.brushes), read.tree->poses, read.tree->bounds};
     std::vector<std::string> warnings;
     if (!read.pvsError.empty()) warnings.push_back(read.pvsError + " (loaded without a PVS)");
-    auto impl = std::make_shared<Tree::Impl>(std::move(*read.tree), std::move(world), std::move(warnings));
-    impl->pvs = std::move(read.pvs);
-    return impl;
+    return std::make_shared<const Tree::Impl>(makeLevel(std::move(*read.tree), std::move(world), std::move(warnings),
+                                                        std::move(read.pvs), std::move(read.movers)));
+}
+
+MoverState fromCore(const shallot::MoverState& s) {
+    switch (s.type) {
+    case shallot::MoverState::Type::Closed: return MoverState::closed();
+    case shallot::MoverState::Type::Open: return MoverState::open();
+    case shallot::MoverState::Type::Fraction: return MoverState::at(s.fraction);
+    case shallot::MoverState::Type::Corner: return MoverState::atCorner(s.corner);
+    }
+    return {};
+}
+
+// The core state of a runtime one, or the error for entity `entity`.
+std::optional<shallot::MoverState> toCore(const MoverState& s) {
+    switch (s.kind) {
+    case MoverState::Kind::Closed: return shallot::MoverState::closed();
+    case MoverState::Kind::Open: return shallot::MoverState::open();
+    case MoverState::Kind::Fraction:
+        if (!(s.fraction >= 0.0 && s.fraction <= 1.0)) return std::nullopt; // NaN too
+        return shallot::MoverState::at(s.fraction);
+    case MoverState::Kind::Corner:
+        if (s.corner < 0) return std::nullopt;
+        return shallot::MoverState::atCorner(s.corner);
+    }
+    return std::nullopt;
+}
+
+// One scratch per thread: the scene is const while it answers, and the stamps it keeps
+// only grow, so a scratch may serve any scene.
+SceneScratch& sceneScratch() {
+    thread_local SceneScratch scratch;
+    return scratch;
 }
 
 } // namespace
 
-Tree::Impl::Impl(BspTree t, std::optional<World> w, std::vector<std::string> warn)
-    : tree(std::move(t)), world(std::move(w)), warnings(std::move(warn)) {
-    for (const Pose& p : tree.poses) poses.push_back({p.name, fromEigen(p.mins), fromEigen(p.maxs)});
+std::shared_ptr<Tree::Impl::Level> makeLevel(BspTree tree, std::optional<World> world, std::vector<std::string> warnings,
+                                             std::optional<TreePvs> pvs, std::shared_ptr<const ObspMovers> movers) {
+    auto level = std::make_shared<Tree::Impl::Level>();
+    level->tree = std::move(tree);
+    level->world = std::move(world);
+    level->warnings = std::move(warnings);
+    level->pvs = std::move(pvs);
+    level->movers = std::move(movers);
+    for (const Pose& p : level->tree.poses) level->poses.push_back({p.name, fromEigen(p.mins), fromEigen(p.maxs)});
+    if (level->movers)
+        for (const shallot::Mover& m : level->movers->level.movers.movers)
+            level->moverList.push_back({m.entity, m.classname, moverKindName(m.kind), formatMoverState(m.spawn),
+                                        m.motion.stops.size(), fromEigen(m.bounds.mins), fromEigen(m.bounds.maxs)});
+    return level;
+}
+
+Tree::Impl::Impl(std::shared_ptr<Level> l) : Impl(std::move(l), {}) {}
+
+Tree::Impl::Impl(std::shared_ptr<Level> l, const std::map<int, shallot::MoverState>& settings)
+    : level(std::move(l)), tree(level->tree), world(level->world), poses(level->poses), warnings(level->warnings),
+      pvs(level->pvs) {
+    if (!level->movers || level->movers->level.objects.empty()) return;
+    const LevelObjects& objects = level->movers->level;
+    auto placed = std::make_shared<CollisionScene>(tree, objects.pointers());
+    const std::vector<shallot::Vec3> offsets = objects.offsets(settings);
+    for (size_t i = 0; i < offsets.size(); ++i) placed->setObjectOffset(i, offsets[i]);
+    placed->rebuildGrid();
+    scene = std::move(placed);
+    for (const shallot::Mover& m : objects.movers.movers) {
+        const auto it = settings.find(m.entity);
+        states.push_back({m.entity, fromCore(it != settings.end() ? it->second : m.spawn)});
+    }
 }
 
 const BoxTraceWorld& Tree::Impl::boxTraceWorld() const {
-    std::call_once(boxWorldOnce, [&] { boxWorld = std::make_unique<BoxTraceWorld>(BoxTraceWorld::build(*world)); });
-    return *boxWorld;
+    std::call_once(level->boxWorldOnce,
+                   [&] { level->boxWorld = std::make_unique<BoxTraceWorld>(BoxTraceWorld::build(*world)); });
+    return *level->boxWorld;
 }
 
 const NavMesh& Tree::Impl::navMesh(int pose) const {
-    const std::lock_guard lock(navMutex);
-    if (navMeshes.size() < tree.poses.size()) navMeshes.resize(tree.poses.size());
-    std::unique_ptr<const NavMesh>& m = navMeshes[size_t(pose)];
+    const std::lock_guard lock(level->navMutex);
+    std::vector<std::unique_ptr<const NavMesh>>& meshes = level->navMeshes;
+    if (meshes.size() < tree.poses.size()) meshes.resize(tree.poses.size());
+    std::unique_ptr<const NavMesh>& m = meshes[size_t(pose)];
     if (!m) m = std::make_unique<const NavMesh>(buildNavMesh(tree, pose, tree.poses[size_t(pose)].nav)); // the pose's own rules
     return *m;
 }
@@ -138,7 +202,7 @@ Status Tree::save(const std::string& path, bool brushes) const {
         if (!impl_) s.error = "no tree loaded";
         else
             s.error = saveObspFile(impl_->tree, path, brushes && impl_->world ? &impl_->world->brushes : nullptr,
-                                   impl_->pvs ? &*impl_->pvs : nullptr);
+                                   impl_->pvs ? &*impl_->pvs : nullptr, nullptr, impl_->level->movers.get());
         return s;
     });
 }
@@ -152,9 +216,11 @@ Result<Tree> Tree::withPvs(bool fullFlow, int threads) const {
         settings.threads = std::max(1, threads);
         TreePvsResult computed = computeTreePvs(impl_->tree, impl_->world->brushes, settings);
         if (!computed.pvs) return failure<Tree>(computed.error);
-        auto impl = std::make_shared<Impl>(impl_->tree, impl_->world, impl_->warnings);
-        impl->pvs = std::move(computed.pvs);
-        return success(Tree(std::move(impl)));
+        std::map<int, shallot::MoverState> states;
+        for (const MoverSetting& m : impl_->states) states[m.entity] = *toCore(m.state);
+        return success(Tree(std::make_shared<const Impl>(
+            makeLevel(impl_->tree, impl_->world, impl_->warnings, std::move(computed.pvs), impl_->level->movers),
+            states)));
     });
 }
 
@@ -191,6 +257,37 @@ std::string poseError(const Tree::Impl* impl, int pose) {
     return {};
 }
 
+// The solidity bits of p (in `leaf` of the world tree) for every pose: the world's alone,
+// or with the movers, each pose as shallot-cli query's classify answers it.
+uint64_t solidBits(const Tree::Impl& impl, const shallot::Vec3& p, int32_t leaf) {
+    if (!impl.scene) return impl.tree.leafSolid[size_t(leaf)];
+    StageCounts counts;
+    uint64_t bits = 0;
+    for (size_t pose = 0; pose < impl.tree.poses.size(); ++pose)
+        if (impl.scene->isSolid({int(pose), -1}, p, sceneScratch(), counts)) bits |= uint64_t(1) << pose;
+    return bits;
+}
+
+// A sweep against the world, and the movers when the level has them; `object` (when
+// given) receives the index of the mover the answer came from, or -1.
+TraceResult traceIn(const Tree::Impl& impl, int pose, const shallot::Vec3& from, const shallot::Vec3& to,
+                    int* object = nullptr) {
+    if (object) *object = -1;
+    if (!impl.scene) return traceSegment(impl.tree, pose, from, to);
+    SceneScratch& scratch = sceneScratch();
+    StageCounts counts;
+    const TraceResult r = impl.scene->trace({pose, -1}, from, to, scratch, counts);
+    if (object && (r.hit || r.startSolid)) *object = scratch.hitObject;
+    return r;
+}
+
+MoveResult moveIn(const Tree::Impl& impl, int pose, const shallot::Vec3& from, const shallot::Vec3& delta,
+                  double stepHeight) {
+    if (!impl.scene) return slideMove(impl.tree, pose, from, delta, stepHeight);
+    StageCounts counts;
+    return impl.scene->move({pose, -1}, from, delta, stepHeight, sceneScratch(), counts);
+}
+
 } // namespace
 
 Result<Classification> Tree::classify(const Vec3& point) const {
@@ -198,7 +295,7 @@ Result<Classification> Tree::classify(const Vec3& point) const {
         if (!impl_) return failure<Classification>("no tree loaded");
         if (!finite(point)) return failure<Classification>("point must be 3 finite numbers");
         const int32_t leaf = impl_->tree.findLeaf(toEigen(point));
-        return success(Classification{leaf, impl_->tree.leafSolid[size_t(leaf)]});
+        return success(Classification{leaf, solidBits(*impl_, toEigen(point), leaf)});
     });
 }
 
@@ -207,7 +304,20 @@ Result<Hit> Tree::trace(int pose, const Vec3& from, const Vec3& to) const {
         if (std::string e = poseError(impl_.get(), pose); !e.empty()) return failure<Hit>(e);
         if (!inRange(from)) return failure<Hit>(rangeError("from"));
         if (!inRange(to)) return failure<Hit>(rangeError("to"));
-        return success(toHit(traceSegment(impl_->tree, pose, toEigen(from), toEigen(to))));
+        return success(toHit(traceIn(*impl_, pose, toEigen(from), toEigen(to))));
+    });
+}
+
+Result<MoverHit> Tree::traceWithMover(int pose, const Vec3& from, const Vec3& to) const {
+    return guarded<Result<MoverHit>>([&] {
+        if (std::string e = poseError(impl_.get(), pose); !e.empty()) return failure<MoverHit>(e);
+        if (!inRange(from)) return failure<MoverHit>(rangeError("from"));
+        if (!inRange(to)) return failure<MoverHit>(rangeError("to"));
+        int object = -1;
+        MoverHit out;
+        out.hit = toHit(traceIn(*impl_, pose, toEigen(from), toEigen(to), &object));
+        if (object >= 0) out.mover = impl_->level->moverList[size_t(object)].entity;
+        return success(out);
     });
 }
 
@@ -228,7 +338,7 @@ Result<Hit> Tree::traceBox(const Vec3& mins, const Vec3& maxs, const Vec3& from,
             if (impl_->world)
                 for (const Brush& brush : impl_->world->brushes)
                     for (const std::string& name : brush.excludedPoses) exempt |= name == t.poses[i].name;
-            if (!exempt) return success(toHit(traceSegment(t, int(i), a, b)));
+            if (!exempt) return success(toHit(traceIn(*impl_, int(i), a, b)));
         }
         if (!impl_->world)
             return failure<Hit>("boxes other than the poses need the brushes: this tree was saved without them");
@@ -243,7 +353,7 @@ Result<Move> Tree::move(int pose, const Vec3& from, const Vec3& delta, double st
         if (!inRange(delta)) return failure<Move>(rangeError("delta"));
         if (!(stepHeight >= 0.0 && stepHeight <= kMaxCoordinate))
             return failure<Move>("stepHeight must be a number in [0, 1e9]");
-        const MoveResult r = slideMove(impl_->tree, pose, toEigen(from), toEigen(delta), stepHeight);
+        const MoveResult r = moveIn(*impl_, pose, toEigen(from), toEigen(delta), stepHeight);
         Move m;
         m.end = fromEigen(r.end);
         for (const shallot::Contact& c : r.contacts) m.contacts.push_back({fromEigen(c.point), fromEigen(c.normal), c.t});
@@ -270,7 +380,7 @@ Status Tree::moveBatch(int pose, const double* from, const double* delta, size_t
         for (size_t i = 0; i < n; ++i) {
             const shallot::Vec3 a(from[3 * i], from[3 * i + 1], from[3 * i + 2]);
             const shallot::Vec3 d(delta[3 * i], delta[3 * i + 1], delta[3 * i + 2]);
-            const MoveResult r = slideMove(impl_->tree, pose, a, d, stepHeight);
+            const MoveResult r = moveIn(*impl_, pose, a, d, stepHeight);
             for (int k = 0; k < 3; ++k) out.end[3 * i + size_t(k)] = r.end[k];
             out.startSolid[i] = r.startSolid;
             out.stepped[i] = r.stepped;
@@ -369,6 +479,44 @@ Status Tree::visibleBatch(const double* from, const double* to, size_t n, const 
     });
 }
 
+const std::vector<Mover>& Tree::movers() const {
+    static const std::vector<Mover> none;
+    return impl_ ? impl_->level->moverList : none;
+}
+
+const std::vector<MoverSetting>& Tree::moverStates() const {
+    static const std::vector<MoverSetting> none;
+    return impl_ ? impl_->states : none;
+}
+
+Result<Tree> Tree::withMovers(const std::vector<MoverSetting>& states) const {
+    return guarded<Result<Tree>>([&] {
+        if (!impl_) return failure<Tree>("no tree loaded");
+        const std::shared_ptr<const ObspMovers>& movers = impl_->level->movers;
+        std::map<int, shallot::MoverState> wanted;
+        for (const MoverSetting& m : states) {
+            if (!movers || !movers->level.movers.forEntity(m.entity))
+                return failure<Tree>("no mover at entity " + std::to_string(m.entity) +
+                                     (movers ? "" : " (this tree has no movers: compile it from a .map with this version)"));
+            const std::optional<shallot::MoverState> state = toCore(m.state);
+            if (!state)
+                return failure<Tree>("the state of entity " + std::to_string(m.entity) +
+                                     " must be closed, open, a fraction in [0, 1] or a corner >= 0");
+            if (!wanted.emplace(m.entity, *state).second)
+                return failure<Tree>("entity " + std::to_string(m.entity) + " is named twice");
+        }
+        return success(Tree(std::make_shared<const Impl>(impl_->level, wanted)));
+    });
+}
+
+Result<MoverState> MoverState::parse(std::string_view text) {
+    Result<MoverState> r;
+    const std::optional<shallot::MoverState> s = parseMoverState(text);
+    if (!s) r.error = "a mover state is \"closed\", \"open\", a number in [0, 1] or \"corner N\", not \"" + std::string(text) + "\"";
+    else r.value = fromCore(*s);
+    return r;
+}
+
 size_t Tree::leafCount() const { return impl_ ? impl_->tree.leafCount() : 0; }
 
 Status Tree::classifyBatch(const double* points, size_t n, uint64_t* solid, int32_t* leaves) const {
@@ -385,10 +533,11 @@ Status Tree::classifyBatch(const double* points, size_t n, uint64_t* solid, int3
                 return s;
             }
         }
-        if (leaves) // one descent per point gives both
+        if (leaves || impl_->scene) // one descent per point gives both
             for (size_t i = 0; i < n; ++i) {
-                leaves[i] = impl_->tree.findLeaf(p[i]);
-                solid[i] = impl_->tree.leafSolid[size_t(leaves[i])];
+                const int32_t leaf = impl_->tree.findLeaf(p[i]);
+                if (leaves) leaves[i] = leaf;
+                solid[i] = solidBits(*impl_, p[i], leaf);
             }
         else
             classifyPoints(impl_->tree, p, std::span<uint64_t>(solid, n));
@@ -415,6 +564,18 @@ Status traceRows(const Tree::Impl* impl, int pose, const double* from, const dou
         if (!inRange({from[3 * i], from[3 * i + 1], from[3 * i + 2]}) || !inRange({to[3 * i], to[3 * i + 1], to[3 * i + 2]}))
             s.error = rangeError("row " + std::to_string(i) + ": from and to");
     if (!s.ok()) return s;
+    if (impl->scene) { // the movers: row by row, split over the threads
+        std::vector<TraceResult> results(std::min(kTraceChunk, n));
+        for (size_t first = 0; first < n; first += kTraceChunk) {
+            const size_t count = std::min(kTraceChunk, n - first);
+            parallelFor(count, threads, [&](size_t k) {
+                const double *a = from + 3 * (first + k), *b = to + 3 * (first + k);
+                results[k] = traceIn(*impl, pose, {a[0], a[1], a[2]}, {b[0], b[1], b[2]});
+            });
+            for (size_t k = 0; k < count; ++k) write(first + k, results[k]);
+        }
+        return s;
+    }
     std::vector<TraceRequest> requests;
     for (size_t first = 0; first < n; first += kTraceChunk) {
         const size_t count = std::min(kTraceChunk, n - first);

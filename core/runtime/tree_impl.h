@@ -2,11 +2,14 @@
 // What a shallot::runtime::Tree holds (private to core/runtime).
 #include "compile/bsp_tree.h"
 #include "nav/nav_mesh.h"
+#include "objects/collision_scene.h"
+#include "objects/obsp_movers.h"
 #include "portal/tree_pvs.h"
 #include "query/box_trace.h"
 #include "shallot/runtime.h"
 #include "world/world.h"
 
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -14,24 +17,45 @@
 namespace shallot::runtime {
 
 struct Tree::Impl {
-    BspTree tree;
-    std::optional<World> world; // the brushes (with the tree's poses and bounds), when known
-    std::vector<PoseBox> poses;
-    std::vector<std::string> warnings;
-    std::optional<TreePvs> pvs; // of the sight pose, when stored or computed
+    // The level: shared by every tree withMovers makes from it.
+    struct Level {
+        BspTree tree;
+        std::optional<World> world; // the brushes (with the tree's poses and bounds), when known
+        std::vector<PoseBox> poses;
+        std::vector<std::string> warnings;
+        std::optional<TreePvs> pvs; // of the sight pose, when stored or computed
+        std::shared_ptr<const ObspMovers> movers; // the movers and entities; null: none
+        std::vector<Mover> moverList;
 
-    // Built on the first traceBox that needs it; call_once keeps concurrent queries safe.
-    mutable std::once_flag boxWorldOnce;
-    mutable std::unique_ptr<BoxTraceWorld> boxWorld;
+        // Built on the first traceBox that needs it; call_once keeps concurrent queries safe.
+        std::once_flag boxWorldOnce;
+        std::unique_ptr<BoxTraceWorld> boxWorld;
+        // Each pose's navigation mesh, built on its first path query.
+        std::mutex navMutex;
+        std::vector<std::unique_ptr<const NavMesh>> navMeshes;
+    };
 
-    // Each pose's navigation mesh, built on its first path query.
-    mutable std::mutex navMutex;
-    mutable std::vector<std::unique_ptr<const NavMesh>> navMeshes;
+    std::shared_ptr<Level> level;
+    const BspTree& tree;
+    const std::optional<World>& world;
+    const std::vector<PoseBox>& poses;
+    const std::vector<std::string>& warnings;
+    const std::optional<TreePvs>& pvs;
+    // The movers placed at `states` (null when the level has none).
+    std::shared_ptr<const CollisionScene> scene;
+    std::vector<MoverSetting> states;
 
-    Impl(BspTree t, std::optional<World> w, std::vector<std::string> warn);
+    // A level at its movers' spawn states.
+    explicit Impl(std::shared_ptr<Level> l);
+    // The same level with the movers placed as `settings` say (checked by the caller).
+    Impl(std::shared_ptr<Level> l, const std::map<int, shallot::MoverState>& settings);
     const BoxTraceWorld& boxTraceWorld() const;
     const NavMesh& navMesh(int pose) const;
 };
+
+// A level from its parts: the poses and the movers' descriptions filled in.
+std::shared_ptr<Tree::Impl::Level> makeLevel(BspTree tree, std::optional<World> world, std::vector<std::string> warnings,
+                                             std::optional<TreePvs> pvs, std::shared_ptr<const ObspMovers> movers);
 
 // Tree::compileMap's work (runtime_compile.cpp): the map read, its world built, poses
 // chosen, compiled. Throws only what the standard library throws (bad_alloc).
