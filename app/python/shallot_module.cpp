@@ -8,6 +8,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <climits>
 #include <stdexcept>
 #include <variant>
 
@@ -275,6 +276,82 @@ py::array_t<int32_t> leaves(const rt::Tree& tree, const py::handle& object) {
     return out;
 }
 
+// A mover's state as shallot-cli query's "movers" field writes it: "closed", "open", a
+// number, "corner N".
+py::object stateObject(const rt::MoverState& s) {
+    switch (s.kind) {
+    case rt::MoverState::Kind::Open: return py::str("open");
+    case rt::MoverState::Kind::Fraction: return py::float_(s.fraction);
+    case rt::MoverState::Kind::Corner: return py::str("corner " + std::to_string(s.corner));
+    case rt::MoverState::Kind::Closed: break;
+    }
+    return py::str("closed");
+}
+
+py::list movers(const rt::Tree& tree) {
+    py::list out;
+    for (const rt::Mover& m : tree.movers()) {
+        py::dict d;
+        d["entity"] = m.entity;
+        d["classname"] = m.classname;
+        d["kind"] = m.kind;
+        d["spawn"] = m.spawn;
+        d["stops"] = m.stops;
+        d["mins"] = tuple3(m.mins);
+        d["maxs"] = tuple3(m.maxs);
+        out.append(d);
+    }
+    return out;
+}
+
+py::dict moverStates(const rt::Tree& tree) {
+    py::dict out;
+    for (const rt::MoverSetting& m : tree.moverStates()) out[py::int_(m.entity)] = stateObject(m.state);
+    return out;
+}
+
+// states: {entity: "open" | "closed" | "corner N" | a number in [0, 1]}, as the JSON field
+// (entity an int or its digits).
+rt::Tree withMovers(const rt::Tree& tree, const py::dict& states) {
+    std::vector<rt::MoverSetting> settings;
+    for (const auto& [key, value] : states) {
+        // An int, or its decimal digits as the JSON field's keys are ("14").
+        const bool digits = py::isinstance<py::str>(key) && !key.cast<std::string>().empty() &&
+                            key.cast<std::string>().size() <= 9 &&
+                            key.cast<std::string>().find_first_not_of("0123456789") == std::string::npos;
+        if (!digits && (!py::isinstance<py::int_>(key) || py::isinstance<py::bool_>(key)))
+            throw ShallotError("a mover is named by its entity index (an int), not " + py::repr(key).cast<std::string>());
+        const int64_t entity = digits ? std::stoll(key.cast<std::string>()) : key.cast<int64_t>();
+        if (entity < 0 || entity > INT32_MAX) throw ShallotError("no mover at entity " + std::to_string(entity));
+        rt::MoverState state;
+        if (py::isinstance<py::str>(value)) {
+            state = valueOf(rt::MoverState::parse(value.cast<std::string>()));
+        } else if ((py::isinstance<py::float_>(value) || py::isinstance<py::int_>(value)) &&
+                   !py::isinstance<py::bool_>(value)) {
+            state = rt::MoverState::at(value.cast<double>()); // withMovers checks the range (NaN too)
+        } else {
+            throw ShallotError("the state of entity " + std::to_string(entity) +
+                               " must be \"open\", \"closed\", a number in [0, 1] or \"corner N\"");
+        }
+        settings.push_back({int32_t(entity), state});
+    }
+    return valueOf(tree.withMovers(settings));
+}
+
+py::dict traceMover(const rt::Tree& tree, const std::variant<int, std::string>& pose, const py::handle& from,
+                    const py::handle& to) {
+    const rt::MoverHit r = valueOf(tree.traceWithMover(poseOf(tree, pose), vec3(from, "start"), vec3(to, "end")));
+    py::dict out;
+    out["start_solid"] = r.hit.startSolid;
+    out["all_solid"] = r.hit.allSolid;
+    out["hit"] = r.hit.hit;
+    out["t"] = r.hit.t;
+    out["point"] = tuple3(r.hit.point);
+    out["normal"] = tuple3(r.hit.normal);
+    out["mover"] = r.mover >= 0 ? py::object(py::int_(r.mover)) : py::object(py::none());
+    return out;
+}
+
 // poses: None, {name: (mins, maxs)} or [(name, mins, maxs), ...].
 std::vector<rt::PoseBox> poseBoxes(const py::object& poses) {
     std::vector<rt::PoseBox> out;
@@ -371,6 +448,18 @@ PYBIND11_MODULE(shallot, m) {
         .def("visible_batch", &visibleBatch, py::arg("starts"), py::arg("ends"), py::arg("threads") = 1,
              "visible for each row; returns a dict of arrays pvs, pvs_known, clear, from_leaf, to_leaf")
         .def("leaves", &leaves, py::arg("points"), "N x 3 points -> the leaf of each (int32)")
+        .def_property_readonly("movers", &movers,
+                               "The level's movers: dicts entity, classname, kind, spawn, stops, mins, maxs")
+        .def_property_readonly("mover_states", &moverStates,
+                               "{entity: state} of every mover in this tree (\"closed\", \"open\", a number, "
+                               "\"corner N\")")
+        .def("with_movers", &withMovers, py::arg("states"),
+             "The same level with movers at states {entity: \"open\" | \"closed\" | \"corner N\" | a number in "
+             "[0, 1]} (others where the level spawns them); classify, trace, trace_box of a pose's box, move and "
+             "move_batch then answer for them")
+        .def("trace_mover", &traceMover, py::arg("pose"), py::arg("start"), py::arg("end"),
+             "One trace; returns a dict start_solid, all_solid, hit, t, point, normal and mover (the entity "
+             "whose mover it came from, or None)")
         .def_property_readonly("leaf_count", &rt::Tree::leafCount);
 
     m.def("compile", &compileMap, py::arg("map_path"), py::arg("poses") = py::none(), py::arg("threads") = 1,

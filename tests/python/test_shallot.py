@@ -207,6 +207,79 @@ class ShallotAgainstCli(unittest.TestCase):
         self.assertEqual(shallot.compile(MAP, poses=[("a", (0, 0, 0), (0, 0, 0)), ("b", (-8,) * 3, (8,) * 3)]).poses,
                          ["a", "b"])
 
+    def test_movers_equal_cli(self):
+        # id_e1m1's 31 movers (doors, the bridge, the lift, secret doors, buttons) stored in
+        # the .obsp: at random states (as the JSON "movers" field names them, the same dict
+        # given to with_movers), classify, trace (and the mover it hit), move and move_batch
+        # from the module equal the CLI's lines on the .obsp, and those on the .map.
+        movers = self.tree.movers
+        info = json.loads(subprocess.run([CLI, "info", self.obsp], capture_output=True, text=True).stdout)
+        self.assertEqual(len(movers), info["movers"]["objects"])
+        self.assertEqual(movers[0]["entity"], 14)
+        self.assertEqual((movers[0]["kind"], movers[0]["spawn"]), ("door", "closed"))
+        self.assertEqual(self.tree.mover_states[14], "closed")
+        rng = np.random.default_rng(40)
+        # Starts near the movers' drawn places (their boxes grown by 64), ends up to 200 away.
+        lo = np.array([m["mins"] for m in movers]) - 64
+        hi = np.array([m["maxs"] for m in movers]) + 64
+        hits = 0
+        for round in range(6):
+            states = {}
+            for m in movers:
+                pick = rng.integers(0, 4)
+                if pick == 1:
+                    states[str(m["entity"])] = "open"
+                elif pick == 2:
+                    states[str(m["entity"])] = float(rng.uniform(0, 1))
+                elif pick == 3:
+                    states[str(m["entity"])] = "corner %d" % (m["stops"] - 1)
+            tree = self.tree.with_movers(states)
+            which = rng.integers(0, len(movers), size=60)
+            a = rng.uniform(lo[which], hi[which]).round(3)
+            b = (a + rng.uniform(-200, 200, size=(60, 3))).round(3)
+            queries = []
+            for p, q in zip(a, b):
+                queries += [{"op": "classify", "p": p.tolist(), "movers": states},
+                            {"op": "trace", "pose": "player", "from": p.tolist(), "to": q.tolist(), "movers": states},
+                            {"op": "move", "pose": "player", "from": p.tolist(), "delta": ((q - p) / 4).tolist(),
+                             "step": 18, "movers": states}]
+            answers = cli_query(self.obsp, queries)
+            if round == 0:
+                self.assertEqual(answers, cli_query(MAP, queries))
+            solid = tree.classify(a)
+            ends = tree.move_batch("player", a, (b - a) / 4, step=18)["end"]
+            for i, (p, q) in enumerate(zip(a, b)):
+                c, t, m = answers[3 * i: 3 * i + 3]
+                self.assertEqual(list(solid[i]), [c["solid"][name] for name in tree.poses])
+                got = tree.trace_mover("player", p, q)
+                self.assertEqual((got["start_solid"], got["hit"], got["t"]), (t["start_solid"], t["hit"], t["t"]))
+                self.assertEqual((list(got["point"]), list(got["normal"])), (t["point"], t["normal"]))
+                self.assertEqual(got["mover"], t.get("mover"))
+                hits += got["mover"] is not None
+                moved = tree.move("player", p, (q - p) / 4, 18.0)
+                self.assertEqual(list(moved["end"]), m["end"])
+                self.assertEqual(list(ends[i]), m["end"])
+                self.assertEqual([x["t"] for x in moved["contacts"]], [x["t"] for x in m["contacts"]])
+            self.assertEqual(tree.mover_states[14], states.get("14", "closed"))
+        self.assertGreater(hits, 10)
+
+    def test_bad_mover_states_raise(self):
+        for states, message in (({13: "open"}, "no mover at entity 13"),
+                                ({14: float("nan")}, "the state of entity 14 must be"),
+                                ({14: 1.5}, "the state of entity 14 must be"),
+                                ({14: "wide"}, "a mover state is"),
+                                ({14: None}, "the state of entity 14 must be"),
+                                ({14: True}, "the state of entity 14 must be"),
+                                ({"x": "open"}, "a mover is named by its entity index"),
+                                ({-1: "open"}, "no mover at entity -1")):
+            with self.assertRaisesRegex(shallot.Error, message):
+                self.tree.with_movers(states)
+        # The door shut at spawn, open when asked: the trace through it names it, then passes.
+        self.assertEqual(self.tree.trace_mover("player", (300, 540, 40), (100, 540, 40))["mover"], 14)
+        opened = self.tree.with_movers({14: "open", "15": 1})
+        self.assertFalse(opened.trace_mover("player", (300, 540, 40), (100, 540, 40))["hit"])
+        self.assertEqual(opened.mover_states[15], 1.0)
+
     def test_errors_raise_shallot_error(self):
         with self.assertRaisesRegex(shallot.Error, "unknown pose \"nobody\""):
             self.tree.trace("nobody", self.starts, self.ends)
