@@ -114,6 +114,13 @@ SceneScratch& sceneScratch() {
     return scratch;
 }
 
+// The broad phase's counts, which nobody reads here: untimed.
+StageCounts untimed() {
+    StageCounts counts;
+    counts.timing = false;
+    return counts;
+}
+
 } // namespace
 
 std::shared_ptr<Tree::Impl::Level> makeLevel(BspTree tree, std::optional<World> world, std::vector<std::string> warnings,
@@ -125,10 +132,17 @@ std::shared_ptr<Tree::Impl::Level> makeLevel(BspTree tree, std::optional<World> 
     level->pvs = std::move(pvs);
     level->movers = std::move(movers);
     for (const Pose& p : level->tree.poses) level->poses.push_back({p.name, fromEigen(p.mins), fromEigen(p.maxs)});
-    if (level->movers)
-        for (const shallot::Mover& m : level->movers->level.movers.movers)
-            level->moverList.push_back({m.entity, m.classname, moverKindName(m.kind), formatMoverState(m.spawn),
-                                        m.motion.stops.size(), fromEigen(m.bounds.mins), fromEigen(m.bounds.maxs)});
+    if (!level->movers) return level;
+    const LevelObjects& objects = level->movers->level;
+    for (const shallot::Mover& m : objects.movers.movers)
+        level->moverList.push_back({m.entity, m.classname, moverKindName(m.kind), formatMoverState(m.spawn),
+                                    m.motion.stops.size(), fromEigen(m.bounds.mins), fromEigen(m.bounds.maxs)});
+    if (objects.objects.empty()) return level;
+    auto spawn = std::make_shared<CollisionScene>(level->tree, objects.pointers());
+    const std::vector<shallot::Vec3> offsets = objects.offsets();
+    for (size_t i = 0; i < offsets.size(); ++i) spawn->setObjectOffset(i, offsets[i]);
+    spawn->rebuildGrid();
+    level->spawnScene = std::move(spawn);
     return level;
 }
 
@@ -137,13 +151,17 @@ Tree::Impl::Impl(std::shared_ptr<Level> l) : Impl(std::move(l), {}) {}
 Tree::Impl::Impl(std::shared_ptr<Level> l, const std::map<int, shallot::MoverState>& settings)
     : level(std::move(l)), tree(level->tree), world(level->world), poses(level->poses), warnings(level->warnings),
       pvs(level->pvs) {
-    if (!level->movers || level->movers->level.objects.empty()) return;
+    if (!level->spawnScene) return;
     const LevelObjects& objects = level->movers->level;
-    auto placed = std::make_shared<CollisionScene>(tree, objects.pointers());
-    const std::vector<shallot::Vec3> offsets = objects.offsets(settings);
-    for (size_t i = 0; i < offsets.size(); ++i) placed->setObjectOffset(i, offsets[i]);
-    placed->rebuildGrid();
-    scene = std::move(placed);
+    if (settings.empty()) {
+        scene = level->spawnScene;
+    } else {
+        auto placed = std::make_shared<CollisionScene>(*level->spawnScene);
+        const std::vector<shallot::Vec3> offsets = objects.offsets(settings);
+        for (size_t i = 0; i < offsets.size(); ++i) placed->setObjectOffset(i, offsets[i]);
+        placed->rebuildGrid();
+        scene = std::move(placed);
+    }
     for (const shallot::Mover& m : objects.movers.movers) {
         const auto it = settings.find(m.entity);
         states.push_back({m.entity, fromCore(it != settings.end() ? it->second : m.spawn)});
@@ -260,11 +278,14 @@ std::string poseError(const Tree::Impl* impl, int pose) {
 // The solidity bits of p (in `leaf` of the world tree) for every pose: the world's alone,
 // or with the movers, each pose as shallot-cli query's classify answers it.
 uint64_t solidBits(const Tree::Impl& impl, const shallot::Vec3& p, int32_t leaf) {
-    if (!impl.scene) return impl.tree.leafSolid[size_t(leaf)];
-    StageCounts counts;
-    uint64_t bits = 0;
+    uint64_t bits = impl.tree.leafSolid[size_t(leaf)];
+    if (!impl.scene) return bits;
+    // Solid in the world is solid in the scene (CollisionScene::isSolid tests the world
+    // first), so only the poses the world leaves empty ask the movers.
+    StageCounts counts = untimed();
     for (size_t pose = 0; pose < impl.tree.poses.size(); ++pose)
-        if (impl.scene->isSolid({int(pose), -1}, p, sceneScratch(), counts)) bits |= uint64_t(1) << pose;
+        if (!((bits >> pose) & 1u) && impl.scene->isSolid({int(pose), -1}, p, sceneScratch(), counts))
+            bits |= uint64_t(1) << pose;
     return bits;
 }
 
@@ -275,7 +296,7 @@ TraceResult traceIn(const Tree::Impl& impl, int pose, const shallot::Vec3& from,
     if (object) *object = -1;
     if (!impl.scene) return traceSegment(impl.tree, pose, from, to);
     SceneScratch& scratch = sceneScratch();
-    StageCounts counts;
+    StageCounts counts = untimed();
     const TraceResult r = impl.scene->trace({pose, -1}, from, to, scratch, counts);
     if (object && (r.hit || r.startSolid)) *object = scratch.hitObject;
     return r;
@@ -284,7 +305,7 @@ TraceResult traceIn(const Tree::Impl& impl, int pose, const shallot::Vec3& from,
 MoveResult moveIn(const Tree::Impl& impl, int pose, const shallot::Vec3& from, const shallot::Vec3& delta,
                   double stepHeight) {
     if (!impl.scene) return slideMove(impl.tree, pose, from, delta, stepHeight);
-    StageCounts counts;
+    StageCounts counts = untimed();
     return impl.scene->move({pose, -1}, from, delta, stepHeight, sceneScratch(), counts);
 }
 

@@ -26,6 +26,9 @@ struct Tree::Impl {
         std::optional<TreePvs> pvs; // of the sight pose, when stored or computed
         std::shared_ptr<const ObspMovers> movers; // the movers and entities; null: none
         std::vector<Mover> moverList;
+        // The movers where the level spawns them; other placements copy it (its world
+        // extent, a walk over every polygon, is then not computed again).
+        std::shared_ptr<const CollisionScene> spawnScene;
 
         // Built on the first traceBox that needs it; call_once keeps concurrent queries safe.
         std::once_flag boxWorldOnce;
