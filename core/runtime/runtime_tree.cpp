@@ -12,7 +12,9 @@
 #include "runtime/tree_impl.h"
 #include "nav/nav_path.h"
 #include "compile/parallel_for.h"
+#include "io/game_profile.h"
 #include "movers/build_movers.h"
+#include "world/pose_shape.h"
 
 #include <algorithm>
 #include <cmath>
@@ -114,6 +116,13 @@ SceneScratch& sceneScratch() {
     return scratch;
 }
 
+// The movers' states of `impl` as withMovers takes them.
+std::map<int, shallot::MoverState> currentSettings(const Tree::Impl& impl) {
+    std::map<int, shallot::MoverState> out;
+    for (const MoverSetting& m : impl.states) out[m.entity] = *toCore(m.state);
+    return out;
+}
+
 // The broad phase's counts, which nobody reads here: untimed.
 StageCounts untimed() {
     StageCounts counts;
@@ -146,11 +155,13 @@ std::shared_ptr<Tree::Impl::Level> makeLevel(BspTree tree, std::optional<World> 
     return level;
 }
 
-Tree::Impl::Impl(std::shared_ptr<Level> l) : Impl(std::move(l), {}) {}
-
-Tree::Impl::Impl(std::shared_ptr<Level> l, const std::map<int, shallot::MoverState>& settings)
-    : level(std::move(l)), tree(level->tree), world(level->world), poses(level->poses), warnings(level->warnings),
-      pvs(level->pvs) {
+Tree::Impl::Impl(std::shared_ptr<Level> l, const std::map<int, shallot::MoverState>& settings,
+                 std::shared_ptr<const RoundPoses> r)
+    : level(std::move(l)), tree(level->tree), world(level->world), warnings(level->warnings), pvs(level->pvs),
+      round(std::move(r)), poses(level->poses) {
+    if (round)
+        for (const std::unique_ptr<const RoundPoseWorld>& exact : round->exact)
+            poses.push_back({exact->pose().name, fromEigen(exact->pose().mins), fromEigen(exact->pose().maxs)});
     if (!level->spawnScene) return;
     const LevelObjects& objects = level->movers->level;
     if (settings.empty()) {
@@ -166,6 +177,12 @@ Tree::Impl::Impl(std::shared_ptr<Level> l, const std::map<int, shallot::MoverSta
         const auto it = settings.find(m.entity);
         states.push_back({m.entity, fromCore(it != settings.end() ? it->second : m.spawn)});
     }
+}
+
+const RoundPoseWorld* Tree::Impl::roundPose(int pose) const {
+    const size_t first = tree.poses.size();
+    if (!round || pose < 0 || size_t(pose) < first || size_t(pose) - first >= round->exact.size()) return nullptr;
+    return round->exact[size_t(pose) - first].get();
 }
 
 const BoxTraceWorld& Tree::Impl::boxTraceWorld() const {
@@ -234,11 +251,10 @@ Result<Tree> Tree::withPvs(bool fullFlow, int threads) const {
         settings.threads = std::max(1, threads);
         TreePvsResult computed = computeTreePvs(impl_->tree, impl_->world->brushes, settings);
         if (!computed.pvs) return failure<Tree>(computed.error);
-        std::map<int, shallot::MoverState> states;
-        for (const MoverSetting& m : impl_->states) states[m.entity] = *toCore(m.state);
+        const std::map<int, shallot::MoverState> states = currentSettings(*impl_);
         return success(Tree(std::make_shared<const Impl>(
             makeLevel(impl_->tree, impl_->world, impl_->warnings, std::move(computed.pvs), impl_->level->movers),
-            states)));
+            states, impl_->round)));
     });
 }
 
@@ -269,16 +285,28 @@ namespace {
 // Why `pose` cannot be used with `impl`, or empty.
 std::string poseError(const Tree::Impl* impl, int pose) {
     if (!impl) return "no tree loaded";
-    if (pose < 0 || size_t(pose) >= impl->tree.poses.size())
+    if (pose < 0 || size_t(pose) >= impl->poses.size())
         return "pose index " + std::to_string(pose) + " out of range (the tree has " +
-               std::to_string(impl->tree.poses.size()) + " poses)";
+               std::to_string(impl->poses.size()) + " poses)";
     return {};
+}
+
+// poseError, and a round pose refused: reach and paths walk the tree's cells, which hold
+// only the tree's poses.
+std::string treePoseError(const Tree::Impl* impl, int pose) {
+    std::string e = poseError(impl, pose);
+    if (e.empty() && impl->roundPose(pose))
+        e = "pose " + std::to_string(pose) + " (\"" + impl->poses[size_t(pose)].name +
+            "\") is round: reach and paths need a pose of the tree";
+    return e;
 }
 
 // The solidity bits of p (in `leaf` of the world tree) for every pose: the world's alone,
 // or with the movers, each pose as shallot-cli query's classify answers it.
 uint64_t solidBits(const Tree::Impl& impl, const shallot::Vec3& p, int32_t leaf) {
     uint64_t bits = impl.tree.leafSolid[size_t(leaf)];
+    for (size_t pose = impl.tree.poses.size(); pose < impl.poses.size(); ++pose)
+        if (impl.roundPose(int(pose))->isSolid(p)) bits |= uint64_t(1) << pose;
     if (!impl.scene) return bits;
     // Solid in the world is solid in the scene (CollisionScene::isSolid tests the world
     // first), so only the poses the world leaves empty ask the movers.
@@ -294,6 +322,7 @@ uint64_t solidBits(const Tree::Impl& impl, const shallot::Vec3& p, int32_t leaf)
 TraceResult traceIn(const Tree::Impl& impl, int pose, const shallot::Vec3& from, const shallot::Vec3& to,
                     int* object = nullptr) {
     if (object) *object = -1;
+    if (const RoundPoseWorld* round = impl.roundPose(pose)) return round->trace(from, to);
     if (!impl.scene) return traceSegment(impl.tree, pose, from, to);
     SceneScratch& scratch = sceneScratch();
     StageCounts counts = untimed();
@@ -304,6 +333,7 @@ TraceResult traceIn(const Tree::Impl& impl, int pose, const shallot::Vec3& from,
 
 MoveResult moveIn(const Tree::Impl& impl, int pose, const shallot::Vec3& from, const shallot::Vec3& delta,
                   double stepHeight) {
+    if (const RoundPoseWorld* round = impl.roundPose(pose)) return slideMove(*round, from, delta, stepHeight);
     if (!impl.scene) return slideMove(impl.tree, pose, from, delta, stepHeight);
     StageCounts counts = untimed();
     return impl.scene->move({pose, -1}, from, delta, stepHeight, sceneScratch(), counts);
@@ -413,7 +443,7 @@ Status Tree::moveBatch(int pose, const double* from, const double* delta, size_t
 
 Result<Reach> Tree::reach(int pose, const Vec3& from, const Vec3& to) const {
     return guarded<Result<Reach>>([&] {
-        if (std::string e = poseError(impl_.get(), pose); !e.empty()) return failure<Reach>(e);
+        if (std::string e = treePoseError(impl_.get(), pose); !e.empty()) return failure<Reach>(e);
         if (!finite(from) || !finite(to)) return failure<Reach>("from and to must be 3 finite numbers each");
         const ReachAnswer a = reachBetween(impl_->tree, pose, toEigen(from), toEigen(to));
         return success(Reach{a.reachable, a.fromLeaf, a.toLeaf});
@@ -422,7 +452,7 @@ Result<Reach> Tree::reach(int pose, const Vec3& from, const Vec3& to) const {
 
 Result<Region> Tree::reachFrom(int pose, const Vec3& from) const {
     return guarded<Result<Region>>([&] {
-        if (std::string e = poseError(impl_.get(), pose); !e.empty()) return failure<Region>(e);
+        if (std::string e = treePoseError(impl_.get(), pose); !e.empty()) return failure<Region>(e);
         if (!finite(from)) return failure<Region>("from must be 3 finite numbers");
         Flood f = flood(impl_->tree, pose, {toEigen(from)}); // as shallot-cli reach
         Region r;
@@ -438,7 +468,7 @@ Result<Region> Tree::reachFrom(int pose, const Vec3& from) const {
 
 Result<Path> Tree::path(int pose, const Vec3& from, const Vec3& to) const {
     return guarded<Result<Path>>([&] {
-        if (std::string e = poseError(impl_.get(), pose); !e.empty()) return failure<Path>(e);
+        if (std::string e = treePoseError(impl_.get(), pose); !e.empty()) return failure<Path>(e);
         if (!inRange(from) || !inRange(to)) return failure<Path>(rangeError("from and to"));
         const NavPath found = findPath(impl_->tree, impl_->navMesh(pose), toEigen(from), toEigen(to));
         Path out{found.found, found.length, {}};
@@ -526,7 +556,57 @@ Result<Tree> Tree::withMovers(const std::vector<MoverSetting>& states) const {
             if (!wanted.emplace(m.entity, *state).second)
                 return failure<Tree>("entity " + std::to_string(m.entity) + " is named twice");
         }
-        return success(Tree(std::make_shared<const Impl>(impl_->level, wanted)));
+        return success(Tree(std::make_shared<const Impl>(impl_->level, wanted, impl_->round)));
+    });
+}
+
+Result<RoundPose> RoundPose::parse(std::string name, std::string_view shape) {
+    Result<RoundPose> r;
+    const PoseShapeParse parsed = parsePoseShape(shape);
+    if (!parsed.shape) {
+        r.error = parsed.error;
+        return r;
+    }
+    r.value.name = std::move(name);
+    r.value.shape = parsed.shape->kind == PoseShapeKind::Ellipsoid ? Shape::Ellipsoid : Shape::Capsule;
+    r.value.radius = parsed.shape->radius;
+    r.value.height = parsed.shape->height;
+    return r;
+}
+
+const std::vector<RoundPose>& Tree::roundPoses() const {
+    static const std::vector<RoundPose> none;
+    return impl_ && impl_->round ? impl_->round->specs : none;
+}
+
+Result<Tree> Tree::withRoundPoses(const std::vector<RoundPose>& round) const {
+    return guarded<Result<Tree>>([&] {
+        if (!impl_) return failure<Tree>("no tree loaded");
+        if (round.empty()) return success(Tree(std::make_shared<const Impl>(impl_->level, currentSettings(*impl_))));
+        if (!impl_->world) return failure<Tree>("round poses need the brushes: this tree was saved without them");
+        if (impl_->tree.poses.size() + round.size() > size_t(kMaxPoses))
+            return failure<Tree>("more than " + std::to_string(kMaxPoses) + " poses in all");
+        auto poses = std::make_shared<Impl::RoundPoses>();
+        for (size_t i = 0; i < round.size(); ++i) {
+            const RoundPose& r = round[i];
+            const std::string which = "round pose " + std::to_string(i) + " (\"" + r.name + "\"): ";
+            if (r.name.empty()) return failure<Tree>(which + "it needs a name");
+            bool taken = impl_->tree.poseIndex(r.name) >= 0;
+            for (size_t k = 0; k < i; ++k) taken |= round[k].name == r.name;
+            if (taken) return failure<Tree>(which + "the name is taken");
+            const PoseShape shape = r.shape == RoundPose::Shape::Ellipsoid ? PoseShape::ellipsoid(r.radius, r.height)
+                                    : r.shape == RoundPose::Shape::Capsule ? PoseShape::capsule(r.radius, r.height)
+                                                                           : PoseShape{};
+            if (!shape.isRound()) return failure<Tree>(which + "unknown shape");
+            if (const std::string problem = poseShapeProblem(shape); !problem.empty())
+                return failure<Tree>(which + problem);
+            Pose pose = Pose::round(r.name, shape);
+            // Blocked as the level's game blocks its poses of that kind (Quake's when unknown).
+            applyGameBlocking(impl_->level->movers ? impl_->level->movers->entities.game : Game::Quake, pose);
+            poses->specs.push_back(r);
+            poses->exact.push_back(std::make_unique<const RoundPoseWorld>(*impl_->world, pose));
+        }
+        return success(Tree(std::make_shared<const Impl>(impl_->level, currentSettings(*impl_), std::move(poses))));
     });
 }
 
@@ -585,7 +665,7 @@ Status traceRows(const Tree::Impl* impl, int pose, const double* from, const dou
         if (!inRange({from[3 * i], from[3 * i + 1], from[3 * i + 2]}) || !inRange({to[3 * i], to[3 * i + 1], to[3 * i + 2]}))
             s.error = rangeError("row " + std::to_string(i) + ": from and to");
     if (!s.ok()) return s;
-    if (impl->scene) { // the movers: row by row, split over the threads
+    if (impl->scene || impl->roundPose(pose)) { // the movers or a round pose: row by row, split over the threads
         std::vector<TraceResult> results(std::min(kTraceChunk, n));
         for (size_t first = 0; first < n; first += kTraceChunk) {
             const size_t count = std::min(kTraceChunk, n - first);

@@ -6,6 +6,7 @@
 #include "objects/obsp_movers.h"
 #include "portal/tree_pvs.h"
 #include "query/box_trace.h"
+#include "query/round_pose_world.h"
 #include "shallot/runtime.h"
 #include "world/world.h"
 
@@ -38,20 +39,30 @@ struct Tree::Impl {
         std::vector<std::unique_ptr<const NavMesh>> navMeshes;
     };
 
+    // Round poses (withRoundPoses): each exact against the level's brushes.
+    struct RoundPoses {
+        std::vector<RoundPose> specs;
+        std::vector<std::unique_ptr<const RoundPoseWorld>> exact; // per spec
+    };
+
     std::shared_ptr<Level> level;
     const BspTree& tree;
     const std::optional<World>& world;
-    const std::vector<PoseBox>& poses;
     const std::vector<std::string>& warnings;
     const std::optional<TreePvs>& pvs;
     // The movers placed at `states` (null when the level has none).
     std::shared_ptr<const CollisionScene> scene;
     std::vector<MoverSetting> states;
+    // Round poses after the tree's poses (null: none); `poses` lists both.
+    std::shared_ptr<const RoundPoses> round;
+    std::vector<PoseBox> poses;
 
-    // A level at its movers' spawn states.
-    explicit Impl(std::shared_ptr<Level> l);
-    // The same level with the movers placed as `settings` say (checked by the caller).
-    Impl(std::shared_ptr<Level> l, const std::map<int, shallot::MoverState>& settings);
+    // A level with the movers placed as `settings` say (checked by the caller; the others
+    // where the level spawns them) and the round poses `round`.
+    explicit Impl(std::shared_ptr<Level> l, const std::map<int, shallot::MoverState>& settings = {},
+                  std::shared_ptr<const RoundPoses> round = nullptr);
+    // The round pose at pose index `pose` (after the tree's), or null for a tree pose.
+    const RoundPoseWorld* roundPose(int pose) const;
     const BoxTraceWorld& boxTraceWorld() const;
     const NavMesh& navMesh(int pose) const;
 };

@@ -115,6 +115,21 @@ struct Visibility {
     int32_t fromLeaf = 0, toLeaf = 0;
 };
 
+// An agent that is not a box (docs/round_poses.md): an ellipsoid (radius across, radius
+// up, centred on the reference point) or a vertical capsule (radius, total height with its
+// caps, reference point at its centre). Sizes are in [0.1, 65536]; a capsule is at least
+// as tall as it is wide.
+struct RoundPose {
+    enum class Shape : uint8_t { Ellipsoid, Capsule };
+    std::string name;
+    Shape shape = Shape::Capsule;
+    double radius = 0.0; // across (x and y)
+    double height = 0.0; // ellipsoid: its radius up; capsule: its total height
+    // A pose from shallot-cli's text: "ellipsoid:R,H" or "capsule:R,HEIGHT"; the error
+    // ("capsule height 20 is shorter than its diameter 32", ...) otherwise.
+    static Result<RoundPose> parse(std::string name, std::string_view shape);
+};
+
 // A mover of the level (docs/movers.md): a door, secret door, plat, train or button, or a
 // brush entity that stays (func_wall and friends), each its own tree in its own frame,
 // placed by its state. A .obsp has them when shallot-cli compile -o (or Tree::compileMap
@@ -259,6 +274,18 @@ public:
     const std::vector<MoverSetting>& moverStates() const;
     // As trace(), also naming the mover the answer came from.
     Result<MoverHit> traceWithMover(int pose, const Vec3& from, const Vec3& to) const;
+
+    // The same tree with `round` poses after its own poses (they replace any round poses
+    // this tree had): poses() lists each under its name with its bounding box, and
+    // classify (its bit), trace, traceBatch, traceWithMover, move and moveBatch answer it
+    // exactly against the brushes, as shallot-cli query answers --pose NAME=capsule:R,H
+    // (query/round_pose_world.h). Needs the brushes (hasBrushes()). The movers are not met
+    // and reach, reachFrom and path refuse a round pose (as query, which walks its box).
+    // save() leaves them out (.obsp stores boxes). Errors: no brushes, an invalid shape, a
+    // name that is empty or taken, more than 64 poses in all.
+    Result<Tree> withRoundPoses(const std::vector<RoundPose>& round) const;
+    // The round poses withRoundPoses added (poses()[poses().size() - n + i] is round[i]).
+    const std::vector<RoundPose>& roundPoses() const;
 
     struct Impl; // opaque: the decoded tree, the brushes, the PVS and the movers
 
