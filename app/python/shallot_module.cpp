@@ -352,6 +352,25 @@ py::dict traceMover(const rt::Tree& tree, const std::variant<int, std::string>& 
     return out;
 }
 
+// round: {name: "ellipsoid:R,H" | "capsule:R,HEIGHT"}, as shallot-cli's --pose NAME=...
+rt::Tree withRoundPoses(const rt::Tree& tree, const py::dict& round) {
+    std::vector<rt::RoundPose> poses;
+    for (const auto& [name, shape] : round) {
+        if (!py::isinstance<py::str>(name) || !py::isinstance<py::str>(shape))
+            throw ShallotError("round poses are {name: \"ellipsoid:R,H\" or \"capsule:R,HEIGHT\"}");
+        poses.push_back(valueOf(rt::RoundPose::parse(name.cast<std::string>(), shape.cast<std::string>())));
+    }
+    return valueOf(tree.withRoundPoses(poses));
+}
+
+py::dict roundPoses(const rt::Tree& tree) {
+    py::dict out;
+    for (const rt::RoundPose& r : tree.roundPoses())
+        out[py::str(r.name)] =
+            py::make_tuple(r.shape == rt::RoundPose::Shape::Ellipsoid ? "ellipsoid" : "capsule", r.radius, r.height);
+    return out;
+}
+
 // poses: None, {name: (mins, maxs)} or [(name, mins, maxs), ...].
 std::vector<rt::PoseBox> poseBoxes(const py::object& poses) {
     std::vector<rt::PoseBox> out;
@@ -457,6 +476,12 @@ PYBIND11_MODULE(shallot, m) {
              "The same level with movers at states {entity: \"open\" | \"closed\" | \"corner N\" | a number in "
              "[0, 1]} (others where the level spawns them); classify, trace, trace_box of a pose's box, move and "
              "move_batch then answer for them")
+        .def("with_round_poses", &withRoundPoses, py::arg("poses"),
+             "The same tree with round poses {name: \"ellipsoid:R,H\" | \"capsule:R,HEIGHT\"} after its own "
+             "(replacing any it had): classify, trace, trace_mover, move and move_batch answer them exactly "
+             "against the brushes; reach and path refuse them")
+        .def_property_readonly("round_poses", &roundPoses,
+                               "{name: (\"ellipsoid\" | \"capsule\", radius, height)} of the round poses")
         .def("trace_mover", &traceMover, py::arg("pose"), py::arg("start"), py::arg("end"),
              "One trace; returns a dict start_solid, all_solid, hit, t, point, normal and mover (the entity "
              "whose mover it came from, or None)")

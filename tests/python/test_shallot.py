@@ -280,6 +280,59 @@ class ShallotAgainstCli(unittest.TestCase):
         self.assertFalse(opened.trace_mover("player", (300, 540, 40), (100, 540, 40))["hit"])
         self.assertEqual(opened.mover_states[15], 1.0)
 
+    def test_round_poses_equal_cli(self):
+        # An ellipsoid and a capsule added to the loaded .obsp (its stored brushes) answer
+        # as `shallot-cli query MAP --pose ...` answers them on the .map (its tree in front).
+        shapes = {"egg": "ellipsoid:16,28", "cap": "capsule:16,56"}
+        tree = self.tree.with_round_poses(shapes)
+        self.assertEqual(tree.poses, ["point", "player", "large", "egg", "cap"])
+        self.assertEqual(tree.round_poses, {"egg": ("ellipsoid", 16.0, 28.0), "cap": ("capsule", 16.0, 56.0)})
+        args = []
+        for name, (mins, maxs) in self.tree.pose_boxes.items():
+            args += ["--pose", "%s=%s" % (name, ",".join("%g" % v for v in mins + maxs))]
+        for name, shape in shapes.items():
+            args += ["--pose", "%s=%s" % (name, shape)]
+        rows = slice(0, 300)
+        a, b = self.starts[rows], self.ends[rows]
+        queries = []
+        for p, q in zip(a, b):
+            queries.append({"op": "classify", "p": p.tolist()})
+            for name in shapes:
+                queries += [{"op": "trace", "pose": name, "from": p.tolist(), "to": q.tolist()},
+                            {"op": "move", "pose": name, "from": p.tolist(), "delta": ((q - p) / 4).tolist(), "step": 18}]
+        text = "".join(json.dumps(x) + "\n" for x in queries)
+        out = subprocess.run([CLI, "query", MAP] + args, input=text, capture_output=True, text=True, check=False)
+        answers = [json.loads(line) for line in out.stdout.splitlines()]
+        self.assertEqual(len(answers), len(queries), out.stderr)
+        solid = tree.classify(a)
+        traced = {name: tree.trace(name, a, b) for name in shapes}
+        moved = {name: tree.move_batch(name, a, (b - a) / 4, step=18)["end"] for name in shapes}
+        k = 0
+        for i, (p, q) in enumerate(zip(a, b)):
+            c = answers[k]
+            k += 1
+            self.assertEqual([bool(v) for v in solid[i]], [c["solid"][name] for name in tree.poses])
+            for name in shapes:
+                t, m = answers[k], answers[k + 1]
+                k += 2
+                got = traced[name]
+                self.assertEqual((bool(got["start_solid"][i]), bool(got["hit"][i]), got["t"][i]),
+                                 (t["start_solid"], t["hit"], t["t"]))
+                self.assertEqual(list(got["point"][i]), t["point"])
+                self.assertEqual(list(moved[name][i]), m["end"])
+                one = tree.move(name, p, (q - p) / 4, 18.0)
+                self.assertEqual([x["t"] for x in one["contacts"]], [x["t"] for x in m["contacts"]])
+        self.assertTrue(solid[:, 4].any() and not solid[:, 4].all())
+        for shapes, message in (({"cap": "capsule:16,20"}, "shorter than its diameter"),
+                                ({"cap": "capsule:0,56"}, "capsule"),
+                                ({"cap": "ellipsoid:nan,28"}, "finite"),
+                                ({"player": "capsule:16,56"}, "the name is taken"),
+                                ({"cap": 16}, "round poses are")):
+            with self.assertRaisesRegex(shallot.Error, message):
+                self.tree.with_round_poses(shapes)
+        with self.assertRaisesRegex(shallot.Error, "is round: reach and paths need a pose of the tree"):
+            tree.reach("cap", self.starts[0], self.ends[0])
+
     def test_errors_raise_shallot_error(self):
         with self.assertRaisesRegex(shallot.Error, "unknown pose \"nobody\""):
             self.tree.trace("nobody", self.starts, self.ends)
