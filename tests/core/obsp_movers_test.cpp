@@ -296,5 +296,35 @@ TEST(ObspMovers, HostileSectionsAreErrors) {
     EXPECT_TRUE(contains(r.error, "mover 0: its tree's poses differ from the world's")) << r.error;
 }
 
+// Random bytes of the section changed, checksums recomputed as a hostile writer would: an
+// error, or a file whose movers answer queries (never a crash or a hang).
+TEST(ObspMovers, RandomCorruptionWithForgedChecksumsIsAnErrorOrAUsableFile) {
+    const Both b = moversLevel();
+    ASSERT_TRUE(b.read.tree) << b.read.error;
+    const size_t payload = payloadOf(b.bytes, "MOVR");
+    const size_t length = size_t(getLE(b.bytes, payload - 8, 8));
+    Rng rng(77);
+    size_t usable = 0;
+    for (int i = 0; i < 400; ++i) {
+        std::string bytes = b.bytes;
+        for (int k = 0; k < 1 + i % 4; ++k)
+            bytes[payload + rng() % length] = char(rng() % 256);
+        fixChecksums(bytes);
+        const ObspReadResult r = readObspBytes(bytes);
+        if (!r.tree) {
+            EXPECT_TRUE(contains(r.error, "obsp: ")) << r.error;
+            continue;
+        }
+        ++usable;
+        ASSERT_TRUE(r.movers);
+        const auto scene = placed(*r.tree, r.movers->level, {});
+        SceneScratch scratch;
+        StageCounts counts;
+        (void)scene->trace({1, -1}, Vec3(-600, 0, 24), Vec3(600, 0, 24), scratch, counts);
+        (void)scene->isSolid({1, -1}, Vec3(0, 0, 64), scratch, counts);
+    }
+    std::printf("%zu of 400 corrupted files still read\n", usable);
+}
+
 } // namespace
 } // namespace shallot
