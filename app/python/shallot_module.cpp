@@ -210,6 +210,38 @@ py::dict path(const rt::Tree& tree, const std::variant<int, std::string>& pose, 
     return d;
 }
 
+py::dict travelPath(const rt::Tree& tree, const std::variant<int, std::string>& pose, const py::handle& from,
+                    const py::handle& to) {
+    rt::Result<rt::Route> r;
+    const int index = poseOf(tree, pose);
+    const rt::Vec3 a = vec3(from, "from"), b = vec3(to, "to");
+    {
+        py::gil_scoped_release release; // the first call for a pose builds its travel links
+        r = tree.travelPath(index, a, b);
+    }
+    const rt::Route route = valueOf(std::move(r));
+    py::array_t<double> points{{py::ssize_t(route.points.size()), py::ssize_t(3)}};
+    double* out = points.mutable_data();
+    for (const rt::Vec3& v : route.points) *out++ = v.x, *out++ = v.y, *out++ = v.z;
+    py::list steps;
+    for (const rt::RouteStep& s : route.steps) {
+        py::dict step;
+        step["type"] = s.type;
+        step["from"] = tuple3(s.from);
+        step["to"] = tuple3(s.to);
+        step["seconds"] = s.seconds;
+        if (s.entity >= 0) step["entity"] = s.entity;
+        steps.append(step);
+    }
+    py::dict d;
+    d["found"] = route.found;
+    d["length"] = route.length;
+    d["time"] = route.seconds;
+    d["points"] = points;
+    d["travel"] = steps;
+    return d;
+}
+
 py::dict reachFrom(const rt::Tree& tree, const std::variant<int, std::string>& pose, const py::handle& start) {
     const rt::Region r = valueOf(tree.reachFrom(poseOf(tree, pose), vec3(start, "start")));
     py::array_t<bool> reached{py::ssize_t(r.reached.size())};
@@ -459,6 +491,9 @@ PYBIND11_MODULE(shallot, m) {
         .def("path", &path, py::arg("pose"), py::arg("start"), py::arg("end"),
              "The walking path (each end dropped onto the floor below it); returns a dict found, length, "
              "points (K x 3: the corners where the pose's box stands on a floor)")
+        .def("travel_path", &travelPath, py::arg("pose"), py::arg("start"), py::arg("end"),
+             "The path with typed travel (query's path op): a dict found, length, time, points (K x 3) and "
+             "travel (a list of dicts type, from, to, seconds and, on doors, rides and teleports, entity)")
         .def("reach_from", &reachFrom, py::arg("pose"), py::arg("start"),
              "What the pose reaches from start; returns a dict start_leaf, reachable_leaves, volume, leak, "
              "leak_path (K x 3) and reached (a bool per leaf: index it with leaves(points))")

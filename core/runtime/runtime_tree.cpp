@@ -11,6 +11,7 @@
 #include "runtime/file_mapping.h"
 #include "runtime/tree_impl.h"
 #include "nav/nav_path.h"
+#include "movers/travel_reach.h"
 #include "compile/parallel_for.h"
 #include "io/game_profile.h"
 #include "movers/build_movers.h"
@@ -191,13 +192,37 @@ const BoxTraceWorld& Tree::Impl::boxTraceWorld() const {
     return *level->boxWorld;
 }
 
-const NavMesh& Tree::Impl::navMesh(int pose) const {
-    const std::lock_guard lock(level->navMutex);
-    std::vector<std::unique_ptr<const NavMesh>>& meshes = level->navMeshes;
+namespace {
+
+// The pose's navigation mesh; the caller holds the level's navMutex.
+const NavMesh& navMeshLocked(Tree::Impl::Level& level, int pose) {
+    std::vector<std::unique_ptr<const NavMesh>>& meshes = level.navMeshes;
+    const BspTree& tree = level.tree;
     if (meshes.size() < tree.poses.size()) meshes.resize(tree.poses.size());
     std::unique_ptr<const NavMesh>& m = meshes[size_t(pose)];
     if (!m) m = std::make_unique<const NavMesh>(buildNavMesh(tree, pose, tree.poses[size_t(pose)].nav)); // the pose's own rules
     return *m;
+}
+
+} // namespace
+
+const NavMesh& Tree::Impl::navMesh(int pose) const {
+    const std::lock_guard lock(level->navMutex);
+    return navMeshLocked(*level, pose);
+}
+
+const TravelGraph& Tree::Impl::travelGraph(int pose) const {
+    const std::lock_guard lock(level->navMutex);
+    if (!level->travel)
+        level->travel = std::make_unique<const TravelLevel>(level->movers ? travelLevelOf(level->movers->entities)
+                                                                          : TravelLevel{});
+    std::vector<std::unique_ptr<const TravelGraph>>& graphs = level->travelGraphs;
+    if (graphs.size() < tree.poses.size()) graphs.resize(tree.poses.size());
+    std::unique_ptr<const TravelGraph>& g = graphs[size_t(pose)];
+    if (!g)
+        g = std::make_unique<const TravelGraph>(
+            buildTravelGraph(tree, navMeshLocked(*level, pose), tree.poses[size_t(pose)], *level->travel));
+    return *g;
 }
 
 Tree::Tree() = default;
@@ -473,6 +498,19 @@ Result<Path> Tree::path(int pose, const Vec3& from, const Vec3& to) const {
         const NavPath found = findPath(impl_->tree, impl_->navMesh(pose), toEigen(from), toEigen(to));
         Path out{found.found, found.length, {}};
         for (const shallot::Vec3& v : found.points) out.points.push_back(fromEigen(v));
+        return success(std::move(out));
+    });
+}
+
+Result<Route> Tree::travelPath(int pose, const Vec3& from, const Vec3& to) const {
+    return guarded<Result<Route>>([&] {
+        if (std::string e = treePoseError(impl_.get(), pose); !e.empty()) return failure<Route>(e);
+        if (!inRange(from) || !inRange(to)) return failure<Route>(rangeError("from and to"));
+        const TravelPath found = findTravelPath(impl_->tree, impl_->travelGraph(pose), toEigen(from), toEigen(to));
+        Route out{found.found, found.length, found.seconds, {}, {}};
+        for (const shallot::Vec3& v : found.points) out.points.push_back(fromEigen(v));
+        for (const TravelStep& s : found.travel)
+            out.steps.push_back({travelKindName(s.kind), fromEigen(s.from), fromEigen(s.to), s.seconds, s.entity});
         return success(std::move(out));
     });
 }

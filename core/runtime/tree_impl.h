@@ -1,6 +1,7 @@
 #pragma once
 // What a shallot::runtime::Tree holds (private to core/runtime).
 #include "compile/bsp_tree.h"
+#include "movers/travel.h"
 #include "nav/nav_mesh.h"
 #include "objects/collision_scene.h"
 #include "objects/obsp_movers.h"
@@ -34,9 +35,12 @@ struct Tree::Impl {
         // Built on the first traceBox that needs it; call_once keeps concurrent queries safe.
         std::once_flag boxWorldOnce;
         std::unique_ptr<BoxTraceWorld> boxWorld;
-        // Each pose's navigation mesh, built on its first path query.
+        // Each pose's navigation mesh, built on its first path query, and its travel graph
+        // (with the level's movers and triggers) on its first travelPath.
         std::mutex navMutex;
         std::vector<std::unique_ptr<const NavMesh>> navMeshes;
+        std::unique_ptr<const TravelLevel> travel;
+        std::vector<std::unique_ptr<const TravelGraph>> travelGraphs;
     };
 
     // Round poses (withRoundPoses): each exact against the level's brushes.
@@ -65,6 +69,7 @@ struct Tree::Impl {
     const RoundPoseWorld* roundPose(int pose) const;
     const BoxTraceWorld& boxTraceWorld() const;
     const NavMesh& navMesh(int pose) const;
+    const TravelGraph& travelGraph(int pose) const;
 };
 
 // A level from its parts: the poses and the movers' descriptions filled in.

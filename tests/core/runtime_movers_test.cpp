@@ -18,6 +18,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <cmath>
 #include <thread>
 
 namespace shallot {
@@ -241,6 +242,43 @@ TEST(RuntimeMovers, BadStatesAreErrors) {
     EXPECT_TRUE(plain.value.movers().empty());
     EXPECT_TRUE(plain.value.withMovers({}));
     EXPECT_EQ(plain.value.withMovers({{1, rt::MoverState::open()}}).error.rfind("no mover at entity 1", 0), 0u);
+}
+
+// Typed travel from the stored entities: through the door, and through the teleporter;
+// without movers the route is the walking path.
+TEST(RuntimeMovers, TravelPathsGoThroughTheDoorAndTheTeleporter) {
+    const Fixture& f = fixture();
+    const int player = f.loaded.poseIndex("player");
+    auto types = [](const rt::Route& r) {
+        std::vector<std::string> out;
+        for (const rt::RouteStep& s : r.steps) out.push_back(s.type + (s.entity >= 0 ? " " + std::to_string(s.entity) : ""));
+        return out;
+    };
+    const rt::Route door = f.loaded.travelPath(player, {-600, 0, 24}, {300, 0, 24}).value;
+    ASSERT_TRUE(door.found);
+    EXPECT_EQ(types(door), (std::vector<std::string>{"walk", "door 1", "walk"}));
+    EXPECT_GT(door.seconds, door.length / 320.0); // walking at 320 and waiting for the door
+    const rt::Route teleport = f.compiled.travelPath(player, {-868, 332, 24}, {900, 0, 24}).value;
+    ASSERT_TRUE(teleport.found);
+    EXPECT_EQ(types(teleport), (std::vector<std::string>{"teleport 8"}));
+    const rt::Tree plain = rt::Tree::compileMap(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map").value;
+    const int p = plain.poseIndex("player");
+    Rng rng(3);
+    int found = 0;
+    for (int i = 0; i < 20; ++i) {
+        // Around the player start (400 300 24).
+        const rt::Vec3 a{uniform(rng, 200, 600), uniform(rng, 100, 500), 40}, b{uniform(rng, 200, 600), uniform(rng, 100, 500), 40};
+        const rt::Route route = plain.travelPath(p, a, b).value;
+        const rt::Path walk = plain.path(p, a, b).value;
+        EXPECT_EQ(route.found, walk.found);
+        found += walk.found;
+        EXPECT_EQ(route.length, walk.length);
+        ASSERT_EQ(route.points.size(), walk.points.size());
+        for (size_t k = 0; k < walk.points.size(); ++k) EXPECT_EQ(E(route.points[k]), E(walk.points[k]));
+    }
+    EXPECT_GT(found, 5);
+    EXPECT_EQ(f.loaded.travelPath(player, {std::nan(""), 0, 0}, {0, 0, 0}).error,
+              "from and to must be 3 finite numbers within +-1e9");
 }
 
 // Trees at different states queried from several threads at once answer as one thread

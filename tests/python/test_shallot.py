@@ -263,6 +263,22 @@ class ShallotAgainstCli(unittest.TestCase):
             self.assertEqual(tree.mover_states[14], states.get("14", "closed"))
         self.assertGreater(hits, 10)
 
+    def test_travel_path_equals_cli(self):
+        # The path op with its default travel on the .obsp (the stored entities): from the
+        # player start to the exit through the doors, the bridge and t10, and a few more.
+        pairs = [((480.0, -352.0, 88.0), (1312.0, 548.0, -250.0)), ((480.0, -352.0, 88.0), (-544.0, 2606.0, 56.0)),
+                 ((480.0, -352.0, 100.0), (480.0, 200.0, 100.0))]
+        types = set()
+        for a, b in pairs:
+            got = self.tree.travel_path("player", a, b)
+            [want] = cli_query(self.obsp, [{"op": "path", "pose": "player", "from": list(a), "to": list(b)}])
+            self.assertEqual(got["found"], want["found"])
+            self.assertEqual((got["length"], got["time"]), (want["length"], want["time"]))
+            np.testing.assert_array_equal(got["points"], np.array(want["points"], dtype=float).reshape(-1, 3))
+            self.assertEqual([{**s, "from": list(s["from"]), "to": list(s["to"])} for s in got["travel"]], want["travel"])
+            types |= {s["type"] for s in got["travel"]}
+        self.assertTrue({"door", "plat"} <= types, types)
+
     def test_bad_mover_states_raise(self):
         for states, message in (({13: "open"}, "no mover at entity 13"),
                                 ({14: float("nan")}, "the state of entity 14 must be"),

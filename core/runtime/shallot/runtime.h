@@ -106,6 +106,24 @@ struct Path {
     std::vector<Vec3> points;
 };
 
+// A path with typed travel (docs/movers.md, "Travel"): the walking path's corners, its time
+// at Quake's speeds and its parts in order: "walk", "step", "drop", "jump", and through the
+// level's movers and triggers "door", "plat", "train", "teleport", "push" (with the
+// mover's, teleporter's or push's entity; -1 on walking parts and pushes).
+struct RouteStep {
+    std::string type;
+    Vec3 from, to;
+    double seconds = 0.0;
+    int32_t entity = -1;
+};
+struct Route {
+    bool found = false;
+    double length = 0.0;
+    double seconds = 0.0;
+    std::vector<Vec3> points;
+    std::vector<RouteStep> steps; // consecutive walking joined
+};
+
 // Whether one point may see another, for the tree's sight pose (its point pose at the
 // reference point: what the eye sees); shallot-cli query's "visible" op, docs/visibility.md.
 struct Visibility {
@@ -222,6 +240,13 @@ public:
     // it first (shallot-cli query's "path" op: the same answer). The pose's walkable surfaces
     // are built on its first path query (tens of milliseconds), then kept.
     Result<Path> path(int pose, const Vec3& from, const Vec3& to) const;
+    // The path with typed travel: shallot-cli query's "path" op with its default "travel"
+    // (through doors their triggers, buttons or keys open, riding plats and trains, through
+    // teleporters and pushes), over the movers and entities a .obsp stores (compile -o of a
+    // .map) or compileMap read; without them, the walking path (path()'s points). Doors are
+    // opened by what the route reaches first, whatever withMovers placed them at. The
+    // pose's travel links are built on its first travelPath (about a second on id_e1m1).
+    Result<Route> travelPath(int pose, const Vec3& from, const Vec3& to) const;
     // Whether `from` may see `to` (from == to asks whether the point is empty). Without a
     // PVS the answer has pvsKnown false; a tree without a sight pose answers an error.
     Result<Visibility> visible(const Vec3& from, const Vec3& to) const;
