@@ -9,13 +9,11 @@
 #include "query/trace.h"
 #include "query/trace_batch.h"
 #include "runtime/file_mapping.h"
+#include "runtime/runtime_results.h"
 #include "runtime/tree_impl.h"
 #include "nav/nav_path.h"
 #include "movers/travel_reach.h"
 #include "compile/parallel_for.h"
-#include "io/game_profile.h"
-#include "movers/build_movers.h"
-#include "world/pose_shape.h"
 
 #include <algorithm>
 #include <cmath>
@@ -27,36 +25,6 @@ shallot::Vec3 toEigen(const Vec3& v) { return {v.x, v.y, v.z}; }
 Vec3 fromEigen(const shallot::Vec3& v) { return {v.x(), v.y(), v.z()}; }
 
 namespace {
-
-// Runs f, turning anything it throws into an error value: nothing crosses the API.
-template <class R, class F>
-R guarded(F&& f) {
-    R failed;
-    try {
-        return f();
-    } catch (const std::bad_alloc&) {
-        failed.error = "out of memory";
-    } catch (const std::exception& e) {
-        failed.error = std::string("internal error: ") + e.what();
-    } catch (...) {
-        failed.error = "internal error";
-    }
-    return failed;
-}
-
-template <class T>
-Result<T> failure(std::string message) {
-    Result<T> r;
-    r.error = std::move(message);
-    return r;
-}
-
-template <class T>
-Result<T> success(T value) {
-    Result<T> r;
-    r.value = std::move(value);
-    return r;
-}
 
 bool finite(const Vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 bool inRange(const Vec3& v) {
@@ -85,43 +53,11 @@ std::shared_ptr<const Tree::Impl> implFromRead(ObspReadResult& read) {
                                                         std::move(read.pvs), std::move(read.movers)));
 }
 
-MoverState fromCore(const shallot::MoverState& s) {
-    switch (s.type) {
-    case shallot::MoverState::Type::Closed: return MoverState::closed();
-    case shallot::MoverState::Type::Open: return MoverState::open();
-    case shallot::MoverState::Type::Fraction: return MoverState::at(s.fraction);
-    case shallot::MoverState::Type::Corner: return MoverState::atCorner(s.corner);
-    }
-    return {};
-}
-
-// The core state of a runtime one, or the error for entity `entity`.
-std::optional<shallot::MoverState> toCore(const MoverState& s) {
-    switch (s.kind) {
-    case MoverState::Kind::Closed: return shallot::MoverState::closed();
-    case MoverState::Kind::Open: return shallot::MoverState::open();
-    case MoverState::Kind::Fraction:
-        if (!(s.fraction >= 0.0 && s.fraction <= 1.0)) return std::nullopt; // NaN too
-        return shallot::MoverState::at(s.fraction);
-    case MoverState::Kind::Corner:
-        if (s.corner < 0) return std::nullopt;
-        return shallot::MoverState::atCorner(s.corner);
-    }
-    return std::nullopt;
-}
-
 // One scratch per thread: the scene is const while it answers, and the stamps it keeps
 // only grow, so a scratch may serve any scene.
 SceneScratch& sceneScratch() {
     thread_local SceneScratch scratch;
     return scratch;
-}
-
-// The movers' states of `impl` as withMovers takes them.
-std::map<int, shallot::MoverState> currentSettings(const Tree::Impl& impl) {
-    std::map<int, shallot::MoverState> out;
-    for (const MoverSetting& m : impl.states) out[m.entity] = *toCore(m.state);
-    return out;
 }
 
 // The broad phase's counts, which nobody reads here: untimed.
@@ -132,59 +68,6 @@ StageCounts untimed() {
 }
 
 } // namespace
-
-std::shared_ptr<Tree::Impl::Level> makeLevel(BspTree tree, std::optional<World> world, std::vector<std::string> warnings,
-                                             std::optional<TreePvs> pvs, std::shared_ptr<const ObspMovers> movers) {
-    auto level = std::make_shared<Tree::Impl::Level>();
-    level->tree = std::move(tree);
-    level->world = std::move(world);
-    level->warnings = std::move(warnings);
-    level->pvs = std::move(pvs);
-    level->movers = std::move(movers);
-    for (const Pose& p : level->tree.poses) level->poses.push_back({p.name, fromEigen(p.mins), fromEigen(p.maxs)});
-    if (!level->movers) return level;
-    const LevelObjects& objects = level->movers->level;
-    for (const shallot::Mover& m : objects.movers.movers)
-        level->moverList.push_back({m.entity, m.classname, moverKindName(m.kind), formatMoverState(m.spawn),
-                                    m.motion.stops.size(), fromEigen(m.bounds.mins), fromEigen(m.bounds.maxs)});
-    if (objects.objects.empty()) return level;
-    auto spawn = std::make_shared<CollisionScene>(level->tree, objects.pointers());
-    const std::vector<shallot::Vec3> offsets = objects.offsets();
-    for (size_t i = 0; i < offsets.size(); ++i) spawn->setObjectOffset(i, offsets[i]);
-    spawn->rebuildGrid();
-    level->spawnScene = std::move(spawn);
-    return level;
-}
-
-Tree::Impl::Impl(std::shared_ptr<Level> l, const std::map<int, shallot::MoverState>& settings,
-                 std::shared_ptr<const RoundPoses> r)
-    : level(std::move(l)), tree(level->tree), world(level->world), warnings(level->warnings), pvs(level->pvs),
-      round(std::move(r)), poses(level->poses) {
-    if (round)
-        for (const std::unique_ptr<const RoundPoseWorld>& exact : round->exact)
-            poses.push_back({exact->pose().name, fromEigen(exact->pose().mins), fromEigen(exact->pose().maxs)});
-    if (!level->spawnScene) return;
-    const LevelObjects& objects = level->movers->level;
-    if (settings.empty()) {
-        scene = level->spawnScene;
-    } else {
-        auto placed = std::make_shared<CollisionScene>(*level->spawnScene);
-        const std::vector<shallot::Vec3> offsets = objects.offsets(settings);
-        for (size_t i = 0; i < offsets.size(); ++i) placed->setObjectOffset(i, offsets[i]);
-        placed->rebuildGrid();
-        scene = std::move(placed);
-    }
-    for (const shallot::Mover& m : objects.movers.movers) {
-        const auto it = settings.find(m.entity);
-        states.push_back({m.entity, fromCore(it != settings.end() ? it->second : m.spawn)});
-    }
-}
-
-const RoundPoseWorld* Tree::Impl::roundPose(int pose) const {
-    const size_t first = tree.poses.size();
-    if (!round || pose < 0 || size_t(pose) < first || size_t(pose) - first >= round->exact.size()) return nullptr;
-    return round->exact[size_t(pose) - first].get();
-}
 
 const BoxTraceWorld& Tree::Impl::boxTraceWorld() const {
     std::call_once(level->boxWorldOnce,
@@ -566,94 +449,6 @@ Status Tree::visibleBatch(const double* from, const double* to, size_t n, const 
         }
         return s;
     });
-}
-
-const std::vector<Mover>& Tree::movers() const {
-    static const std::vector<Mover> none;
-    return impl_ ? impl_->level->moverList : none;
-}
-
-const std::vector<MoverSetting>& Tree::moverStates() const {
-    static const std::vector<MoverSetting> none;
-    return impl_ ? impl_->states : none;
-}
-
-Result<Tree> Tree::withMovers(const std::vector<MoverSetting>& states) const {
-    return guarded<Result<Tree>>([&] {
-        if (!impl_) return failure<Tree>("no tree loaded");
-        const std::shared_ptr<const ObspMovers>& movers = impl_->level->movers;
-        std::map<int, shallot::MoverState> wanted;
-        for (const MoverSetting& m : states) {
-            if (!movers || !movers->level.movers.forEntity(m.entity))
-                return failure<Tree>("no mover at entity " + std::to_string(m.entity) +
-                                     (movers ? "" : " (this tree has no movers: compile it from a .map with this version)"));
-            const std::optional<shallot::MoverState> state = toCore(m.state);
-            if (!state)
-                return failure<Tree>("the state of entity " + std::to_string(m.entity) +
-                                     " must be closed, open, a fraction in [0, 1] or a corner >= 0");
-            if (!wanted.emplace(m.entity, *state).second)
-                return failure<Tree>("entity " + std::to_string(m.entity) + " is named twice");
-        }
-        return success(Tree(std::make_shared<const Impl>(impl_->level, wanted, impl_->round)));
-    });
-}
-
-Result<RoundPose> RoundPose::parse(std::string name, std::string_view shape) {
-    Result<RoundPose> r;
-    const PoseShapeParse parsed = parsePoseShape(shape);
-    if (!parsed.shape) {
-        r.error = parsed.error;
-        return r;
-    }
-    r.value.name = std::move(name);
-    r.value.shape = parsed.shape->kind == PoseShapeKind::Ellipsoid ? Shape::Ellipsoid : Shape::Capsule;
-    r.value.radius = parsed.shape->radius;
-    r.value.height = parsed.shape->height;
-    return r;
-}
-
-const std::vector<RoundPose>& Tree::roundPoses() const {
-    static const std::vector<RoundPose> none;
-    return impl_ && impl_->round ? impl_->round->specs : none;
-}
-
-Result<Tree> Tree::withRoundPoses(const std::vector<RoundPose>& round) const {
-    return guarded<Result<Tree>>([&] {
-        if (!impl_) return failure<Tree>("no tree loaded");
-        if (round.empty()) return success(Tree(std::make_shared<const Impl>(impl_->level, currentSettings(*impl_))));
-        if (!impl_->world) return failure<Tree>("round poses need the brushes: this tree was saved without them");
-        if (impl_->tree.poses.size() + round.size() > size_t(kMaxPoses))
-            return failure<Tree>("more than " + std::to_string(kMaxPoses) + " poses in all");
-        auto poses = std::make_shared<Impl::RoundPoses>();
-        for (size_t i = 0; i < round.size(); ++i) {
-            const RoundPose& r = round[i];
-            const std::string which = "round pose " + std::to_string(i) + " (\"" + r.name + "\"): ";
-            if (r.name.empty()) return failure<Tree>(which + "it needs a name");
-            bool taken = impl_->tree.poseIndex(r.name) >= 0;
-            for (size_t k = 0; k < i; ++k) taken |= round[k].name == r.name;
-            if (taken) return failure<Tree>(which + "the name is taken");
-            const PoseShape shape = r.shape == RoundPose::Shape::Ellipsoid ? PoseShape::ellipsoid(r.radius, r.height)
-                                    : r.shape == RoundPose::Shape::Capsule ? PoseShape::capsule(r.radius, r.height)
-                                                                           : PoseShape{};
-            if (!shape.isRound()) return failure<Tree>(which + "unknown shape");
-            if (const std::string problem = poseShapeProblem(shape); !problem.empty())
-                return failure<Tree>(which + problem);
-            Pose pose = Pose::round(r.name, shape);
-            // Blocked as the level's game blocks its poses of that kind (Quake's when unknown).
-            applyGameBlocking(impl_->level->movers ? impl_->level->movers->entities.game : Game::Quake, pose);
-            poses->specs.push_back(r);
-            poses->exact.push_back(std::make_unique<const RoundPoseWorld>(*impl_->world, pose));
-        }
-        return success(Tree(std::make_shared<const Impl>(impl_->level, currentSettings(*impl_), std::move(poses))));
-    });
-}
-
-Result<MoverState> MoverState::parse(std::string_view text) {
-    Result<MoverState> r;
-    const std::optional<shallot::MoverState> s = parseMoverState(text);
-    if (!s) r.error = "a mover state is \"closed\", \"open\", a number in [0, 1] or \"corner N\", not \"" + std::string(text) + "\"";
-    else r.value = fromCore(*s);
-    return r;
 }
 
 size_t Tree::leafCount() const { return impl_ ? impl_->tree.leafCount() : 0; }

@@ -76,6 +76,9 @@ struct Tree::Impl {
 std::shared_ptr<Tree::Impl::Level> makeLevel(BspTree tree, std::optional<World> world, std::vector<std::string> warnings,
                                              std::optional<TreePvs> pvs, std::shared_ptr<const ObspMovers> movers);
 
+// The movers' states of `impl` as its Impl constructor takes them (runtime_movers.cpp).
+std::map<int, shallot::MoverState> currentSettings(const Tree::Impl& impl);
+
 // Tree::compileMap's work (runtime_compile.cpp): the map read, its world built, poses
 // chosen, compiled. Throws only what the standard library throws (bad_alloc).
 Result<std::shared_ptr<const Tree::Impl>> compileMapFile(const std::string& mapPath, const std::vector<PoseBox>& poses,
