@@ -1,6 +1,7 @@
 #include "cli_common.h"
 
 #include "io/obsp_format.h"
+#include "level_objects_source.h"
 #include "world/round_pose_boxes.h"
 
 #include <iostream>
@@ -64,8 +65,12 @@ int runCompile(const std::vector<std::string>& args) {
     }
     for (const BrushProblem& p : result.problems) std::cerr << "warning: " << p.message << " (skipped)\n";
     if (!output.empty()) {
-        // With the brushes (2% of id_e1m1's file) the runtime sweeps any box without the .map.
-        const std::string error = saveObspFile(result.onion, output, &loaded->world.brushes);
+        // With the brushes (2% of id_e1m1's file) the runtime sweeps any box without the .map;
+        // with a .map's movers and entities, query answers on the .obsp as on the .map.
+        const std::optional<ObspMovers> movers = moversToStore(input, loaded->entities, loaded->game, result.onion.poses,
+                                                               loaded->world.bounds, threads);
+        const std::string error =
+            saveObspFile(result.onion, output, &loaded->world.brushes, nullptr, nullptr, movers ? &*movers : nullptr);
         if (!error.empty()) {
             printError(error);
             return kExitInputError;

@@ -1,6 +1,9 @@
 #include "cli_common.h"
+#include "level_objects_source.h"
 
+#include "io/game_profile.h"
 #include "io/obsp_format.h"
+#include "objects/obsp_movers.h"
 #include "io/tree_text_dump.h"
 
 #include <iostream>
@@ -49,6 +52,16 @@ QJsonValue lightmapsJson(const ObspReadResult& r) {
                        {"luxels", qint64(s.luxels)}};
 }
 
+// The stored movers (shallot-cli compile -o of a .map): their kinds and the entities
+// kept; null when the file has none.
+QJsonValue moversJson(const ObspReadResult& r) {
+    if (!r.movers) return QJsonValue::Null;
+    return QJsonObject{{"objects", qint64(r.movers->level.objects.size())},
+                       {"kinds", QString::fromStdString(describeMovers(r.movers->level.movers))},
+                       {"entities", qint64(r.movers->entities.entities.size())},
+                       {"game", gameName(r.movers->entities.game)}};
+}
+
 } // namespace
 
 int runInfo(const std::vector<std::string>& args) {
@@ -69,7 +82,8 @@ int runInfo(const std::vector<std::string>& args) {
                               {"depth", tree->depth()},
                               {"bounds", QJsonObject{{"mins", toJson(tree->bounds.mins)}, {"maxs", toJson(tree->bounds.maxs)}}},
                               {"pvs", pvsJson(*read)},
-                              {"lightmaps", lightmapsJson(*read)}});
+                              {"lightmaps", lightmapsJson(*read)},
+                              {"movers", moversJson(*read)}});
     return kExitOk;
 }
 

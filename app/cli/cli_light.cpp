@@ -1,6 +1,7 @@
 // shallot-cli light: Quake's direct light of a level (docs/lighting.md), computed with
 // shadows through the point pose's tree, as one JSON line of figures.
 #include "cli_common.h"
+#include "level_objects_source.h"
 
 #include "compile/stopwatch.h"
 #include "io/obsp_format.h"
@@ -159,7 +160,10 @@ int runLight(const std::vector<std::string>& args) {
                                   {"mean_faces", double(faces) / relights}};
     }
     if (!output.empty()) {
-        const std::string error = saveObspFile(compiled.onion, output, &world.brushes, nullptr, &lit);
+        const std::optional<ObspMovers> movers =
+            moversToStore(input, loaded->entities, loaded->game, compiled.onion.poses, world.bounds, threads);
+        const std::string error =
+            saveObspFile(compiled.onion, output, &world.brushes, nullptr, &lit, movers ? &*movers : nullptr);
         if (!error.empty()) {
             printError(error);
             return kExitInputError;

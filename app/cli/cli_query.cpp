@@ -4,8 +4,6 @@
 #include "query_processor.h"
 #include "tree_source.h"
 
-#include "io/game_profile.h"
-
 #include <cstdio>
 #include <cstring>
 
@@ -92,16 +90,12 @@ int runQuery(const std::vector<std::string>& args) {
                              input->world ? &input->entities : nullptr, positional[0],
                              input->lighting ? &*input->lighting : nullptr);
     processor.setPathOverrides(overrides);
-    // A .map's movers (doors, plats...) as objects: classify, trace and move meet them.
-    const std::optional<LevelObjects> level =
-        loadLevelObjects(positional[0], input->tree, input->world ? &*input->world : nullptr, 2);
-    if (level) processor.setLevelObjects(&*level);
-    if (input->world && !input->entities.empty()) { // a .map or .shallot: its movers travel
-        MapFile map;
-        map.entities = input->entities;
-        map.game = detectGame(map);
-        processor.setTravel(std::make_shared<const TravelLevel>(travelLevelOf(map)));
-    }
+    // A .map's movers (doors, plats...) as objects, or those a .obsp stores: classify,
+    // trace and move meet them.
+    const std::shared_ptr<const LevelObjects> level = loadLevelObjects(positional[0], *input, 2);
+    if (level) processor.setLevelObjects(level.get());
+    // A .map's or .shallot's movers and triggers travel, and those a .obsp stores.
+    if (std::shared_ptr<const TravelLevel> travel = loadTravelLevel(*input)) processor.setTravel(std::move(travel));
     bool anyFailed = false;
     QByteArray line;
     bool tooLong = false;

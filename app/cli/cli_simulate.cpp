@@ -123,8 +123,7 @@ int runSimulate(const std::vector<std::string>& args) {
         options.poses.push_back(pose);
     }
     // The level's movers as objects at their spawn places, running by their timing.
-    const std::optional<LevelObjects> level =
-        loadLevelObjects(input, tree, loaded->world ? &*loaded->world : nullptr, options.threads);
+    const std::shared_ptr<const LevelObjects> level = loadLevelObjects(input, *loaded, options.threads);
     CollisionScene scene(tree, level ? level->pointers() : std::vector<const CollisionObject*>{});
     if (level) {
         const std::vector<Vec3> offsets = level->offsets();

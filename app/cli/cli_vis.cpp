@@ -102,9 +102,10 @@ int runVis(const std::vector<std::string>& args) {
         std::cerr << "warning: " << input << ": the level leaks (every empty leaf is in reach of the void, "
                   << "no inside): every leaf sees every other\n";
     const std::string path = output.empty() ? input : output;
-    // The lightmaps a file stores (shallot-cli light -o) are kept.
+    // The lightmaps (shallot-cli light -o) and movers (compile -o) a file stores are kept.
     const LevelLighting* lighting = read.lighting ? &*read.lighting : nullptr;
-    if (const std::string error = saveObspFile(tree, path, &*read.brushes, &pvs, lighting); !error.empty()) {
+    if (const std::string error = saveObspFile(tree, path, &*read.brushes, &pvs, lighting, read.movers.get());
+        !error.empty()) {
         printError("vis: " + error);
         return kExitInputError;
     }

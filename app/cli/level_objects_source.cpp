@@ -1,7 +1,6 @@
 #include "level_objects_source.h"
 
 #include "game_option.h"
-#include "tree_source.h"
 
 #include "io/map_reader.h"
 #include "movers/build_movers.h"
@@ -10,12 +9,33 @@
 
 namespace shallot::cli {
 
-std::optional<LevelObjects> loadLevelObjects(const std::string& path, const BspTree& tree, const World* world,
-                                             int threads) {
-    if (hasExtension(path, ".obsp") || hasExtension(path, ".shallot")) return std::nullopt;
+std::shared_ptr<const LevelObjects> loadLevelObjects(const std::string& path, const TreeAndWorld& input, int threads) {
+    if (input.movers) return std::shared_ptr<const LevelObjects>(input.movers, &input.movers->level);
+    if (hasExtension(path, ".obsp") || hasExtension(path, ".shallot")) return nullptr;
     const MapReadResult read = readMapFile(path, mapGameOption());
-    if (!read.ok()) return std::nullopt;
-    return buildLevelObjects(buildMovers(*read.map), tree.poses, world ? world->bounds : defaultWorldBounds(), threads);
+    if (!read.ok()) return nullptr;
+    const World* world = input.world ? &*input.world : nullptr;
+    return std::make_shared<const LevelObjects>(buildLevelObjects(
+        buildMovers(*read.map), input.tree.poses, world ? world->bounds : defaultWorldBounds(), threads));
+}
+
+std::shared_ptr<const TravelLevel> loadTravelLevel(const TreeAndWorld& input) {
+    if (input.movers) return std::make_shared<const TravelLevel>(travelLevelOf(input.movers->entities));
+    if (!input.world || input.entities.empty()) return nullptr;
+    MapFile map;
+    map.entities = input.entities;
+    map.game = input.game;
+    return std::make_shared<const TravelLevel>(travelLevelOf(map));
+}
+
+std::optional<ObspMovers> moversToStore(const std::string& input, const std::vector<MapEntity>& entities, Game game,
+                                        const std::vector<Pose>& treePoses, const Aabb& bounds, int threads) {
+    if (hasExtension(input, ".shallot")) return std::nullopt;
+    MapFile map;
+    map.file = input;
+    map.entities = entities;
+    map.game = game;
+    return obspMoversOf(map, treePoses, bounds, threads);
 }
 
 std::string describeMovers(const LevelMovers& movers) {

@@ -113,7 +113,9 @@ bool QueryProcessor::sceneFor(const QJsonObject& query, std::unique_ptr<Collisio
         const Mover* mover = level_ && isNumber ? level_->movers.forEntity(entity) : nullptr;
         if (!mover) {
             message = "\"movers\": no mover at entity \"" + it.key() + "\"" +
-                      (level_ ? QString() : QString(" (movers need the level's entities: query a .map)"));
+                      (level_ ? QString()
+                              : QString(" (movers need the level's entities: query a .map, or a .obsp compiled "
+                                        "from one by this version)"));
             return false;
         }
         std::optional<MoverState> state;

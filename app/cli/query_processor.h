@@ -47,7 +47,8 @@ inline constexpr double kMaxQueryCoordinate = 1e9;
 //        "movers":{"<entity index>":"open"|"closed"|F|"corner N",...} sets states (F a
 //        number in [0, 1]: that far along its motion); a mover not named is where the level
 //        spawns it. An entity index that is no mover, or a bad state, is an error; so is
-//        "movers" naming one on an input without movers (a .obsp keeps none). Round poses
+//        "movers" naming one on an input without movers (a .shallot, or a .obsp written
+//        before format version 6; compile -o of a .map stores them). Round poses
 //        and arbitrary boxes answer for the world alone. A trace whose contact (or start in
 //        solid) is a mover's adds "mover": its entity index.
 //   {"op":"reach",...} -> see query_reach.h.

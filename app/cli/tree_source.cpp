@@ -5,6 +5,7 @@
 
 #include "io/game_profile.h"
 #include "io/obsp_format.h"
+#include "objects/obsp_movers.h"
 #include "world/round_pose_boxes.h"
 
 #include <algorithm>
@@ -70,7 +71,10 @@ std::optional<TreeAndWorld> loadTreeAndWorldFrom(const std::string& path, std::s
         if (!read.pvsError.empty()) std::cerr << "warning: " << path << ": " << read.pvsError << " (no PVS)\n";
         if (!read.lightingError.empty())
             std::cerr << "warning: " << path << ": " << read.lightingError << " (no lightmaps)\n";
-        return TreeAndWorld{std::move(*read.tree), std::nullopt, std::move(read.pvs), {}, std::move(read.lighting)};
+        TreeAndWorld out{std::move(*read.tree), std::nullopt, std::move(read.pvs), {}, std::move(read.lighting)};
+        out.movers = std::move(read.movers);
+        if (out.movers) out.game = out.movers->entities.game;
+        return out;
     }
     World world;
     std::optional<BspTree> tree;
@@ -101,7 +105,9 @@ std::optional<TreeAndWorld> loadTreeAndWorldFrom(const std::string& path, std::s
     }
     if (!tree) tree = compile(world, path, error);
     if (!tree) return std::nullopt;
-    return TreeAndWorld{std::move(*tree), std::move(world), std::nullopt, std::move(entities)};
+    TreeAndWorld out{std::move(*tree), std::move(world), std::nullopt, std::move(entities)};
+    out.game = game;
+    return out;
 }
 
 std::optional<TreeAndPose> loadTreeForPose(const std::string& path, const std::string& pose, const std::string& command,

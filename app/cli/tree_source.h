@@ -2,10 +2,12 @@
 // Where shallot-cli gets a compiled tree: a .obsp file, a .shallot document or a .map.
 #include "compile/bsp_tree.h"
 #include "io/map_file.h"
+#include "io/obsp_format.h"
 #include "light/level_light.h"
 #include "portal/tree_pvs.h"
 #include "world/world.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -40,11 +42,14 @@ struct TreeAndWorld {
     std::optional<TreePvs> pvs; // the PVS a .obsp stores
     std::vector<MapEntity> entities = {}; // a .shallot's or .map's (lights, brush entities)
     std::optional<LevelLighting> lighting = {}; // the lightmaps a .obsp stores
+    Game game = Game::Quake; // the .map's (--game or detected) or the document's; a .obsp's movers say theirs
+    std::shared_ptr<const ObspMovers> movers = {}; // the movers a .obsp stores (shallot-cli compile of a .map)
 };
 
 // As loadTreeFrom, also giving back the world of a .shallot or .map (queries that sweep
 // boxes other than the compiled poses, and round poses, need the brushes) and the PVS of a
-// .obsp (a damaged PVS section is reported on stderr as a warning and left out). With
+// .obsp (a damaged PVS section is reported on stderr as a warning and left out) and the
+// movers it stores. With
 // `poses`, they replace the world's poses before it is compiled (an error for a .obsp).
 // A world's round poses are compiled as their bounding and inscribed boxes (treePoses).
 std::optional<TreeAndWorld> loadTreeAndWorldFrom(const std::string& path, std::string& error,

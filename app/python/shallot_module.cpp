@@ -8,6 +8,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <climits>
 #include <stdexcept>
 #include <variant>
 
@@ -209,6 +210,38 @@ py::dict path(const rt::Tree& tree, const std::variant<int, std::string>& pose, 
     return d;
 }
 
+py::dict travelPath(const rt::Tree& tree, const std::variant<int, std::string>& pose, const py::handle& from,
+                    const py::handle& to) {
+    rt::Result<rt::Route> r;
+    const int index = poseOf(tree, pose);
+    const rt::Vec3 a = vec3(from, "from"), b = vec3(to, "to");
+    {
+        py::gil_scoped_release release; // the first call for a pose builds its travel links
+        r = tree.travelPath(index, a, b);
+    }
+    const rt::Route route = valueOf(std::move(r));
+    py::array_t<double> points{{py::ssize_t(route.points.size()), py::ssize_t(3)}};
+    double* out = points.mutable_data();
+    for (const rt::Vec3& v : route.points) *out++ = v.x, *out++ = v.y, *out++ = v.z;
+    py::list steps;
+    for (const rt::RouteStep& s : route.steps) {
+        py::dict step;
+        step["type"] = s.type;
+        step["from"] = tuple3(s.from);
+        step["to"] = tuple3(s.to);
+        step["seconds"] = s.seconds;
+        if (s.entity >= 0) step["entity"] = s.entity;
+        steps.append(step);
+    }
+    py::dict d;
+    d["found"] = route.found;
+    d["length"] = route.length;
+    d["time"] = route.seconds;
+    d["points"] = points;
+    d["travel"] = steps;
+    return d;
+}
+
 py::dict reachFrom(const rt::Tree& tree, const std::variant<int, std::string>& pose, const py::handle& start) {
     const rt::Region r = valueOf(tree.reachFrom(poseOf(tree, pose), vec3(start, "start")));
     py::array_t<bool> reached{py::ssize_t(r.reached.size())};
@@ -272,6 +305,101 @@ py::array_t<int32_t> leaves(const rt::Tree& tree, const py::handle& object) {
         status = tree.classifyBatch(p.data(), n, solid.data(), leaf);
     }
     check(status);
+    return out;
+}
+
+// A mover's state as shallot-cli query's "movers" field writes it: "closed", "open", a
+// number, "corner N".
+py::object stateObject(const rt::MoverState& s) {
+    switch (s.kind) {
+    case rt::MoverState::Kind::Open: return py::str("open");
+    case rt::MoverState::Kind::Fraction: return py::float_(s.fraction);
+    case rt::MoverState::Kind::Corner: return py::str("corner " + std::to_string(s.corner));
+    case rt::MoverState::Kind::Closed: break;
+    }
+    return py::str("closed");
+}
+
+py::list movers(const rt::Tree& tree) {
+    py::list out;
+    for (const rt::Mover& m : tree.movers()) {
+        py::dict d;
+        d["entity"] = m.entity;
+        d["classname"] = m.classname;
+        d["kind"] = m.kind;
+        d["spawn"] = m.spawn;
+        d["stops"] = m.stops;
+        d["mins"] = tuple3(m.mins);
+        d["maxs"] = tuple3(m.maxs);
+        out.append(d);
+    }
+    return out;
+}
+
+py::dict moverStates(const rt::Tree& tree) {
+    py::dict out;
+    for (const rt::MoverSetting& m : tree.moverStates()) out[py::int_(m.entity)] = stateObject(m.state);
+    return out;
+}
+
+// states: {entity: "open" | "closed" | "corner N" | a number in [0, 1]}, as the JSON field
+// (entity an int or its digits).
+rt::Tree withMovers(const rt::Tree& tree, const py::dict& states) {
+    std::vector<rt::MoverSetting> settings;
+    for (const auto& [key, value] : states) {
+        // An int, or its decimal digits as the JSON field's keys are ("14").
+        const bool digits = py::isinstance<py::str>(key) && !key.cast<std::string>().empty() &&
+                            key.cast<std::string>().size() <= 9 &&
+                            key.cast<std::string>().find_first_not_of("0123456789") == std::string::npos;
+        if (!digits && (!py::isinstance<py::int_>(key) || py::isinstance<py::bool_>(key)))
+            throw ShallotError("a mover is named by its entity index (an int), not " + py::repr(key).cast<std::string>());
+        const int64_t entity = digits ? std::stoll(key.cast<std::string>()) : key.cast<int64_t>();
+        if (entity < 0 || entity > INT32_MAX) throw ShallotError("no mover at entity " + std::to_string(entity));
+        rt::MoverState state;
+        if (py::isinstance<py::str>(value)) {
+            state = valueOf(rt::MoverState::parse(value.cast<std::string>()));
+        } else if ((py::isinstance<py::float_>(value) || py::isinstance<py::int_>(value)) &&
+                   !py::isinstance<py::bool_>(value)) {
+            state = rt::MoverState::at(value.cast<double>()); // withMovers checks the range (NaN too)
+        } else {
+            throw ShallotError("the state of entity " + std::to_string(entity) +
+                               " must be \"open\", \"closed\", a number in [0, 1] or \"corner N\"");
+        }
+        settings.push_back({int32_t(entity), state});
+    }
+    return valueOf(tree.withMovers(settings));
+}
+
+py::dict traceMover(const rt::Tree& tree, const std::variant<int, std::string>& pose, const py::handle& from,
+                    const py::handle& to) {
+    const rt::MoverHit r = valueOf(tree.traceWithMover(poseOf(tree, pose), vec3(from, "start"), vec3(to, "end")));
+    py::dict out;
+    out["start_solid"] = r.hit.startSolid;
+    out["all_solid"] = r.hit.allSolid;
+    out["hit"] = r.hit.hit;
+    out["t"] = r.hit.t;
+    out["point"] = tuple3(r.hit.point);
+    out["normal"] = tuple3(r.hit.normal);
+    out["mover"] = r.mover >= 0 ? py::object(py::int_(r.mover)) : py::object(py::none());
+    return out;
+}
+
+// round: {name: "ellipsoid:R,H" | "capsule:R,HEIGHT"}, as shallot-cli's --pose NAME=...
+rt::Tree withRoundPoses(const rt::Tree& tree, const py::dict& round) {
+    std::vector<rt::RoundPose> poses;
+    for (const auto& [name, shape] : round) {
+        if (!py::isinstance<py::str>(name) || !py::isinstance<py::str>(shape))
+            throw ShallotError("round poses are {name: \"ellipsoid:R,H\" or \"capsule:R,HEIGHT\"}");
+        poses.push_back(valueOf(rt::RoundPose::parse(name.cast<std::string>(), shape.cast<std::string>())));
+    }
+    return valueOf(tree.withRoundPoses(poses));
+}
+
+py::dict roundPoses(const rt::Tree& tree) {
+    py::dict out;
+    for (const rt::RoundPose& r : tree.roundPoses())
+        out[py::str(r.name)] =
+            py::make_tuple(r.shape == rt::RoundPose::Shape::Ellipsoid ? "ellipsoid" : "capsule", r.radius, r.height);
     return out;
 }
 
@@ -363,6 +491,9 @@ PYBIND11_MODULE(shallot, m) {
         .def("path", &path, py::arg("pose"), py::arg("start"), py::arg("end"),
              "The walking path (each end dropped onto the floor below it); returns a dict found, length, "
              "points (K x 3: the corners where the pose's box stands on a floor)")
+        .def("travel_path", &travelPath, py::arg("pose"), py::arg("start"), py::arg("end"),
+             "The path with typed travel (query's path op): a dict found, length, time, points (K x 3) and "
+             "travel (a list of dicts type, from, to, seconds and, on doors, rides and teleports, entity)")
         .def("reach_from", &reachFrom, py::arg("pose"), py::arg("start"),
              "What the pose reaches from start; returns a dict start_leaf, reachable_leaves, volume, leak, "
              "leak_path (K x 3) and reached (a bool per leaf: index it with leaves(points))")
@@ -371,6 +502,24 @@ PYBIND11_MODULE(shallot, m) {
         .def("visible_batch", &visibleBatch, py::arg("starts"), py::arg("ends"), py::arg("threads") = 1,
              "visible for each row; returns a dict of arrays pvs, pvs_known, clear, from_leaf, to_leaf")
         .def("leaves", &leaves, py::arg("points"), "N x 3 points -> the leaf of each (int32)")
+        .def_property_readonly("movers", &movers,
+                               "The level's movers: dicts entity, classname, kind, spawn, stops, mins, maxs")
+        .def_property_readonly("mover_states", &moverStates,
+                               "{entity: state} of every mover in this tree (\"closed\", \"open\", a number, "
+                               "\"corner N\")")
+        .def("with_movers", &withMovers, py::arg("states"),
+             "The same level with movers at states {entity: \"open\" | \"closed\" | \"corner N\" | a number in "
+             "[0, 1]} (others where the level spawns them); classify, trace, trace_box of a pose's box, move and "
+             "move_batch then answer for them")
+        .def("with_round_poses", &withRoundPoses, py::arg("poses"),
+             "The same tree with round poses {name: \"ellipsoid:R,H\" | \"capsule:R,HEIGHT\"} after its own "
+             "(replacing any it had): classify, trace, trace_mover, move and move_batch answer them exactly "
+             "against the brushes; reach and path refuse them")
+        .def_property_readonly("round_poses", &roundPoses,
+                               "{name: (\"ellipsoid\" | \"capsule\", radius, height)} of the round poses")
+        .def("trace_mover", &traceMover, py::arg("pose"), py::arg("start"), py::arg("end"),
+             "One trace; returns a dict start_solid, all_solid, hit, t, point, normal and mover (the entity "
+             "whose mover it came from, or None)")
         .def_property_readonly("leaf_count", &rt::Tree::leafCount);
 
     m.def("compile", &compileMap, py::arg("map_path"), py::arg("poses") = py::none(), py::arg("threads") = 1,

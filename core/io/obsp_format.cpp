@@ -2,6 +2,7 @@
 
 #include "compile/bsp_builder.h"
 #include "io/obsp_lightmaps.h"
+#include "objects/obsp_movers.h"
 #include "portal/portal_generation.h"
 #include "world/brush_geometry.h"
 #include "world/world.h"
@@ -50,7 +51,8 @@ constexpr size_t kBrushMinBytes = 1 + 8 + 4;
 constexpr uint64_t kVariableLength = UINT64_MAX;
 
 enum SectionIndex {
-    kPoses, kPlanes, kNodes, kSolid, kLeaves, kPolygons, kPortals, kBrushes, kVisibility, kLightmaps, kSectionCount
+    kPoses, kPlanes, kNodes, kSolid, kLeaves, kPolygons, kPortals, kBrushes, kMovers, kVisibility, kLightmaps,
+    kSectionCount
 };
 struct SectionDesc {
     char tag[4];
@@ -60,13 +62,14 @@ constexpr SectionDesc kSections[kSectionCount] = {
     {{'P', 'O', 'S', 'E'}, "poses"}, {{'P', 'L', 'A', 'N'}, "planes"},
     {{'N', 'O', 'D', 'E'}, "nodes"}, {{'S', 'O', 'L', 'I'}, "leafSolid"},
     {{'L', 'E', 'A', 'F'}, "leaves"}, {{'P', 'O', 'L', 'Y'}, "polygons"},
-    {{'P', 'O', 'R', 'T'}, "portals"}, {{'B', 'R', 'S', 'H'}, "brushes"},
+    {{'P', 'O', 'R', 'T'}, "portals"}, {{'B', 'R', 'S', 'H'}, "brushes"}, {{'M', 'O', 'V', 'R'}, "movers"},
     {{'P', 'V', 'I', 'S'}, "visibility"}, {{'L', 'I', 'T', 'E'}, "lightmaps"}};
 
 // The sections the tree needs (PVIS, which may be damaged without costing the tree, is not
 // counted: a file cut short inside it still reads).
 size_t sectionCount(uint32_t version, uint32_t flags) {
-    return (flags & kObspFlagBrushes) ? kBrushes + 1 : version >= 2 ? kPortals + 1 : kPortals;
+    return (version >= 2 ? kPortals + 1 : kPortals) + ((flags & kObspFlagBrushes) ? 1 : 0) +
+           ((flags & kObspFlagMovers) ? 1 : 0);
 }
 
 // The PVIS section's flags.
@@ -506,7 +509,8 @@ struct Header {
     uint64_t vertices = 0;
 };
 
-Header readHeader(std::string_view b, BspTree& t) {
+// plainTree: the image is a mover's tree inside a MOVR section, which has no optional sections.
+Header readHeader(std::string_view b, BspTree& t, bool plainTree) {
     // (An empty view may have no data at all: memcmp must not see its null pointer.)
     const size_t magic = std::min(b.size(), size_t(4));
     if (magic > 0 && std::memcmp(b.data(), kObspMagic, magic) != 0) fail("not an obsp file (bad magic)", 0);
@@ -522,8 +526,9 @@ Header readHeader(std::string_view b, BspTree& t) {
     if (obspCrc32(b.data(), kHeaderCrcAt) != u32At(b, kHeaderCrcAt)) fail("checksum mismatch in section 'header'", kHeaderCrcAt);
     h.flags = c.u32();
     const uint32_t knownFlags = (h.version >= 3 ? kObspFlagBrushes : 0) | (h.version >= 4 ? kObspFlagVisibility : 0) |
-                                (h.version >= 5 ? kObspFlagLightmaps : 0);
+                                (h.version >= 5 ? kObspFlagLightmaps : 0) | (h.version >= 6 ? kObspFlagMovers : 0);
     if ((h.flags & ~knownFlags) != 0) fail("unknown flags " + std::to_string(h.flags), 8);
+    if (plainTree && h.flags != 0) fail("a mover's tree has optional sections (flags " + std::to_string(h.flags) + ")", 8);
     h.poses = c.u32();
     h.planes = c.u32();
     h.nodes = c.u32();
@@ -725,9 +730,9 @@ ObspReadResult readFailure(std::string error) {
     return r;
 }
 
-ObspReadResult parse(std::string_view b) {
+ObspReadResult parse(std::string_view b, bool plainTree) {
     BspTree t;
-    const Header h = readHeader(b, t);
+    const Header h = readHeader(b, t, plainTree);
     size_t pos = kHeaderBytes;
 
     pos = readSection(b, pos, kPoses, kVariableLength, [&](Cursor& c) {
@@ -835,6 +840,17 @@ ObspReadResult parse(std::string_view b) {
     std::optional<std::vector<Brush>> brushes;
     if (h.flags & kObspFlagBrushes)
         pos = readSection(b, pos, kBrushes, kVariableLength, [&](Cursor& c) { brushes = readBrushes(c, t); });
+    std::shared_ptr<const ObspMovers> movers;
+    if (h.flags & kObspFlagMovers)
+        pos = readSection(b, pos, kMovers, kVariableLength, [&](Cursor& c) {
+            std::string error;
+            size_t at = 0;
+            const size_t start = c.pos;
+            std::optional<ObspMovers> read = readObspMoversPayload(c.b.substr(c.pos, c.end - c.pos), t, error, at);
+            if (!read) fail("section 'movers': " + error, start + at);
+            movers = std::make_shared<const ObspMovers>(std::move(*read));
+            c.pos = c.end;
+        });
     std::optional<TreePvs> pvs;
     std::string pvsError;
     if (h.flags & kObspFlagVisibility) {
@@ -880,13 +896,15 @@ ObspReadResult parse(std::string_view b) {
 
     ObspReadResult r;
     r.info = {h.version,       t.poses.size(),    t.nodes.size(),   t.leaves.size(),
-              t.planes.size(), t.polygons.size(), t.portals.size(), brushes ? brushes->size() : 0, depth};
+              t.planes.size(), t.polygons.size(), t.portals.size(), brushes ? brushes->size() : 0,
+              movers ? movers->level.objects.size() : 0, depth};
     r.tree = std::move(t);
     r.brushes = std::move(brushes);
     r.pvs = std::move(pvs);
     r.pvsError = std::move(pvsError);
     r.lighting = std::move(lighting);
     r.lightingError = std::move(lightingError);
+    r.movers = std::move(movers);
     return r;
 }
 
@@ -907,7 +925,7 @@ std::string obspWriteProblem(const BspTree& tree, const TreePvs* pvs) {
 }
 
 void writeObsp(const BspTree& t, std::ostream& out, const std::vector<Brush>* brushes, const TreePvs* pvs,
-               const LevelLighting* lighting) {
+               const LevelLighting* lighting, const ObspMovers* movers) {
     StoredNodes stored;
     uint64_t vertexTotal = 0, portalVertexTotal = 0;
     if (!prepare(t, stored, vertexTotal, portalVertexTotal).empty() || (pvs && !pvsWriteProblem(t, *pvs).empty())) {
@@ -920,7 +938,8 @@ void writeObsp(const BspTree& t, std::ostream& out, const std::vector<Brush>* br
     Bytes h;
     h.s.append(kObspMagic, 4);
     h.u32(kObspVersion);
-    h.u32((brushes ? kObspFlagBrushes : 0) | (pvs ? kObspFlagVisibility : 0) | (lighting ? kObspFlagLightmaps : 0));
+    h.u32((brushes ? kObspFlagBrushes : 0) | (pvs ? kObspFlagVisibility : 0) | (lighting ? kObspFlagLightmaps : 0) |
+          (movers ? kObspFlagMovers : 0));
     h.u32(uint32_t(t.poses.size()));
     h.u32(uint32_t(t.planes.size()));
     h.u32(uint32_t(nodes.size()));
@@ -997,18 +1016,19 @@ void writeObsp(const BspTree& t, std::ostream& out, const std::vector<Brush>* br
     }
     writeSection(out, kPortals, s.s);
     if (brushes) writeBrushSection(out, keptBrushes);
+    if (movers) writeSection(out, kMovers, obspMoversPayload(*movers));
     if (pvs) writePvsSection(out, *pvs);
     if (lighting) writeSection(out, kLightmaps, lightmapPayload(*lighting));
 }
 
 std::string saveObspFile(const BspTree& tree, const std::string& path, const std::vector<Brush>* brushes,
-                         const TreePvs* pvs, const LevelLighting* lighting) {
+                         const TreePvs* pvs, const LevelLighting* lighting, const ObspMovers* movers) {
     if (std::string problem = obspWriteProblem(tree, pvs); !problem.empty()) return "obsp: cannot write: " + problem;
     const std::string tmp = path + ".tmp";
     {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
         if (!out) return "obsp: cannot open '" + tmp + "' for writing";
-        writeObsp(tree, out, brushes, pvs, lighting);
+        writeObsp(tree, out, brushes, pvs, lighting, movers);
         out.close();
         if (!out) {
             std::error_code ignored;
@@ -1050,7 +1070,17 @@ ObspReadResult readObspBytes(std::string_view bytes, size_t maxBytes) {
         return readFailure("obsp: file is larger than the limit of " + std::to_string(maxBytes) + " bytes (" +
                                       std::to_string(bytes.size()) + " bytes)");
     try {
-        return parse(bytes);
+        return parse(bytes, false);
+    } catch (const ReadError& e) {
+        return readFailure(e.message);
+    } catch (const std::bad_alloc&) {
+        return readFailure("obsp: out of memory");
+    }
+}
+
+ObspReadResult readObspPlainTree(std::string_view bytes) {
+    try {
+        return parse(bytes, true);
     } catch (const ReadError& e) {
         return readFailure(e.message);
     } catch (const std::bad_alloc&) {

@@ -161,7 +161,7 @@ void CollisionScene::gather(const SceneQuery& q, const Aabb& region, SceneScratc
     const bool selfCounted = selfIsAgent && size_t(q.self) < agentCount;
     const uint64_t total = objectCount + agentCount - (selfCounted ? 1 : 0);
     const uint32_t idEnd = uint32_t(objectCount + agentCount);
-    scratch.timed = counts.queries % kTimingStride == 0;
+    scratch.timed = counts.timing && counts.queries % kTimingStride == 0;
     ++counts.queries;
     counts.pairs += total;
     scratch.objects.clear();

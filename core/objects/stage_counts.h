@@ -19,6 +19,9 @@ enum class CollisionStage : uint8_t { Grid, Sphere, Box, Exact };
 inline constexpr int kCollisionStages = 4;
 
 struct StageCounts {
+    // False: no query is timed (the clock is never read): callers that only want answers,
+    // such as the runtime.
+    bool timing = true;
     uint64_t queries = 0;       // broad-phase queries (one per trace, classify or move)
     uint64_t pairs = 0;         // pairs those queries faced (objects + agents, the mover itself left out)
     std::array<uint64_t, kCollisionStages> tested{};  // pairs each stage looked at

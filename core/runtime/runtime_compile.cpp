@@ -35,7 +35,11 @@ Result<std::shared_ptr<const Tree::Impl>> compileMapFile(const std::string& mapP
         return out;
     }
     for (const BrushProblem& p : compiled.problems) warnings.push_back(p.message + " (skipped)");
-    out.value = std::make_shared<const Tree::Impl>(std::move(compiled.onion), std::move(world), std::move(warnings));
+    // The movers as shallot-cli compile stores them, so that save writes its bytes.
+    auto movers = std::make_shared<const ObspMovers>(
+        obspMoversOf(*read.map, compiled.onion.poses, world.bounds, options.threads));
+    out.value = std::make_shared<const Tree::Impl>(makeLevel(std::move(compiled.onion), std::move(world),
+                                                             std::move(warnings), std::nullopt, std::move(movers)));
     return out;
 }
 

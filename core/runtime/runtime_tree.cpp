@@ -9,8 +9,11 @@
 #include "query/trace.h"
 #include "query/trace_batch.h"
 #include "runtime/file_mapping.h"
+#include "runtime/runtime_results.h"
 #include "runtime/tree_impl.h"
 #include "nav/nav_path.h"
+#include "movers/travel_reach.h"
+#include "compile/parallel_for.h"
 
 #include <algorithm>
 #include <cmath>
@@ -22,36 +25,6 @@ shallot::Vec3 toEigen(const Vec3& v) { return {v.x, v.y, v.z}; }
 Vec3 fromEigen(const shallot::Vec3& v) { return {v.x(), v.y(), v.z()}; }
 
 namespace {
-
-// Runs f, turning anything it throws into an error value: nothing crosses the API.
-template <class R, class F>
-R guarded(F&& f) {
-    R failed;
-    try {
-        return f();
-    } catch (const std::bad_alloc&) {
-        failed.error = "out of memory";
-    } catch (const std::exception& e) {
-        failed.error = std::string("internal error: ") + e.what();
-    } catch (...) {
-        failed.error = "internal error";
-    }
-    return failed;
-}
-
-template <class T>
-Result<T> failure(std::string message) {
-    Result<T> r;
-    r.error = std::move(message);
-    return r;
-}
-
-template <class T>
-Result<T> success(T value) {
-    Result<T> r;
-    r.value = std::move(value);
-    return r;
-}
 
 bool finite(const Vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 bool inRange(const Vec3& v) {
@@ -76,29 +49,63 @@ std::shared_ptr<const Tree::Impl> implFromRead(ObspReadResult& read) {
     if (read.brushes) world = World{std::move(*read.brushes), read.tree->poses, read.tree->bounds};
     std::vector<std::string> warnings;
     if (!read.pvsError.empty()) warnings.push_back(read.pvsError + " (loaded without a PVS)");
-    auto impl = std::make_shared<Tree::Impl>(std::move(*read.tree), std::move(world), std::move(warnings));
-    impl->pvs = std::move(read.pvs);
-    return impl;
+    return std::make_shared<const Tree::Impl>(makeLevel(std::move(*read.tree), std::move(world), std::move(warnings),
+                                                        std::move(read.pvs), std::move(read.movers)));
+}
+
+// One scratch per thread: the scene is const while it answers, and the stamps it keeps
+// only grow, so a scratch may serve any scene.
+SceneScratch& sceneScratch() {
+    thread_local SceneScratch scratch;
+    return scratch;
+}
+
+// The broad phase's counts, which nobody reads here: untimed.
+StageCounts untimed() {
+    StageCounts counts;
+    counts.timing = false;
+    return counts;
 }
 
 } // namespace
 
-Tree::Impl::Impl(BspTree t, std::optional<World> w, std::vector<std::string> warn)
-    : tree(std::move(t)), world(std::move(w)), warnings(std::move(warn)) {
-    for (const Pose& p : tree.poses) poses.push_back({p.name, fromEigen(p.mins), fromEigen(p.maxs)});
-}
-
 const BoxTraceWorld& Tree::Impl::boxTraceWorld() const {
-    std::call_once(boxWorldOnce, [&] { boxWorld = std::make_unique<BoxTraceWorld>(BoxTraceWorld::build(*world)); });
-    return *boxWorld;
+    std::call_once(level->boxWorldOnce,
+                   [&] { level->boxWorld = std::make_unique<BoxTraceWorld>(BoxTraceWorld::build(*world)); });
+    return *level->boxWorld;
 }
 
-const NavMesh& Tree::Impl::navMesh(int pose) const {
-    const std::lock_guard lock(navMutex);
-    if (navMeshes.size() < tree.poses.size()) navMeshes.resize(tree.poses.size());
-    std::unique_ptr<const NavMesh>& m = navMeshes[size_t(pose)];
+namespace {
+
+// The pose's navigation mesh; the caller holds the level's navMutex.
+const NavMesh& navMeshLocked(Tree::Impl::Level& level, int pose) {
+    std::vector<std::unique_ptr<const NavMesh>>& meshes = level.navMeshes;
+    const BspTree& tree = level.tree;
+    if (meshes.size() < tree.poses.size()) meshes.resize(tree.poses.size());
+    std::unique_ptr<const NavMesh>& m = meshes[size_t(pose)];
     if (!m) m = std::make_unique<const NavMesh>(buildNavMesh(tree, pose, tree.poses[size_t(pose)].nav)); // the pose's own rules
     return *m;
+}
+
+} // namespace
+
+const NavMesh& Tree::Impl::navMesh(int pose) const {
+    const std::lock_guard lock(level->navMutex);
+    return navMeshLocked(*level, pose);
+}
+
+const TravelGraph& Tree::Impl::travelGraph(int pose) const {
+    const std::lock_guard lock(level->navMutex);
+    if (!level->travel)
+        level->travel = std::make_unique<const TravelLevel>(level->movers ? travelLevelOf(level->movers->entities)
+                                                                          : TravelLevel{});
+    std::vector<std::unique_ptr<const TravelGraph>>& graphs = level->travelGraphs;
+    if (graphs.size() < tree.poses.size()) graphs.resize(tree.poses.size());
+    std::unique_ptr<const TravelGraph>& g = graphs[size_t(pose)];
+    if (!g)
+        g = std::make_unique<const TravelGraph>(
+            buildTravelGraph(tree, navMeshLocked(*level, pose), tree.poses[size_t(pose)], *level->travel));
+    return *g;
 }
 
 Tree::Tree() = default;
@@ -138,7 +145,7 @@ Status Tree::save(const std::string& path, bool brushes) const {
         if (!impl_) s.error = "no tree loaded";
         else
             s.error = saveObspFile(impl_->tree, path, brushes && impl_->world ? &impl_->world->brushes : nullptr,
-                                   impl_->pvs ? &*impl_->pvs : nullptr);
+                                   impl_->pvs ? &*impl_->pvs : nullptr, nullptr, impl_->level->movers.get());
         return s;
     });
 }
@@ -152,9 +159,10 @@ Result<Tree> Tree::withPvs(bool fullFlow, int threads) const {
         settings.threads = std::max(1, threads);
         TreePvsResult computed = computeTreePvs(impl_->tree, impl_->world->brushes, settings);
         if (!computed.pvs) return failure<Tree>(computed.error);
-        auto impl = std::make_shared<Impl>(impl_->tree, impl_->world, impl_->warnings);
-        impl->pvs = std::move(computed.pvs);
-        return success(Tree(std::move(impl)));
+        const std::map<int, shallot::MoverState> states = currentSettings(*impl_);
+        return success(Tree(std::make_shared<const Impl>(
+            makeLevel(impl_->tree, impl_->world, impl_->warnings, std::move(computed.pvs), impl_->level->movers),
+            states, impl_->round)));
     });
 }
 
@@ -185,10 +193,58 @@ namespace {
 // Why `pose` cannot be used with `impl`, or empty.
 std::string poseError(const Tree::Impl* impl, int pose) {
     if (!impl) return "no tree loaded";
-    if (pose < 0 || size_t(pose) >= impl->tree.poses.size())
+    if (pose < 0 || size_t(pose) >= impl->poses.size())
         return "pose index " + std::to_string(pose) + " out of range (the tree has " +
-               std::to_string(impl->tree.poses.size()) + " poses)";
+               std::to_string(impl->poses.size()) + " poses)";
     return {};
+}
+
+// poseError, and a round pose refused: reach and paths walk the tree's cells, which hold
+// only the tree's poses.
+std::string treePoseError(const Tree::Impl* impl, int pose) {
+    std::string e = poseError(impl, pose);
+    if (e.empty() && impl->roundPose(pose))
+        e = "pose " + std::to_string(pose) + " (\"" + impl->poses[size_t(pose)].name +
+            "\") is round: reach and paths need a pose of the tree";
+    return e;
+}
+
+// The solidity bits of p (in `leaf` of the world tree) for every pose: the world's alone,
+// or with the movers, each pose as shallot-cli query's classify answers it.
+uint64_t solidBits(const Tree::Impl& impl, const shallot::Vec3& p, int32_t leaf) {
+    uint64_t bits = impl.tree.leafSolid[size_t(leaf)];
+    for (size_t pose = impl.tree.poses.size(); pose < impl.poses.size(); ++pose)
+        if (impl.roundPose(int(pose))->isSolid(p)) bits |= uint64_t(1) << pose;
+    if (!impl.scene) return bits;
+    // Solid in the world is solid in the scene (CollisionScene::isSolid tests the world
+    // first), so only the poses the world leaves empty ask the movers.
+    StageCounts counts = untimed();
+    for (size_t pose = 0; pose < impl.tree.poses.size(); ++pose)
+        if (!((bits >> pose) & 1u) && impl.scene->isSolid({int(pose), -1}, p, sceneScratch(), counts))
+            bits |= uint64_t(1) << pose;
+    return bits;
+}
+
+// A sweep against the world, and the movers when the level has them; `object` (when
+// given) receives the index of the mover the answer came from, or -1.
+TraceResult traceIn(const Tree::Impl& impl, int pose, const shallot::Vec3& from, const shallot::Vec3& to,
+                    int* object = nullptr) {
+    if (object) *object = -1;
+    if (const RoundPoseWorld* round = impl.roundPose(pose)) return round->trace(from, to);
+    if (!impl.scene) return traceSegment(impl.tree, pose, from, to);
+    SceneScratch& scratch = sceneScratch();
+    StageCounts counts = untimed();
+    const TraceResult r = impl.scene->trace({pose, -1}, from, to, scratch, counts);
+    if (object && (r.hit || r.startSolid)) *object = scratch.hitObject;
+    return r;
+}
+
+MoveResult moveIn(const Tree::Impl& impl, int pose, const shallot::Vec3& from, const shallot::Vec3& delta,
+                  double stepHeight) {
+    if (const RoundPoseWorld* round = impl.roundPose(pose)) return slideMove(*round, from, delta, stepHeight);
+    if (!impl.scene) return slideMove(impl.tree, pose, from, delta, stepHeight);
+    StageCounts counts = untimed();
+    return impl.scene->move({pose, -1}, from, delta, stepHeight, sceneScratch(), counts);
 }
 
 } // namespace
@@ -198,7 +254,7 @@ Result<Classification> Tree::classify(const Vec3& point) const {
         if (!impl_) return failure<Classification>("no tree loaded");
         if (!finite(point)) return failure<Classification>("point must be 3 finite numbers");
         const int32_t leaf = impl_->tree.findLeaf(toEigen(point));
-        return success(Classification{leaf, impl_->tree.leafSolid[size_t(leaf)]});
+        return success(Classification{leaf, solidBits(*impl_, toEigen(point), leaf)});
     });
 }
 
@@ -207,7 +263,20 @@ Result<Hit> Tree::trace(int pose, const Vec3& from, const Vec3& to) const {
         if (std::string e = poseError(impl_.get(), pose); !e.empty()) return failure<Hit>(e);
         if (!inRange(from)) return failure<Hit>(rangeError("from"));
         if (!inRange(to)) return failure<Hit>(rangeError("to"));
-        return success(toHit(traceSegment(impl_->tree, pose, toEigen(from), toEigen(to))));
+        return success(toHit(traceIn(*impl_, pose, toEigen(from), toEigen(to))));
+    });
+}
+
+Result<MoverHit> Tree::traceWithMover(int pose, const Vec3& from, const Vec3& to) const {
+    return guarded<Result<MoverHit>>([&] {
+        if (std::string e = poseError(impl_.get(), pose); !e.empty()) return failure<MoverHit>(e);
+        if (!inRange(from)) return failure<MoverHit>(rangeError("from"));
+        if (!inRange(to)) return failure<MoverHit>(rangeError("to"));
+        int object = -1;
+        MoverHit out;
+        out.hit = toHit(traceIn(*impl_, pose, toEigen(from), toEigen(to), &object));
+        if (object >= 0) out.mover = impl_->level->moverList[size_t(object)].entity;
+        return success(out);
     });
 }
 
@@ -228,7 +297,7 @@ Result<Hit> Tree::traceBox(const Vec3& mins, const Vec3& maxs, const Vec3& from,
             if (impl_->world)
                 for (const Brush& brush : impl_->world->brushes)
                     for (const std::string& name : brush.excludedPoses) exempt |= name == t.poses[i].name;
-            if (!exempt) return success(toHit(traceSegment(t, int(i), a, b)));
+            if (!exempt) return success(toHit(traceIn(*impl_, int(i), a, b)));
         }
         if (!impl_->world)
             return failure<Hit>("boxes other than the poses need the brushes: this tree was saved without them");
@@ -243,7 +312,7 @@ Result<Move> Tree::move(int pose, const Vec3& from, const Vec3& delta, double st
         if (!inRange(delta)) return failure<Move>(rangeError("delta"));
         if (!(stepHeight >= 0.0 && stepHeight <= kMaxCoordinate))
             return failure<Move>("stepHeight must be a number in [0, 1e9]");
-        const MoveResult r = slideMove(impl_->tree, pose, toEigen(from), toEigen(delta), stepHeight);
+        const MoveResult r = moveIn(*impl_, pose, toEigen(from), toEigen(delta), stepHeight);
         Move m;
         m.end = fromEigen(r.end);
         for (const shallot::Contact& c : r.contacts) m.contacts.push_back({fromEigen(c.point), fromEigen(c.normal), c.t});
@@ -270,7 +339,7 @@ Status Tree::moveBatch(int pose, const double* from, const double* delta, size_t
         for (size_t i = 0; i < n; ++i) {
             const shallot::Vec3 a(from[3 * i], from[3 * i + 1], from[3 * i + 2]);
             const shallot::Vec3 d(delta[3 * i], delta[3 * i + 1], delta[3 * i + 2]);
-            const MoveResult r = slideMove(impl_->tree, pose, a, d, stepHeight);
+            const MoveResult r = moveIn(*impl_, pose, a, d, stepHeight);
             for (int k = 0; k < 3; ++k) out.end[3 * i + size_t(k)] = r.end[k];
             out.startSolid[i] = r.startSolid;
             out.stepped[i] = r.stepped;
@@ -282,7 +351,7 @@ Status Tree::moveBatch(int pose, const double* from, const double* delta, size_t
 
 Result<Reach> Tree::reach(int pose, const Vec3& from, const Vec3& to) const {
     return guarded<Result<Reach>>([&] {
-        if (std::string e = poseError(impl_.get(), pose); !e.empty()) return failure<Reach>(e);
+        if (std::string e = treePoseError(impl_.get(), pose); !e.empty()) return failure<Reach>(e);
         if (!finite(from) || !finite(to)) return failure<Reach>("from and to must be 3 finite numbers each");
         const ReachAnswer a = reachBetween(impl_->tree, pose, toEigen(from), toEigen(to));
         return success(Reach{a.reachable, a.fromLeaf, a.toLeaf});
@@ -291,7 +360,7 @@ Result<Reach> Tree::reach(int pose, const Vec3& from, const Vec3& to) const {
 
 Result<Region> Tree::reachFrom(int pose, const Vec3& from) const {
     return guarded<Result<Region>>([&] {
-        if (std::string e = poseError(impl_.get(), pose); !e.empty()) return failure<Region>(e);
+        if (std::string e = treePoseError(impl_.get(), pose); !e.empty()) return failure<Region>(e);
         if (!finite(from)) return failure<Region>("from must be 3 finite numbers");
         Flood f = flood(impl_->tree, pose, {toEigen(from)}); // as shallot-cli reach
         Region r;
@@ -307,11 +376,24 @@ Result<Region> Tree::reachFrom(int pose, const Vec3& from) const {
 
 Result<Path> Tree::path(int pose, const Vec3& from, const Vec3& to) const {
     return guarded<Result<Path>>([&] {
-        if (std::string e = poseError(impl_.get(), pose); !e.empty()) return failure<Path>(e);
+        if (std::string e = treePoseError(impl_.get(), pose); !e.empty()) return failure<Path>(e);
         if (!inRange(from) || !inRange(to)) return failure<Path>(rangeError("from and to"));
         const NavPath found = findPath(impl_->tree, impl_->navMesh(pose), toEigen(from), toEigen(to));
         Path out{found.found, found.length, {}};
         for (const shallot::Vec3& v : found.points) out.points.push_back(fromEigen(v));
+        return success(std::move(out));
+    });
+}
+
+Result<Route> Tree::travelPath(int pose, const Vec3& from, const Vec3& to) const {
+    return guarded<Result<Route>>([&] {
+        if (std::string e = treePoseError(impl_.get(), pose); !e.empty()) return failure<Route>(e);
+        if (!inRange(from) || !inRange(to)) return failure<Route>(rangeError("from and to"));
+        const TravelPath found = findTravelPath(impl_->tree, impl_->travelGraph(pose), toEigen(from), toEigen(to));
+        Route out{found.found, found.length, found.seconds, {}, {}};
+        for (const shallot::Vec3& v : found.points) out.points.push_back(fromEigen(v));
+        for (const TravelStep& s : found.travel)
+            out.steps.push_back({travelKindName(s.kind), fromEigen(s.from), fromEigen(s.to), s.seconds, s.entity});
         return success(std::move(out));
     });
 }
@@ -385,10 +467,11 @@ Status Tree::classifyBatch(const double* points, size_t n, uint64_t* solid, int3
                 return s;
             }
         }
-        if (leaves) // one descent per point gives both
+        if (leaves || impl_->scene) // one descent per point gives both
             for (size_t i = 0; i < n; ++i) {
-                leaves[i] = impl_->tree.findLeaf(p[i]);
-                solid[i] = impl_->tree.leafSolid[size_t(leaves[i])];
+                const int32_t leaf = impl_->tree.findLeaf(p[i]);
+                if (leaves) leaves[i] = leaf;
+                solid[i] = solidBits(*impl_, p[i], leaf);
             }
         else
             classifyPoints(impl_->tree, p, std::span<uint64_t>(solid, n));
@@ -415,6 +498,18 @@ Status traceRows(const Tree::Impl* impl, int pose, const double* from, const dou
         if (!inRange({from[3 * i], from[3 * i + 1], from[3 * i + 2]}) || !inRange({to[3 * i], to[3 * i + 1], to[3 * i + 2]}))
             s.error = rangeError("row " + std::to_string(i) + ": from and to");
     if (!s.ok()) return s;
+    if (impl->scene || impl->roundPose(pose)) { // the movers or a round pose: row by row, split over the threads
+        std::vector<TraceResult> results(std::min(kTraceChunk, n));
+        for (size_t first = 0; first < n; first += kTraceChunk) {
+            const size_t count = std::min(kTraceChunk, n - first);
+            parallelFor(count, threads, [&](size_t k) {
+                const double *a = from + 3 * (first + k), *b = to + 3 * (first + k);
+                results[k] = traceIn(*impl, pose, {a[0], a[1], a[2]}, {b[0], b[1], b[2]});
+            });
+            for (size_t k = 0; k < count; ++k) write(first + k, results[k]);
+        }
+        return s;
+    }
     std::vector<TraceRequest> requests;
     for (size_t first = 0; first < n; first += kTraceChunk) {
         const size_t count = std::min(kTraceChunk, n - first);

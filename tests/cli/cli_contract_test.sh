@@ -302,7 +302,7 @@ check "vis -o leaves its input as it was" contains "$("$CLI" info "$TMP/rooms.ob
 info=$("$CLI" info "$TMP/rooms_vis.obsp")
 check "info shows the stored PVS" \
   contains "$info" '"pvs":{"average_visible":5,"clusters":[0-9]*,"flow":"full","largest_visible":5,"leaks":false,"ms":[0-9.e+-]*,"pose":"point"}'
-check "info shows format version 5" contains "$info" '"version":5'
+check "info shows format version 6" contains "$info" '"version":6'
 stats=$("$CLI" vis "$TMP/rooms.obsp" -o "$TMP/rooms_stats.obsp" --stats)
 check "vis --stats adds counts and the figures in the tree's leaves" \
   contains "$stats" '"stats":{"empty_clusters":[0-9]*,"file_bytes":[0-9]*,"leaves":{"average_visible":[0-9.]*,"clusters_per_leaf":[0-9.]*,"inside":[0-9]*,"largest_visible":[0-9]*},"one_way_portals":8,"outside_clusters":[0-9]*}'
@@ -395,12 +395,14 @@ box() { # box X0 Y0 Z0 X1 Y1 Z1: a brush
   box 256 -256 -16 272 256 272; box -272 -272 -16 272 -256 272; box -272 256 -16 272 272 272
   printf '}\n{\n"classname" "func_door"\n"angle" "-1"\n'; box -8 -256 0 8 256 160; printf '}\n'
   printf '{\n"classname" "info_player_start"\n"origin" "-128 0 24"\n}\n'; } > "$TMP/door.map"
-doorq=$(printf '%s\n' '{"op":"classify","p":[0,0,64]}' '{"op":"classify","p":[0,0,64],"movers":{"1":"open"}}' \
+doorin=$(printf '%s\n' '{"op":"classify","p":[0,0,64]}' '{"op":"classify","p":[0,0,64],"movers":{"1":"open"}}' \
   '{"op":"trace","pose":"player","from":[-100,0,40],"to":[100,0,40]}' \
   '{"op":"trace","pose":"player","from":[-100,0,40],"to":[100,0,40],"movers":{"1":"open"}}' \
   '{"op":"move","pose":"player","from":[-100,0,40],"delta":[200,0,0],"movers":{"1":0.1}}' \
   '{"op":"classify","p":[0,0,64],"movers":{"0":"open"}}' '{"op":"classify","p":[0,0,64],"movers":{"1":"wide"}}' \
-  | "$CLI" query "$TMP/door.map" 2>/dev/null)
+  '{"op":"classify","p":[0,0,64],"movers":{"1":"corner 0"}}' '{"op":"classify","p":[0,0,64],"movers":{"1":1.5}}' \
+  '{"op":"classify","p":[0,0,64],"movers":{"1":null}}' '{"op":"classify","p":[0,0,64],"movers":{"x":"open"}}')
+doorq=$("$CLI" query "$TMP/door.map" <<<"$doorin" 2>/dev/null)
 dline() { sed -n "$1p" <<<"$doorq"; }
 check "movers: the closed door is solid (its spawn state)" contains "$(dline 1)" '"player":true'
 check "movers: the open door is not" contains "$(dline 2)" '"player":false,"point":false'
@@ -411,8 +413,33 @@ check "movers: a trace passes the open door" contains "$(dline 4)" '"hit":false'
 check "movers: a move stops at a door opened a tenth" contains "$(dline 5)" '"contacts":\[{'
 check "movers: an entity that is no mover is an error" contains "$(dline 6)" '"error":"\\"movers\\": no mover at entity \\"0\\""'
 check "movers: a bad state is an error" contains "$(dline 7)" '"error":"\\"movers\\": the state of entity 1'
-check "movers: a .obsp keeps no movers" \
-  contains "$("$CLI" compile "$TMP/door.map" -o "$TMP/door.obsp" >/dev/null 2>&1; "$CLI" query "$TMP/door.obsp" <<<'{"op":"classify","p":[0,0,64],"movers":{"1":"open"}}')" '"error":"\\"movers\\": no mover at entity \\"1\\" (movers need'
+check "movers: a door's corner 0 is its first stop (closed)" contains "$(dline 8)" '"player":true'
+check "movers: a fraction past 1 is an error" contains "$(dline 9)" '"error":"\\"movers\\": the state of entity 1'
+check "movers: a null state is an error" contains "$(dline 10)" '"error":"\\"movers\\": the state of entity 1'
+check "movers: an entity index that is no number is an error" contains "$(dline 11)" 'no mover at entity \\"x\\"'
+# compile -o stores the movers and the entities travel reads (format version 6): the
+# .obsp answers every op as the .map, its errors included.
+"$CLI" compile "$TMP/door.map" -o "$TMP/door.obsp" >/dev/null 2>&1
+doorpath=$(printf '%s\n' '{"op":"path","pose":"player","from":[-128,0,24],"to":[128,0,24]}' \
+  '{"op":"path","pose":"player","from":[-128,0,24],"to":[128,0,24],"travel":false}' \
+  '{"op":"reach","pose":"player","from":[-128,0,24],"to":[128,0,24]}')
+check "movers: query on the .obsp answers as on the .map, errors included" \
+  test "$("$CLI" query "$TMP/door.obsp" <<<"$doorin" 2>/dev/null)" = "$doorq"
+mappath=$("$CLI" query "$TMP/door.map" <<<"$doorpath" 2>/dev/null)
+check "movers: a path through the door travels it (on the .map)" contains "$mappath" '"type":"door"'
+check "movers: and on the .obsp the same paths and reach" \
+  test "$("$CLI" query "$TMP/door.obsp" <<<"$doorpath" 2>/dev/null)" = "$mappath"
+doorinfo=$("$CLI" info "$TMP/door.obsp")
+check "movers: info says the file is version 6" contains "$doorinfo" '"version":6'
+check "movers: info counts the stored movers" contains "$doorinfo" '"movers":{"entities":3,"game":"quake","kinds":"1 door","objects":1}'
+check "movers: a .obsp without them (compiled from a .shallot) names none" \
+  contains "$("$CLI" convert "$TMP/door.map" "$TMP/door.shallot" >/dev/null 2>&1
+              "$CLI" compile "$TMP/door.shallot" -o "$TMP/door_shallot.obsp" >/dev/null 2>&1
+              "$CLI" query "$TMP/door_shallot.obsp" <<<'{"op":"classify","p":[0,0,64],"movers":{"1":"open"}}')" \
+  '"error":"\\"movers\\": no mover at entity \\"1\\" (movers need'
+"$CLI" vis "$TMP/door.obsp" -o "$TMP/door_vis.obsp" >/dev/null 2>&1
+check "movers: vis keeps the stored movers" \
+  test "$("$CLI" query "$TMP/door_vis.obsp" <<<'{"op":"classify","p":[0,0,64],"movers":{"1":"open"}}' 2>/dev/null)" = "$(dline 2)"
 sim=$("$CLI" simulate "$TMP/door.map" --agents 8 --seconds 1 --seed 3 --json 2>/dev/null); status=$?
 check "simulate exits 0" test "$status" -eq 0
 for key in '"agents":8' '"steps":60' '"steps_per_second":' '"objects":"1 door"' '"moves":{' '"colliding":{' \

@@ -1,6 +1,7 @@
 #pragma once
 // Small .map texts with brush entities for the mover tests (mover_model_test,
-// mover_checks_test): box brushes and entities from key lists.
+// mover_checks_test, obsp_movers_test, runtime_movers_test): box brushes and entities from
+// key lists.
 #include <string>
 #include <utility>
 #include <vector>
@@ -34,6 +35,31 @@ inline std::string entityText(const Keys& keys, const std::vector<std::string>& 
 // A worldspawn with a floor slab under the origin, the usual first entity.
 inline std::string worldText() {
     return entityText({{"classname", "worldspawn"}}, {boxBrush(-1024, -1024, -64, 1024, 1024, 0)});
+}
+
+// A closed room (floor, walls, ceiling) crossed by a door at x = 0, a plat, a train on a
+// two-corner loop, a button that opens a second, named door, and a teleporter.
+inline std::string moversLevelText() {
+    std::string text = entityText({{"classname", "worldspawn"}},
+                                  {boxBrush(-1024, -512, -256, 1024, 512, -240), boxBrush(-1040, -512, -256, -1024, 512, 256),
+                                   boxBrush(1024, -512, -256, 1040, 512, 256), boxBrush(-1040, -528, -256, 1040, -512, 256),
+                                   boxBrush(-1040, 512, -256, 1040, 528, 256), boxBrush(-1024, -512, -240, -8, 512, 0),
+                                   boxBrush(8, -512, -240, 1024, 512, 0), boxBrush(-1040, -528, 256, 1040, 528, 272)});
+    text += entityText({{"classname", "func_door"}, {"angle", "-1"}}, {boxBrush(-8, -128, 0, 8, 128, 128)});      // 1
+    text += entityText({{"classname", "func_plat"}}, {boxBrush(200, 200, -120, 328, 328, 0)});                     // 2
+    text += entityText({{"classname", "func_train"}, {"target", "c1"}, {"speed", "50"}},
+                       {boxBrush(-400, -300, 0, -336, -236, 16)});                                                   // 3
+    text += entityText({{"classname", "path_corner"}, {"targetname", "c1"}, {"target", "c2"}, {"origin", "-400 -300 0"}});
+    text += entityText({{"classname", "path_corner"}, {"targetname", "c2"}, {"target", "c1"}, {"origin", "-400 100 64"}});
+    text += entityText({{"classname", "func_door"}, {"targetname", "gate"}, {"angle", "90"}},
+                       {boxBrush(500, -512, 0, 516, -256, 128)});                                                    // 6
+    text += entityText({{"classname", "func_button"}, {"target", "gate"}, {"angle", "0"}},
+                       {boxBrush(700, 400, 32, 716, 432, 64)});                                                      // 7
+    text += entityText({{"classname", "trigger_teleport"}, {"target", "there"}}, {boxBrush(-900, 300, 0, -836, 364, 64)});
+    text += entityText({{"classname", "info_teleport_destination"}, {"targetname", "there"}, {"origin", "900 0 24"}});
+    text += entityText({{"classname", "func_wall"}}, {boxBrush(600, 0, 0, 632, 32, 200)});                       // 10
+    text += entityText({{"classname", "info_player_start"}, {"origin", "-600 0 24"}});
+    return text;
 }
 
 } // namespace shallot::test

@@ -5,6 +5,7 @@
 #include "io/obsp_format.h"
 #include "query/box_trace.h"
 #include "world/brush_geometry.h"
+#include "obsp_bytes.h"
 #include "random_world.h"
 #include "test_maps.h"
 
@@ -59,40 +60,6 @@ Written compileAndWrite(const World& w) {
 }
 
 ObspReadResult fromBytes(const std::string& bytes) { return readObspBytes(bytes); }
-
-void putLE(std::string& b, size_t at, uint64_t v, int bytes) {
-    for (int i = 0; i < bytes; ++i) b[at + size_t(i)] = char((v >> (8 * i)) & 0xff);
-}
-
-uint64_t getLE(const std::string& b, size_t at, int bytes) {
-    uint64_t v = 0;
-    for (int i = 0; i < bytes; ++i) v |= uint64_t(uint8_t(b[at + size_t(i)])) << (8 * i);
-    return v;
-}
-
-// Recomputes every checksum, as a hostile writer would (as in obsp_format_test.cpp).
-void fixChecksums(std::string& b) {
-    if (b.size() < 96) return;
-    putLE(b, 92, obspCrc32(b.data(), 92), 4);
-    size_t pos = 96;
-    while (b.size() - pos >= 12) {
-        const uint64_t length = getLE(b, pos + 4, 8);
-        if (length > b.size() - pos - 12 || b.size() - pos - 12 - length < 4) return;
-        const size_t crcAt = pos + 12 + size_t(length);
-        putLE(b, crcAt, obspCrc32(b.data() + pos, 12 + size_t(length)), 4);
-        pos = crcAt + 4;
-    }
-}
-
-size_t payloadOf(const std::string& b, const char* tag) {
-    size_t pos = 96;
-    while (pos + 12 <= b.size()) {
-        if (std::memcmp(b.data() + pos, tag, 4) == 0) return pos + 12;
-        pos += 16 + size_t(getLE(b, pos + 4, 8));
-    }
-    ADD_FAILURE() << "no section " << tag;
-    return 0;
-}
 
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 

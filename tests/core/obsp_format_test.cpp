@@ -358,7 +358,7 @@ TEST(ObspFormat, ForgedBadIndicesAreRejected) {
     } headerCases[] = {
         {40, 1, 4, "root must be node 0"},
         {44, nan, 8, "non-finite bounds"},
-        {8, 8, 4, "unknown flags"},
+        {8, 16, 4, "unknown flags"},
         {4, 0, 4, "unsupported file version 0"},
     };
     for (const auto& c : headerCases) {
@@ -415,11 +415,11 @@ TEST(ObspFormat, HugeCountsAreRejectedBeforeAllocating) {
 
 TEST(ObspFormat, NewerVersionIsReported) {
     std::string bytes = toBytes(makeTree());
-    putLE(bytes, 4, 6, 4);
-    EXPECT_EQ(fromBytes(bytes).error, "obsp: file version 6 is newer than this program supports (5)");
+    putLE(bytes, 4, 7, 4);
+    EXPECT_EQ(fromBytes(bytes).error, "obsp: file version 7 is newer than this program supports (6)");
     putLE(bytes, 4, 1000, 4);
     fixChecksums(bytes);
-    EXPECT_EQ(fromBytes(bytes).error, "obsp: file version 1000 is newer than this program supports (5)");
+    EXPECT_EQ(fromBytes(bytes).error, "obsp: file version 1000 is newer than this program supports (6)");
     EXPECT_TRUE(contains(fromBytes("OBSX" + bytes.substr(4)).error, "bad magic"));
 }
 

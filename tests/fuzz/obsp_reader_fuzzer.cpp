@@ -84,11 +84,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::ostringstream dump;
     dumpTreeText(t, dump);
 
-    // A tree that was read writes back (with its brushes and PVS): a file of the current
-    // version byte for byte, unless its damaged PVS was left out.
+    // A tree that was read writes back (with its brushes, movers and PVS): a file of the
+    // current version byte for byte, unless its damaged PVS was left out.
     std::ostringstream out;
     const TreePvs* pvs = read.pvs ? &*read.pvs : nullptr;
-    writeObsp(t, out, read.brushes ? &*read.brushes : nullptr, pvs);
+    writeObsp(t, out, read.brushes ? &*read.brushes : nullptr, pvs, nullptr, read.movers.get());
     SHALLOT_FUZZ_CHECK(out.good(), "a tree that was read cannot be written: " + obspWriteProblem(t, pvs));
     if (read.info.version == kObspVersion && read.pvsError.empty())
         SHALLOT_FUZZ_CHECK(out.str() == bytes, "the tree writes back differently");

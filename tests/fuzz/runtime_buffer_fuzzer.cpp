@@ -1,7 +1,7 @@
 // libFuzzer target: the runtime's buffer entry point (<shallot/runtime.h>,
 // Tree::loadBuffer) and every query a game makes on a level that loaded: classify, trace,
 // any-box traces (with and without the brushes section), move, reach, visible (with and
-// without a stored PVS), and the batches.
+// without a stored PVS), the batches, and the stored movers at other states.
 // Nothing may throw, crash or answer non-finite numbers; a failed load is an error value.
 //
 // The first input byte is a mode: odd recomputes the checksums of the rest (as a hostile
@@ -97,6 +97,27 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                                v.value.fromLeaf == fromLeaf[i] && v.value.toLeaf == toLeaf[i],
                            "visibleBatch differs");
         SHALLOT_FUZZ_CHECK(tree.hasPvs() || (v.value.pvs && !v.value.pvsKnown), "a PVS known without one");
+    }
+    // The movers a file stores: every one placed open, then at a fraction from the input,
+    // answers as the tree does (finite traces, the mover hit one of them).
+    const std::vector<rt::Mover>& movers = tree.movers();
+    if (!movers.empty() && poses > 0) {
+        std::vector<rt::MoverSetting> open, along;
+        for (const rt::Mover& m : movers) {
+            open.push_back({m.entity, rt::MoverState::open()});
+            along.push_back({m.entity, rt::MoverState::at(double(data[size_t(m.entity) % size]) / 255.0)});
+        }
+        for (const auto& settings : {open, along}) {
+            const rt::Result<rt::Tree> placed = tree.withMovers(settings);
+            SHALLOT_FUZZ_CHECK(placed.ok(), "withMovers refused the file's own movers: " + placed.error);
+            const rt::Result<rt::MoverHit> h = placed.value.traceWithMover(0, p[0], p[3]);
+            SHALLOT_FUZZ_CHECK(h.ok() && finite(h.value.hit.point) && std::isfinite(h.value.hit.t), "bad mover trace");
+            bool known = h.value.mover == -1;
+            for (const rt::Mover& m : movers) known |= m.entity == h.value.mover;
+            SHALLOT_FUZZ_CHECK(known, "a trace names no mover of the file");
+            SHALLOT_FUZZ_CHECK(placed.value.classify(p[1]).ok(), "classify with movers failed");
+            SHALLOT_FUZZ_CHECK(finite(placed.value.move(0, p[2], {8, 8, -8}, 18.0).value.end), "bad move with movers");
+        }
     }
     return 0;
 }

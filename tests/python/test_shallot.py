@@ -207,6 +207,148 @@ class ShallotAgainstCli(unittest.TestCase):
         self.assertEqual(shallot.compile(MAP, poses=[("a", (0, 0, 0), (0, 0, 0)), ("b", (-8,) * 3, (8,) * 3)]).poses,
                          ["a", "b"])
 
+    def test_movers_equal_cli(self):
+        # id_e1m1's 31 movers (doors, the bridge, the lift, secret doors, buttons) stored in
+        # the .obsp: at random states (as the JSON "movers" field names them, the same dict
+        # given to with_movers), classify, trace (and the mover it hit), move and move_batch
+        # from the module equal the CLI's lines on the .obsp, and those on the .map.
+        movers = self.tree.movers
+        info = json.loads(subprocess.run([CLI, "info", self.obsp], capture_output=True, text=True).stdout)
+        self.assertEqual(len(movers), info["movers"]["objects"])
+        self.assertEqual(movers[0]["entity"], 14)
+        self.assertEqual((movers[0]["kind"], movers[0]["spawn"]), ("door", "closed"))
+        self.assertEqual(self.tree.mover_states[14], "closed")
+        rng = np.random.default_rng(40)
+        # Starts near the movers' drawn places (their boxes grown by 64), ends up to 200 away.
+        lo = np.array([m["mins"] for m in movers]) - 64
+        hi = np.array([m["maxs"] for m in movers]) + 64
+        hits = 0
+        for round in range(6):
+            states = {}
+            for m in movers:
+                pick = rng.integers(0, 4)
+                if pick == 1:
+                    states[str(m["entity"])] = "open"
+                elif pick == 2:
+                    states[str(m["entity"])] = float(rng.uniform(0, 1))
+                elif pick == 3:
+                    states[str(m["entity"])] = "corner %d" % (m["stops"] - 1)
+            tree = self.tree.with_movers(states)
+            which = rng.integers(0, len(movers), size=60)
+            a = rng.uniform(lo[which], hi[which]).round(3)
+            b = (a + rng.uniform(-200, 200, size=(60, 3))).round(3)
+            queries = []
+            for p, q in zip(a, b):
+                queries += [{"op": "classify", "p": p.tolist(), "movers": states},
+                            {"op": "trace", "pose": "player", "from": p.tolist(), "to": q.tolist(), "movers": states},
+                            {"op": "move", "pose": "player", "from": p.tolist(), "delta": ((q - p) / 4).tolist(),
+                             "step": 18, "movers": states}]
+            answers = cli_query(self.obsp, queries)
+            if round == 0:
+                self.assertEqual(answers, cli_query(MAP, queries))
+            solid = tree.classify(a)
+            ends = tree.move_batch("player", a, (b - a) / 4, step=18)["end"]
+            for i, (p, q) in enumerate(zip(a, b)):
+                c, t, m = answers[3 * i: 3 * i + 3]
+                self.assertEqual(list(solid[i]), [c["solid"][name] for name in tree.poses])
+                got = tree.trace_mover("player", p, q)
+                self.assertEqual((got["start_solid"], got["hit"], got["t"]), (t["start_solid"], t["hit"], t["t"]))
+                self.assertEqual((list(got["point"]), list(got["normal"])), (t["point"], t["normal"]))
+                self.assertEqual(got["mover"], t.get("mover"))
+                hits += got["mover"] is not None
+                moved = tree.move("player", p, (q - p) / 4, 18.0)
+                self.assertEqual(list(moved["end"]), m["end"])
+                self.assertEqual(list(ends[i]), m["end"])
+                self.assertEqual([x["t"] for x in moved["contacts"]], [x["t"] for x in m["contacts"]])
+            self.assertEqual(tree.mover_states[14], states.get("14", "closed"))
+        self.assertGreater(hits, 10)
+
+    def test_travel_path_equals_cli(self):
+        # The path op with its default travel on the .obsp (the stored entities): from the
+        # player start to the exit through the doors, the bridge and t10, and a few more.
+        pairs = [((480.0, -352.0, 88.0), (1312.0, 548.0, -250.0)), ((480.0, -352.0, 88.0), (-544.0, 2606.0, 56.0)),
+                 ((480.0, -352.0, 100.0), (480.0, 200.0, 100.0))]
+        types = set()
+        for a, b in pairs:
+            got = self.tree.travel_path("player", a, b)
+            [want] = cli_query(self.obsp, [{"op": "path", "pose": "player", "from": list(a), "to": list(b)}])
+            self.assertEqual(got["found"], want["found"])
+            self.assertEqual((got["length"], got["time"]), (want["length"], want["time"]))
+            np.testing.assert_array_equal(got["points"], np.array(want["points"], dtype=float).reshape(-1, 3))
+            self.assertEqual([{**s, "from": list(s["from"]), "to": list(s["to"])} for s in got["travel"]], want["travel"])
+            types |= {s["type"] for s in got["travel"]}
+        self.assertTrue({"door", "plat"} <= types, types)
+
+    def test_bad_mover_states_raise(self):
+        for states, message in (({13: "open"}, "no mover at entity 13"),
+                                ({14: float("nan")}, "the state of entity 14 must be"),
+                                ({14: 1.5}, "the state of entity 14 must be"),
+                                ({14: "wide"}, "a mover state is"),
+                                ({14: None}, "the state of entity 14 must be"),
+                                ({14: True}, "the state of entity 14 must be"),
+                                ({"x": "open"}, "a mover is named by its entity index"),
+                                ({-1: "open"}, "no mover at entity -1")):
+            with self.assertRaisesRegex(shallot.Error, message):
+                self.tree.with_movers(states)
+        # The door shut at spawn, open when asked: the trace through it names it, then passes.
+        self.assertEqual(self.tree.trace_mover("player", (300, 540, 40), (100, 540, 40))["mover"], 14)
+        opened = self.tree.with_movers({14: "open", "15": 1})
+        self.assertFalse(opened.trace_mover("player", (300, 540, 40), (100, 540, 40))["hit"])
+        self.assertEqual(opened.mover_states[15], 1.0)
+
+    def test_round_poses_equal_cli(self):
+        # An ellipsoid and a capsule added to the loaded .obsp (its stored brushes) answer
+        # as `shallot-cli query MAP --pose ...` answers them on the .map (its tree in front).
+        shapes = {"egg": "ellipsoid:16,28", "cap": "capsule:16,56"}
+        tree = self.tree.with_round_poses(shapes)
+        self.assertEqual(tree.poses, ["point", "player", "large", "egg", "cap"])
+        self.assertEqual(tree.round_poses, {"egg": ("ellipsoid", 16.0, 28.0), "cap": ("capsule", 16.0, 56.0)})
+        args = []
+        for name, (mins, maxs) in self.tree.pose_boxes.items():
+            args += ["--pose", "%s=%s" % (name, ",".join("%g" % v for v in mins + maxs))]
+        for name, shape in shapes.items():
+            args += ["--pose", "%s=%s" % (name, shape)]
+        rows = slice(0, 300)
+        a, b = self.starts[rows], self.ends[rows]
+        queries = []
+        for p, q in zip(a, b):
+            queries.append({"op": "classify", "p": p.tolist()})
+            for name in shapes:
+                queries += [{"op": "trace", "pose": name, "from": p.tolist(), "to": q.tolist()},
+                            {"op": "move", "pose": name, "from": p.tolist(), "delta": ((q - p) / 4).tolist(), "step": 18}]
+        text = "".join(json.dumps(x) + "\n" for x in queries)
+        out = subprocess.run([CLI, "query", MAP] + args, input=text, capture_output=True, text=True, check=False)
+        answers = [json.loads(line) for line in out.stdout.splitlines()]
+        self.assertEqual(len(answers), len(queries), out.stderr)
+        solid = tree.classify(a)
+        traced = {name: tree.trace(name, a, b) for name in shapes}
+        moved = {name: tree.move_batch(name, a, (b - a) / 4, step=18)["end"] for name in shapes}
+        k = 0
+        for i, (p, q) in enumerate(zip(a, b)):
+            c = answers[k]
+            k += 1
+            self.assertEqual([bool(v) for v in solid[i]], [c["solid"][name] for name in tree.poses])
+            for name in shapes:
+                t, m = answers[k], answers[k + 1]
+                k += 2
+                got = traced[name]
+                self.assertEqual((bool(got["start_solid"][i]), bool(got["hit"][i]), got["t"][i]),
+                                 (t["start_solid"], t["hit"], t["t"]))
+                self.assertEqual(list(got["point"][i]), t["point"])
+                self.assertEqual(list(moved[name][i]), m["end"])
+                one = tree.move(name, p, (q - p) / 4, 18.0)
+                self.assertEqual([x["t"] for x in one["contacts"]], [x["t"] for x in m["contacts"]])
+        self.assertTrue(solid[:, 4].any() and not solid[:, 4].all())
+        for shapes, message in (({"cap": "capsule:16,20"}, "shorter than its diameter"),
+                                ({"cap": "capsule:0,56"}, "capsule"),
+                                ({"cap": "ellipsoid:nan,28"}, "finite"),
+                                ({"player": "capsule:16,56"}, "the name is taken"),
+                                ({"cap": 16}, "round poses are")):
+            with self.assertRaisesRegex(shallot.Error, message):
+                self.tree.with_round_poses(shapes)
+        with self.assertRaisesRegex(shallot.Error, "is round: reach and paths need a pose of the tree"):
+            tree.reach("cap", self.starts[0], self.ends[0])
+
     def test_errors_raise_shallot_error(self):
         with self.assertRaisesRegex(shallot.Error, "unknown pose \"nobody\""):
             self.tree.trace("nobody", self.starts, self.ends)

@@ -106,6 +106,24 @@ struct Path {
     std::vector<Vec3> points;
 };
 
+// A path with typed travel (docs/movers.md, "Travel"): the walking path's corners, its time
+// at Quake's speeds and its parts in order: "walk", "step", "drop", "jump", and through the
+// level's movers and triggers "door", "plat", "train", "teleport", "push" (with the
+// mover's, teleporter's or push's entity; -1 on walking parts and pushes).
+struct RouteStep {
+    std::string type;
+    Vec3 from, to;
+    double seconds = 0.0;
+    int32_t entity = -1;
+};
+struct Route {
+    bool found = false;
+    double length = 0.0;
+    double seconds = 0.0;
+    std::vector<Vec3> points;
+    std::vector<RouteStep> steps; // consecutive walking joined
+};
+
 // Whether one point may see another, for the tree's sight pose (its point pose at the
 // reference point: what the eye sees); shallot-cli query's "visible" op, docs/visibility.md.
 struct Visibility {
@@ -113,6 +131,64 @@ struct Visibility {
     bool pvsKnown = false; // the tree has a PVS (hasPvs()) and neither point is in solid for the sight pose
     bool clear = false;    // the segment from -> to meets no solid of the sight pose (an exact trace)
     int32_t fromLeaf = 0, toLeaf = 0;
+};
+
+// An agent that is not a box (docs/round_poses.md): an ellipsoid (radius across, radius
+// up, centred on the reference point) or a vertical capsule (radius, total height with its
+// caps, reference point at its centre). Sizes are in [0.1, 65536]; a capsule is at least
+// as tall as it is wide.
+struct RoundPose {
+    enum class Shape : uint8_t { Ellipsoid, Capsule };
+    std::string name;
+    Shape shape = Shape::Capsule;
+    double radius = 0.0; // across (x and y)
+    double height = 0.0; // ellipsoid: its radius up; capsule: its total height
+    // A pose from shallot-cli's text: "ellipsoid:R,H" or "capsule:R,HEIGHT"; the error
+    // ("capsule height 20 is shorter than its diameter 32", ...) otherwise.
+    static Result<RoundPose> parse(std::string name, std::string_view shape);
+};
+
+// A mover of the level (docs/movers.md): a door, secret door, plat, train or button, or a
+// brush entity that stays (func_wall and friends), each its own tree in its own frame,
+// placed by its state. A .obsp has them when shallot-cli compile -o (or Tree::compileMap
+// and save) wrote it from a .map (format version 6).
+struct Mover {
+    int32_t entity = -1;   // its entity index in the .map (worldspawn 0): what a MoverSetting names
+    std::string classname; // "func_door"
+    std::string kind;      // "door", "secret_door", "plat", "train", "button" or "static"
+    std::string spawn;     // its state when the level starts ("closed", "open", "corner 0")
+    size_t stops = 1;      // the places it stops at (a door 2, a train one per corner)
+    Vec3 mins, maxs;       // its brushes' box where the file draws them
+};
+
+// Where a mover is: Closed (its first stop), Open (its last), a fraction in [0, 1] along
+// its stops by length, or Corner N (stop N: a train's N-th corner; past the last, the last).
+// The states of shallot-cli query's "movers" field ("closed", "open", F, "corner N").
+struct MoverState {
+    enum class Kind : uint8_t { Closed, Open, Fraction, Corner };
+    Kind kind = Kind::Closed;
+    double fraction = 0.0; // Fraction only
+    int32_t corner = 0;    // Corner only
+    static MoverState closed() { return {}; }
+    static MoverState open() { return {Kind::Open, 1.0, 0}; }
+    static MoverState at(double fraction) { return {Kind::Fraction, fraction, 0}; }
+    static MoverState atCorner(int32_t corner) { return {Kind::Corner, 0.0, corner}; }
+    // "closed", "open", "corner N" or a number in [0, 1] ("0.25"); an error otherwise.
+    static Result<MoverState> parse(std::string_view text);
+};
+
+// One mover (by entity index) at one state.
+struct MoverSetting {
+    int32_t entity = -1;
+    MoverState state;
+};
+
+// A trace against the world and the movers (traceWithMover): the hit as trace() answers
+// it, and the entity of the mover it came from (its surface was hit, or the start is inside
+// it); -1 when it came from the world or nothing was hit.
+struct MoverHit {
+    Hit hit;
+    int32_t mover = -1;
 };
 
 // Query coordinates (points, box corners, deltas, step heights) must be finite and within
@@ -130,12 +206,13 @@ public:
     // Loads an .obsp image already in memory; the bytes are not kept.
     static Result<Tree> loadBuffer(const void* data, size_t size);
     // Compiles a Quake .map. With no poses: the map's worldspawn poses, else Quake's three
-    // hulls (point, player, large). The tree keeps the map's brushes for traceBox and save.
+    // hulls (point, player, large). The tree keeps the map's brushes for traceBox and save,
+    // and its movers (each compiled on its own) and entities, at their spawn states.
     // Skipped brushes and map warnings are in warnings().
     static Result<Tree> compileMap(const std::string& mapPath, const std::vector<PoseBox>& poses = {},
                                    int threads = 1);
     // Writes the tree as .obsp (with its brushes section when it has brushes and `brushes`,
-    // and its PVS when it has one).
+    // its PVS when it has one, and its movers when it has them).
     Status save(const std::string& path, bool brushes = true) const;
     // The same tree with the potentially visible set of its sight pose computed (as
     // shallot-cli vis: the full flow, or the base flow when !fullFlow); needs the brushes.
@@ -163,6 +240,13 @@ public:
     // it first (shallot-cli query's "path" op: the same answer). The pose's walkable surfaces
     // are built on its first path query (tens of milliseconds), then kept.
     Result<Path> path(int pose, const Vec3& from, const Vec3& to) const;
+    // The path with typed travel: shallot-cli query's "path" op with its default "travel"
+    // (through doors their triggers, buttons or keys open, riding plats and trains, through
+    // teleporters and pushes), over the movers and entities a .obsp stores (compile -o of a
+    // .map) or compileMap read; without them, the walking path (path()'s points). Doors are
+    // opened by what the route reaches first, whatever withMovers placed them at. The
+    // pose's travel links are built on its first travelPath (about a second on id_e1m1).
+    Result<Route> travelPath(int pose, const Vec3& from, const Vec3& to) const;
     // Whether `from` may see `to` (from == to asks whether the point is empty). Without a
     // PVS the answer has pvsKnown false; a tree without a sight pose answers an error.
     Result<Visibility> visible(const Vec3& from, const Vec3& to) const;
@@ -199,7 +283,36 @@ public:
     Status visibleBatch(const double* from, const double* to, size_t n, const VisibilityColumns& out,
                         int threads = 1) const;
 
-    struct Impl; // opaque: the decoded tree, the brushes and the PVS
+    // The level's movers in file order (none for a file without them). classify, trace,
+    // traceBox of a pose's box, move and their batches answer for the world plus every mover
+    // at its state: where the level spawns it, unless withMovers placed it (as shallot-cli
+    // query does, its "movers" field). reach, reachFrom, path and visible answer for the
+    // world alone, as the runtime did before movers (query's path op travels through them).
+    const std::vector<Mover>& movers() const;
+    // The same level with the movers at `states` (by entity index; a mover not named is
+    // where the level spawns it, whatever this tree's states are). The level's data is
+    // shared: it costs a placement and a grid over the movers, not a copy. Errors: an entity
+    // that is no mover, one named twice, a fraction that is not a number in [0, 1], a
+    // negative corner.
+    Result<Tree> withMovers(const std::vector<MoverSetting>& states) const;
+    // This tree's mover states, one per mover in movers() order.
+    const std::vector<MoverSetting>& moverStates() const;
+    // As trace(), also naming the mover the answer came from.
+    Result<MoverHit> traceWithMover(int pose, const Vec3& from, const Vec3& to) const;
+
+    // The same tree with `round` poses after its own poses (they replace any round poses
+    // this tree had): poses() lists each under its name with its bounding box, and
+    // classify (its bit), trace, traceBatch, traceWithMover, move and moveBatch answer it
+    // exactly against the brushes, as shallot-cli query answers --pose NAME=capsule:R,H
+    // (query/round_pose_world.h). Needs the brushes (hasBrushes()). The movers are not met
+    // and reach, reachFrom and path refuse a round pose (as query, which walks its box).
+    // save() leaves them out (.obsp stores boxes). Errors: no brushes, an invalid shape, a
+    // name that is empty or taken, more than 64 poses in all.
+    Result<Tree> withRoundPoses(const std::vector<RoundPose>& round) const;
+    // The round poses withRoundPoses added (poses()[poses().size() - n + i] is round[i]).
+    const std::vector<RoundPose>& roundPoses() const;
+
+    struct Impl; // opaque: the decoded tree, the brushes, the PVS and the movers
 
     // n moves of the pose's box (many agents, one step each), as move() one by one, written
     // column by column: end (3n), startSolid, stepped and the number of contacts (n each).

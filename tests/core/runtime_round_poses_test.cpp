@@ -1,0 +1,165 @@
+// Round poses in the runtime (<shallot/runtime.h>: RoundPose, withRoundPoses): on id_e1m1,
+// compiled by compileMap or loaded from its .obsp (the stored brushes), an ellipsoid and a
+// capsule answer classify, trace, move and their batches exactly as the round pose world
+// shallot-cli query builds on the .map (query/round_pose_world.h; its tree in front gives
+// the same answers: RoundPoseLevels); bad shapes and misuse are errors.
+#include "shallot/runtime.h"
+
+#include "io/map_reader.h"
+#include "io/map_to_world.h"
+#include "query/round_pose_world.h"
+#include "random_world.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <limits>
+
+namespace shallot {
+namespace {
+
+namespace rt = shallot::runtime;
+using namespace test;
+
+rt::Vec3 R(const Vec3& v) { return {v.x(), v.y(), v.z()}; }
+Vec3 E(const rt::Vec3& v) { return {v.x, v.y, v.z}; }
+
+const std::string kE1m1 = SHALLOT_SHARED_MAPS "/id_e1m1.map";
+
+struct Fixture {
+    World world;
+    rt::Tree compiled, loaded;
+};
+
+const Fixture& fixture() {
+    static const Fixture f = [] {
+        Fixture out;
+        MapReadResult read = readMapFile(kE1m1);
+        EXPECT_TRUE(read.ok());
+        out.world = worldFromMap(*read.map);
+        out.compiled = rt::Tree::compileMap(kE1m1).value;
+        const std::string path = (std::filesystem::temp_directory_path() / "shallot_runtime_round.obsp").string();
+        EXPECT_TRUE(out.compiled.save(path));
+        out.loaded = rt::Tree::loadFile(path).value;
+        return out;
+    }();
+    return f;
+}
+
+const std::vector<rt::RoundPose> kShapes = {rt::RoundPose::parse("egg", "ellipsoid:16,28").value,
+                                            rt::RoundPose::parse("cap", "capsule:16,56").value};
+
+TEST(RuntimeRoundPoses, AnswersEqualTheExactRoundPoseWorld) {
+    const Fixture& f = fixture();
+    const std::vector<RoundPoseWorld> exact = {RoundPoseWorld(f.world, Pose::round("egg", PoseShape::ellipsoid(16, 28))),
+                                               RoundPoseWorld(f.world, Pose::round("cap", PoseShape::capsule(16, 56)))};
+    Rng rng(42);
+    size_t solid = 0, hits = 0;
+    for (const rt::Tree* base : {&f.compiled, &f.loaded}) {
+        const rt::Result<rt::Tree> r = base->withRoundPoses(kShapes);
+        ASSERT_TRUE(r) << r.error;
+        const rt::Tree& tree = r.value;
+        ASSERT_EQ(tree.poses().size(), 5u);
+        EXPECT_EQ(tree.poses()[3].name, "egg");
+        EXPECT_EQ(tree.poses()[4].maxs.z, 28.0); // the capsule's bounding box
+        EXPECT_EQ(tree.poseIndex("cap"), 4);
+        EXPECT_EQ(tree.roundPoses().size(), 2u);
+        std::vector<double> from, to;
+        for (int k = 0; k < 300; ++k) {
+            // Around the player start's hall and the first doors, where floors and walls are near.
+            const Vec3 p(uniform(rng, 100, 700), uniform(rng, -600, 700), uniform(rng, -40, 200));
+            const Vec3 q = p + Vec3(uniform(rng, -200, 200), uniform(rng, -200, 200), uniform(rng, -200, 200));
+            const rt::Classification c = tree.classify(R(p)).value;
+            for (int i = 0; i < 2; ++i) {
+                const int pose = 3 + i;
+                EXPECT_EQ(c.solidFor(pose), exact[size_t(i)].isSolid(p));
+                solid += c.solidFor(pose);
+                const TraceResult want = exact[size_t(i)].trace(p, q);
+                const rt::Hit got = tree.trace(pose, R(p), R(q)).value;
+                EXPECT_EQ(got.startSolid, want.startSolid);
+                EXPECT_EQ(got.hit, want.hit);
+                EXPECT_EQ(got.t, want.t);
+                EXPECT_EQ(E(got.point), want.point);
+                hits += got.hit;
+                const rt::MoverHit withMover = tree.traceWithMover(pose, R(p), R(q)).value;
+                EXPECT_EQ(withMover.hit.t, got.t);
+                EXPECT_EQ(withMover.mover, -1);
+                const Vec3 d = 0.25 * (q - p);
+                const MoveResult wantMove = slideMove(exact[size_t(i)], p, d, 18.0);
+                const rt::Move m = tree.move(pose, R(p), R(d), 18.0).value;
+                EXPECT_EQ(E(m.end), wantMove.end);
+                EXPECT_EQ(m.contacts.size(), wantMove.contacts.size());
+                EXPECT_EQ(m.stepped, wantMove.stepped);
+            }
+            for (int a = 0; a < 3; ++a) {
+                from.push_back(p[a]);
+                to.push_back(q[a]);
+            }
+        }
+        // Batches: as one by one.
+        const size_t n = from.size() / 3;
+        std::vector<rt::Hit> batch(n);
+        ASSERT_TRUE(tree.traceBatch(4, from.data(), to.data(), n, batch.data(), 2));
+        std::vector<uint64_t> bits(n);
+        ASSERT_TRUE(tree.classifyBatch(from.data(), n, bits.data()));
+        for (size_t i = 0; i < n; ++i) {
+            const rt::Vec3 a{from[3 * i], from[3 * i + 1], from[3 * i + 2]}, b{to[3 * i], to[3 * i + 1], to[3 * i + 2]};
+            EXPECT_EQ(batch[i].t, tree.trace(4, a, b).value.t);
+            EXPECT_EQ(bits[i], tree.classify(a).value.solid);
+        }
+        // The box poses answer as before.
+        EXPECT_EQ(tree.trace(1, {480, -352, 88}, {480, -352, -100}).value.t,
+                  base->trace(1, {480, -352, 88}, {480, -352, -100}).value.t);
+        // With movers placed, round poses keep answering for the world alone (as query).
+        const rt::Tree open = tree.withMovers({{14, rt::MoverState::open()}}).value;
+        EXPECT_EQ(open.roundPoses().size(), 2u);
+        EXPECT_EQ(open.trace(4, {300, 540, 40}, {100, 540, 40}).value.t, exact[1].trace({300, 540, 40}, {100, 540, 40}).t);
+    }
+    EXPECT_GT(solid, 50u);
+    EXPECT_GT(hits, 100u);
+}
+
+TEST(RuntimeRoundPoses, BadShapesAndMisuseAreErrors) {
+    const rt::Tree& tree = fixture().loaded;
+    EXPECT_EQ(rt::RoundPose::parse("cap", "capsule:16,20").error, "capsule height 20 is shorter than its diameter 32");
+    EXPECT_FALSE(rt::RoundPose::parse("cap", "capsule:0,56"));
+    EXPECT_FALSE(rt::RoundPose::parse("cap", "ellipsoid:nan,28"));
+    EXPECT_FALSE(rt::RoundPose::parse("cap", "box"));
+    EXPECT_FALSE(rt::RoundPose::parse("cap", "sphere:16"));
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    for (const rt::RoundPose& bad : {rt::RoundPose{"a", rt::RoundPose::Shape::Capsule, -16, 56},
+                                     rt::RoundPose{"a", rt::RoundPose::Shape::Ellipsoid, 16, nan},
+                                     rt::RoundPose{"a", rt::RoundPose::Shape::Capsule, 16, 20},
+                                     rt::RoundPose{"a", rt::RoundPose::Shape::Ellipsoid, 1e9, 16}}) {
+        const rt::Result<rt::Tree> r = tree.withRoundPoses({bad});
+        EXPECT_FALSE(r);
+        EXPECT_EQ(r.error.rfind("round pose 0 (\"a\"): ", 0), 0u) << r.error;
+    }
+    rt::RoundPose forged = kShapes[1];
+    forged.shape = rt::RoundPose::Shape(9);
+    EXPECT_EQ(tree.withRoundPoses({forged}).error, "round pose 0 (\"cap\"): unknown shape");
+    EXPECT_EQ(tree.withRoundPoses({rt::RoundPose{"player", rt::RoundPose::Shape::Capsule, 16, 56}}).error,
+              "round pose 0 (\"player\"): the name is taken");
+    EXPECT_EQ(tree.withRoundPoses({kShapes[1], kShapes[1]}).error, "round pose 1 (\"cap\"): the name is taken");
+    EXPECT_EQ(tree.withRoundPoses({rt::RoundPose{"", rt::RoundPose::Shape::Capsule, 16, 56}}).error,
+              "round pose 0 (\"\"): it needs a name");
+    const rt::Tree round = tree.withRoundPoses(kShapes).value;
+    EXPECT_EQ(round.reach(4, {480, -352, 88}, {480, 0, 88}).error,
+              "pose 4 (\"cap\") is round: reach and paths need a pose of the tree");
+    EXPECT_FALSE(round.path(3, {480, -352, 88}, {480, 0, 88}));
+    EXPECT_FALSE(round.reachFrom(3, {480, -352, 88}));
+    EXPECT_EQ(round.trace(5, {0, 0, 0}, {1, 1, 1}).error, "pose index 5 out of range (the tree has 5 poses)");
+    EXPECT_FALSE(round.trace(4, {nan, 0, 0}, {1, 1, 1}));
+    EXPECT_FALSE(round.move(4, {0, 0, 0}, {nan, 1, 1}, 18));
+    // An empty list takes the round poses away again.
+    EXPECT_EQ(round.withRoundPoses({}).value.poses().size(), 3u);
+    // Without brushes there is nothing to test a round shape against.
+    const std::string path = (std::filesystem::temp_directory_path() / "shallot_runtime_round_bare.obsp").string();
+    ASSERT_TRUE(tree.save(path, false));
+    EXPECT_EQ(rt::Tree::loadFile(path).value.withRoundPoses(kShapes).error,
+              "round poses need the brushes: this tree was saved without them");
+    EXPECT_EQ(rt::Tree().withRoundPoses(kShapes).error, "no tree loaded");
+}
+
+} // namespace
+} // namespace shallot
