@@ -11,11 +11,13 @@
 // mouse stops whenever the steps come faster than a compile.
 //
 // A round pose (ellipsoid, capsule) is compiled as its bounding box only, at its index:
-// the tree has one pose per document pose (compile_service.cpp says why).
+// the tree has one pose per document pose (compile_service.cpp says why). Its exact
+// answers (test rays, spawn checks) come from the RoundPoseWorld built with each compile.
 #include "compile/compiler.h"
 #include "compile/leaf_cell_list.h"
 #include "geometry/convex_polyhedron.h"
 #include "incremental/incremental_compiler.h"
+#include "query/round_pose_world.h"
 
 #include <QObject>
 #include <QString>
@@ -45,6 +47,17 @@ struct CompiledWorld {
     uint64_t serial = 0;
     uint64_t keptFrom = 0;
     std::vector<int32_t> leafOfKept;
+    // Per pose of `world`: a round pose against the brushes, exactly (null for a box pose).
+    std::vector<std::shared_ptr<const RoundPoseWorld>> roundPoses;
+
+    // The round pose `pose` exactly, or null (a box pose, or no such pose).
+    const RoundPoseWorld* round(int pose) const {
+        return pose >= 0 && size_t(pose) < roundPoses.size() ? roundPoses[size_t(pose)].get() : nullptr;
+    }
+    // A test segment for `pose`: exact for a round pose, through the tree for a box.
+    TraceResult trace(int pose, const Vec3& from, const Vec3& to) const;
+    // Collide-and-slide for `pose` (query/slide_move.h), exact for a round pose.
+    MoveResult move(int pose, const Vec3& from, const Vec3& delta, double stepHeight) const;
 };
 
 class CompileService : public QObject {

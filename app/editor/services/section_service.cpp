@@ -4,6 +4,7 @@
 #include "services/background_release.h"
 #include "compile/stopwatch.h"
 #include "editor.h"
+#include "round_surface_batch.h"
 #include "section_overlays.h"
 
 #include <QPointer>
@@ -75,11 +76,44 @@ SectionService::Built SectionService::build(const SectionRequest& request, TreeC
     o.visible = request.visible.get();
     o.viewWeight = request.viewWeights.get();
     o.viewWeightLimit = request.viewWeightLimit;
+    // A round pose: its cells from its two-box tree, its expanded world from its rounded
+    // surface; the document's tree gives the rest (portals, reach, sight, brush cuts).
+    const bool round = request.compiled->round(pose) != nullptr;
+    const RoundPoseCells* roundCells = round && request.roundCells && request.roundCells->result->error.empty()
+                                           ? request.roundCells.get() : nullptr;
+    std::optional<render::SectionOptions> roundOptions;
+    if (round) {
+        o.unionOn = false;
+        if (s.cellsOn) {
+            o.cellsOn = o.cells.highlightLeaf >= 0;
+            o.cells.onlyHighlight = true;
+        }
+    }
+    if (roundCells && s.cellsOn) {
+        render::SectionOptions& r = roundOptions.emplace();
+        r.cells = s.cells;
+        r.cells.roundShape = true;
+        r.cells.pose = 0;
+        r.cells.highlightLeaf = -1;
+        r.cellsOn = true;
+        r.voidLeaves = &roundCells->voidLeaves;
+    }
     Built out;
     for (int axis = 0; axis < 3; ++axis) {
         o.axis = axis;
         o.at = request.workingPoint[axis];
-        out.axes[size_t(axis)] = render::sectionOverlay(tree, o);
+        render::SectionBatches& b = out.axes[size_t(axis)];
+        b = render::sectionOverlay(tree, o);
+        if (roundOptions) {
+            roundOptions->axis = axis;
+            roundOptions->at = o.at;
+            render::SectionBatches cells = render::sectionOverlay(roundCells->result->onion, *roundOptions);
+            // Under the document tree's fills (reach, sight), which compose over the cells.
+            cells.fills.vertices.insert(cells.fills.vertices.end(), b.fills.vertices.begin(), b.fills.vertices.end());
+            b.fills = std::move(cells.fills);
+        }
+        if (round && s.unionOn && request.roundSurface)
+            render::addRoundSurfaceSection(b.lines, request.roundSurface->triangles, axis, o.at);
     }
     out.cache = std::move(cache);
     out.milliseconds = watch.lapMs();

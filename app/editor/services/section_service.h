@@ -26,6 +26,10 @@ struct SectionRequest {
     std::shared_ptr<const std::vector<bool>> visible;
     std::shared_ptr<const std::vector<uint32_t>> viewWeights;
     uint32_t viewWeightLimit = 0;
+    // A round current pose's cells and expanded world (round_pose_drawing.h), cut instead of
+    // its bounding box's; null: not drawn (yet).
+    std::shared_ptr<const RoundPoseCells> roundCells;
+    std::shared_ptr<const RoundPoseSurface> roundSurface;
 };
 
 class SectionService : public QObject {
