@@ -6,18 +6,10 @@
 
 namespace shallot::render {
 
-MeshBatch roundSurfaceBatch(const std::vector<RoundSurfaceVertex>& triangles) {
-    MeshBatch batch;
-    const QColor colour = kExpandedWorldColour;
-    batch.vertices.reserve(triangles.size());
-    batch.setLeaf(-1); // seen from everywhere in range: the surface belongs to no leaf of the tree drawn
-    for (size_t i = 0; i + 2 < triangles.size(); i += 3)
-        batch.addSmoothTriangle({triangles[i].position, triangles[i + 1].position, triangles[i + 2].position},
-                                {triangles[i].normal, triangles[i + 1].normal, triangles[i + 2].normal}, colour);
-    return batch;
-}
+namespace {
 
-void addRoundSurfaceSection(MeshBatch& lines, const std::vector<RoundSurfaceVertex>& triangles, int axis, double at) {
+// The segments where the plane cuts one brush's triangles.
+void addSection(MeshBatch& lines, const std::vector<RoundSurfaceVertex>& triangles, int axis, double at) {
     for (size_t i = 0; i + 2 < triangles.size(); i += 3) {
         // A corner on the plane counts as above it, so an edge through it is cut once.
         std::array<Vec3, 2> cut;
@@ -31,6 +23,30 @@ void addRoundSurfaceSection(MeshBatch& lines, const std::vector<RoundSurfaceVert
         }
         if (found == 2) lines.addLine(cut[0], cut[1], kExpandedWorldColour);
     }
+}
+
+} // namespace
+
+MeshBatch roundSurfaceBatch(const std::vector<RoundSurfacePiece>& pieces) {
+    MeshBatch batch;
+    const QColor colour = kExpandedWorldColour;
+    size_t total = 0;
+    for (const RoundSurfacePiece& piece : pieces) total += piece ? piece->size() : 0;
+    batch.vertices.reserve(total);
+    batch.setLeaf(-1); // seen from everywhere in range: the surface belongs to no leaf of the tree drawn
+    for (const RoundSurfacePiece& piece : pieces) {
+        if (!piece) continue;
+        const std::vector<RoundSurfaceVertex>& t = *piece;
+        for (size_t i = 0; i + 2 < t.size(); i += 3)
+            batch.addSmoothTriangle({t[i].position, t[i + 1].position, t[i + 2].position},
+                                    {t[i].normal, t[i + 1].normal, t[i + 2].normal}, colour);
+    }
+    return batch;
+}
+
+void addRoundSurfaceSection(MeshBatch& lines, const std::vector<RoundSurfacePiece>& pieces, int axis, double at) {
+    for (const RoundSurfacePiece& piece : pieces)
+        if (piece) addSection(lines, *piece, axis, at);
 }
 
 } // namespace shallot::render

@@ -6,15 +6,15 @@
 // section by the view's plane, as lines (the cut of the tessellation: every line's ends
 // lie on a chord of the exact surface, at most the tessellation's sag inside it).
 #include "mesh_batch.h"
-#include "query/round_expanded_surface.h"
+#include "query/round_expanded_world.h"
 
 #include <vector>
 
 namespace shallot::render {
 
-MeshBatch roundSurfaceBatch(const std::vector<RoundSurfaceVertex>& triangles);
+MeshBatch roundSurfaceBatch(const std::vector<RoundSurfacePiece>& pieces);
 
 // The segments where the plane x[axis] = at cuts the triangles, in kExpandedWorldColour.
-void addRoundSurfaceSection(MeshBatch& lines, const std::vector<RoundSurfaceVertex>& triangles, int axis, double at);
+void addRoundSurfaceSection(MeshBatch& lines, const std::vector<RoundSurfacePiece>& pieces, int axis, double at);
 
 } // namespace shallot::render

@@ -138,7 +138,7 @@ int runScreenshot(QApplication& app, MainWindow& window, const QString& file, co
                                          (lighting.latest().lighting && lighting.latest().world == window.editor().compiler().latest()));
         if (ready && window.editor().tooDark().isOn()) ready = window.editor().tooDark().current();
         // A round pose: its own cells and rounded expanded world drawn, and cut in the 2D views.
-        if (ready && overlays.compiled() && overlays.compiled()->round(window.editor().currentPose())) {
+        if (ready && overlays.compiled() && overlays.compiled()->isRound(window.editor().currentPose())) {
             const bool cells = overlays.isOn(Overlay::Cells), surface = overlays.isOn(Overlay::Union);
             ready = (!cells || overlays.roundCells()) && (!surface || overlays.roundSurface());
             if (ready && overlays.sections().isOn())

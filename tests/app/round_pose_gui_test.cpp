@@ -84,7 +84,9 @@ void RoundPoseGuiTest::aCapsuleIsDrawnAndAnsweredExactly() {
         brushes.push_back(RoundBrush::of(*g, frame));
         appendRoundExpandedSurface(*g, world.poses[size_t(cap)].shape, kRoundSurfaceStep, expected);
     }
-    const std::vector<RoundSurfaceVertex>& mesh = o.roundSurface()->triangles;
+    std::vector<RoundSurfaceVertex> mesh;
+    for (const RoundSurfacePiece& piece : o.roundSurface()->pieces)
+        if (piece) mesh.insert(mesh.end(), piece->begin(), piece->end());
     QCOMPARE(mesh.size(), expected.size());
     QVERIFY(mesh.size() > 3000);
     for (size_t i = 0; i < mesh.size(); ++i) {

@@ -4,6 +4,7 @@
 // insides no deeper than the stated sag, closed (every edge shared by two triangles in
 // opposite directions) and facing out.
 #include "query/round_expanded_surface.h"
+#include "query/round_expanded_world.h"
 #include "query/round_shape_overlap.h"
 #include "random_world.h"
 #include "round_brute_force.h"
@@ -130,4 +131,55 @@ TEST(RoundExpandedSurface, ABoxAndASphereHaveTheirClosedFormArea) {
     EXPECT_LE(area, exact);
     EXPECT_GT(area, exact * std::cos(kRoundSurfaceStep));
     EXPECT_LT(mesh.size() / 3, 800u);
+}
+
+// After an edit, an update tessellates only the brushes that changed and gives what a
+// fresh tessellation of the edited world gives; another shape tessellates every brush.
+TEST(RoundExpandedSurface, UpdatesTessellateOnlyWhatChanged) {
+    Rng rng(5);
+    World world;
+    world.bounds = defaultWorldBounds();
+    for (int i = 0; i < 30; ++i)
+        world.brushes.push_back(randomBrush(rng, Vec3(uniform(rng, -300, 300), uniform(rng, -300, 300), uniform(rng, -300, 300)),
+                                            uniform(rng, 8, 64), BrushShape(rng() % 3)));
+    world.brushes[3].contents = BrushContents::NonSolid; // blocks nothing: no surface
+    const Pose cap = Pose::round("cap", PoseShape::capsule(16, 56));
+    auto flat = [](const RoundExpandedWorld& w) {
+        std::vector<RoundSurfaceVertex> out;
+        for (const RoundSurfacePiece& p : w.pieces())
+            if (p) out.insert(out.end(), p->begin(), p->end());
+        return out;
+    };
+    auto same = [](const std::vector<RoundSurfaceVertex>& a, const std::vector<RoundSurfaceVertex>& b) {
+        if (a.size() != b.size()) return false;
+        for (size_t i = 0; i < a.size(); ++i)
+            if (a[i].position != b[i].position || a[i].normal != b[i].normal) return false;
+        return true;
+    };
+    RoundExpandedWorld kept;
+    kept.update(world, cap);
+    EXPECT_EQ(kept.tessellated(), world.brushes.size());
+    EXPECT_TRUE(kept.pieces()[3]->empty());
+    // Move one brush, remove another, add one.
+    World edited = world;
+    for (BrushSide& s : edited.brushes[7].sides) s.plane.dist += s.plane.normal.dot(Vec3(8, 0, 0));
+    edited.brushes.erase(edited.brushes.begin() + 12);
+    edited.brushes.push_back(randomBrush(rng, Vec3::Zero(), 32, BrushShape::Box));
+    kept.update(edited, cap);
+    EXPECT_EQ(kept.tessellated(), 2u); // the moved brush and the new one
+    RoundExpandedWorld fresh;
+    fresh.update(edited, cap);
+    EXPECT_TRUE(same(flat(kept), flat(fresh)));
+    // Another shape: every brush again.
+    const Pose egg = Pose::round("cap", PoseShape::ellipsoid(16, 28));
+    kept.update(edited, egg);
+    EXPECT_EQ(kept.tessellated(), edited.brushes.size());
+    RoundExpandedWorld freshEgg;
+    freshEgg.update(edited, egg);
+    EXPECT_TRUE(same(flat(kept), flat(freshEgg)));
+    // A cancelled update changes nothing.
+    CancelToken cancel;
+    cancel.cancelled = true;
+    EXPECT_THROW(kept.update(world, cap, 1, &cancel), CompileCancelled);
+    EXPECT_TRUE(same(flat(kept), flat(freshEgg)));
 }

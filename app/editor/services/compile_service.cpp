@@ -35,24 +35,29 @@ World withBoundingBoxPoses(const World& world) {
         if (pose.shape.isRound()) pose = boundingBoxPose(pose);
     return boxes;
 }
-// The exact worlds of the round poses (a few milliseconds on id_e1m1: the brushes' bounds
-// tree and their faces and edges in each shape's space).
-std::vector<std::shared_ptr<const RoundPoseWorld>> roundPoseWorlds(const World& world) {
-    std::vector<std::shared_ptr<const RoundPoseWorld>> out(world.poses.size());
-    for (size_t p = 0; p < world.poses.size(); ++p)
-        if (world.poses[p].shape.isRound() && poseShapeProblem(world.poses[p].shape).empty())
-            out[p] = std::make_shared<const RoundPoseWorld>(world, world.poses[p]);
-    return out;
-}
 } // namespace
 
+bool CompiledWorld::isRound(int pose) const {
+    return pose >= 0 && size_t(pose) < world.poses.size() && world.poses[size_t(pose)].shape.isRound() &&
+           poseShapeProblem(world.poses[size_t(pose)].shape).empty();
+}
+
+const RoundPoseWorld* CompiledWorld::exactRound(int pose) const {
+    if (!isRound(pose)) return nullptr;
+    std::lock_guard lock(exactRoundPoses->mutex);
+    auto& worlds = exactRoundPoses->worlds;
+    if (worlds.size() < world.poses.size()) worlds.resize(world.poses.size());
+    if (!worlds[size_t(pose)]) worlds[size_t(pose)] = std::make_unique<const RoundPoseWorld>(world, world.poses[size_t(pose)]);
+    return worlds[size_t(pose)].get();
+}
+
 TraceResult CompiledWorld::trace(int pose, const Vec3& from, const Vec3& to) const {
-    if (const RoundPoseWorld* r = round(pose)) return r->trace(from, to);
+    if (const RoundPoseWorld* r = exactRound(pose)) return r->trace(from, to);
     return traceSegment(result->onion, pose, from, to);
 }
 
 MoveResult CompiledWorld::move(int pose, const Vec3& from, const Vec3& delta, double stepHeight) const {
-    if (const RoundPoseWorld* r = round(pose)) return slideMove(*r, from, delta, stepHeight);
+    if (const RoundPoseWorld* r = exactRound(pose)) return slideMove(*r, from, delta, stepHeight);
     return slideMove(result->onion, pose, from, delta, stepHeight);
 }
 
@@ -136,7 +141,6 @@ void CompileService::startNext() {
             error = QString::fromStdString(job->result->error);
             throwIfCancelled(token);
             if (error.isEmpty()) job->cells = adopted ? leafCells(job->result->onion) : compiler_.leafCells();
-            if (error.isEmpty()) job->roundPoses = roundPoseWorlds(job->world);
         } catch (const CompileCancelled&) {
             cancelled = true;
         } catch (const std::exception& e) {

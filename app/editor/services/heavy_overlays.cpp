@@ -33,18 +33,18 @@ HeavyBatches buildHeavyOverlays(HeavyJob job) {
     render::OverlayLeafInputs& inputs = out.drawn->inputs;
     const DrawnHeavy* base = job.base.get();
     // A round pose: its own cells and rounded expanded world instead of its bounding box's.
-    const bool round = compiled->round(pose) != nullptr;
+    const bool round = compiled->isRound(pose);
     const RoundPoseCells* roundCells = nullptr;
     const RoundPoseSurface* roundSurface = nullptr;
     if (round && settings.cellsOn) {
         out.roundCells = roundDrawingFor(job.keptRoundCells, *compiled, pose) ? job.keptRoundCells
-                                                                                 : buildRoundPoseCells(*compiled, pose, job.roundCancel.get());
+                                                                                 : buildRoundPoseCells(*compiled, pose, *job.roundMakers, job.roundCancel.get());
         roundCells = out.roundCells.get();
     }
     if (round && settings.unionOn) {
         out.roundSurface = roundDrawingFor(job.keptRoundSurface, *compiled, pose)
                                ? job.keptRoundSurface
-                               : buildRoundPoseSurface(*compiled, pose, job.roundCancel.get());
+                               : buildRoundPoseSurface(*compiled, pose, *job.roundMakers, job.roundCancel.get());
         roundSurface = out.roundSurface.get();
     }
     std::optional<render::OverlayRegion> region;
@@ -132,7 +132,7 @@ HeavyBatches buildHeavyOverlays(HeavyJob job) {
         } else if (overlay == 1 && settings.portalsOn) {
             chunked(1, render::portalOverlay(source, pose, settings.cells.includeOutside, only));
         } else if (overlay == 2 && roundSurface) {
-            drawnWhole(2, render::roundSurfaceBatch(roundSurface->triangles));
+            drawnWhole(2, render::roundSurfaceBatch(roundSurface->pieces));
         } else if (overlay == 2 && settings.unionOn) {
             chunked(2, render::unionWireOverlay(tree, pose, only));
         }

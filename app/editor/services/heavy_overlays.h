@@ -66,6 +66,7 @@ struct HeavyJob {
     // pose, else made here; `roundCancel` (set by a newer edit) stops that.
     std::shared_ptr<const RoundPoseCells> keptRoundCells;
     std::shared_ptr<const RoundPoseSurface> keptRoundSurface;
+    std::shared_ptr<RoundPoseMakers> roundMakers; // never null
     std::shared_ptr<const CancelToken> roundCancel;
 };
 

@@ -87,7 +87,7 @@ void OverlayController::requestSections() {
     if (isOn(Overlay::Visible)) r.visible = visibility_->visibleLeaves(compiled_->serial);
     if (isOn(Overlay::ViewWeight)) r.viewWeights = visibility_->viewWeights(compiled_->serial);
     // A round pose's own cells and surface, the newest drawn for it (the next build's follow).
-    if (compiled_->round(r.settings.cells.pose)) {
+    if (compiled_->isRound(r.settings.cells.pose)) {
         if (roundCells_ && roundCells_->pose == r.settings.cells.pose && r.settings.cellsOn) r.roundCells = roundCells_;
         if (roundSurface_ && roundSurface_->pose == r.settings.cells.pose && r.settings.unionOn) r.roundSurface = roundSurface_;
     }
@@ -254,6 +254,7 @@ void OverlayController::startHeavy() {
     for (size_t k = 0; k < kHeavyLayerCount; ++k) job.shown[k] = editor_.scene().layer(kHeavyLayers[k]).chunks;
     job.keptRoundCells = roundCells_;
     job.keptRoundSurface = roundSurface_;
+    job.roundMakers = roundMakers_;
     roundCancel_ = std::make_shared<CancelToken>();
     job.roundCancel = roundCancel_;
     heavyRunning_ = true;
@@ -325,7 +326,7 @@ void OverlayController::retraceRays() {
         std::vector<TraceResult> results = traceBatch(tree, requests, 2);
         // A round pose's rays are its exact sweeps, not its bounding box's in the tree.
         for (size_t k = 0; k < requests.size(); ++k)
-            if (compiled_->round(requests[k].pose)) results[k] = compiled_->trace(requests[k].pose, requests[k].from, requests[k].to);
+            if (compiled_->isRound(requests[k].pose)) results[k] = compiled_->trace(requests[k].pose, requests[k].from, requests[k].to);
         for (size_t i = 0; i < rays.size(); ++i)
             rayResults_.emplace_back(results.begin() + long(i * tree.poses.size()),
                                      results.begin() + long((i + 1) * tree.poses.size()));

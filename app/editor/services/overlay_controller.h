@@ -159,6 +159,7 @@ private:
     std::shared_ptr<const RoundPoseCells> roundCells_;
     std::shared_ptr<const RoundPoseSurface> roundSurface_;
     std::shared_ptr<CancelToken> roundCancel_;
+    std::shared_ptr<RoundPoseMakers> roundMakers_ = std::make_shared<RoundPoseMakers>();
     quint64 rebuiltInPart_ = 0;
 };
 

@@ -9,11 +9,14 @@
 //    exact tests decide in the rest (render::RoundCellKind);
 //  - its expanded world: every brush blocking it grown by the shape exactly
 //    (query/round_expanded_surface.h), tessellated.
+// Both are kept between builds (RoundPoseMakers) and updated after an edit where it
+// changed things: the two-box tree by an incremental compiler, the surface brush by brush.
 // Both stop early, throwing CompileCancelled, when `cancel` is set (a newer edit).
 #include "compile/cancel_token.h"
 #include "compile/compiler.h"
 #include "compile/leaf_cell_list.h"
-#include "query/round_expanded_surface.h"
+#include "incremental/incremental_compiler.h"
+#include "query/round_expanded_world.h"
 #include "services/compile_service.h"
 
 #include <memory>
@@ -33,7 +36,7 @@ struct RoundPoseCells {
 struct RoundPoseSurface {
     uint64_t serial = 0;
     int pose = -1;
-    std::vector<RoundSurfaceVertex> triangles;
+    std::vector<RoundSurfacePiece> pieces; // per brush of the world
 };
 
 // Whether `made` (either kind) was built for the round pose `pose` of `compiled`.
@@ -42,8 +45,17 @@ bool roundDrawingFor(const std::shared_ptr<const Made>& made, const CompiledWorl
     return made && made->serial == compiled.serial && made->pose == pose;
 }
 
-// `pose` must be round in compiled.world (CompiledWorld::round).
-std::shared_ptr<const RoundPoseCells> buildRoundPoseCells(const CompiledWorld& compiled, int pose, const CancelToken* cancel);
-std::shared_ptr<const RoundPoseSurface> buildRoundPoseSurface(const CompiledWorld& compiled, int pose, const CancelToken* cancel);
+// What the builds keep for the next: used by one build at a time (the overlay worker runs
+// one at a time).
+struct RoundPoseMakers {
+    IncrementalCompiler boxes{true};
+    RoundExpandedWorld surface;
+};
+
+// `pose` must be round in compiled.world (CompiledWorld::isRound).
+std::shared_ptr<const RoundPoseCells> buildRoundPoseCells(const CompiledWorld& compiled, int pose, RoundPoseMakers& makers,
+                                                          const CancelToken* cancel);
+std::shared_ptr<const RoundPoseSurface> buildRoundPoseSurface(const CompiledWorld& compiled, int pose, RoundPoseMakers& makers,
+                                                              const CancelToken* cancel);
 
 } // namespace shallot

@@ -78,7 +78,7 @@ SectionService::Built SectionService::build(const SectionRequest& request, TreeC
     o.viewWeightLimit = request.viewWeightLimit;
     // A round pose: its cells from its two-box tree, its expanded world from its rounded
     // surface; the document's tree gives the rest (portals, reach, sight, brush cuts).
-    const bool round = request.compiled->round(pose) != nullptr;
+    const bool round = request.compiled->isRound(pose);
     const RoundPoseCells* roundCells = round && request.roundCells && request.roundCells->result->error.empty()
                                            ? request.roundCells.get() : nullptr;
     std::optional<render::SectionOptions> roundOptions;
@@ -113,7 +113,7 @@ SectionService::Built SectionService::build(const SectionRequest& request, TreeC
             b.fills = std::move(cells.fills);
         }
         if (round && s.unionOn && request.roundSurface)
-            render::addRoundSurfaceSection(b.lines, request.roundSurface->triangles, axis, o.at);
+            render::addRoundSurfaceSection(b.lines, request.roundSurface->pieces, axis, o.at);
     }
     out.cache = std::move(cache);
     out.milliseconds = watch.lapMs();
