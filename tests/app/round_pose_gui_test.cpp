@@ -154,6 +154,14 @@ void RoundPoseGuiTest::aCapsuleIsDrawnAndAnsweredExactly() {
     QVERIFY(std::abs(box.point.y() - 384) < 1e-6); // the bounding box would stop 4.4 units short
     const render::RayDrawing ray = o.rayDrawing(from, to, false);
     QVERIFY((ray.point - swept.point).norm() <= kSameContact);
+
+    // With the 2D views projecting the overlays instead of cutting them, the rounded
+    // surface stays out of them; a box pose's outlines are projected again.
+    o.sections().setOn(false);
+    QVERIFY(!e.scene().layer(render::Layer::UnionWire).in2d);
+    e.setCurrentPose(1);
+    QVERIFY(QTest::qWaitFor([&] { return !o.roundSurface() && e.scene().layer(render::Layer::UnionWire).in2d; }, 30000));
+    o.sections().setOn(true);
 }
 
 QTEST_MAIN(RoundPoseGuiTest)

@@ -301,6 +301,7 @@ void OverlayController::showHeavy(HeavyBatches& out, uint64_t revision, std::wea
     const bool roundDrawn = out.roundCells || out.roundSurface || roundCells_ || roundSurface_;
     roundCells_ = out.roundCells;
     roundSurface_ = out.roundSurface;
+    sections_->setRoundSurfaceShown(roundSurface_ != nullptr);
     if (roundDrawn) requestSections(); // their sections follow
     applyBrushSight();
     applyPvsCulling();
