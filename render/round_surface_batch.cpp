@@ -1,6 +1,7 @@
 #include "round_surface_batch.h"
 
 #include "palette.h"
+#include "portal/leaf_visibility.h"
 
 #include <array>
 
@@ -27,19 +28,28 @@ void addSection(MeshBatch& lines, const std::vector<RoundSurfaceVertex>& triangl
 
 } // namespace
 
-MeshBatch roundSurfaceBatch(const std::vector<RoundSurfacePiece>& pieces) {
+MeshBatch roundSurfaceBatch(const std::vector<RoundSurfacePiece>& pieces, const BspTree& tree) {
     MeshBatch batch;
     const QColor colour = kExpandedWorldColour;
     size_t total = 0;
     for (const RoundSurfacePiece& piece : pieces) total += piece ? piece->size() : 0;
     batch.vertices.reserve(total);
-    batch.setLeaf(-1); // seen from everywhere in range: the surface belongs to no leaf of the tree drawn
+    const int sight = sightPose(tree);
     for (const RoundSurfacePiece& piece : pieces) {
         if (!piece) continue;
         const std::vector<RoundSurfaceVertex>& t = *piece;
-        for (size_t i = 0; i + 2 < t.size(); i += 3)
+        for (size_t i = 0; i + 2 < t.size(); i += 3) {
+            int32_t leaf = -1;
+            if (sight >= 0 && tree.leafCount()) {
+                leaf = tree.findLeaf(t[i].position + kRoundSurfaceLeafProbe * t[i].normal);
+                for (size_t k = 1; k < 3 && leaf >= 0; ++k)
+                    if (tree.findLeaf(t[i + k].position + kRoundSurfaceLeafProbe * t[i + k].normal) != leaf) leaf = -1;
+                if (leaf >= 0 && ((tree.leafSolid[size_t(leaf)] >> sight) & 1u)) leaf = -1;
+            }
+            batch.setLeaf(leaf);
             batch.addSmoothTriangle({t[i].position, t[i + 1].position, t[i + 2].position},
                                     {t[i].normal, t[i + 1].normal, t[i + 2].normal}, colour);
+        }
     }
     return batch;
 }

@@ -89,10 +89,6 @@ HeavyBatches buildHeavyOverlays(HeavyJob job) {
     std::array<std::vector<render::MeshChunk>, kHeavyLayerCount> chunks;
     std::array<bool, kHeavyLayerCount> whole{}; // drawn whole even when the rest is drawn in part
     auto drawnWhole = [&](size_t k, render::MeshBatch batch) {
-        // Its runs would name leaves of another tree than the one the 3D view culls with.
-        batch.leafRuns.clear();
-        batch.setLeaf(-1);
-        batch.leafRuns.front().first = 0;
         chunks[k] = render::splitIntoChunks(std::move(batch));
         whole[k] = true;
     };
@@ -118,7 +114,11 @@ HeavyBatches buildHeavyOverlays(HeavyJob job) {
                     roundOptions.highlightLeaf = -1;
                     roundOptions.onlyHighlight = false;
                     const render::OverlaySource roundSource{roundCells->result->onion, roundCells->cells, roundCells->cellBounds};
-                    drawnWhole(0, render::cellOverlay(roundSource, roundOptions));
+                    render::MeshBatch cells = render::cellOverlay(roundSource, roundOptions);
+                    // Its runs would name leaves of the two-box tree, not of the one the 3D
+                    // view culls with: drawn wherever in range.
+                    cells.leafRuns = {{-1, 0}};
+                    drawnWhole(0, std::move(cells));
                 } else {
                     drawnWhole(0, {});
                 }
@@ -132,7 +132,7 @@ HeavyBatches buildHeavyOverlays(HeavyJob job) {
         } else if (overlay == 1 && settings.portalsOn) {
             chunked(1, render::portalOverlay(source, pose, settings.cells.includeOutside, only));
         } else if (overlay == 2 && roundSurface) {
-            drawnWhole(2, render::roundSurfaceBatch(roundSurface->pieces));
+            drawnWhole(2, render::roundSurfaceBatch(roundSurface->pieces, tree));
         } else if (overlay == 2 && settings.unionOn) {
             chunked(2, render::unionWireOverlay(tree, pose, only));
         }
