@@ -459,7 +459,10 @@ std::vector<SpawnProblem> checkSpawns(const SpawnCheckInput& input) {
         }
         // The tree is exact away from boundaries: empty there means no brush holds the box
         // by more than the contact tolerance. Solid is confirmed brush by brush.
-        if (e.round) inBrushes[i] = brushesHoldingShape(near, world, *e.round, ref);
+        // A round pose: its exact world says whether any brush holds it, the brushes which.
+        if (e.round) {
+            if (e.round->isSolid(ref)) inBrushes[i] = brushesHoldingShape(near, world, *e.round, ref);
+        }
         else if (!e.useTree || onion->isSolid(ref, e.pose)) inBrushes[i] = brushesHolding(near, world, e.box, pose, ref);
     }
     // Entity against entity, through the grid.
