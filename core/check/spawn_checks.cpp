@@ -451,7 +451,8 @@ std::vector<SpawnProblem> checkSpawns(const SpawnCheckInput& input) {
             if (const std::optional<std::string> why = itemFallsOut(e, ref)) {
                 SpawnProblem p = problemFor(SpawnProblemKind::FellOut, e);
                 if (why->starts_with("in solid"))
-                    p.brushes = e.round ? brushesHoldingShape(near, world, *e.round, ref) : brushesHolding(near, world, e.box, pose, ref);
+                    p.brushes = e.round ? brushesHoldingShape(near, world, *e.round, ref)
+                                        : brushesHolding(near, world, e.box, pose, ref);
                 p.message = describe(*e.entity) + " fell out of the level: " + *why + " " + describeBox(world, e);
                 problems.push_back(std::move(p));
             }

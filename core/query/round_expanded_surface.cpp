@@ -107,7 +107,8 @@ public:
         const Vec3 cross = (b.position - a.position).cross(c.position - a.position);
         if (cross.norm() <= kFlatTriangle * (b.position - a.position).squaredNorm()) return;
         if (cross.dot(a.dir + b.dir + c.dir) < 0.0) std::swap(b, c);
-        for (const Point* p : {&a, static_cast<const Point*>(&b), static_cast<const Point*>(&c)}) out_.push_back({frame_.toWorld(p->position), frame_.normalToWorld(p->dir)});
+        for (const Point* p : {&a, static_cast<const Point*>(&b), static_cast<const Point*>(&c)})
+            out_.push_back({frame_.toWorld(p->position), frame_.normalToWorld(p->dir)});
     }
 
 private:
@@ -197,7 +198,8 @@ void appendRoundExpandedSurface(const BrushGeometry& brush, const PoseShape& sha
         // triangle cut in similar rings and seen from the centre, so it never folds over.
         // The fractions step evenly in angle along the widest spoke.
         double widest = 0.0;
-        for (int f : faces) widest = std::max(widest, std::atan2(mean.cross(normals[size_t(f)]).norm(), mean.dot(normals[size_t(f)])));
+        for (int f : faces)
+            widest = std::max(widest, std::atan2(mean.cross(normals[size_t(f)]).norm(), mean.dot(normals[size_t(f)])));
         const int rings = std::max(1, int(std::ceil(widest / step)));
         std::vector<double> fraction(size_t(rings) + 1);
         for (int j = 0; j <= rings; ++j) {

@@ -37,8 +37,9 @@ HeavyBatches buildHeavyOverlays(HeavyJob job) {
     const RoundPoseCells* roundCells = nullptr;
     const RoundPoseSurface* roundSurface = nullptr;
     if (round && settings.cellsOn) {
-        out.roundCells = roundDrawingFor(job.keptRoundCells, *compiled, pose) ? job.keptRoundCells
-                                                                                 : buildRoundPoseCells(*compiled, pose, *job.roundMakers, job.roundCancel.get());
+        out.roundCells = roundDrawingFor(job.keptRoundCells, *compiled, pose)
+                             ? job.keptRoundCells
+                             : buildRoundPoseCells(*compiled, pose, *job.roundMakers, job.roundCancel.get());
         roundCells = out.roundCells.get();
     }
     if (round && settings.unionOn) {

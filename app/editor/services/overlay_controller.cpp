@@ -327,7 +327,8 @@ void OverlayController::retraceRays() {
         std::vector<TraceResult> results = traceBatch(tree, requests, 2);
         // A round pose's rays are its exact sweeps, not its bounding box's in the tree.
         for (size_t k = 0; k < requests.size(); ++k)
-            if (compiled_->isRound(requests[k].pose)) results[k] = compiled_->trace(requests[k].pose, requests[k].from, requests[k].to);
+            if (compiled_->isRound(requests[k].pose))
+                results[k] = compiled_->trace(requests[k].pose, requests[k].from, requests[k].to);
         for (size_t i = 0; i < rays.size(); ++i)
             rayResults_.emplace_back(results.begin() + long(i * tree.poses.size()),
                                      results.begin() + long((i + 1) * tree.poses.size()));

@@ -14,7 +14,8 @@ namespace shallot {
 SectionService::SectionService(Editor& editor) : QObject(&editor), editor_(editor) { showMode(); }
 
 void SectionService::showMode() {
-    for (render::Layer l : kHeavyLayers) editor_.scene().setIn2d(l, !on_ && !(l == render::Layer::UnionWire && roundSurfaceShown_));
+    for (render::Layer l : kHeavyLayers)
+        editor_.scene().setIn2d(l, !on_ && !(l == render::Layer::UnionWire && roundSurfaceShown_));
     for (render::Layer l : {render::Layer::Visible, render::Layer::ViewWeight}) editor_.scene().setIn2d(l, !on_);
     editor_.scene().setBrightness2d(render::Layer::BrushEdges, on_ ? render::kDimmedBrushOutlines : 1.0f);
 }
