@@ -69,6 +69,12 @@ void MeshBatch::addShadedPolygon(std::span<const Vec3> v, const Vec3& normal, st
     addFan(vertices, v, normal, [&colours](size_t k) { return colours[k]; });
 }
 
+void MeshBatch::addSmoothTriangle(const std::array<Vec3, 3>& corners, const std::array<Vec3, 3>& normals,
+                                  const QColor& colour) {
+    const Rgba c = rgba(colour);
+    for (size_t k = 0; k < 3; ++k) vertices.push_back(vertex(corners[k], normals[k], c));
+}
+
 void MeshBatch::addOutline(std::span<const Vec3> v, const QColor& colour) {
     const Rgba c = rgba(colour);
     for (size_t i = 0; i < v.size(); ++i) {

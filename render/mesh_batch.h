@@ -56,6 +56,8 @@ struct MeshBatch {
     void addPolygon(std::span<const Vec3> polygon, const Vec3& normal, const QColor& colour);
     // The same with an RGBA colour per vertex (`colours` as many as `polygon`), blended across.
     void addShadedPolygon(std::span<const Vec3> polygon, const Vec3& normal, std::span<const VertexColour> colours);
+    // One triangle with a normal per corner (a curved surface shaded smoothly), no outline.
+    void addSmoothTriangle(const std::array<Vec3, 3>& corners, const std::array<Vec3, 3>& normals, const QColor& colour);
     // The polygon's outline as line segments.
     void addOutline(std::span<const Vec3> polygon, const QColor& colour);
     void addLine(const Vec3& a, const Vec3& b, const QColor& colour);

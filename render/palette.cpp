@@ -49,6 +49,7 @@ std::vector<PaletteEntry> paletteEntries() {
     std::vector<PaletteEntry> out{
         {kEmptyCellColour, "empty cell"},         {kSolidCellColour, "solid cell"},
         {kGreyedCellColour, "unreached cell"},    {kVoidColour, "void"},
+        {kDecidedExactlyColour, "cell decided exactly (round pose)"},
         {kReachedColour, "reached"},              {kPortalColour, "portal"},
         {kVisibleColour, "in the PVS"},          {kTooDarkColour, "too dark"},
         {kQuake3RefusedColour, "refused by Quake 3's capsule"},

@@ -30,6 +30,10 @@ inline const QColor kEmptyCellColour(25, 240, 150);
 inline const QColor kSolidCellColour(215, 15, 65);
 inline const QColor kGreyedCellColour(115, 105, 135); // unreachable from the start (fill outside)
 inline const QColor kVoidColour(110, 95, 185);        // reachable from outside the world box (sections)
+// A round pose's cells between its two boxes (solid for its bounding box, empty for its
+// inscribed box): the exact tests decide there (its certain-empty and certain-solid cells
+// take kEmptyCellColour and kSolidCellColour).
+inline const QColor kDecidedExactlyColour(150, 150, 105);
 inline const QColor kReachedColour(35, 145, 255);
 // The leaves in the PVS of the eye's leaf (the Visible overlay).
 inline const QColor kVisibleColour(255, 0, 150);

@@ -27,6 +27,9 @@ RenderScene::RenderScene() {
     layers_[size_t(Layer::TooDark)].visible = false;
     layers_[size_t(Layer::Quake3Refusals)].visible = false;
     layers_[size_t(Layer::MoverVolumes)].translucent = true;
+    // A round pose's expanded world is closed surfaces (round_surface_batch.h); a box
+    // pose's is lines, which culling leaves alone.
+    layers_[size_t(Layer::UnionWire)].cullBackFaces = true;
     // Step and drop arrows seen from the side are a forest of vertical lines: 3D only.
     layers_[size_t(Layer::WalkableLinks)].in2d = false;
     for (Layer l : {Layer::LeafCells, Layer::Portals, Layer::UnionWire, Layer::Reach, Layer::Visible, Layer::ViewWeight,

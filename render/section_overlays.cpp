@@ -18,7 +18,10 @@ QColor fillOf(const BspTree& tree, size_t leaf, const SectionOptions& o) {
     const bool highlighted = int(leaf) == c.highlightLeaf;
     QColor fill(0, 0, 0, 0);
     if (highlighted || (o.cellsOn && !c.onlyHighlight && passes(bits, int(tree.poses.size()), c))) {
-        fill = c.colouring == CellColouring::ByBitset ? bitsetColour(bits) : solid ? kSolidCellColour : kEmptyCellColour;
+        fill = c.roundShape                               ? roundCellColour(roundCellKind(bits))
+               : c.colouring == CellColouring::ByBitset ? bitsetColour(bits)
+               : solid                                  ? kSolidCellColour
+                                                        : kEmptyCellColour;
         if (!solid && flagged(o.voidLeaves, leaf)) fill = kVoidColour;
         else if (flagged(c.greyed, leaf)) fill = kGreyedCellColour;
         fill.setAlpha(highlighted ? 2 * kSectionAlpha : kSectionAlpha);

@@ -96,7 +96,8 @@ Labelling cellLabelling(const OverlaySource& source, const CellOverlayOptions& o
         const bool highlighted = int(leaf) == o.highlightLeaf;
         if (!highlighted && (o.onlyHighlight || !passes(bits, poseCount, o))) continue;
         if (!highlighted && !o.includeOutside && touchesWorldBox(source.cellBounds[leaf], tree.bounds)) continue;
-        QColor colour = o.colouring == CellColouring::ByBitset ? bitsetColour(bits)
+        QColor colour = o.roundShape                               ? roundCellColour(roundCellKind(bits))
+                        : o.colouring == CellColouring::ByBitset ? bitsetColour(bits)
                         : ((bits >> o.pose) & 1u)                ? kSolidCellColour
                                                                  : kEmptyCellColour;
         if (o.greyed && leaf < o.greyed->size() && (*o.greyed)[leaf]) colour = kGreyedCellColour;
@@ -149,7 +150,32 @@ void addLeakPath(MeshBatch& batch, const std::vector<Vec3>& leakPath) {
 
 } // namespace
 
+RoundCellKind roundCellKind(uint64_t bits) {
+    if (!(bits & 1u)) return RoundCellKind::CertainEmpty;
+    return (bits & 2u) ? RoundCellKind::CertainSolid : RoundCellKind::DecidedExactly;
+}
+
+QColor roundCellColour(RoundCellKind kind) {
+    switch (kind) {
+    case RoundCellKind::CertainEmpty: return kEmptyCellColour;
+    case RoundCellKind::CertainSolid: return kSolidCellColour;
+    case RoundCellKind::DecidedExactly: return kDecidedExactlyColour;
+    }
+    return kDecidedExactlyColour;
+}
+
+bool roundCellPasses(RoundCellKind kind, CellFilter filter) {
+    switch (filter) {
+    case CellFilter::Empty: return kind != RoundCellKind::CertainSolid;
+    case CellFilter::Solid: return kind != RoundCellKind::CertainEmpty;
+    case CellFilter::DiffersBetweenPoses: return kind == RoundCellKind::DecidedExactly;
+    case CellFilter::All: return true;
+    }
+    return true;
+}
+
 bool passes(uint64_t bits, int poseCount, const CellOverlayOptions& o) {
+    if (o.roundShape) return roundCellPasses(roundCellKind(bits), o.filter);
     const bool solid = (bits >> o.pose) & 1u;
     const uint64_t all = poseCount >= 64 ? ~uint64_t(0) : ((uint64_t(1) << poseCount) - 1);
     switch (o.filter) {

@@ -27,7 +27,21 @@ struct CellOverlayOptions {
     bool onlyHighlight = false; // draw the highlighted leaf alone
     // Leaves drawn grey (fill outside: not reachable from the start, or outside the level).
     const std::vector<bool>* greyed = nullptr;
+    // The tree is a round pose's two boxes (its bounding box as pose 0, its inscribed box as
+    // pose 1, world/round_pose_boxes.h): leaves are coloured by roundCellKind, the filter
+    // read as roundCellPasses says; `pose` and `colouring` are not used.
+    bool roundShape = false;
 };
+
+// A leaf of a round pose's two-box tree: empty for the bounding box is empty for the shape,
+// solid for the inscribed box is solid for it, and in between the exact tests decide.
+enum class RoundCellKind { CertainEmpty, DecidedExactly, CertainSolid };
+RoundCellKind roundCellKind(uint64_t bits);
+QColor roundCellColour(RoundCellKind kind);
+// The cell filter for a round pose: Empty shows where the shape may be empty (certain-empty
+// and decided exactly), Solid where it may be solid (certain-solid and decided exactly),
+// Differs between poses the cells decided exactly, All all three.
+bool roundCellPasses(RoundCellKind kind, CellFilter filter);
 
 // Every builder below takes an optional `onlyLeaves`: per leaf, whether to draw what belongs
 // to it (a cell's faces, the portals it bounds, its boundary polygons; the leak path is

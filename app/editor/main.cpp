@@ -39,14 +39,16 @@ int main(int argc, char** argv) {
     parser.addPositionalArgument("file", "A .shallot document, a Quake .map or a mesh to open.");
     QCommandLineOption screenshot("screenshot", "Render the window to <png> once ready and exit.", "png");
     QCommandLineOption size("size", "Window size for --screenshot, e.g. 1280x800.", "WxH", "1280x800");
-    QCommandLineOption pose("pose", "Pose to show the overlays for.", "name");
+    QCommandLineOption pose("pose", "Pose to show the overlays for: NAME, or NAME=capsule:R,HEIGHT or NAME=ellipsoid:R,H "
+                                    "to make it round (added when there is none of that name).", "name");
     QCommandLineOption overlays("overlays", "Overlays to show, exactly, comma separated (cells,portals,union,reach,rays,walkable,visible,weight,dark,q3capsule).", "list");
     QCommandLineOption shading("shading", "3D view shading for --screenshot: flat, lit or lightmap.", "mode");
     QCommandLineOption benchFrames("bench-frames", "Open the file, time opening, the first compile, edits and <n> frames of the 3D view with all overlays (or those of --overlays), print JSON, exit.", "n");
     QCommandLineOption autosave("autosave-ms", "Autosave unsaved work every <n> ms (default: 3 minutes).", "n");
     QCommandLineOption play("play", "Play the edit script <jsonl> into the opened document (tests).", "jsonl");
     QCommandLineOption playInterval("play-interval-ms", "Milliseconds between the operations of --play.", "n", "10");
-    parser.addOptions({screenshot, size, pose, overlays, shading, benchFrames, autosave, play, playInterval});
+    QCommandLineOption camera("camera", "3D view's camera for --screenshot: X,Y,Z,YAW,PITCH (degrees).", "camera");
+    parser.addOptions({screenshot, size, pose, overlays, shading, camera, benchFrames, autosave, play, playInterval});
     parser.process(app);
 
     const QStringList files = parser.positionalArguments();
@@ -65,6 +67,13 @@ int main(int argc, char** argv) {
         request.pose = parser.value(pose);
         request.overlays = parser.value(overlays).split(',', Qt::SkipEmptyParts);
         request.shading = parser.value(shading);
+        if (parser.isSet(camera)) {
+            request.camera = shallot::parseCamera(parser.value(camera));
+            if (!request.camera) {
+                std::cerr << "shallot: --camera wants X,Y,Z,YAW,PITCH\n";
+                return 1;
+            }
+        }
         return shallot::runScreenshot(app, window, file, request);
     }
     if (parser.isSet(autosave)) window.setAutosaveIntervalMs(parser.value(autosave).toInt());

@@ -14,6 +14,7 @@
 #include <QElapsedTimer>
 #include <QPainter>
 #include <QTimer>
+#include <cmath>
 #include <iostream>
 
 namespace shallot {
@@ -34,15 +35,53 @@ QPixmap grabWithViews(QWidget& window) {
 }
 } // namespace
 
+std::optional<CameraState> parseCamera(const QString& text) {
+    const QStringList parts = text.split(',');
+    if (parts.size() != 5) return std::nullopt;
+    double v[5];
+    for (int i = 0; i < 5; ++i) {
+        bool ok = false;
+        v[i] = parts[i].trimmed().toDouble(&ok);
+        if (!ok || !std::isfinite(v[i])) return std::nullopt;
+    }
+    return CameraState{Vec3(v[0], v[1], v[2]), v[3], v[4]};
+}
+
 int runScreenshot(QApplication& app, MainWindow& window, const QString& file, const ScreenshotRequest& request) {
     window.resize(request.size);
     window.show();
     if (!file.isEmpty() && !window.openFile(file)) return 1;
+    if (request.camera) {
+        app.processEvents(); // the opened file's framing first (MainWindow::openFile defers it)
+        window.editor().document().setCamera(*request.camera);
+    }
     if (!request.pose.isEmpty()) {
+        // NAME, or NAME=capsule:R,HEIGHT / NAME=ellipsoid:R,H: that pose made round (added
+        // when the document has none of that name), then shown.
+        const QString name = request.pose.section('=', 0, 0);
+        if (request.pose.contains('=')) {
+            const PoseShapeParse shape = parsePoseShape(request.pose.section('=', 1).toStdString());
+            if (!shape.shape) {
+                std::cerr << "shallot: --pose " << qPrintable(request.pose) << ": " << shape.error << "\n";
+                return 1;
+            }
+            std::vector<Pose> poses = window.editor().document().poses();
+            auto it = std::find_if(poses.begin(), poses.end(), [&](const Pose& p) { return p.name == name.toStdString(); });
+            Pose round = Pose::round(name.toStdString(), *shape.shape);
+            if (it != poses.end()) {
+                round.colour = it->colour;
+                round.blocking = it->blocking;
+                round.nav = it->nav;
+                *it = round;
+            } else if (poses.size() < size_t(kMaxPoses)) {
+                poses.push_back(round);
+            }
+            window.editor().document().setPoses(std::move(poses));
+        }
         const auto& poses = window.editor().document().poses();
-        const auto it = std::find_if(poses.begin(), poses.end(), [&](const Pose& p) { return p.name == request.pose.toStdString(); });
+        const auto it = std::find_if(poses.begin(), poses.end(), [&](const Pose& p) { return p.name == name.toStdString(); });
         if (it == poses.end()) {
-            std::cerr << "shallot: no pose named '" << qPrintable(request.pose) << "'\n";
+            std::cerr << "shallot: no pose named '" << qPrintable(name) << "'\n";
             return 1;
         }
         window.editor().setCurrentPose(int(it - poses.begin()));
@@ -98,6 +137,14 @@ int runScreenshot(QApplication& app, MainWindow& window, const QString& file, co
             ready = !lighting.busy() && (!lighting.latest().error.isEmpty() ||
                                          (lighting.latest().lighting && lighting.latest().world == window.editor().compiler().latest()));
         if (ready && window.editor().tooDark().isOn()) ready = window.editor().tooDark().current();
+        // A round pose: its own cells and rounded expanded world drawn, and cut in the 2D views.
+        if (ready && overlays.compiled() && overlays.compiled()->isRound(window.editor().currentPose())) {
+            const bool cells = overlays.isOn(Overlay::Cells), surface = overlays.isOn(Overlay::Union);
+            ready = (!cells || overlays.roundCells()) && (!surface || overlays.roundSurface());
+            if (ready && overlays.sections().isOn())
+                ready = (!cells || overlays.sections().shown().roundCells == overlays.roundCells()) &&
+                        (!surface || overlays.sections().shown().roundSurface == overlays.roundSurface());
+        }
         if (ready && window.editor().quake3Capsule().isOn())
             ready = !window.editor().quake3Capsule().busy() && window.editor().quake3Capsule().drawnRevision() == doc.worldRevision();
         if (ready && waited.elapsed() > 300) {

@@ -6,6 +6,7 @@
 #include <QSize>
 #include <QString>
 #include <QStringList>
+#include <optional>
 
 class QApplication;
 
@@ -19,7 +20,11 @@ struct ScreenshotRequest {
     QString pose;
     QStringList overlays;
     QString shading; // "flat", "lit" or "lightmap" (empty: flat)
+    std::optional<CameraState> camera; // the 3D view's, instead of the document's
 };
+
+// "X,Y,Z,YAW,PITCH" (degrees) as a camera; nothing for anything else.
+std::optional<CameraState> parseCamera(const QString& text);
 
 
 // Returns the process exit code: 0 saved, 1 the file could not be opened or saved.

@@ -7,6 +7,8 @@
 #include "portal/leak_hole.h"
 #include "portal/reachability.h"
 #include "query/box_trace.h"
+#include "query/round_pose_world.h"
+#include "query/round_shape_overlap.h"
 #include "query/trace.h"
 #include "world/brush_geometry.h"
 
@@ -14,6 +16,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <memory>
 #include <optional>
 #include <sstream>
 
@@ -28,6 +31,9 @@ struct Placed {
     Aabb hull;            // entityHullBox at the origin
     int pose = -1;        // the pose carrying the hull box, -1 for none
     bool useTree = false; // a pose, and a tree compiled for it
+    // The pose is round: its shape, not its bounding box, is tested in brushes and dropped
+    // (exactly); the tree (of its bounding box) still floods for the reach rules.
+    const RoundPoseWorld* round = nullptr;
     Pose box;             // that pose, or the hull box relative to its min corner
     Vec3 ref = Vec3::Zero(); // the reference point for `box` at the origin
     double raise = 0.0;   // how far the tested box is raised above the origin
@@ -100,6 +106,23 @@ std::vector<int> brushesHolding(NearBrushes& near, const World& world, const Pos
             if (p.normal.dot(ref) - (p.dist + poseSupport(box, p.normal)) >= -kSpawnContactTolerance) return;
         }
         out.push_back(b.worldIndex);
+    });
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+// The world brushes blocking round pose `round` that its shape centred at `ref` overlaps
+// by more than kSpawnContactTolerance (the exact distance from its core, round_shape_overlap.h).
+std::vector<int> brushesHoldingShape(NearBrushes& near, const World& world, const RoundPoseWorld& round, const Vec3& ref) {
+    std::vector<int> out;
+    const RoundShapeFrame& frame = round.frame();
+    const Vec3 centre = frame.toShape(ref);
+    near.forEach({ref + round.pose().mins, ref + round.pose().maxs}, [&](const BoxTraceBrush& b, const Plane*) {
+        const Brush& brush = world.brushes[size_t(b.worldIndex)];
+        if (!blocks(brush, round.pose())) return;
+        const std::optional<BrushGeometry> g = buildBrushGeometry(brush, world.bounds).geometry;
+        if (g && roundShapeClearance(frame, RoundBrush::of(*g, frame), centre) < -kSpawnContactTolerance * frame.shapePerWorld)
+            out.push_back(b.worldIndex);
     });
     std::sort(out.begin(), out.end());
     return out;
@@ -313,6 +336,15 @@ std::vector<SpawnProblem> checkSpawns(const SpawnCheckInput& input) {
                samePoseBox(onion->poses[size_t(pose)], world.poses[size_t(pose)]);
     };
     NearBrushes near(world); // brushes for the exact tests, prepared as queries come near them
+    // The round poses' exact worlds, made for the poses entities use.
+    std::vector<std::unique_ptr<RoundPoseWorld>> roundWorlds(world.poses.size());
+    auto roundWorld = [&](int pose) -> const RoundPoseWorld* {
+        if (pose < 0 || !world.poses[size_t(pose)].shape.isRound() || !poseShapeProblem(world.poses[size_t(pose)].shape).empty())
+            return nullptr;
+        std::unique_ptr<RoundPoseWorld>& w = roundWorlds[size_t(pose)];
+        if (!w) w = std::make_unique<RoundPoseWorld>(world, world.poses[size_t(pose)]);
+        return w.get();
+    };
 
     // Quake's droptofloor: the box (already raised kItemRaise) moves down kItemDropDistance;
     // the item falls out when the whole way is solid, or when, from where it first is
@@ -324,8 +356,9 @@ std::vector<SpawnProblem> checkSpawns(const SpawnCheckInput& input) {
         std::vector<std::pair<double, double>> spans;
         for (int attempt = 0; attempt < 16 && s < kItemDropDistance; ++attempt) {
             const Vec3 start = from - Vec3(0, 0, s);
-            const TraceResult t = e.useTree ? traceSegment(*onion, e.pose, start, to)
-                                            : traceBox(near.traceWorld(), e.box.mins, e.box.maxs, start, to);
+            const TraceResult t = e.round     ? e.round->trace(start, to)
+                                  : e.useTree ? traceSegment(*onion, e.pose, start, to)
+                                              : traceBox(near.traceWorld(), e.box.mins, e.box.maxs, start, to);
             if (!t.startSolid) {
                 if (t.hit) return std::nullopt;
                 // An item placed inside a brush is there by mistake: that is what to say,
@@ -335,6 +368,7 @@ std::vector<SpawnProblem> checkSpawns(const SpawnCheckInput& input) {
             }
             if (t.allSolid) break;
             // It starts in solid but gets out: go on from just below where the brushes end.
+            // (A round pose skips its bounding box's solid spans: where that is empty, so is the shape.)
             if (spans.empty()) spans = dropSolidSpans(near, world, e.box, pose, from, kItemDropDistance);
             for (const auto& [lo, hi] : spans)
                 if (lo <= s && s < hi) s = hi;
@@ -375,6 +409,7 @@ std::vector<SpawnProblem> checkSpawns(const SpawnCheckInput& input) {
         q.hull = entityHullBox(cls, e.origin);
         q.pose = poseForHullBox(world.poses, q.hull);
         q.useTree = treeHasPose(q.pose);
+        q.round = roundWorld(q.pose);
         if (q.pose >= 0) {
             q.box = world.poses[size_t(q.pose)];
         } else {
@@ -415,7 +450,9 @@ std::vector<SpawnProblem> checkSpawns(const SpawnCheckInput& input) {
         if (e.isItem) {
             if (const std::optional<std::string> why = itemFallsOut(e, ref)) {
                 SpawnProblem p = problemFor(SpawnProblemKind::FellOut, e);
-                if (why->starts_with("in solid")) p.brushes = brushesHolding(near, world, e.box, pose, ref);
+                if (why->starts_with("in solid"))
+                    p.brushes = e.round ? brushesHoldingShape(near, world, *e.round, ref)
+                                        : brushesHolding(near, world, e.box, pose, ref);
                 p.message = describe(*e.entity) + " fell out of the level: " + *why + " " + describeBox(world, e);
                 problems.push_back(std::move(p));
             }
@@ -423,7 +460,11 @@ std::vector<SpawnProblem> checkSpawns(const SpawnCheckInput& input) {
         }
         // The tree is exact away from boundaries: empty there means no brush holds the box
         // by more than the contact tolerance. Solid is confirmed brush by brush.
-        if (!e.useTree || onion->isSolid(ref, e.pose)) inBrushes[i] = brushesHolding(near, world, e.box, pose, ref);
+        // A round pose: its exact world says whether any brush holds it, the brushes which.
+        if (e.round) {
+            if (e.round->isSolid(ref)) inBrushes[i] = brushesHoldingShape(near, world, *e.round, ref);
+        }
+        else if (!e.useTree || onion->isSolid(ref, e.pose)) inBrushes[i] = brushesHolding(near, world, e.box, pose, ref);
     }
     // Entity against entity, through the grid.
     std::vector<int> boxOwner;

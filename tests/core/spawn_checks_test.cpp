@@ -7,6 +7,8 @@
 #include "io/map_reader.h"
 #include "io/map_to_world.h"
 #include "random_world.h"
+#include "round_brute_force.h"
+#include "world/round_pose_boxes.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -854,4 +856,39 @@ TEST(SpawnChecks, SharedQuakeLevels) {
         ++levels;
     }
     EXPECT_GE(levels, 1);
+}
+
+// A round pose carrying the player's hull box (a capsule 16,56 has the player's 32x32x56
+// box) is tested as its shape: a start beside a column's corner whose box overlaps the
+// column by 3 units on two axes is free for the capsule (its axis is 13 sqrt 2 = 18.4 from
+// the corner), one 10 units out on both axes (14.1 from it) is stuck in it. With the tree
+// of its bounding box (as the editor compiles it) and without a tree, the same; the brute
+// force (the brush's vertices alone) agrees.
+TEST(SpawnChecks, ARoundPoseIsTestedAsItsShapeNotItsBox) {
+    World w = quakeWorld();
+    w.poses[1] = Pose::round("cap", PoseShape::capsule(16, 56));
+    addRoom(w, Vec3(0, 0, 0), Vec3(512, 512, 256));
+    const int column = int(w.brushes.size());
+    w.brushes.push_back(Brush::box(Vec3(200, 200, 0), Vec3(232, 232, 256)));
+    World boxes = w;
+    boxes.poses[1] = boundingBoxPose(w.poses[1]);
+    const CompileResult r = compileWorld(boxes);
+    const Vec3 free(245, 245, 24), stuck(190, 190, 24);
+    // The capsule's centre is 4 above the origin (the hull spans -24..32): its bottom on the floor.
+    const BrushGeometry columnGeometry = *buildBrushGeometry(w.brushes[size_t(column)], w.bounds).geometry;
+    EXPECT_GT(bruteClearance(columnGeometry, w.poses[1].shape, free + Vec3(0, 0, 4)), 2.0);
+    EXPECT_LT(bruteClearance(columnGeometry, w.poses[1].shape, stuck + Vec3(0, 0, 4)), -1.0);
+    const std::vector<SpawnEntity> e{entity(1, "info_player_start", free), entity(2, "info_player_deathmatch", stuck),
+                                     entity(3, "item_health", Vec3(250, 250, 100))};
+    for (const BspTree* tree : {&r.onion, static_cast<const BspTree*>(nullptr)}) {
+        const std::vector<SpawnProblem> problems = check(w, tree, e);
+        ASSERT_EQ(problems.size(), 1u) << (problems.empty() ? std::string() : problems[0].message);
+        EXPECT_EQ(problems[0].kind, SpawnProblemKind::Stuck);
+        EXPECT_EQ(problems[0].entity, 2);
+        EXPECT_EQ(problems[0].pose, 1);
+        EXPECT_EQ(problems[0].brushes, std::vector<int>{column});
+    }
+    // The box of the same size is stuck at both.
+    const std::vector<SpawnProblem> asBoxes = check(boxes, &r.onion, e);
+    EXPECT_EQ(ofKind(asBoxes, SpawnProblemKind::Stuck).size(), 2u);
 }

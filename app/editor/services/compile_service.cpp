@@ -5,6 +5,8 @@
 #include "services/background_release.h"
 
 #include "portal/leaf_cells.h"
+#include "query/slide_move.h"
+#include "query/trace.h"
 #include "world/round_pose_boxes.h"
 
 #include <QPointer>
@@ -34,6 +36,30 @@ World withBoundingBoxPoses(const World& world) {
     return boxes;
 }
 } // namespace
+
+bool CompiledWorld::isRound(int pose) const {
+    return pose >= 0 && size_t(pose) < world.poses.size() && world.poses[size_t(pose)].shape.isRound() &&
+           poseShapeProblem(world.poses[size_t(pose)].shape).empty();
+}
+
+const RoundPoseWorld* CompiledWorld::exactRound(int pose) const {
+    if (!isRound(pose)) return nullptr;
+    std::lock_guard lock(exactRoundPoses->mutex);
+    auto& worlds = exactRoundPoses->worlds;
+    if (worlds.size() < world.poses.size()) worlds.resize(world.poses.size());
+    if (!worlds[size_t(pose)]) worlds[size_t(pose)] = std::make_unique<const RoundPoseWorld>(world, world.poses[size_t(pose)]);
+    return worlds[size_t(pose)].get();
+}
+
+TraceResult CompiledWorld::trace(int pose, const Vec3& from, const Vec3& to) const {
+    if (const RoundPoseWorld* r = exactRound(pose)) return r->trace(from, to);
+    return traceSegment(result->onion, pose, from, to);
+}
+
+MoveResult CompiledWorld::move(int pose, const Vec3& from, const Vec3& delta, double stepHeight) const {
+    if (const RoundPoseWorld* r = exactRound(pose)) return slideMove(*r, from, delta, stepHeight);
+    return slideMove(result->onion, pose, from, delta, stepHeight);
+}
 
 CompileService::CompileService(QObject* parent) : QObject(parent) {}
 

@@ -11,11 +11,13 @@
 // mouse stops whenever the steps come faster than a compile.
 //
 // A round pose (ellipsoid, capsule) is compiled as its bounding box only, at its index:
-// the tree has one pose per document pose (compile_service.cpp says why).
+// the tree has one pose per document pose (compile_service.cpp says why). Its exact
+// answers (test rays) come from a RoundPoseWorld built when first asked for.
 #include "compile/compiler.h"
 #include "compile/leaf_cell_list.h"
 #include "geometry/convex_polyhedron.h"
 #include "incremental/incremental_compiler.h"
+#include "query/round_pose_world.h"
 
 #include <QObject>
 #include <QString>
@@ -45,6 +47,23 @@ struct CompiledWorld {
     uint64_t serial = 0;
     uint64_t keptFrom = 0;
     std::vector<int32_t> leafOfKept;
+    // Whether pose `pose` of `world` is round (an ellipsoid or a capsule, valid).
+    bool isRound(int pose) const;
+    // That round pose against the brushes, exactly (null for a box pose or no such pose):
+    // built the first time something asks (by any thread; 25 ms on id_e1m1, so an edit
+    // recompiles a round pose as fast as a box pose unless its test rays are out), then
+    // kept with this compile.
+    const RoundPoseWorld* exactRound(int pose) const;
+    // A test segment for `pose`: exact for a round pose, through the tree for a box.
+    TraceResult trace(int pose, const Vec3& from, const Vec3& to) const;
+    // Collide-and-slide for `pose` (query/slide_move.h), exact for a round pose.
+    MoveResult move(int pose, const Vec3& from, const Vec3& delta, double stepHeight) const;
+
+    struct ExactRoundPoses {
+        std::mutex mutex;
+        std::vector<std::unique_ptr<const RoundPoseWorld>> worlds; // per pose, as built
+    };
+    std::shared_ptr<ExactRoundPoses> exactRoundPoses = std::make_shared<ExactRoundPoses>();
 };
 
 class CompileService : public QObject {

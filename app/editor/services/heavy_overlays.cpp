@@ -2,6 +2,7 @@
 
 #include "services/background_release.h"
 #include "compile/parallel_for.h"
+#include "round_surface_batch.h"
 
 namespace shallot {
 
@@ -31,6 +32,22 @@ HeavyBatches buildHeavyOverlays(HeavyJob job) {
     out.drawn->settings = settings;
     render::OverlayLeafInputs& inputs = out.drawn->inputs;
     const DrawnHeavy* base = job.base.get();
+    // A round pose: its own cells and rounded expanded world instead of its bounding box's.
+    const bool round = compiled->isRound(pose);
+    const RoundPoseCells* roundCells = nullptr;
+    const RoundPoseSurface* roundSurface = nullptr;
+    if (round && settings.cellsOn) {
+        out.roundCells = roundDrawingFor(job.keptRoundCells, *compiled, pose)
+                             ? job.keptRoundCells
+                             : buildRoundPoseCells(*compiled, pose, *job.roundMakers, job.roundCancel.get());
+        roundCells = out.roundCells.get();
+    }
+    if (round && settings.unionOn) {
+        out.roundSurface = roundDrawingFor(job.keptRoundSurface, *compiled, pose)
+                               ? job.keptRoundSurface
+                               : buildRoundPoseSurface(*compiled, pose, *job.roundMakers, job.roundCancel.get());
+        roundSurface = out.roundSurface.get();
+    }
     std::optional<render::OverlayRegion> region;
     // The tree's sight, and what the overlays are drawn from: side by side.
     parallelFor(2, 2, [&](size_t part) {
@@ -71,6 +88,11 @@ HeavyBatches buildHeavyOverlays(HeavyJob job) {
     out.redrawnInPart = region.has_value();
     const render::LeafMask* only = region ? &region->leaves : nullptr;
     std::array<std::vector<render::MeshChunk>, kHeavyLayerCount> chunks;
+    std::array<bool, kHeavyLayerCount> whole{}; // drawn whole even when the rest is drawn in part
+    auto drawnWhole = [&](size_t k, render::MeshBatch batch) {
+        chunks[k] = render::splitIntoChunks(std::move(batch));
+        whole[k] = true;
+    };
     auto chunked = [&](size_t k, render::MeshBatch batch) {
         static const std::vector<render::MeshChunk> none;
         chunks[k] = region ? render::updatedChunks(base->chunks[k] ? *base->chunks[k] : none, job.leafOfBase, *region,
@@ -84,7 +106,25 @@ HeavyBatches buildHeavyOverlays(HeavyJob job) {
         if (overlay == 0) {
             // Both on: one translucent layer with the two composed where they coincide (the
             // reach layer stays empty), half the blending of two layers.
-            if (cellsOn && reachOn)
+            if (roundCells) {
+                if (roundCells->result->error.empty()) {
+                    render::CellOverlayOptions roundOptions = cellOptions;
+                    roundOptions.roundShape = true;
+                    roundOptions.pose = 0;
+                    roundOptions.greyed = nullptr;
+                    roundOptions.highlightLeaf = -1;
+                    roundOptions.onlyHighlight = false;
+                    const render::OverlaySource roundSource{roundCells->result->onion, roundCells->cells, roundCells->cellBounds};
+                    render::MeshBatch cells = render::cellOverlay(roundSource, roundOptions);
+                    // Its runs would name leaves of the two-box tree, not of the one the 3D
+                    // view culls with: drawn wherever in range.
+                    cells.leafRuns = {{-1, 0}};
+                    drawnWhole(0, std::move(cells));
+                } else {
+                    drawnWhole(0, {});
+                }
+                if (reachOn) chunked(3, render::reachOverlay(source, inputs.reached, inputs.leakPath, only));
+            } else if (cellsOn && reachOn)
                 chunked(0, render::cellAndReachOverlay(source, cellOptions, inputs.reached, inputs.leakPath, only));
             else if (cellsOn)
                 chunked(0, render::cellOverlay(source, cellOptions, only));
@@ -92,13 +132,15 @@ HeavyBatches buildHeavyOverlays(HeavyJob job) {
                 chunked(3, render::reachOverlay(source, inputs.reached, inputs.leakPath, only));
         } else if (overlay == 1 && settings.portalsOn) {
             chunked(1, render::portalOverlay(source, pose, settings.cells.includeOutside, only));
+        } else if (overlay == 2 && roundSurface) {
+            drawnWhole(2, render::roundSurfaceBatch(roundSurface->pieces, tree));
         } else if (overlay == 2 && settings.unionOn) {
             chunked(2, render::unionWireOverlay(tree, pose, only));
         }
     });
     for (size_t k = 0; k < kHeavyLayerCount; ++k) {
         // Outside the region the chunks shown were kept: only those inside are compared.
-        const bool keptShown = region && base->chunks[k] == out.before[k];
+        const bool keptShown = region && !whole[k] && base->chunks[k] == out.before[k];
         if (out.before[k])
             out.changed[k] = render::chunkChanges(*out.before[k], chunks[k], keptShown ? &region->cells : nullptr);
         out.drawn->chunks[k] = std::make_shared<const std::vector<render::MeshChunk>>(std::move(chunks[k]));

@@ -3,6 +3,7 @@
 // built on a worker thread: whole, or only near what changed since the layers shown were
 // drawn (render/overlay_update.h). OverlayController schedules the builds and shows them.
 #include "services/compile_service.h"
+#include "services/round_pose_drawing.h"
 #include "overlay_update.h"
 #include "portal/leaf_brushes.h"
 #include "portal/leaf_visibility.h"
@@ -60,6 +61,13 @@ struct HeavyJob {
     std::shared_ptr<const LeafVisibility> keptVisibility;
     std::shared_ptr<const LeafBrushes> keptBrushes;
     std::vector<Aabb> brushBoxes;
+    // A round current pose's cells and expanded world (round_pose_drawing.h), drawn instead
+    // of its bounding box's: reused when an earlier build made them for this compile and
+    // pose, else made here; `roundCancel` (set by a newer edit) stops that.
+    std::shared_ptr<const RoundPoseCells> keptRoundCells;
+    std::shared_ptr<const RoundPoseSurface> keptRoundSurface;
+    std::shared_ptr<RoundPoseMakers> roundMakers; // never null
+    std::shared_ptr<const CancelToken> roundCancel;
 };
 
 struct HeavyBatches {
@@ -72,8 +80,11 @@ struct HeavyBatches {
     std::shared_ptr<const Flood> flood;
     std::shared_ptr<const LeafVisibility> visibility; // of the tree the layers were built from
     std::shared_ptr<const LeafBrushes> brushes;       // when built from the document's brushes
+    std::shared_ptr<const RoundPoseCells> roundCells;     // when drawn for a round pose
+    std::shared_ptr<const RoundPoseSurface> roundSurface;
 };
 
+// Throws CompileCancelled when job.roundCancel is set while a round pose's part is made.
 HeavyBatches buildHeavyOverlays(HeavyJob job);
 
 } // namespace shallot

@@ -29,6 +29,11 @@ OverlayController::OverlayController(Editor& editor)
     connect(pvs_, &PvsService::updated, this, &OverlayController::applyPvsCulling);
     connect(visibility_, &VisibilityOverlays::shown, this, &OverlayController::requestSections);
     connect(&editor_.compiler(), &CompileService::compiled, this, &OverlayController::onCompiled);
+    // A newer edit: the round pose's part of the running overlay build is dropped (its
+    // two-box compile and rounded surface take a few tenths of a second on id_e1m1).
+    connect(&editor_.compiler(), &CompileService::compileStarted, this, [this] {
+        if (heavyRunning_ && roundCancel_) roundCancel_->cancelled = true;
+    });
     connect(&editor_, &Editor::currentPoseChanged, this, [this] {
         rebuildHeavy();
         rebuildRays();
@@ -87,6 +92,11 @@ void OverlayController::requestSections() {
     r.brushes = editor_.geometry();
     if (isOn(Overlay::Visible)) r.visible = visibility_->visibleLeaves(compiled_->serial);
     if (isOn(Overlay::ViewWeight)) r.viewWeights = visibility_->viewWeights(compiled_->serial);
+    // A round pose's own cells and surface, the newest drawn for it (the next build's follow).
+    if (compiled_->isRound(r.settings.cells.pose)) {
+        if (roundCells_ && roundCells_->pose == r.settings.cells.pose && r.settings.cellsOn) r.roundCells = roundCells_;
+        if (roundSurface_ && roundSurface_->pose == r.settings.cells.pose && r.settings.unionOn) r.roundSurface = roundSurface_;
+    }
     r.viewWeightLimit = editor_.document().data().viewWeightLimit;
     sections_->request(std::move(r));
 }
@@ -248,16 +258,30 @@ void OverlayController::startHeavy() {
     if (!job.keptBrushes && compiled_->revision == editor_.document().worldRevision())
         for (const auto& g : editor_.geometry()) job.brushBoxes.push_back(g ? g->bounds : Aabb{});
     for (size_t k = 0; k < kHeavyLayerCount; ++k) job.shown[k] = editor_.scene().layer(kHeavyLayers[k]).chunks;
+    job.keptRoundCells = roundCells_;
+    job.keptRoundSurface = roundSurface_;
+    job.roundMakers = roundMakers_;
+    roundCancel_ = std::make_shared<CancelToken>();
+    job.roundCancel = roundCancel_;
     heavyRunning_ = true;
     buildingCarry_ = LeafCarry{compiled_->serial, compiled_->serial, {}};
     QPointer<OverlayController> self(this);
     runInBackground([self, generation = settingsGeneration_, job = std::move(job)]() mutable {
         const uint64_t revision = job.compiled->revision;
         std::weak_ptr<const CompiledWorld> world = job.compiled;
-        auto out = std::make_shared<HeavyBatches>(buildHeavyOverlays(std::move(job)));
+        std::shared_ptr<HeavyBatches> out;
+        try {
+            out = std::make_shared<HeavyBatches>(buildHeavyOverlays(std::move(job)));
+        } catch (const CompileCancelled&) {
+            // A newer edit: its compile's build comes next.
+        }
         postToUiThread([self, out, generation, revision, world] {
             if (!self) return;
             self->heavyRunning_ = false;
+            if (!out) {
+                if (self->heavyPending_) self->startHeavy();
+                return;
+            }
             // Drawn with settings changed since, it is dropped; drawn from a tree a newer
             // compile replaced, it is shown all the same (a drag's steps show at the
             // overlays' pace) and the newest is drawn next.
@@ -280,6 +304,11 @@ void OverlayController::showHeavy(HeavyBatches& out, uint64_t revision, std::wea
     sightVisibility_ = out.visibility;
     sightBrushes_ = out.brushes;
     sightRevision_ = revision;
+    const bool roundDrawn = out.roundCells || out.roundSurface || roundCells_ || roundSurface_;
+    roundCells_ = out.roundCells;
+    roundSurface_ = out.roundSurface;
+    sections_->setRoundSurfaceShown(roundSurface_ != nullptr);
+    if (roundDrawn) requestSections(); // their sections follow
     applyBrushSight();
     applyPvsCulling();
     emit editor_.sceneChanged();
@@ -301,7 +330,11 @@ void OverlayController::retraceRays() {
         std::vector<TraceRequest> requests;
         for (const TestRay& r : rays)
             for (int p = 0; p < int(tree.poses.size()); ++p) requests.push_back({p, r.from, r.to});
-        const std::vector<TraceResult> results = traceBatch(tree, requests, 2);
+        std::vector<TraceResult> results = traceBatch(tree, requests, 2);
+        // A round pose's rays are its exact sweeps, not its bounding box's in the tree.
+        for (size_t k = 0; k < requests.size(); ++k)
+            if (compiled_->isRound(requests[k].pose))
+                results[k] = compiled_->trace(requests[k].pose, requests[k].from, requests[k].to);
         for (size_t i = 0; i < rays.size(); ++i)
             rayResults_.emplace_back(results.begin() + long(i * tree.poses.size()),
                                      results.begin() + long((i + 1) * tree.poses.size()));
@@ -319,12 +352,12 @@ render::RayDrawing OverlayController::rayDrawing(const Vec3& from, const Vec3& t
     if (!tree || pose < 0 || pose >= int(tree->poses.size())) return d;
     if (walk) {
         // The collide-and-slide path: start, each contact, end.
-        const MoveResult move = slideMove(*tree, pose, from, to - from, kWalkStepHeight);
+        const MoveResult move = compiled_->move(pose, from, to - from, kWalkStepHeight);
         d.walkPath.push_back(from);
         for (const Contact& c : move.contacts) d.walkPath.push_back(c.point);
         d.walkPath.push_back(move.end);
     }
-    const TraceResult r = traced ? *traced : traceSegment(*tree, pose, from, to);
+    const TraceResult r = traced ? *traced : compiled_->trace(pose, from, to);
     d.hit = r.hit;
     d.startSolid = r.startSolid;
     d.point = r.point;
@@ -335,7 +368,7 @@ render::RayDrawing OverlayController::rayDrawing(const Vec3& from, const Vec3& t
 std::optional<Vec3> OverlayController::walkEnd(const Vec3& from, const Vec3& to, int pose) const {
     const BspTree* tree = compiled_ ? &compiled_->result->onion : nullptr;
     if (!tree || pose < 0 || pose >= int(tree->poses.size())) return std::nullopt;
-    return slideMove(*tree, pose, from, to - from, kWalkStepHeight).end;
+    return compiled_->move(pose, from, to - from, kWalkStepHeight).end;
 }
 
 void OverlayController::rebuildRays() {

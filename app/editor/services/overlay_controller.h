@@ -64,6 +64,10 @@ public:
     // Heavy rebuilds shown that drew only near what changed (overlay_update.h), for tests
     // and the benchmark.
     quint64 rebuiltInPart() const { return rebuiltInPart_; }
+    // What the round current pose's overlays were last drawn from (null: not drawn, or the
+    // pose is a box), for tests.
+    const std::shared_ptr<const RoundPoseCells>& roundCells() const { return roundCells_; }
+    const std::shared_ptr<const RoundPoseSurface>& roundSurface() const { return roundSurface_; }
     // The 2D views' cross-sections (on by default) or projections of the overlays.
     SectionService& sections() { return *sections_; }
     const SectionService& sections() const { return *sections_; }
@@ -149,6 +153,13 @@ private:
     // drawnCarry_ when it is shown.
     std::shared_ptr<const DrawnHeavy> drawn_;
     LeafCarry drawnCarry_, buildingCarry_;
+    // A round current pose's cells and expanded world last drawn (round_pose_drawing.h),
+    // kept for the next build of the same compile and for the sections; the running
+    // build's round part stops when a newer edit starts a compile.
+    std::shared_ptr<const RoundPoseCells> roundCells_;
+    std::shared_ptr<const RoundPoseSurface> roundSurface_;
+    std::shared_ptr<CancelToken> roundCancel_;
+    std::shared_ptr<RoundPoseMakers> roundMakers_ = std::make_shared<RoundPoseMakers>();
     quint64 rebuiltInPart_ = 0;
 };
 

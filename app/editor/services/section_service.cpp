@@ -4,6 +4,7 @@
 #include "services/background_release.h"
 #include "compile/stopwatch.h"
 #include "editor.h"
+#include "round_surface_batch.h"
 #include "section_overlays.h"
 
 #include <QPointer>
@@ -13,7 +14,8 @@ namespace shallot {
 SectionService::SectionService(Editor& editor) : QObject(&editor), editor_(editor) { showMode(); }
 
 void SectionService::showMode() {
-    for (render::Layer l : kHeavyLayers) editor_.scene().setIn2d(l, !on_);
+    for (render::Layer l : kHeavyLayers)
+        editor_.scene().setIn2d(l, !on_ && !(l == render::Layer::UnionWire && roundSurfaceShown_));
     for (render::Layer l : {render::Layer::Visible, render::Layer::ViewWeight}) editor_.scene().setIn2d(l, !on_);
     editor_.scene().setBrightness2d(render::Layer::BrushEdges, on_ ? render::kDimmedBrushOutlines : 1.0f);
 }
@@ -25,6 +27,12 @@ void SectionService::setOn(bool on) {
     if (!on) clearLayers();
     else if (shown_.compiled) request(shown_);
     emit editor_.sceneChanged();
+}
+
+void SectionService::setRoundSurfaceShown(bool shown) {
+    if (roundSurfaceShown_ == shown) return;
+    roundSurfaceShown_ = shown;
+    showMode();
 }
 
 void SectionService::clearLayers() {
@@ -75,11 +83,44 @@ SectionService::Built SectionService::build(const SectionRequest& request, TreeC
     o.visible = request.visible.get();
     o.viewWeight = request.viewWeights.get();
     o.viewWeightLimit = request.viewWeightLimit;
+    // A round pose: its cells from its two-box tree, its expanded world from its rounded
+    // surface; the document's tree gives the rest (portals, reach, sight, brush cuts).
+    const bool round = request.compiled->isRound(pose);
+    const RoundPoseCells* roundCells = round && request.roundCells && request.roundCells->result->error.empty()
+                                           ? request.roundCells.get() : nullptr;
+    std::optional<render::SectionOptions> roundOptions;
+    if (round) {
+        o.unionOn = false;
+        if (s.cellsOn) {
+            o.cellsOn = o.cells.highlightLeaf >= 0;
+            o.cells.onlyHighlight = true;
+        }
+    }
+    if (roundCells && s.cellsOn) {
+        render::SectionOptions& r = roundOptions.emplace();
+        r.cells = s.cells;
+        r.cells.roundShape = true;
+        r.cells.pose = 0;
+        r.cells.highlightLeaf = -1;
+        r.cellsOn = true;
+        r.voidLeaves = &roundCells->voidLeaves;
+    }
     Built out;
     for (int axis = 0; axis < 3; ++axis) {
         o.axis = axis;
         o.at = request.workingPoint[axis];
-        out.axes[size_t(axis)] = render::sectionOverlay(tree, o);
+        render::SectionBatches& b = out.axes[size_t(axis)];
+        b = render::sectionOverlay(tree, o);
+        if (roundOptions) {
+            roundOptions->axis = axis;
+            roundOptions->at = o.at;
+            render::SectionBatches cells = render::sectionOverlay(roundCells->result->onion, *roundOptions);
+            // Under the document tree's fills (reach, sight), which compose over the cells.
+            cells.fills.vertices.insert(cells.fills.vertices.end(), b.fills.vertices.begin(), b.fills.vertices.end());
+            b.fills = std::move(cells.fills);
+        }
+        if (round && s.unionOn && request.roundSurface)
+            render::addRoundSurfaceSection(b.lines, request.roundSurface->pieces, axis, o.at);
     }
     out.cache = std::move(cache);
     out.milliseconds = watch.lapMs();

@@ -26,6 +26,10 @@ struct SectionRequest {
     std::shared_ptr<const std::vector<bool>> visible;
     std::shared_ptr<const std::vector<uint32_t>> viewWeights;
     uint32_t viewWeightLimit = 0;
+    // A round current pose's cells and expanded world (round_pose_drawing.h), cut instead of
+    // its bounding box's; null: not drawn (yet).
+    std::shared_ptr<const RoundPoseCells> roundCells;
+    std::shared_ptr<const RoundPoseSurface> roundSurface;
 };
 
 class SectionService : public QObject {
@@ -35,6 +39,10 @@ public:
     // On: the 2D views show sections; off: the projected 3D overlays, as the 3D view does.
     bool isOn() const { return on_; }
     void setOn(bool on);
+    // A round pose's rounded surface is in the expanded world's layer: its cut is drawn in
+    // the sections, and with sections off the 2D views leave it out (its triangles
+    // projected would cover the view).
+    void setRoundSurfaceShown(bool shown);
     void request(SectionRequest request);
     // Builds shown so far, and the working point and compile of the last one shown (tests).
     quint64 shownBuilds() const { return shownBuilds_; }
@@ -66,6 +74,7 @@ private:
 
     Editor& editor_;
     bool on_ = true;
+    bool roundSurfaceShown_ = false;
     bool running_ = false;
     std::optional<SectionRequest> waiting_;
     TreeCache cache_;

@@ -72,11 +72,20 @@ std::vector<LegendEntry> viewLegend(const Editor& editor, bool view3d) {
     const auto& poses = editor.document().poses();
     const QString poseName = pose >= 0 && size_t(pose) < poses.size() ? QString::fromStdString(poses[size_t(pose)].name) : "pose";
     const bool sections = !view3d && o.sections().isOn();
+    const bool roundPose = pose >= 0 && size_t(pose) < poses.size() && poses[size_t(pose)].shape.isRound();
     std::vector<LegendEntry> out;
     if (sections) out.push_back({render::kBrushCutColour, "cut by the plane", true});
     if (o.isOn(Overlay::Cells)) {
         const render::CellFilter f = o.cellFilter();
-        if (o.cellColouring() == render::CellColouring::ByBitset) {
+        if (roundPose) {
+            // Its own cells (services/round_pose_drawing.h): three kinds, whatever the colouring.
+            using render::RoundCellKind;
+            const std::pair<RoundCellKind, QString> kinds[] = {{RoundCellKind::CertainEmpty, "certain-empty for "},
+                                                               {RoundCellKind::DecidedExactly, "decided exactly for "},
+                                                               {RoundCellKind::CertainSolid, "certain-solid for "}};
+            for (const auto& [kind, text] : kinds)
+                if (render::roundCellPasses(kind, f)) out.push_back({render::roundCellColour(kind), text + poseName});
+        } else if (o.cellColouring() == render::CellColouring::ByBitset) {
             out.push_back({render::bitsetColour(0), "empty for all poses"});
             out.push_back({render::bitsetColour(3), "others: solid for some"});
         } else {
@@ -99,7 +108,8 @@ std::vector<LegendEntry> viewLegend(const Editor& editor, bool view3d) {
     if (editor.moverPaths().isOn()) out.push_back({render::kMoverPathColour, "where movers go", true});
     if (o.isOn(Overlay::Quake3Capsule)) out.push_back({render::kQuake3RefusedColour, "Quake 3 refuses the capsule here", true});
     if (o.isOn(Overlay::Portals)) out.push_back({render::kPortalColour, "portal", true});
-    if (o.isOn(Overlay::Union)) out.push_back({render::kExpandedWorldColour, "expanded world", true});
+    if (o.isOn(Overlay::Union))
+        out.push_back({render::kExpandedWorldColour, roundPose ? "expanded world (exact, rounded)" : "expanded world", true});
     const auto& rays = editor.document().rays();
     const bool paths = std::any_of(rays.begin(), rays.end(), [](const TestRay& r) { return r.path; });
     const bool plainRays = std::any_of(rays.begin(), rays.end(), [](const TestRay& r) { return !r.path; });
