@@ -1,5 +1,6 @@
 #include "light/face_light.h"
 
+#include "light/coarse_lattice.h"
 #include "light/dirt.h"
 #include "light/light_formula.h"
 #include "light/sample_points.h"
@@ -125,37 +126,44 @@ bool lightMayReach(const PointLight& l, const LitFace& face, const std::vector<V
 }
 
 FaceLightmap lightFace(const LitFace& face, const LuxelGrid& grid, const std::vector<PointLight>& allLights,
-                       const LightSettings& settings, const LightOccluder& occluder, FaceLightCounts& counts) {
+                       const LightSettings& settings, const LightOccluder& occluder, FaceLightCounts& counts, int stride) {
     FaceLightmap result;
     result.grid = grid;
-    result.samples = samplePoints(grid, occluder, &counts.sampleTests);
+    result.stride = std::max(1, stride);
+    const std::vector<int> columns = latticeLines(grid.width(), result.stride), rows = latticeLines(grid.height(), result.stride);
+    // The lattice's samples (every luxel's at stride 1), lit below.
+    const std::vector<Vec3> samples = samplePointsAt(grid, columns, rows, occluder, &counts.sampleTests);
     std::vector<const PointLight*> lights;
     for (const PointLight& l : allLights)
-        if (lightMayReach(l, face, result.samples, settings.scaledist)) lights.push_back(&l);
-    Accumulator acc{result.samples.size(), {}};
+        if (lightMayReach(l, face, samples, settings.scaledist)) lights.push_back(&l);
+    Accumulator acc{samples.size(), {}};
     acc.of(0);
     const std::vector<double> occlusion = settings.dirtInUse
-                                              ? sampleOcclusion(result.samples, face.plane.normal, settings.dirt, occluder, counts.rays)
+                                              ? sampleOcclusion(samples, face.plane.normal, settings.dirt, occluder, counts.rays)
                                               : std::vector<double>{};
     const DirtOf dirt{occlusion, settings.dirt};
     const auto pointLights = [&](bool negative) {
         for (const PointLight* l : lights)
             if (l->formula != LightFormula::LocalMinimum && (l->light < 0) == negative && l->light != 0)
-                addPointLight(*l, face.plane, result.samples, settings.scaledist, dirt, occluder, acc, counts);
+                addPointLight(*l, face.plane, samples, settings.scaledist, dirt, occluder, acc, counts);
         for (const SunLight& sun : settings.suns)
-            addSun(sun, negative, face.plane, result.samples, dirt, occluder, acc, counts);
+            addSun(sun, negative, face.plane, samples, dirt, occluder, acc, counts);
     };
     pointLights(false);
     for (const PointLight* l : lights)
         if (l->formula == LightFormula::LocalMinimum && l->light > 0)
-            addLocalMinimum(*l, result.samples, dirt, occluder, acc, counts);
+            addLocalMinimum(*l, samples, dirt, occluder, acc, counts);
     if (settings.minlight > 0) {
         std::vector<Vec3>& base = acc.of(0);
         for (size_t i = 0; i < base.size(); ++i)
             clampMin(base[i], settings.minlight * dirt.at(i, settings.dirt.minlight), settings.minlightColor);
     }
     pointLights(true);
-    for (const auto& [style, sums] : acc.styles) result.styles.push_back(scaled(style, sums, settings.rangescale));
+    const bool coarse = result.stride > 1;
+    const auto expanded = [&](const std::vector<Vec3>& v) { return expandLattice(v, columns, rows, grid.width(), grid.height()); };
+    for (const auto& [style, sums] : acc.styles)
+        result.styles.push_back(scaled(style, coarse ? expanded(sums) : sums, settings.rangescale));
+    result.samples = coarse ? expanded(samples) : samples;
     return result;
 }
 

@@ -1,0 +1,37 @@
+#include "light/refine_lighting.h"
+
+#include "compile/parallel_for.h"
+#include "compile/stopwatch.h"
+
+#include <atomic>
+
+namespace shallot {
+
+RefineStats refineCoarseFaces(LevelLighting& lit, const LightOccluder& occluder, int threads, const CancelToken* cancel) {
+    Stopwatch clock;
+    const LightPass pass{1, cancel};
+    std::atomic<size_t> faces{0}, rays{0}, sampleTests{0};
+    parallelFor(lit.faces.size(), threads, [&](size_t f) {
+        FaceLightmap& map = lit.lightmaps[f];
+        if (map.stride == 1 || pass.cancelled()) return;
+        FaceLightCounts counts;
+        map = lightFace(lit.faces[f], map.grid, lit.lights, lit.settings, occluder, counts);
+        ++faces;
+        rays += counts.rays;
+        sampleTests += counts.sampleTests;
+    });
+    throwIfCancelled(cancel);
+    RefineStats stats{faces, rays, sampleTests, clock.lapMs()};
+    lit.stats.rays += stats.rays;
+    lit.stats.sampleTests += stats.sampleTests;
+    lit.stats.msLight += stats.ms;
+    return stats;
+}
+
+size_t coarseFaceCount(const LevelLighting& lit) {
+    size_t n = 0;
+    for (const FaceLightmap& map : lit.lightmaps) n += map.stride > 1;
+    return n;
+}
+
+} // namespace shallot
