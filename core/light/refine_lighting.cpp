@@ -2,6 +2,7 @@
 
 #include "compile/parallel_for.h"
 #include "compile/stopwatch.h"
+#include "light/coarse_lattice.h"
 
 #include <atomic>
 
@@ -28,10 +29,15 @@ RefineStats refineCoarseFaces(LevelLighting& lit, const LightOccluder& occluder,
     return stats;
 }
 
-size_t coarseFaceCount(const LevelLighting& lit) {
-    size_t n = 0;
-    for (const FaceLightmap& map : lit.lightmaps) n += map.stride > 1;
-    return n;
+CoarseShare coarseShare(const LevelLighting& lit) {
+    CoarseShare share;
+    for (const FaceLightmap& map : lit.lightmaps) {
+        if (map.stride == 1) continue;
+        ++share.faces;
+        share.luxels += size_t(map.grid.luxels());
+        share.latticeLuxels += latticeLines(map.grid.width(), map.stride).size() * latticeLines(map.grid.height(), map.stride).size();
+    }
+    return share;
 }
 
 } // namespace shallot

@@ -20,7 +20,11 @@ struct RefineStats {
 RefineStats refineCoarseFaces(LevelLighting& lighting, const LightOccluder& occluder, int threads,
                               const CancelToken* cancel = nullptr);
 
-// The number of faces lit coarse (0: the lighting is full).
-size_t coarseFaceCount(const LevelLighting& lighting);
+// What of a lighting is coarse: its faces (0: the lighting is full), their luxels, and of
+// those the lattice luxels the coarse pass lit (the rest were interpolated).
+struct CoarseShare {
+    size_t faces = 0, luxels = 0, latticeLuxels = 0;
+};
+CoarseShare coarseShare(const LevelLighting& lighting);
 
 } // namespace shallot

@@ -143,7 +143,10 @@ TEST(LightCoarse, LatticeLuxelsAreTheFullLightsAndFewerRaysAreTraced) {
         }
     }
     EXPECT_GT(between, 0u);
-    EXPECT_EQ(coarseFaceCount(coarse), coarse.stats.lightmappedFaces);
+    const CoarseShare share = coarseShare(coarse);
+    EXPECT_EQ(share.faces, coarse.stats.lightmappedFaces);
+    EXPECT_EQ(share.luxels, coarse.stats.luxels);
+    EXPECT_EQ(share.luxels - share.latticeLuxels, between);
 }
 
 TEST(LightCoarse, RefinedEqualsFullAfterEveryKindOfEdit) {
@@ -158,7 +161,7 @@ TEST(LightCoarse, RefinedEqualsFullAfterEveryKindOfEdit) {
     LevelLighting scratch = lightLevelInTree(lightInput(before.level), before.compiled.onion, 0, 2, 0, coarse);
     const RefineStats r = refineCoarseFaces(scratch, occluderBefore, 2);
     EXPECT_EQ(r.faces, fullBefore.stats.lightmappedFaces);
-    EXPECT_EQ(coarseFaceCount(scratch), 0u);
+    EXPECT_EQ(coarseShare(scratch).faces, 0u);
     expectSame(scratch, fullBefore);
 
     // A light moved: the relit faces coarse, the others kept in full; refined, the full light.
@@ -167,7 +170,7 @@ TEST(LightCoarse, RefinedEqualsFullAfterEveryKindOfEdit) {
     const LitLevel edited = readLevel(room(crate, lights));
     LevelLighting relit = fullBefore;
     const RelightStats s = relightChangedLights(relit, readLightEntities(edited.map.entities, "room.map"), occluderBefore, 2, coarse);
-    EXPECT_EQ(coarseFaceCount(relit), s.faces);
+    EXPECT_EQ(coarseShare(relit).faces, s.faces);
     EXPECT_LT(s.faces, fullBefore.stats.lightmappedFaces);
     refineCoarseFaces(relit, occluderBefore, 2);
     expectSame(relit, lightLevelInTree(lightInput(edited), before.compiled.onion, 0, 2));
@@ -178,7 +181,7 @@ TEST(LightCoarse, RefinedEqualsFullAfterEveryKindOfEdit) {
     region.add(Aabb{moved, moved + Vec3(48, 48, 64)});
     LevelLighting brushRelit = relightAfterBrushEdit(fullBefore, lightInput(after.level), after.compiled.onion, 0, region, 2, coarse);
     EXPECT_GT(brushRelit.stats.reusedFaces, 0u);
-    EXPECT_EQ(coarseFaceCount(brushRelit), brushRelit.stats.lightmappedFaces - brushRelit.stats.reusedFaces);
+    EXPECT_EQ(coarseShare(brushRelit).faces, brushRelit.stats.lightmappedFaces - brushRelit.stats.reusedFaces);
     const SkyFaces skyAfter(after.level.world.brushes, after.level.world.bounds);
     const TreeOccluder occluderAfter(after.compiled.onion, 0, skyAfter);
     refineCoarseFaces(brushRelit, occluderAfter, 2);
