@@ -31,12 +31,12 @@ double dirtFactor(double occlusion, double gain, double scale) {
 }
 
 std::vector<double> sampleOcclusion(const std::vector<Vec3>& samples, const Vec3& normal, const DirtSettings& dirt,
-                                    const LightOccluder& occluder, size_t& rays) {
+                                    const LightOccluder& occluder, size_t& rays, int angleSteps) {
     const auto [up, right] = tangentFrame(normal);
     std::vector<Vec3> directions;
-    const double angleStep = 2 * std::numbers::pi / kDirtAngleSteps;
+    const double angleStep = 2 * std::numbers::pi / angleSteps;
     const double elevationStep = dirt.angle * std::numbers::pi / 180 / kDirtElevationSteps;
-    for (int i = 0; i < kDirtAngleSteps; ++i) {
+    for (int i = 0; i < angleSteps; ++i) {
         const double angle = i * angleStep;
         for (int j = 0; j < kDirtElevationSteps; ++j) {
             const double elevation = elevationStep * (0.5 + j);

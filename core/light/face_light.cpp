@@ -1,6 +1,7 @@
 #include "light/face_light.h"
 
 #include "light/coarse_lattice.h"
+#include "light/coarse_suns.h"
 #include "light/dirt.h"
 #include "light/light_formula.h"
 #include "light/sample_points.h"
@@ -138,15 +139,19 @@ FaceLightmap lightFace(const LitFace& face, const LuxelGrid& grid, const std::ve
         if (lightMayReach(l, face, samples, settings.scaledist)) lights.push_back(&l);
     Accumulator acc{samples.size(), {}};
     acc.of(0);
-    const std::vector<double> occlusion = settings.dirtInUse
-                                              ? sampleOcclusion(samples, face.plane.normal, settings.dirt, occluder, counts.rays)
-                                              : std::vector<double>{};
+    // A coarse pass: fewer dirt rays and a dome's suns merged (coarse_suns.h).
+    const bool coarse = result.stride > 1;
+    const std::vector<SunLight> suns = coarse ? coarseSuns(settings.suns) : std::vector<SunLight>{};
+    const std::vector<double> occlusion =
+        settings.dirtInUse ? sampleOcclusion(samples, face.plane.normal, settings.dirt, occluder, counts.rays,
+                                             coarse ? kCoarseDirtAngleSteps : kDirtAngleSteps)
+                           : std::vector<double>{};
     const DirtOf dirt{occlusion, settings.dirt};
     const auto pointLights = [&](bool negative) {
         for (const PointLight* l : lights)
             if (l->formula != LightFormula::LocalMinimum && (l->light < 0) == negative && l->light != 0)
                 addPointLight(*l, face.plane, samples, settings.scaledist, dirt, occluder, acc, counts);
-        for (const SunLight& sun : settings.suns)
+        for (const SunLight& sun : coarse ? suns : settings.suns)
             addSun(sun, negative, face.plane, samples, dirt, occluder, acc, counts);
     };
     pointLights(false);
@@ -159,7 +164,6 @@ FaceLightmap lightFace(const LitFace& face, const LuxelGrid& grid, const std::ve
             clampMin(base[i], settings.minlight * dirt.at(i, settings.dirt.minlight), settings.minlightColor);
     }
     pointLights(true);
-    const bool coarse = result.stride > 1;
     const auto expanded = [&](const std::vector<Vec3>& v) { return expandLattice(v, columns, rows, grid.width(), grid.height()); };
     for (const auto& [style, sums] : acc.styles)
         result.styles.push_back(scaled(style, coarse ? expanded(sums) : sums, settings.rangescale));

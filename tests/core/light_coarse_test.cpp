@@ -6,6 +6,7 @@
 
 #include "light/brush_relight.h"
 #include "light/coarse_lattice.h"
+#include "light/coarse_suns.h"
 #include "light/refine_lighting.h"
 #include "light/relight.h"
 
@@ -17,11 +18,12 @@ using namespace shallot::test;
 
 namespace {
 
-// A room with a sun through a sky ceiling, dirt, a pillar, a crate and point lights: every
-// kind of ray the coarse pass must trace as the full one does.
-std::string room(const Vec3& crate, const std::vector<Vec3>& lights) {
+// A room with a sun through a sky ceiling, a pillar, a crate and point lights, and (`dirt`)
+// dirt and a sky dome: every kind of ray the coarse pass traces.
+std::string room(const Vec3& crate, const std::vector<Vec3>& lights, bool dirt = true) {
     std::ostringstream m;
-    m << "{\n\"classname\" \"worldspawn\"\n\"_sunlight\" \"120\"\n\"_sun_mangle\" \"30 -60 0\"\n\"_dirt\" \"1\"\n";
+    m << "{\n\"classname\" \"worldspawn\"\n\"_sunlight\" \"120\"\n\"_sun_mangle\" \"30 -60 0\"\n";
+    if (dirt) m << "\"_dirt\" \"1\"\n\"_sunlight2\" \"100\"\n";
     const std::vector<std::string> p{"0 0 0 1 1", "[ 1 0 0 3 ] [ 0 0 -1 5 ] 0 1 1", "7 9 30 0.5 2"};
     m << boxBrushText({-16, -16, -16}, {1040, 528, 0}, "floor", p);
     m << boxBrushText({-16, -16, 192}, {1040, 528, 208}, "sky1", p);
@@ -117,8 +119,9 @@ TEST(LightCoarse, LatticeLinesAndBilinearExpansion) {
     }
 }
 
+// Without dirt and domes the coarse pass traces the full pass's rays at the lattice luxels.
 TEST(LightCoarse, LatticeLuxelsAreTheFullLightsAndFewerRaysAreTraced) {
-    const Lit l = compiled(room({200, 200, 0}, kLights));
+    const Lit l = compiled(room({200, 200, 0}, kLights, false));
     const LevelLighting full = lightLevelInTree(lightInput(l.level), l.compiled.onion, 0, 2);
     const LevelLighting coarse = lightLevelInTree(lightInput(l.level), l.compiled.onion, 0, 2, 0, LightPass{kCoarseLuxelStride});
     ASSERT_EQ(coarse.faces.size(), full.faces.size());
@@ -147,6 +150,28 @@ TEST(LightCoarse, LatticeLuxelsAreTheFullLightsAndFewerRaysAreTraced) {
     EXPECT_EQ(share.faces, coarse.stats.lightmappedFaces);
     EXPECT_EQ(share.luxels, coarse.stats.luxels);
     EXPECT_EQ(share.luxels - share.latticeLuxels, between);
+}
+
+TEST(LightCoarse, CoarseSunsMergeADomeKeepingItsLight) {
+    const LightSettings settings =
+        readLightEntities(readLevel(room({200, 200, 0}, kLights)).map.entities, "room.map").settings;
+    ASSERT_EQ(settings.suns.size(), 66u); // the sun and the dome's 65
+    const std::vector<SunLight> coarse = coarseSuns(settings.suns);
+    EXPECT_EQ(coarse.size(), 10u);         // the sun alone, the dome in eights
+    EXPECT_EQ(coarse[0].towardSun, settings.suns[0].towardSun); // alone: as it is
+    EXPECT_EQ(coarse[0].light, settings.suns[0].light);
+    double full = 0, merged = 0;
+    for (const SunLight& s : settings.suns) full += s.light;
+    for (const SunLight& s : coarse) {
+        merged += s.light;
+        EXPECT_NEAR(s.towardSun.norm(), 1.0, 1e-12);
+        EXPECT_GT(s.towardSun.z(), 0.0); // a dome over the level: every sun above
+    }
+    EXPECT_NEAR(merged, full, 1e-9);
+    // Unlike suns (another colour) are not merged.
+    std::vector<SunLight> mixed = settings.suns;
+    mixed[3].color = Vec3(1, 0, 0);
+    EXPECT_GT(coarseSuns(mixed).size(), coarse.size());
 }
 
 TEST(LightCoarse, RefinedEqualsFullAfterEveryKindOfEdit) {
