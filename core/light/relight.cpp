@@ -62,6 +62,7 @@ RelightStats relightChangedLights(LevelLighting& lit, const LightEntities& edite
     stats.changedLights = changed.size();
     lit.settings = now.settings;
     lit.lights = now.lights;
+    lit.stats.lights = lit.lights.size();
     std::atomic<size_t> faces{0}, rays{0};
     parallelFor(lit.faces.size(), threads, [&](size_t f) {
         FaceLightmap& map = lit.lightmaps[f];

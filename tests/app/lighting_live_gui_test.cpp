@@ -9,6 +9,7 @@
 #include "light/tree_lighting.h"
 #include "light/tree_occluder.h"
 #include "services/light_service.h"
+#include "views/legend.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -66,6 +67,7 @@ class LightingLiveGuiTest : public QObject {
     Q_OBJECT
 private slots:
     void coarseThenFullAndANewerEditCancels();
+    void aLevelWithoutLightsSaysItIsBlack();
 };
 
 void LightingLiveGuiTest::coarseThenFullAndANewerEditCancels() {
@@ -140,6 +142,47 @@ void LightingLiveGuiTest::coarseThenFullAndANewerEditCancels() {
             QVERIFY(final.lightmaps[f].styles[s].rgb == fresh.lightmaps[f].styles[s].rgb);
         }
     }
+}
+
+// No light, no sun, no minlight: Lit shows the level black, as the game does, and says why
+// in the status bar and the 3D view's legend; a light added takes the note away.
+void LightingLiveGuiTest::aLevelWithoutLightsSaysItIsBlack() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("dark.map");
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    QString map = "{\n\"classname\" \"worldspawn\"\n";
+    map += boxBrushText(-16, -16, -16, 528, 528, 0) + boxBrushText(-16, -16, 256, 528, 528, 272);
+    map += boxBrushText(-16, -16, 0, 0, 528, 256) + boxBrushText(512, -16, 0, 528, 528, 256);
+    map += boxBrushText(0, -16, 0, 512, 0, 256) + boxBrushText(0, 512, 0, 512, 528, 256);
+    map += "}\n{\n\"classname\" \"info_player_start\"\n\"origin\" \"64 64 24\"\n}\n";
+    file.write(map.toUtf8());
+    file.close();
+    auto w = openWindow(path);
+    Editor& e = w->editor();
+    const LightService& lighting = e.lighting();
+    QVERIFY(waitForCompiledOverlay(*w));
+    QString status;
+    QObject::connect(&lighting, &LightService::updated, [&](const QString& summary) { status = summary; });
+    const auto noted = [&] {
+        const std::vector<LegendEntry> legend = viewLegend(e, true);
+        return std::any_of(legend.begin(), legend.end(), [](const LegendEntry& l) { return l.text.contains("black in the game"); });
+    };
+    QVERIFY(!noted()); // Flat: nothing said
+    w->action("shadingLit")->trigger();
+    QVERIFY(QTest::qWaitFor([&] { return litCurrent(*w); }, 30000));
+    QVERIFY2(status.contains("No lights: the level is black in the game"), qPrintable(status));
+    QVERIFY(noted());
+    for (const FaceLightmap& map : lighting.latest().lighting->lightmaps)
+        for (const StyleLightmap& style : map.styles)
+            QVERIFY(std::all_of(style.light.begin(), style.light.end(), [](uint8_t v) { return v == 0; }));
+
+    MapEntity light;
+    light.keys = {{"classname", "light"}, {"origin", "256 256 128"}};
+    e.document().insertEntities({{int(e.document().entities().size()), light}});
+    QVERIFY(QTest::qWaitFor([&] { return litCurrent(*w) && lighting.latest().lighting->stats.lights == 1; }, 30000));
+    QVERIFY2(!status.contains("black in the game") && status.contains("Relit"), qPrintable(status));
+    QVERIFY(!noted());
 }
 
 QTEST_MAIN(LightingLiveGuiTest)
