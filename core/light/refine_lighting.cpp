@@ -22,11 +22,7 @@ RefineStats refineCoarseFaces(LevelLighting& lit, const LightOccluder& occluder,
         sampleTests += counts.sampleTests;
     });
     throwIfCancelled(cancel);
-    RefineStats stats{faces, rays, sampleTests, clock.lapMs()};
-    lit.stats.rays += stats.rays;
-    lit.stats.sampleTests += stats.sampleTests;
-    lit.stats.msLight += stats.ms;
-    return stats;
+    return RefineStats{faces, rays, sampleTests, clock.lapMs()};
 }
 
 CoarseShare coarseShare(const LevelLighting& lit) {

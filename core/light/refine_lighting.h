@@ -16,7 +16,7 @@ struct RefineStats {
 };
 
 // `occluder`: the one the coarse pass used. Cancelled by `cancel` as a LightPass (then
-// `lighting` is left part refined: drop it). The counts are added to lighting.stats.
+// `lighting` is left part refined: drop it). lighting.stats stay the coarse pass's.
 RefineStats refineCoarseFaces(LevelLighting& lighting, const LightOccluder& occluder, int threads,
                               const CancelToken* cancel = nullptr);
 

@@ -188,7 +188,9 @@ void LightService::start() {
                     coarse.milliseconds = out.coarseMilliseconds = double(timer.nsecsElapsed()) / 1e6;
                     post(std::move(coarse));
                 }
-                refineCoarseFaces(lighting, occluder, threads, token.get());
+                const RefineStats refined = refineCoarseFaces(lighting, occluder, threads, token.get());
+                lighting.stats.rays += refined.rays;
+                lighting.stats.sampleTests += refined.sampleTests;
                 out.lighting = std::make_shared<const LevelLighting>(std::move(lighting));
             }
         } catch (const CompileCancelled&) {
