@@ -152,7 +152,8 @@ void LightService::start() {
     const uint64_t generation = ++generation_;
     QPointer<LightService> self(this);
     auto entities = std::make_shared<const std::vector<MapEntity>>(lightEntities(document_.data()));
-    runInBackground([self, world = wanted_, entities, revision = entityRevision_, shading = shading_, generation,
+    const int stride = coarseFirst_ ? kCoarseLuxelStride : 1;
+    runInBackground([self, world = wanted_, entities, revision = entityRevision_, shading = shading_, generation, stride,
                      token = token_, file = document_.filePath().toStdString(), base = base_]() mutable {
         LightingResult out;
         out.world = world;
@@ -179,9 +180,10 @@ void LightService::start() {
                 const SkyFaces sky(world->world.brushes, world->world.bounds);
                 const TreeOccluder occluder(world->result->onion, pose, sky);
                 LevelLighting lighting = lightAfterEdit(base, *world, *entities, pose, occluder, file, threads,
-                                                        LightPass{kCoarseLuxelStride, token.get()}, out.relitFaces, out.relit);
+                                                        LightPass{stride, token.get()}, out.relitFaces, out.relit);
                 base = {};
-                if (coarsePictureWorthIt(lighting, double(timer.nsecsElapsed()) / 1e6)) {
+                const double firstPassMs = double(timer.nsecsElapsed()) / 1e6;
+                if (coarsePictureWorthIt(lighting, firstPassMs)) {
                     LightingResult coarse = out;
                     coarse.lighting = std::make_shared<const LevelLighting>(lighting);
                     coarse.coarse = true;
@@ -191,6 +193,7 @@ void LightService::start() {
                 const RefineStats refined = refineCoarseFaces(lighting, occluder, threads, token.get());
                 lighting.stats.rays += refined.rays;
                 lighting.stats.sampleTests += refined.sampleTests;
+                out.fullPassMilliseconds = stride > 1 ? refined.ms : firstPassMs;
                 out.lighting = std::make_shared<const LevelLighting>(std::move(lighting));
             }
         } catch (const CompileCancelled&) {
@@ -227,6 +230,7 @@ void LightService::passDone(LightingResult result, render::MeshBatch batch, rend
     const bool full = !result.coarse;
     if (full) {
         running_ = false;
+        if (result.lighting) coarseFirst_ = result.fullPassMilliseconds >= kCoarsePictureWorthMs;
         releaseInBackground(std::move(runningWorld_));
         if (result.lighting) releaseInBackground(std::exchange(base_, result).world);
     }

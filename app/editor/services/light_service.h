@@ -4,9 +4,10 @@
 // light entities, shadows through the newest compiled tree's point pose) on a pool thread
 // after every compile of the document's world and every change of its entities; the lit
 // shadings draw it in the 3D view's lit faces layer in place of the flat brush faces.
-// Each lighting is two passes: a coarse one (every kCoarseLuxelStride-th luxel, bilinear
-// between: coarse_lattice.h), shown when the full one is worth waiting for, then the faces
-// it lit refined in full (refine_lighting.h). A newer request cancels the running lighting
+// A lighting is two passes: a coarse one (every kCoarseLuxelStride-th luxel, bilinear
+// between, a sky dome's suns merged: coarse_lattice.h, coarse_suns.h), shown when the full
+// one is worth waiting for, then the faces it lit refined in full (refine_lighting.h); one
+// full pass when the last full pass was quick (kCoarsePictureWorthMs). A newer request cancels the running lighting
 // (its token, checked before each face) and starts at once; a superseded lighting's
 // results are never shown. The UI thread never waits for a lighting. With Flat shading
 // and the overlay off nothing is computed.
@@ -38,12 +39,16 @@ struct LightingResult {
     // request its coarse picture was shown (0: none was: the full one came soon enough).
     bool coarse = false;
     double coarseMilliseconds = 0;
+    // The full pass's wall time: the refinement, or the whole lighting when it ran in one pass.
+    double fullPassMilliseconds = 0;
     uint64_t generation = 0; // LightService's count of lightings started
 };
 
 // The coarse picture is drawn when the full lighting is expected this much after it or
 // later (a few frames at 60 Hz): a sooner full lighting replaces it before anyone sees it,
-// and drawing it would only cost a second batch.
+// and drawing it would only cost a second batch. A lighting runs in one full pass when the
+// last one's full pass took less (id_e1m1's light moves: the coarse pass would double
+// their 7 ms), else coarse first.
 inline constexpr double kCoarsePictureWorthMs = 50.0;
 
 // Nothing lights the level (no light, no sun, no minlight): the game shows it black.
@@ -106,6 +111,7 @@ private:
     uint64_t runningRevision_ = 0;
     LightingResult latest_;
     LightingResult base_; // the newest full lighting: what the next one relights from
+    bool coarseFirst_ = true; // the last full pass took kCoarsePictureWorthMs or more (or none ran)
     render::LightShading drawnShading_ = render::LightShading::Flat; // of the layer's batch (Flat: none)
 };
 
