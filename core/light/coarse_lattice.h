@@ -10,10 +10,10 @@
 
 namespace shallot {
 
-// The stride of the editor's coarse pass: every 4th luxel each way (64 units) lights about
-// a sixth of the luxels of id_e1m1 and librequake_e3m4 (faces are small: most have 2 to 8
-// luxels a side) at a sixth of the time; stride 2 saved too little, 8 hardly more than 4
-// (docs/lighting.md, "Coarse first").
+// The stride of the editor's coarse pass: every 4th luxel each way (64 units) traces about
+// a fifth of id_e1m1's rays (faces are small: most have 2 to 8 luxels a side, and the
+// lattice keeps their corners); stride 2 traced twice as many, 8 hardly fewer than 4
+// (docs/lighting.md, "Coarse first, then full").
 inline constexpr int kCoarseLuxelStride = 4;
 
 // The lattice lines of `count` luxel lines (count >= 1): 0, stride, 2 stride... and
