@@ -69,11 +69,12 @@ LevelLighting lightAfterEdit(const LightingResult& base, const CompiledWorld& wo
 }
 
 // The full lighting is worth the coarse picture: the refinement is expected to take
-// kCoarsePictureWorthMs or more, at the coarse pass's pace per luxel lit.
-bool coarsePictureWorthIt(const LevelLighting& coarse, double coarseMs) {
+// kCoarsePictureWorthMs or more, and more than a batch takes to build (`batchMs`), at the
+// coarse pass's pace per luxel lit.
+bool coarsePictureWorthIt(const LevelLighting& coarse, double coarseMs, double batchMs) {
     const CoarseShare share = coarseShare(coarse);
     if (share.faces == 0 || share.latticeLuxels == 0) return false;
-    return coarseMs * double(share.luxels) / double(share.latticeLuxels) >= kCoarsePictureWorthMs;
+    return coarseMs * double(share.luxels) / double(share.latticeLuxels) >= std::max(kCoarsePictureWorthMs, batchMs);
 }
 
 } // namespace
@@ -154,6 +155,7 @@ void LightService::start() {
     auto entities = std::make_shared<const std::vector<MapEntity>>(lightEntities(document_.data()));
     const int stride = coarseFirst_ ? kCoarseLuxelStride : 1;
     runInBackground([self, world = wanted_, entities, revision = entityRevision_, shading = shading_, generation, stride,
+                     batchMs = lastBatchMs_,
                      token = token_, file = document_.filePath().toStdString(), base = base_]() mutable {
         LightingResult out;
         out.world = world;
@@ -162,7 +164,12 @@ void LightService::start() {
         out.generation = generation;
         const auto post = [&](LightingResult result) {
             render::MeshBatch batch;
-            if (result.lighting && shading != render::LightShading::Flat) batch = render::buildLitFaceBatch(*result.lighting, shading);
+            QElapsedTimer built;
+            built.start();
+            if (result.lighting && shading != render::LightShading::Flat) {
+                batch = render::buildLitFaceBatch(*result.lighting, shading);
+                result.batchMilliseconds = double(built.nsecsElapsed()) / 1e6;
+            }
             postToUiThread([self, result = std::move(result), batch = std::move(batch), shading]() mutable {
                 if (self) self->passDone(std::move(result), std::move(batch), shading);
                 else releaseInBackground(std::move(result.world));
@@ -183,7 +190,7 @@ void LightService::start() {
                                                         LightPass{stride, token.get()}, out.relitFaces, out.relit);
                 base = {};
                 const double firstPassMs = double(timer.nsecsElapsed()) / 1e6;
-                if (coarsePictureWorthIt(lighting, firstPassMs)) {
+                if (coarsePictureWorthIt(lighting, firstPassMs, batchMs)) {
                     LightingResult coarse = out;
                     coarse.lighting = std::make_shared<const LevelLighting>(lighting);
                     coarse.coarse = true;
@@ -234,6 +241,7 @@ void LightService::passDone(LightingResult result, render::MeshBatch batch, rend
         releaseInBackground(std::move(runningWorld_));
         if (result.lighting) releaseInBackground(std::exchange(base_, result).world);
     }
+    if (result.batchMilliseconds > 0) lastBatchMs_ = result.batchMilliseconds;
     releaseInBackground(std::exchange(latest_, std::move(result)).world);
     if (latest_.lighting && shading != render::LightShading::Flat && shading == shading_) {
         scene_.set(render::Layer::LitFaces, std::move(batch));

@@ -41,12 +41,14 @@ struct LightingResult {
     double coarseMilliseconds = 0;
     // The full pass's wall time: the refinement, or the whole lighting when it ran in one pass.
     double fullPassMilliseconds = 0;
+    double batchMilliseconds = 0; // building its lit faces' batch (0: none built)
     uint64_t generation = 0; // LightService's count of lightings started
 };
 
 // The coarse picture is drawn when the full lighting is expected this much after it or
-// later (a few frames at 60 Hz): a sooner full lighting replaces it before anyone sees it,
-// and drawing it would only cost a second batch. A lighting runs in one full pass when the
+// later (a few frames at 60 Hz), and later than building its batch takes (librequake_e3m4:
+// 0.6 s): a sooner full lighting replaces it before anyone sees it, and drawing it would
+// only delay the full one by a second batch. A lighting runs in one full pass when the
 // last one's full pass took less (id_e1m1's light moves: the coarse pass would double
 // their 7 ms), else coarse first.
 inline constexpr double kCoarsePictureWorthMs = 50.0;
@@ -112,6 +114,7 @@ private:
     LightingResult latest_;
     LightingResult base_; // the newest full lighting: what the next one relights from
     bool coarseFirst_ = true; // the last full pass took kCoarsePictureWorthMs or more (or none ran)
+    double lastBatchMs_ = 0;  // the last batch's build
     render::LightShading drawnShading_ = render::LightShading::Flat; // of the layer's batch (Flat: none)
 };
 
