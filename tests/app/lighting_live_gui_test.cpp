@@ -21,8 +21,8 @@ using namespace shallot::test;
 namespace {
 
 // A 2560-unit square courtyard under a sky, lit by ericw-tools' sky dome (65 suns) with
-// dirt, pillars, and one bright light that reaches most of it: a full lighting of about
-// 80,000 luxels, each tracing over a hundred rays (seconds), its coarse picture a fifth.
+// dirt, pillars, and one bright light that reaches most of it: a full lighting of over
+// 50,000 luxels, each tracing about a hundred rays (seconds), its coarse pass far fewer.
 QString courtyard() {
     constexpr int kSide = 2560;
     QString map = "{\n\"classname\" \"worldspawn\"\n\"_sunlight2\" \"150\"\n\"_dirt\" \"1\"\n";
