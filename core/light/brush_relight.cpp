@@ -77,7 +77,8 @@ LevelLighting relightAfterBrushEdit(const LevelLighting& before, const LightInpu
         for (const PointLight& l : changed)
             if (lightMayReach(l, face, kept.samples, settings.scaledist)) return nullptr;
         for (const PointLight& l : lights)
-            if (lightMayReach(l, face, kept.samples, settings.scaledist) && with(box, l.origin).overlaps(region)) return nullptr;
+            // The box test first: it rules out most lights without going over the samples.
+            if (with(box, l.origin).overlaps(region) && lightMayReach(l, face, kept.samples, settings.scaledist)) return nullptr;
         for (const SunLight& sun : settings.suns) {
             Aabb swept = box;
             swept.add(Aabb{box.mins + sun.towardSun * kSunRayLength, box.maxs + sun.towardSun * kSunRayLength});
