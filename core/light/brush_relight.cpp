@@ -74,11 +74,11 @@ LevelLighting relightAfterBrushEdit(const LevelLighting& before, const LightInpu
             unmatchedLights(before.lights, lights, changed);
             unmatchedLights(lights, before.lights, changed);
         });
+        const SampleSphere sphere = sampleSphere(kept.samples);
         for (const PointLight& l : changed)
-            if (lightMayReach(l, face, kept.samples, settings.scaledist)) return nullptr;
+            if (lightMayReach(l, face, sphere, settings.scaledist)) return nullptr;
         for (const PointLight& l : lights)
-            // The box test first: it rules out most lights without going over the samples.
-            if (with(box, l.origin).overlaps(region) && lightMayReach(l, face, kept.samples, settings.scaledist)) return nullptr;
+            if (lightMayReach(l, face, sphere, settings.scaledist) && with(box, l.origin).overlaps(region)) return nullptr;
         for (const SunLight& sun : settings.suns) {
             Aabb swept = box;
             swept.add(Aabb{box.mins + sun.towardSun * kSunRayLength, box.maxs + sun.towardSun * kSunRayLength});

@@ -115,14 +115,16 @@ StyleLightmap scaled(int style, const std::vector<Vec3>& sums, double rangescale
 
 } // namespace
 
-bool lightMayReach(const PointLight& l, const LitFace& face, const std::vector<Vec3>& samples, double scaledist) {
-    // Local-minimum lights have no angle: ericw-tools culls them by distance only.
-    if (l.formula != LightFormula::LocalMinimum && face.plane.signedDistance(l.origin) < 0) return false;
+SampleSphere sampleSphere(const std::vector<Vec3>& samples) {
     Aabb box;
     for (const Vec3& p : samples) box.add(p);
-    const Vec3 centre = (box.mins + box.maxs) / 2;
-    const double radius = (box.maxs - box.mins).norm() / 2;
-    const double dist = (l.origin - centre).norm() - radius;
+    return SampleSphere{(box.mins + box.maxs) / 2, (box.maxs - box.mins).norm() / 2};
+}
+
+bool lightMayReach(const PointLight& l, const LitFace& face, const SampleSphere& sphere, double scaledist) {
+    // Local-minimum lights have no angle: ericw-tools culls them by distance only.
+    if (l.formula != LightFormula::LocalMinimum && face.plane.signedDistance(l.origin) < 0) return false;
+    const double dist = (l.origin - sphere.centre).norm() - sphere.radius;
     return dist < 0 || dist < lightReach(l, scaledist);
 }
 
@@ -135,8 +137,9 @@ FaceLightmap lightFace(const LitFace& face, const LuxelGrid& grid, const std::ve
     // The lattice's samples (every luxel's at stride 1), lit below.
     const std::vector<Vec3> samples = samplePointsAt(grid, columns, rows, occluder, &counts.sampleTests);
     std::vector<const PointLight*> lights;
+    const SampleSphere sphere = sampleSphere(samples);
     for (const PointLight& l : allLights)
-        if (lightMayReach(l, face, samples, settings.scaledist)) lights.push_back(&l);
+        if (lightMayReach(l, face, sphere, settings.scaledist)) lights.push_back(&l);
     Accumulator acc{samples.size(), {}};
     acc.of(0);
     // A coarse pass: fewer dirt rays and a dome's suns merged (coarse_suns.h).

@@ -40,9 +40,16 @@ struct FaceLightCounts {
 FaceLightmap lightFace(const LitFace& face, const LuxelGrid& grid, const std::vector<PointLight>& lights,
                        const LightSettings& settings, const LightOccluder& occluder, FaceLightCounts& counts, int stride = 1);
 
+// The sphere around a face's sample points (the middle and half the diagonal of their box).
+struct SampleSphere {
+    Vec3 centre = Vec3::Zero();
+    double radius = 0;
+};
+SampleSphere sampleSphere(const std::vector<Vec3>& samples);
+
 // Can `light` add anything to the face with these sample points? Not when it is behind the
 // face's plane (local-minimum lights aside) or farther from the sphere around the samples
 // than it reaches (lightReach): id's light's and ericw-tools' culls.
-bool lightMayReach(const PointLight& light, const LitFace& face, const std::vector<Vec3>& samples, double scaledist);
+bool lightMayReach(const PointLight& light, const LitFace& face, const SampleSphere& sphere, double scaledist);
 
 } // namespace shallot

@@ -68,8 +68,9 @@ RelightStats relightChangedLights(LevelLighting& lit, const LightEntities& edite
         FaceLightmap& map = lit.lightmaps[f];
         if (map.styles.empty() || pass.cancelled()) return; // unlit: not lightmapped, outside, or no grid
         bool affected = stats.everyFace;
+        const SampleSphere sphere = sampleSphere(map.samples);
         for (size_t k = 0; k < changed.size() && !affected; ++k)
-            affected = lightMayReach(changed[k], lit.faces[f], map.samples, lit.settings.scaledist);
+            affected = lightMayReach(changed[k], lit.faces[f], sphere, lit.settings.scaledist);
         if (!affected) return;
         FaceLightCounts counts;
         map = lightFace(lit.faces[f], map.grid, lit.lights, lit.settings, occluder, counts, pass.stride);
