@@ -5,7 +5,9 @@
 
 #include "compile/stopwatch.h"
 #include "io/obsp_format.h"
+#include "light/bounce.h"
 #include "light/brush_relight.h"
+#include "light/refine_lighting.h"
 #include "light/relight.h"
 #include "light/tree_lighting.h"
 #include "light/tree_occluder.h"
@@ -21,15 +23,19 @@ namespace shallot::cli {
 constexpr int kMaxBounces = 8;
 // --relight moves each light this far (units): a designer's nudge on the 16-grid.
 constexpr double kRelightMove = 16.0;
+// --coarse: a stride beyond this lights hardly fewer luxels (faces are rarely wider).
+constexpr int kMaxCoarseStride = 64;
 
 namespace {
 
 // --relight-brush K: K brushes in turn (spread over the world's list) moved kRelightMove
 // along x; each edit's point tree compiled again and the level relit (light/
-// brush_relight.h), both timed.
+// brush_relight.h), both timed. With --coarse S the relight is the editor's: a coarse pass
+// at stride S (its time to the first picture) and then the refinement (to the full one).
 QJsonObject brushRelightBenchmark(const LevelLighting& lit, const World& world, const std::vector<Pose>& poses,
-                                  const std::vector<MapEntity>& entities, const std::string& file, int count, int threads) {
-    double compileTotal = 0, relightTotal = 0, relightWorst = 0;
+                                  const std::vector<MapEntity>& entities, const std::string& file, int count, int threads,
+                                  int coarse) {
+    double compileTotal = 0, relightTotal = 0, relightWorst = 0, coarseTotal = 0;
     size_t relit = 0;
     for (int k = 0; k < count; ++k) {
         const size_t index = size_t(k) * world.brushes.size() / size_t(count);
@@ -46,18 +52,26 @@ QJsonObject brushRelightBenchmark(const LevelLighting& lit, const World& world, 
         const CompileResult compiled = compileWorld(edited, options);
         compileTotal += clock.lapMs();
         const LightInput in{&edited.brushes, &entities, edited.bounds, file};
-        const LevelLighting after =
-            relightAfterBrushEdit(lit, in, compiled.onion, pointPoseIndex(compiled.onion.poses), region, threads);
-        const double ms = clock.lapMs();
+        const int pose = pointPoseIndex(compiled.onion.poses);
+        LevelLighting after = relightAfterBrushEdit(lit, in, compiled.onion, pose, region, threads, LightPass{coarse});
+        double ms = clock.lapMs();
+        if (coarse > 1) {
+            coarseTotal += ms;
+            const SkyFaces sky(edited.brushes, edited.bounds);
+            refineCoarseFaces(after, TreeOccluder(compiled.onion, pose, sky), threads);
+            ms += clock.lapMs();
+        }
         relightTotal += ms;
         relightWorst = std::max(relightWorst, ms);
         relit += after.stats.lightmappedFaces - after.stats.reusedFaces;
     }
-    return QJsonObject{{"edits", count},
-                       {"mean_compile_ms", compileTotal / count},
-                       {"mean_ms", relightTotal / count},
-                       {"max_ms", relightWorst},
-                       {"mean_faces", double(relit) / count}};
+    QJsonObject out{{"edits", count},
+                    {"mean_compile_ms", compileTotal / count},
+                    {"mean_ms", relightTotal / count},
+                    {"max_ms", relightWorst},
+                    {"mean_faces", double(relit) / count}};
+    if (coarse > 1) out["mean_coarse_ms"] = coarseTotal / count;
+    return out;
 }
 
 } // namespace
@@ -65,7 +79,7 @@ QJsonObject brushRelightBenchmark(const LevelLighting& lit, const World& world, 
 int runLight(const std::vector<std::string>& args) {
     std::string input, output;
     bool stats = false;
-    int threads = 1, bounces = 0, relights = 0, brushRelights = 0;
+    int threads = 1, bounces = 0, relights = 0, brushRelights = 0, coarse = 1;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         const bool hasValue = i + 1 < args.size();
@@ -75,15 +89,18 @@ int runLight(const std::vector<std::string>& args) {
         else if (a == "--bounce" && hasValue) bounces = std::atoi(args[++i].c_str());
         else if (a == "--relight" && hasValue) relights = std::atoi(args[++i].c_str());
         else if (a == "--relight-brush" && hasValue) brushRelights = std::atoi(args[++i].c_str());
+        else if (a == "--coarse" && hasValue) coarse = std::atoi(args[++i].c_str());
         else if (!a.empty() && a[0] != '-' && input.empty()) input = a;
         else {
             printError("light: unexpected argument '" + a + "'");
             return kExitUsage;
         }
     }
-    if (input.empty() || threads < 1 || bounces < 0 || bounces > kMaxBounces || relights < 0 || brushRelights < 0) {
+    if (input.empty() || threads < 1 || bounces < 0 || bounces > kMaxBounces || relights < 0 || brushRelights < 0 ||
+        coarse < 1 || coarse > kMaxCoarseStride) {
         printError("light: usage: light IN.map|IN.shallot [-o OUT.obsp] [--bounce N (0-" + std::to_string(kMaxBounces) +
-                   ")] [--relight K] [--relight-brush K] [--stats] [--threads N]");
+                   ")] [--relight K] [--relight-brush K] [--coarse S (1-" + std::to_string(kMaxCoarseStride) +
+                   ")] [--stats] [--threads N]");
         return kExitUsage;
     }
     Stopwatch total;
@@ -134,7 +151,30 @@ int runLight(const std::vector<std::string>& args) {
     }
     const double compileMs = clock.lapMs();
     const LightInput in{&world.brushes, &loaded->entities, world.bounds, input, threads > 1 ? &faces : nullptr};
-    LevelLighting lit = lightLevelInTree(in, compiled.onion, pointPoseIndex(compiled.onion.poses), threads, bounces);
+    const int shadowPose = pointPoseIndex(compiled.onion.poses);
+    // --coarse S: the editor's two passes, a coarse one at stride S (the first picture) then
+    // every face refined (the full light, the same lightmaps), each timed; then the bounce.
+    QJsonObject coarseJson;
+    LevelLighting lit = lightLevelInTree(in, compiled.onion, shadowPose, threads, coarse > 1 ? 0 : bounces, LightPass{coarse});
+    if (coarse > 1) {
+        const SkyFaces sky(world.brushes, world.bounds);
+        const TreeOccluder occluder(compiled.onion, shadowPose, sky);
+        const double coarseMs = lit.stats.msLight;
+        const size_t coarseRays = lit.stats.rays;
+        const RefineStats refined = refineCoarseFaces(lit, occluder, threads);
+        lit.stats.rays += refined.rays;
+        lit.stats.sampleTests += refined.sampleTests;
+        lit.stats.msLight += refined.ms;
+        coarseJson = QJsonObject{{"stride", coarse}, {"light_ms", coarseMs}, {"rays", qint64(coarseRays)},
+                                 {"refine_ms", refined.ms}, {"refined_faces", qint64(refined.faces)}};
+        if (bounces > 0) {
+            const BounceStats b = addBounce(lit, occluder, bounces, threads);
+            lit.stats.bounces = size_t(bounces);
+            lit.stats.bouncePatches = b.patches;
+            lit.stats.bounceRays = b.rays;
+            lit.stats.msBounce = b.ms;
+        }
+    }
     // --relight K: a benchmark of relighting after an edit: K lights in turn moved 16 units
     // along x and relit (light/relight.h, timed), then moved back and relit (untimed).
     QJsonObject relightJson;
@@ -142,22 +182,26 @@ int runLight(const std::vector<std::string>& args) {
         const SkyFaces sky(world.brushes, world.bounds);
         const TreeOccluder occluder(compiled.onion, pointPoseIndex(compiled.onion.poses), sky);
         LightEntities moved{lit.lights, lit.settings, {}};
-        double total = 0, worst = 0;
+        double total = 0, worst = 0, coarseTotal = 0;
         size_t faces = 0;
         for (int k = 0; k < relights; ++k) {
             PointLight& light = moved.lights[size_t(k) % moved.lights.size()];
             light.origin.x() += kRelightMove;
-            const RelightStats r = relightChangedLights(lit, moved, occluder, threads);
+            // With --coarse S: the coarse relight (the first picture), then the refinement.
+            const RelightStats r = relightChangedLights(lit, moved, occluder, threads, LightPass{coarse});
+            const double ms = r.ms + (coarse > 1 ? refineCoarseFaces(lit, occluder, threads).ms : 0.0);
             light.origin.x() -= kRelightMove;
             relightChangedLights(lit, moved, occluder, threads); // back, untimed
-            total += r.ms;
-            worst = std::max(worst, r.ms);
+            total += ms;
+            coarseTotal += r.ms;
+            worst = std::max(worst, ms);
             faces += r.faces;
         }
         relightJson = QJsonObject{{"moves", relights},
                                   {"mean_ms", total / relights},
                                   {"max_ms", worst},
                                   {"mean_faces", double(faces) / relights}};
+        if (coarse > 1) relightJson["mean_coarse_ms"] = coarseTotal / relights;
     }
     if (!output.empty()) {
         const std::optional<ObspMovers> movers =
@@ -189,8 +233,10 @@ int runLight(const std::vector<std::string>& args) {
                                 {"faces", s.msFaces + facesMs}, {"light", s.msLight},  {"bounce", s.msBounce},
                                 {"total", loaded->parseMs + total.lapMs()}};
     if (!relightJson.isEmpty()) out["relight"] = relightJson;
+    if (!coarseJson.isEmpty()) out["coarse"] = coarseJson;
     if (brushRelights > 0 && !world.brushes.empty())
-        out["relight_brush"] = brushRelightBenchmark(lit, world, shadowWorld.poses, loaded->entities, input, brushRelights, threads);
+        out["relight_brush"] =
+            brushRelightBenchmark(lit, world, shadowWorld.poses, loaded->entities, input, brushRelights, threads, coarse);
     printJsonLine(out);
     return kExitOk;
 }

@@ -49,13 +49,14 @@ Aabb with(Aabb box, const Vec3& p) {
 } // namespace
 
 LevelLighting relightAfterBrushEdit(const LevelLighting& before, const LightInput& input, const BspTree& tree, int pose,
-                                    const Aabb& editRegion, int threads) {
+                                    const Aabb& editRegion, int threads, const LightPass& pass) {
     Aabb region = editRegion;
     region.mins -= Vec3::Constant(kEditRegionMargin);
     region.maxs += Vec3::Constant(kEditRegionMargin);
     std::unordered_map<std::string, size_t> old;
     for (size_t f = 0; f < before.faces.size(); ++f)
-        if (!before.faces[f].outside && !before.lightmaps[f].styles.empty()) old.emplace(faceKey(before.faces[f]), f);
+        if (!before.faces[f].outside && !before.lightmaps[f].styles.empty() && before.lightmaps[f].stride == 1)
+            old.emplace(faceKey(before.faces[f]), f);
 
     // The lights that differ from before (the nudge may move one out of a new brush): the
     // same list for every face, worked out on the first.
@@ -73,10 +74,11 @@ LevelLighting relightAfterBrushEdit(const LevelLighting& before, const LightInpu
             unmatchedLights(before.lights, lights, changed);
             unmatchedLights(lights, before.lights, changed);
         });
+        const SampleSphere sphere = sampleSphere(kept.samples);
         for (const PointLight& l : changed)
-            if (lightMayReach(l, face, kept.samples, settings.scaledist)) return nullptr;
+            if (lightMayReach(l, face, sphere, settings.scaledist)) return nullptr;
         for (const PointLight& l : lights)
-            if (lightMayReach(l, face, kept.samples, settings.scaledist) && with(box, l.origin).overlaps(region)) return nullptr;
+            if (lightMayReach(l, face, sphere, settings.scaledist) && with(box, l.origin).overlaps(region)) return nullptr;
         for (const SunLight& sun : settings.suns) {
             Aabb swept = box;
             swept.add(Aabb{box.mins + sun.towardSun * kSunRayLength, box.maxs + sun.towardSun * kSunRayLength});
@@ -94,7 +96,7 @@ LevelLighting relightAfterBrushEdit(const LevelLighting& before, const LightInpu
         for (const PointLight& l : entities.lights) inside.push_back(l.origin);
         return findOutsideFaces(faces, tree, pose, inside).outside;
     };
-    return lightLevel(input, occluder, threads, outside, reuse);
+    return lightLevel(input, occluder, threads, outside, reuse, pass);
 }
 
 } // namespace shallot

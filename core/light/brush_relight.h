@@ -17,8 +17,9 @@ inline constexpr double kEditRegionMargin = 1.0;
 
 // `before`: the lighting of the level before the edit; `input`, `tree` and `pose` (its point
 // pose): the level after it; `region`: a box holding every brush the edit removed, changed
-// or added, before and after. No bounce.
+// or added, before and after. No bounce. The faces lit again are lit at `pass`'s stride
+// (a face of `before` keeps its lightmap only when it was lit in full).
 LevelLighting relightAfterBrushEdit(const LevelLighting& before, const LightInput& input, const BspTree& tree, int pose,
-                                    const Aabb& region, int threads);
+                                    const Aabb& region, int threads, const LightPass& pass = {});
 
 } // namespace shallot

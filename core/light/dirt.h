@@ -14,9 +14,9 @@ inline constexpr int kDirtAngleSteps = 16;
 inline constexpr int kDirtElevationSteps = 3;
 
 // Occlusion 0 (open) to 1 (closed) of each sample of a face with unit `normal`; `rays`
-// counts the rays cast.
+// counts the rays cast; `angleSteps` rays around each ring (fewer in a coarse pass).
 std::vector<double> sampleOcclusion(const std::vector<Vec3>& samples, const Vec3& normal, const DirtSettings& dirt,
-                                    const LightOccluder& occluder, size_t& rays);
+                                    const LightOccluder& occluder, size_t& rays, int angleSteps = kDirtAngleSteps);
 
 // The factor a light using dirt is scaled by at a sample of this occlusion.
 double dirtFactor(double occlusion, double gain, double scale);

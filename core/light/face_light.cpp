@@ -1,5 +1,7 @@
 #include "light/face_light.h"
 
+#include "light/coarse_lattice.h"
+#include "light/coarse_suns.h"
 #include "light/dirt.h"
 #include "light/light_formula.h"
 #include "light/sample_points.h"
@@ -113,49 +115,62 @@ StyleLightmap scaled(int style, const std::vector<Vec3>& sums, double rangescale
 
 } // namespace
 
-bool lightMayReach(const PointLight& l, const LitFace& face, const std::vector<Vec3>& samples, double scaledist) {
-    // Local-minimum lights have no angle: ericw-tools culls them by distance only.
-    if (l.formula != LightFormula::LocalMinimum && face.plane.signedDistance(l.origin) < 0) return false;
+SampleSphere sampleSphere(const std::vector<Vec3>& samples) {
     Aabb box;
     for (const Vec3& p : samples) box.add(p);
-    const Vec3 centre = (box.mins + box.maxs) / 2;
-    const double radius = (box.maxs - box.mins).norm() / 2;
-    const double dist = (l.origin - centre).norm() - radius;
+    return SampleSphere{(box.mins + box.maxs) / 2, (box.maxs - box.mins).norm() / 2};
+}
+
+bool lightMayReach(const PointLight& l, const LitFace& face, const SampleSphere& sphere, double scaledist) {
+    // Local-minimum lights have no angle: ericw-tools culls them by distance only.
+    if (l.formula != LightFormula::LocalMinimum && face.plane.signedDistance(l.origin) < 0) return false;
+    const double dist = (l.origin - sphere.centre).norm() - sphere.radius;
     return dist < 0 || dist < lightReach(l, scaledist);
 }
 
 FaceLightmap lightFace(const LitFace& face, const LuxelGrid& grid, const std::vector<PointLight>& allLights,
-                       const LightSettings& settings, const LightOccluder& occluder, FaceLightCounts& counts) {
+                       const LightSettings& settings, const LightOccluder& occluder, FaceLightCounts& counts, int stride) {
     FaceLightmap result;
     result.grid = grid;
-    result.samples = samplePoints(grid, occluder, &counts.sampleTests);
+    result.stride = std::max(1, stride);
+    const std::vector<int> columns = latticeLines(grid.width(), result.stride), rows = latticeLines(grid.height(), result.stride);
+    // The lattice's samples (every luxel's at stride 1), lit below.
+    const std::vector<Vec3> samples = samplePointsAt(grid, columns, rows, occluder, &counts.sampleTests);
     std::vector<const PointLight*> lights;
+    const SampleSphere sphere = sampleSphere(samples);
     for (const PointLight& l : allLights)
-        if (lightMayReach(l, face, result.samples, settings.scaledist)) lights.push_back(&l);
-    Accumulator acc{result.samples.size(), {}};
+        if (lightMayReach(l, face, sphere, settings.scaledist)) lights.push_back(&l);
+    Accumulator acc{samples.size(), {}};
     acc.of(0);
-    const std::vector<double> occlusion = settings.dirtInUse
-                                              ? sampleOcclusion(result.samples, face.plane.normal, settings.dirt, occluder, counts.rays)
-                                              : std::vector<double>{};
+    // A coarse pass: fewer dirt rays and a dome's suns merged (coarse_suns.h).
+    const bool coarse = result.stride > 1;
+    const std::vector<SunLight> suns = coarse ? coarseSuns(settings.suns) : std::vector<SunLight>{};
+    const std::vector<double> occlusion =
+        settings.dirtInUse ? sampleOcclusion(samples, face.plane.normal, settings.dirt, occluder, counts.rays,
+                                             coarse ? kCoarseDirtAngleSteps : kDirtAngleSteps)
+                           : std::vector<double>{};
     const DirtOf dirt{occlusion, settings.dirt};
     const auto pointLights = [&](bool negative) {
         for (const PointLight* l : lights)
             if (l->formula != LightFormula::LocalMinimum && (l->light < 0) == negative && l->light != 0)
-                addPointLight(*l, face.plane, result.samples, settings.scaledist, dirt, occluder, acc, counts);
-        for (const SunLight& sun : settings.suns)
-            addSun(sun, negative, face.plane, result.samples, dirt, occluder, acc, counts);
+                addPointLight(*l, face.plane, samples, settings.scaledist, dirt, occluder, acc, counts);
+        for (const SunLight& sun : coarse ? suns : settings.suns)
+            addSun(sun, negative, face.plane, samples, dirt, occluder, acc, counts);
     };
     pointLights(false);
     for (const PointLight* l : lights)
         if (l->formula == LightFormula::LocalMinimum && l->light > 0)
-            addLocalMinimum(*l, result.samples, dirt, occluder, acc, counts);
+            addLocalMinimum(*l, samples, dirt, occluder, acc, counts);
     if (settings.minlight > 0) {
         std::vector<Vec3>& base = acc.of(0);
         for (size_t i = 0; i < base.size(); ++i)
             clampMin(base[i], settings.minlight * dirt.at(i, settings.dirt.minlight), settings.minlightColor);
     }
     pointLights(true);
-    for (const auto& [style, sums] : acc.styles) result.styles.push_back(scaled(style, sums, settings.rangescale));
+    const auto expanded = [&](const std::vector<Vec3>& v) { return expandLattice(v, columns, rows, grid.width(), grid.height()); };
+    for (const auto& [style, sums] : acc.styles)
+        result.styles.push_back(scaled(style, coarse ? expanded(sums) : sums, settings.rangescale));
+    result.samples = coarse ? expanded(samples) : samples;
     return result;
 }
 

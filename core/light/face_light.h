@@ -24,6 +24,9 @@ struct FaceLightmap {
     LuxelGrid grid;
     std::vector<Vec3> samples;        // where each luxel was sampled (sample_points.h)
     std::vector<StyleLightmap> styles; // style 0 first (always there once lit)
+    // 1: every luxel lit; more: a coarse lightmap, lit at the lattice of this stride and
+    // bilinear between (coarse_lattice.h; its samples between the lattice too).
+    int stride = 1;
 };
 
 struct FaceLightCounts {
@@ -32,13 +35,21 @@ struct FaceLightCounts {
 };
 
 // Lights `face` (lightmapped, with a valid grid) with `lights`, the settings' suns and
-// minlight; lights that lightMayReach says do not reach it are skipped.
+// minlight; lights that lightMayReach says do not reach it are skipped. `stride` > 1: a
+// coarse lightmap (coarse_lattice.h).
 FaceLightmap lightFace(const LitFace& face, const LuxelGrid& grid, const std::vector<PointLight>& lights,
-                       const LightSettings& settings, const LightOccluder& occluder, FaceLightCounts& counts);
+                       const LightSettings& settings, const LightOccluder& occluder, FaceLightCounts& counts, int stride = 1);
+
+// The sphere around a face's sample points (the middle and half the diagonal of their box).
+struct SampleSphere {
+    Vec3 centre = Vec3::Zero();
+    double radius = 0;
+};
+SampleSphere sampleSphere(const std::vector<Vec3>& samples);
 
 // Can `light` add anything to the face with these sample points? Not when it is behind the
 // face's plane (local-minimum lights aside) or farther from the sphere around the samples
 // than it reaches (lightReach): id's light's and ericw-tools' culls.
-bool lightMayReach(const PointLight& light, const LitFace& face, const std::vector<Vec3>& samples, double scaledist);
+bool lightMayReach(const PointLight& light, const LitFace& face, const SampleSphere& sphere, double scaledist);
 
 } // namespace shallot

@@ -9,7 +9,7 @@
 namespace shallot {
 
 LevelLighting lightLevel(const LightInput& input, const LightOccluder& occluder, int threads,
-                         const OutsideFaceTest& outside, const FaceReuse& reuse) {
+                         const OutsideFaceTest& outside, const FaceReuse& reuse, const LightPass& pass) {
     LevelLighting out;
     Stopwatch clock;
     LightEntities entities = readLightEntities(*input.entities, input.file);
@@ -32,13 +32,14 @@ LevelLighting lightLevel(const LightInput& input, const LightOccluder& occluder,
         }
     }
     out.stats.msFaces = clock.lapMs();
+    throwIfCancelled(pass.cancel);
 
     out.lightmaps.resize(out.faces.size());
     std::vector<std::string> gridErrors(out.faces.size());
     std::atomic<size_t> rays{0}, sampleTests{0}, reused{0};
     parallelFor(out.faces.size(), threads, [&](size_t f) {
         const LitFace& face = out.faces[f];
-        if (!face.lightmapped || face.outside) return;
+        if (!face.lightmapped || face.outside || pass.cancelled()) return;
         std::optional<LuxelGrid> grid = luxelGrid(face, &gridErrors[f]);
         if (!grid) return;
         if (const FaceLightmap* kept = reuse ? reuse(face, *grid, entities.lights, out.settings) : nullptr) {
@@ -47,10 +48,11 @@ LevelLighting lightLevel(const LightInput& input, const LightOccluder& occluder,
             return;
         }
         FaceLightCounts counts;
-        out.lightmaps[f] = lightFace(face, *grid, entities.lights, out.settings, occluder, counts);
+        out.lightmaps[f] = lightFace(face, *grid, entities.lights, out.settings, occluder, counts, pass.stride);
         rays += counts.rays;
         sampleTests += counts.sampleTests;
     });
+    throwIfCancelled(pass.cancel);
     for (size_t f = 0; f < out.faces.size(); ++f) {
         if (!gridErrors[f].empty()) out.warnings.push_back(input.file + ": face of brush " + std::to_string(out.faces[f].brush) +
                                                            ": " + gridErrors[f] + " (left unlit)");

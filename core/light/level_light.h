@@ -2,6 +2,7 @@
 // Direct light of a whole level: its lit faces (lit_faces.h), each face's luxel grid and
 // lightmaps (face_light.h) from the lights of its entities (light_entities.h), shadows by
 // an occluder (tree_occluder.h: the point pose's tree), faces lit in parallel.
+#include "compile/cancel_token.h"
 #include "light/face_light.h"
 #include "light/light_entities.h"
 #include "light/lit_faces.h"
@@ -51,6 +52,16 @@ struct LightInput {
     LitFaceSet* faces = nullptr;
 };
 
+// How a lighting pass runs: the luxel stride of the faces it lights (1: full resolution; more:
+// coarse lightmaps, coarse_lattice.h, that refineCoarseFaces (refine_lighting.h) lights in
+// full later), and the token that cancels it: checked before each face, and when set the
+// pass throws CompileCancelled once the faces started have ended.
+struct LightPass {
+    int stride = 1;
+    const CancelToken* cancel = nullptr;
+    bool cancelled() const { return cancel && cancel->cancelled.load(std::memory_order_relaxed); }
+};
+
 // A lightmap computed before that the face can keep (brush_relight.h), or null to light it.
 using FaceReuse = std::function<const FaceLightmap*(const LitFace& face, const LuxelGrid& grid,
                                                     const std::vector<PointLight>& lights, const LightSettings& settings)>;
@@ -59,6 +70,6 @@ using FaceReuse = std::function<const FaceLightmap*(const LitFace& face, const L
 // but those `outside` marks (when given); a face `reuse` (when given) answers for keeps
 // that lightmap.
 LevelLighting lightLevel(const LightInput& input, const LightOccluder& occluder, int threads,
-                         const OutsideFaceTest& outside = {}, const FaceReuse& reuse = {});
+                         const OutsideFaceTest& outside = {}, const FaceReuse& reuse = {}, const LightPass& pass = {});
 
 } // namespace shallot

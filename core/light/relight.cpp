@@ -49,7 +49,7 @@ void unmatchedLights(const std::vector<PointLight>& from, const std::vector<Poin
 }
 
 RelightStats relightChangedLights(LevelLighting& lit, const LightEntities& edited, const LightOccluder& occluder,
-                                  int threads) {
+                                  int threads, const LightPass& pass) {
     Stopwatch clock;
     RelightStats stats;
     LightEntities now = edited;
@@ -62,19 +62,22 @@ RelightStats relightChangedLights(LevelLighting& lit, const LightEntities& edite
     stats.changedLights = changed.size();
     lit.settings = now.settings;
     lit.lights = now.lights;
+    lit.stats.lights = lit.lights.size();
     std::atomic<size_t> faces{0}, rays{0};
     parallelFor(lit.faces.size(), threads, [&](size_t f) {
         FaceLightmap& map = lit.lightmaps[f];
-        if (map.styles.empty()) return; // unlit: not lightmapped, outside, or no grid
+        if (map.styles.empty() || pass.cancelled()) return; // unlit: not lightmapped, outside, or no grid
         bool affected = stats.everyFace;
+        const SampleSphere sphere = sampleSphere(map.samples);
         for (size_t k = 0; k < changed.size() && !affected; ++k)
-            affected = lightMayReach(changed[k], lit.faces[f], map.samples, lit.settings.scaledist);
+            affected = lightMayReach(changed[k], lit.faces[f], sphere, lit.settings.scaledist);
         if (!affected) return;
         FaceLightCounts counts;
-        map = lightFace(lit.faces[f], map.grid, lit.lights, lit.settings, occluder, counts);
+        map = lightFace(lit.faces[f], map.grid, lit.lights, lit.settings, occluder, counts, pass.stride);
         ++faces;
         rays += counts.rays;
     });
+    throwIfCancelled(pass.cancel);
     stats.faces = faces;
     stats.rays = rays;
     stats.ms = clock.lapMs();

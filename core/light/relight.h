@@ -25,8 +25,9 @@ bool sameLightSettings(const LightSettings& a, const LightSettings& b);
 void unmatchedLights(const std::vector<PointLight>& from, const std::vector<PointLight>& in, std::vector<PointLight>& out);
 
 // `now`: the lights read from the edited entities (readLightEntities); `occluder`: the
-// unchanged brushes' (the tree the level was lit with).
+// unchanged brushes' (the tree the level was lit with); `pass`: the faces relit at its
+// stride, cancelled by its token (then `lighting` is left part relit: drop it).
 RelightStats relightChangedLights(LevelLighting& lighting, const LightEntities& now, const LightOccluder& occluder,
-                                  int threads);
+                                  int threads, const LightPass& pass = {});
 
 } // namespace shallot

@@ -1,5 +1,7 @@
 #include "light/sample_points.h"
 
+#include <numeric>
+
 namespace shallot {
 
 namespace {
@@ -12,14 +14,15 @@ double towards(double v, double mid) {
 
 } // namespace
 
-std::vector<Vec3> samplePoints(const LuxelGrid& grid, const LightOccluder& occluder, size_t* tests) {
+std::vector<Vec3> samplePointsAt(const LuxelGrid& grid, const std::vector<int>& columns, const std::vector<int>& rows,
+                                 const LightOccluder& occluder, size_t* tests) {
     const double midS = (grid.exactMins[0] + grid.exactMaxs[0]) / 2, midT = (grid.exactMins[1] + grid.exactMaxs[1]) / 2;
     const Vec3 faceMid = grid.pointAt(midS, midT);
     std::vector<Vec3> points;
-    points.reserve(size_t(grid.luxels()));
+    points.reserve(columns.size() * rows.size());
     size_t count = 0;
-    for (int j = 0; j < grid.height(); ++j) {
-        for (int i = 0; i < grid.width(); ++i) {
+    for (int j : rows) {
+        for (int i : columns) {
             double s = grid.luxelS(i), t = grid.luxelT(j);
             Vec3 p = grid.pointAt(s, t);
             bool clear = false;
@@ -40,6 +43,13 @@ std::vector<Vec3> samplePoints(const LuxelGrid& grid, const LightOccluder& occlu
     }
     if (tests) *tests += count;
     return points;
+}
+
+std::vector<Vec3> samplePoints(const LuxelGrid& grid, const LightOccluder& occluder, size_t* tests) {
+    std::vector<int> columns(size_t(grid.width())), rows(size_t(grid.height()));
+    std::iota(columns.begin(), columns.end(), 0);
+    std::iota(rows.begin(), rows.end(), 0);
+    return samplePointsAt(grid, columns, rows, occluder, tests);
 }
 
 } // namespace shallot

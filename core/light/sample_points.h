@@ -19,4 +19,9 @@ inline constexpr double kSampleStep = 8.0; // texels (and, the last time, units)
 // (if given) counts the segment tests made.
 std::vector<Vec3> samplePoints(const LuxelGrid& grid, const LightOccluder& occluder, size_t* tests = nullptr);
 
+// The points of the luxels in `columns` x `rows` only (row by row), each where
+// samplePoints places it: the coarse lighting's lattice (coarse_lattice.h).
+std::vector<Vec3> samplePointsAt(const LuxelGrid& grid, const std::vector<int>& columns, const std::vector<int>& rows,
+                                 const LightOccluder& occluder, size_t* tests = nullptr);
+
 } // namespace shallot

@@ -6,7 +6,8 @@
 
 namespace shallot {
 
-LevelLighting lightLevelInTree(const LightInput& input, const BspTree& tree, int pose, int threads, int bounces) {
+LevelLighting lightLevelInTree(const LightInput& input, const BspTree& tree, int pose, int threads, int bounces,
+                               const LightPass& pass) {
     const SkyFaces sky(*input.worldBrushes, input.bounds);
     const TreeOccluder occluder(tree, pose, sky);
     const OutsideFaceTest outside = [&](const std::vector<LitFace>& faces, const LightEntities& entities,
@@ -18,8 +19,8 @@ LevelLighting lightLevelInTree(const LightInput& input, const BspTree& tree, int
             warnings.push_back(input.file + ": the level leaks (a light reaches the void around it): every face is lit");
         return found.outside;
     };
-    LevelLighting lit = lightLevel(input, occluder, threads, outside);
-    if (bounces > 0) {
+    LevelLighting lit = lightLevel(input, occluder, threads, outside, {}, pass);
+    if (bounces > 0 && pass.stride == 1) {
         const BounceStats b = addBounce(lit, occluder, bounces, threads);
         lit.stats.bounces = size_t(bounces);
         lit.stats.bouncePatches = b.patches;

@@ -7,7 +7,8 @@
 namespace shallot {
 
 // `pose`: the tree's point pose (pointPoseIndex); `bounces`: that many bounces of diffuse
-// light (bounce.h) after the direct light.
-LevelLighting lightLevelInTree(const LightInput& input, const BspTree& tree, int pose, int threads, int bounces = 0);
+// light (bounce.h) after the direct light (none in a coarse pass: refine it first).
+LevelLighting lightLevelInTree(const LightInput& input, const BspTree& tree, int pose, int threads, int bounces = 0,
+                               const LightPass& pass = {});
 
 } // namespace shallot

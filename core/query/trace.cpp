@@ -26,11 +26,16 @@ class SpanStack {
 public:
     bool empty() const { return size_ == 0; }
     Span pop() { return data_[--size_]; }
-    void push(const Span& s) {
+    // By fields, inlined: a Span built on the caller's stack and read back whole stalled
+    // the load on the stores of its parts (a seventh of a lighting's time in a profile).
+    [[gnu::always_inline]] void push(ChildRef node, PlaneId exit, double ta, double tb) {
         if (size_ == capacity_) grow();
         size_t i = size_;
-        for (; i > 0 && data_[i - 1].ta < s.ta; --i) data_[i] = data_[i - 1];
-        data_[i] = s;
+        for (; i > 0 && data_[i - 1].ta < ta; --i) data_[i] = data_[i - 1];
+        data_[i].node = node;
+        data_[i].exit = exit;
+        data_[i].ta = ta;
+        data_[i].tb = tb;
         ++size_;
     }
 
@@ -66,7 +71,7 @@ struct Coverage {
 Coverage emptyRun(const BspTree& tree, uint64_t poseBit, const Vec3& from, const Vec3& delta) {
     Coverage c;
     SpanStack stack;
-    stack.push({tree.root, kSegmentEnd, 0.0, 1.0});
+    stack.push(tree.root, kSegmentEnd, 0.0, 1.0);
     while (!stack.empty()) {
         Span s = stack.pop();
         if (s.ta > c.reach) break;
@@ -78,17 +83,17 @@ Coverage emptyRun(const BspTree& tree, uint64_t poseBit, const Vec3& from, const
             const double da = d0 + s.ta * dd, db = d0 + s.tb * dd;
             const bool aOn = std::abs(da) <= kTraceOnPlaneEpsilon, bOn = std::abs(db) <= kTraceOnPlaneEpsilon;
             if (aOn && bOn) { // in the plane: both sides
-                stack.push({node.back, s.exit, s.ta, s.tb});
+                stack.push(node.back, s.exit, s.ta, s.tb);
                 s.node = node.front;
             } else if (aOn) { // leaving the plane: touch the other side at the start first
                 const bool toFront = db > 0.0;
-                stack.push({toFront ? node.front : node.back, s.exit, s.ta, s.tb});
+                stack.push(toFront ? node.front : node.back, s.exit, s.ta, s.tb);
                 s = {toFront ? node.back : node.front, node.plane, s.ta, s.ta};
             } else if (bOn || (da > 0.0) == (db > 0.0)) { // one side
                 s.node = da > 0.0 ? node.front : node.back;
             } else { // straddling: near half now, far half later
                 const double tm = std::clamp(-d0 / dd, s.ta, s.tb);
-                stack.push({da > 0.0 ? node.back : node.front, s.exit, tm, s.tb});
+                stack.push(da > 0.0 ? node.back : node.front, s.exit, tm, s.tb);
                 s = {da > 0.0 ? node.front : node.back, node.plane, s.ta, tm};
             }
         }
@@ -106,7 +111,7 @@ Coverage emptyRun(const BspTree& tree, uint64_t poseBit, const Vec3& from, const
 // Is any stretch of positive length of the segment empty?
 bool anyEmptyStretch(const BspTree& tree, uint64_t poseBit, const Vec3& from, const Vec3& delta) {
     SpanStack stack;
-    stack.push({tree.root, kSegmentEnd, 0.0, 1.0});
+    stack.push(tree.root, kSegmentEnd, 0.0, 1.0);
     while (!stack.empty()) {
         Span s = stack.pop();
         while (!isLeaf(s.node)) {
@@ -116,13 +121,13 @@ bool anyEmptyStretch(const BspTree& tree, uint64_t poseBit, const Vec3& from, co
             const double da = d0 + s.ta * dd, db = d0 + s.tb * dd;
             const bool aOn = std::abs(da) <= kTraceOnPlaneEpsilon, bOn = std::abs(db) <= kTraceOnPlaneEpsilon;
             if (aOn && bOn) {
-                stack.push({node.back, s.exit, s.ta, s.tb});
+                stack.push(node.back, s.exit, s.ta, s.tb);
                 s.node = node.front;
             } else if (aOn || bOn || (da > 0.0) == (db > 0.0)) {
                 s.node = (aOn ? db : da) > 0.0 ? node.front : node.back;
             } else {
                 const double tm = std::clamp(-d0 / dd, s.ta, s.tb);
-                stack.push({da > 0.0 ? node.back : node.front, s.exit, tm, s.tb});
+                stack.push(da > 0.0 ? node.back : node.front, s.exit, tm, s.tb);
                 s = {da > 0.0 ? node.front : node.back, node.plane, s.ta, tm};
             }
         }

@@ -379,6 +379,12 @@ check "light --relight times relighting after moving lights" \
 check "light --relight-brush times relighting after moving brushes" \
   contains "$("$CLI" light "$TMP/lit.map" --relight-brush 2)" '"relight_brush":{"edits":2,"max_ms":[0-9.e+-]*,"mean_compile_ms":[0-9.e+-]*,"mean_faces":[0-9.]*,"mean_ms":[0-9.e+-]*}'
 check "light --bounce reports its patches" contains "$("$CLI" light "$TMP/lit.map" --bounce 1)" '"bounce_patches":[1-9]'
+check "light --coarse times a coarse pass and its refinement" contains "$("$CLI" light "$TMP/lit.map" --coarse 4)" \
+  '"coarse":{"light_ms":[0-9.e+-]*,"rays":[0-9]*,"refine_ms":[0-9.e+-]*,"refined_faces":6,"stride":4}'
+"$CLI" light "$TMP/lit.map" --coarse 4 -o "$TMP/lit_coarse.obsp" >/dev/null
+check "light --coarse stores the full light (the refined lightmaps)" \
+  contains "$("$CLI" query "$TMP/lit_coarse.obsp" <<<"$under")" '"color":\[86,86,86\],"id":7,"light":86'
+check "light --coarse 0 exits 2" bash -c "'$CLI' light '$TMP/lit.map' --coarse 0 >/dev/null 2>&1; test \$? -eq 2"
 "$CLI" convert "$TMP/lit.map" "$TMP/lit.shallot" >/dev/null
 check "the light op lights a .shallot as its .map" contains "$("$CLI" query "$TMP/lit.shallot" <<<"$under")" '"light":86'
 check "a .obsp without lightmaps answers the light op with an error" \

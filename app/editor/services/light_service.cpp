@@ -3,6 +3,8 @@
 #include "check/mover_checks.h"
 #include "document/editor_document.h"
 #include "light/brush_relight.h"
+#include "light/coarse_lattice.h"
+#include "light/refine_lighting.h"
 #include "light/relight.h"
 #include "light/relight_scope.h"
 #include "light/tree_lighting.h"
@@ -12,6 +14,7 @@
 
 #include <QElapsedTimer>
 #include <QPointer>
+#include <QTimer>
 #include <algorithm>
 #include <thread>
 
@@ -34,35 +37,44 @@ bool samePointPose(const World& a, const World& b, int pose) {
     return p.mins == q.mins && p.maxs == q.maxs && p.blockingSet() == q.blockingSet() && p.shape == q.shape;
 }
 
-// The lighting of `world` with `entities`, from the one shown when only lights changed
-// (relight.h: the faces they reach) or only brushes (brush_relight.h: the faces near the
-// edit), else from scratch. No bounce: the editor shows direct light.
-LevelLighting lightAfterEdit(const LightingResult& previous, const CompiledWorld& world, const std::vector<MapEntity>& entities,
-                             int pose, const std::string& file, int threads, size_t& relitFaces, bool& relit) {
-    const SkyFaces sky(world.world.brushes, world.world.bounds);
-    const TreeOccluder occluder(world.result->onion, pose, sky);
+// The lighting of `world` with `entities`, from the full one before (`base`) when only
+// lights changed (relight.h: the faces they reach) or only brushes (brush_relight.h: the
+// faces near the edit), else from scratch; the faces it lights are lit at `pass`'s stride.
+// No bounce: the editor shows direct light.
+LevelLighting lightAfterEdit(const LightingResult& base, const CompiledWorld& world, const std::vector<MapEntity>& entities,
+                             int pose, const TreeOccluder& occluder, const std::string& file, int threads, const LightPass& pass,
+                             size_t& relitFaces, bool& relit) {
     LightInput input;
     input.worldBrushes = &world.world.brushes;
     input.entities = &entities;
     input.bounds = world.world.bounds;
     input.file = file;
-    const bool hadLighting = previous.lighting && previous.world && previous.entities;
-    if (hadLighting && previous.world.get() == &world && onlyLightsDiffer(*previous.entities, entities)) {
-        LevelLighting lighting = *previous.lighting;
-        relitFaces = relightChangedLights(lighting, readLightEntities(entities, file), occluder, threads).faces;
+    const bool hadLighting = base.lighting && base.world && base.entities;
+    if (hadLighting && base.world.get() == &world && onlyLightsDiffer(*base.entities, entities)) {
+        LevelLighting lighting = *base.lighting;
+        relitFaces = relightChangedLights(lighting, readLightEntities(entities, file), occluder, threads, pass).faces;
         relit = true;
         return lighting;
     }
-    if (hadLighting && sameEntities(*previous.entities, entities) && samePointPose(previous.world->world, world.world, pose) &&
-        previous.world->world.bounds.mins == world.world.bounds.mins && previous.world->world.bounds.maxs == world.world.bounds.maxs) {
-        if (const std::optional<Aabb> region = changedBrushRegion(previous.world->world.brushes, world.world.brushes, world.world.bounds)) {
-            LevelLighting lighting = relightAfterBrushEdit(*previous.lighting, input, world.result->onion, pose, *region, threads);
+    if (hadLighting && sameEntities(*base.entities, entities) && samePointPose(base.world->world, world.world, pose) &&
+        base.world->world.bounds.mins == world.world.bounds.mins && base.world->world.bounds.maxs == world.world.bounds.maxs) {
+        if (const std::optional<Aabb> region = changedBrushRegion(base.world->world.brushes, world.world.brushes, world.world.bounds)) {
+            LevelLighting lighting = relightAfterBrushEdit(*base.lighting, input, world.result->onion, pose, *region, threads, pass);
             relit = true;
             relitFaces = 0; // brush_relight counts none: the summary says "near the edit"
             return lighting;
         }
     }
-    return lightLevelInTree(input, world.result->onion, pose, threads);
+    return lightLevelInTree(input, world.result->onion, pose, threads, 0, pass);
+}
+
+// The full lighting is worth the coarse picture: the refinement is expected to take
+// kCoarsePictureWorthMs or more, and more than a batch takes to build (`batchMs`), at the
+// coarse pass's pace per luxel lit.
+bool coarsePictureWorthIt(const LevelLighting& coarse, double coarseMs, double batchMs) {
+    const CoarseShare share = coarseShare(coarse);
+    if (share.faces == 0 || share.latticeLuxels == 0) return false;
+    return coarseMs * double(share.luxels) / double(share.latticeLuxels) >= std::max(kCoarsePictureWorthMs, batchMs);
 }
 
 } // namespace
@@ -73,91 +85,174 @@ LightService::LightService(EditorDocument& document, render::RenderScene& scene,
     scene_.setVisible(render::Layer::LitFaces, false);
 }
 
-LightService::~LightService() {
-    releaseInBackground(std::move(wanted_));
-    releaseInBackground(std::move(latest_.world));
+bool litByNothing(const LevelLighting& lighting) {
+    const bool sun = std::any_of(lighting.settings.suns.begin(), lighting.settings.suns.end(),
+                                 [](const SunLight& s) { return s.light > 0; });
+    const bool light = std::any_of(lighting.lights.begin(), lighting.lights.end(), [](const PointLight& l) { return l.light > 0; });
+    return !sun && !light && lighting.settings.minlight <= 0;
 }
 
-bool LightService::latestIsCurrent() const {
-    return latest_.lighting && wanted_ && latest_.world == wanted_ && latest_.entityRevision == entityRevision_;
+LightService::~LightService() {
+    if (token_) token_->cancelled = true;
+    releaseInBackground(std::move(wanted_));
+    releaseInBackground(std::move(runningWorld_));
+    releaseInBackground(std::move(latest_.world));
+    releaseInBackground(std::move(base_.world));
+}
+
+bool LightService::currentOrComing() const {
+    if (!wanted_) return true;
+    if (running_) return runningWorld_ == wanted_ && runningRevision_ == entityRevision_;
+    return latest_.lighting && latest_.world == wanted_ && latest_.entityRevision == entityRevision_;
 }
 
 void LightService::setShading(render::LightShading shading) {
     if (shading_ == shading) return;
     shading_ = shading;
     showShading();
-    if (running_ || shading_ == render::LightShading::Flat) return;
-    if (!latestIsCurrent()) start();
-    else if (drawnShading_ != shading_) start(true);
+    if (shading_ == render::LightShading::Flat) return;
+    if (!currentOrComing()) start();
+    else if (!running_ && drawnShading_ != shading_) redraw();
 }
 
 void LightService::setOverlayWanted(bool wanted) {
     overlayWanted_ = wanted;
-    if (active() && !running_ && !latestIsCurrent()) start();
+    if (active() && !currentOrComing()) start();
 }
 
 void LightService::request(std::shared_ptr<const CompiledWorld> world) {
     if (!world || isPreviewRevision(world->revision) || !world->result->error.empty()) return;
     releaseInBackground(std::exchange(wanted_, std::move(world)));
-    if (active() && !running_) start();
+    startSoon();
 }
 
 void LightService::entitiesChanged() {
     ++entityRevision_;
-    if (active() && !running_ && wanted_) start();
+    startSoon();
 }
 
-void LightService::start(bool batchOnly) {
+void LightService::startSoon() {
+    if (startPending_) return;
+    startPending_ = true;
+    QTimer::singleShot(0, this, [this] {
+        startPending_ = false;
+        if (active() && !currentOrComing()) start();
+    });
+}
+
+void LightService::start() {
     if (!wanted_) return;
+    if (running_) { // superseded: it stops before its next face, and nothing of it is shown
+        token_->cancelled = true;
+        ++cancelled_;
+    }
+    token_ = std::make_shared<CancelToken>();
     running_ = true;
+    runningWorld_ = wanted_;
+    runningRevision_ = entityRevision_;
+    const uint64_t generation = ++generation_;
     QPointer<LightService> self(this);
-    // The lighting shown, to draw again (batchOnly) or to relight where only lights changed.
-    LightingResult previous = latest_;
-    auto entities = batchOnly ? previous.entities : std::make_shared<const std::vector<MapEntity>>(lightEntities(document_.data()));
-    runInBackground([self, world = wanted_, entities, revision = entityRevision_, shading = shading_,
-                     file = document_.filePath().toStdString(), previous = std::move(previous), batchOnly]() mutable {
-        LightingResult out = batchOnly ? previous : LightingResult{};
+    auto entities = std::make_shared<const std::vector<MapEntity>>(lightEntities(document_.data()));
+    const int stride = coarseFirst_ ? kCoarseLuxelStride : 1;
+    runInBackground([self, world = wanted_, entities, revision = entityRevision_, shading = shading_, generation, stride,
+                     batchMs = lastBatchMs_,
+                     token = token_, file = document_.filePath().toStdString(), base = base_]() mutable {
+        LightingResult out;
+        out.world = world;
+        out.entityRevision = revision;
+        out.entities = entities;
+        out.generation = generation;
+        const auto post = [&](LightingResult result) {
+            render::MeshBatch batch;
+            QElapsedTimer built;
+            built.start();
+            if (result.lighting && shading != render::LightShading::Flat) {
+                batch = render::buildLitFaceBatch(*result.lighting, shading);
+                result.batchMilliseconds = double(built.nsecsElapsed()) / 1e6;
+            }
+            postToUiThread([self, result = std::move(result), batch = std::move(batch), shading]() mutable {
+                if (self) self->passDone(std::move(result), std::move(batch), shading);
+                else releaseInBackground(std::move(result.world));
+            });
+        };
         QElapsedTimer timer;
         timer.start();
-        render::MeshBatch batch;
-        if (!batchOnly) {
-            out.world = world;
-            out.entityRevision = revision;
-            out.entities = entities;
-            const int pose = pointPoseIndex(world->world.poses);
-            // Every core: the threads inherit the pool thread's lowered priority (background_priority.h).
-            const int threads = int(std::max(1u, std::thread::hardware_concurrency()));
+        const int pose = pointPoseIndex(world->world.poses);
+        // Every core: the threads inherit the pool thread's lowered priority (background_priority.h).
+        const int threads = int(std::max(1u, std::thread::hardware_concurrency()));
+        try {
             if (pose < 0) {
                 out.error = "No point pose to cast shadows with: add one in the Poses dock to light the level.";
             } else {
-                out.lighting = std::make_shared<LevelLighting>(
-                    lightAfterEdit(previous, *world, *entities, pose, file, threads, out.relitFaces, out.relit));
+                const SkyFaces sky(world->world.brushes, world->world.bounds);
+                const TreeOccluder occluder(world->result->onion, pose, sky);
+                LevelLighting lighting = lightAfterEdit(base, *world, *entities, pose, occluder, file, threads,
+                                                        LightPass{stride, token.get()}, out.relitFaces, out.relit);
+                base = {};
+                const double firstPassMs = double(timer.nsecsElapsed()) / 1e6;
+                if (coarsePictureWorthIt(lighting, firstPassMs, batchMs)) {
+                    LightingResult coarse = out;
+                    coarse.lighting = std::make_shared<const LevelLighting>(lighting);
+                    coarse.coarse = true;
+                    coarse.milliseconds = out.coarseMilliseconds = double(timer.nsecsElapsed()) / 1e6;
+                    post(std::move(coarse));
+                }
+                const RefineStats refined = refineCoarseFaces(lighting, occluder, threads, token.get());
+                lighting.stats.rays += refined.rays;
+                lighting.stats.sampleTests += refined.sampleTests;
+                out.fullPassMilliseconds = stride > 1 ? refined.ms : firstPassMs;
+                out.lighting = std::make_shared<const LevelLighting>(std::move(lighting));
             }
+        } catch (const CompileCancelled&) {
+            world.reset();
+            return; // a newer lighting started: nothing of this one is shown
         }
-        if (out.lighting && shading != render::LightShading::Flat) batch = render::buildLitFaceBatch(*out.lighting, shading);
-        if (!batchOnly) out.milliseconds = double(timer.nsecsElapsed()) / 1e6;
+        out.milliseconds = double(timer.nsecsElapsed()) / 1e6;
         world.reset(); // out.world holds it
-        previous = {};
-        postToUiThread([self, out = std::move(out), batch = std::move(batch), shading]() mutable {
-            if (!self) return;
-            self->running_ = false;
-            self->finished(std::move(out), std::move(batch), shading);
+        post(std::move(out));
+    });
+}
+
+void LightService::redraw() {
+    const std::shared_ptr<const LevelLighting> lighting = latest_.lighting;
+    if (!lighting || shading_ == render::LightShading::Flat) return;
+    QPointer<LightService> self(this);
+    runInBackground([self, lighting, shading = shading_]() {
+        render::MeshBatch batch = render::buildLitFaceBatch(*lighting, shading);
+        postToUiThread([self, lighting, batch = std::move(batch), shading]() mutable {
+            if (!self || self->latest_.lighting != lighting || self->shading_ != shading) return;
+            self->scene_.set(render::Layer::LitFaces, std::move(batch));
+            self->drawnShading_ = shading;
+            self->showShading();
+            emit self->lit();
         });
     });
 }
 
-void LightService::finished(LightingResult result, render::MeshBatch batch, render::LightShading shading) {
+void LightService::passDone(LightingResult result, render::MeshBatch batch, render::LightShading shading) {
+    if (result.generation != generation_) { // superseded by a newer lighting: never shown
+        releaseInBackground(std::move(result.world));
+        return;
+    }
+    const bool full = !result.coarse;
+    if (full) {
+        running_ = false;
+        if (result.lighting) coarseFirst_ = result.fullPassMilliseconds >= kCoarsePictureWorthMs;
+        releaseInBackground(std::move(runningWorld_));
+        if (result.lighting) releaseInBackground(std::exchange(base_, result).world);
+    }
+    if (result.batchMilliseconds > 0) lastBatchMs_ = result.batchMilliseconds;
     releaseInBackground(std::exchange(latest_, std::move(result)).world);
-    if (latest_.lighting && shading != render::LightShading::Flat) {
+    if (latest_.lighting && shading != render::LightShading::Flat && shading == shading_) {
         scene_.set(render::Layer::LitFaces, std::move(batch));
         drawnShading_ = shading;
     }
     showShading();
     emit lit();
+    if (!full || !active()) return;
     // Something newer (a compile, an entity edit, another shading) came meanwhile.
-    if (!active()) return;
-    if (!latestIsCurrent()) start();
-    else if (shading_ != render::LightShading::Flat && drawnShading_ != shading_) start(true);
+    if (!currentOrComing()) start();
+    else if (shading_ != render::LightShading::Flat && drawnShading_ != shading_) redraw();
 }
 
 void LightService::showShading() {
@@ -172,18 +267,27 @@ QString LightService::summary() const {
     if (!latest_.error.isEmpty()) return latest_.error;
     if (!latest_.lighting) return "Lighting the level...";
     const LightStats& s = latest_.lighting->stats;
-    const QString what = !latest_.relit            ? QString("Lit in")
-                         : latest_.relitFaces > 0 ? QString("Relit %1 faces near the changed lights in").arg(latest_.relitFaces)
-                                                  : QString("Relit near the edit in");
-    return QString("%1 %2 s: %3 faces, %4 luxels, %5 lights, %6 rays%7")
+    const QString seconds = QString::number(latest_.milliseconds / 1000.0, 'f', 2);
+    QString what = !latest_.relit            ? QString("Lit in %1 s").arg(seconds)
+                   : latest_.relitFaces > 0 ? QString("Relit %1 faces near the changed lights in %2 s").arg(latest_.relitFaces).arg(seconds)
+                                            : QString("Relit near the edit in %1 s").arg(seconds);
+    if (latest_.coarse)
+        what = QString("Coarse light (every %1th luxel) in %2 s, full light coming").arg(kCoarseLuxelStride).arg(seconds);
+    else if (latest_.coarseMilliseconds > 0)
+        what += QString(" (coarse after %1 s)").arg(latest_.coarseMilliseconds / 1000.0, 0, 'f', 2);
+    // Black is the truth: the game draws an unlit level black (engines draw a .bsp without
+    // lightmaps fullbright, but light writes them when the level has no lights).
+    const QString black = litByNothing(*latest_.lighting)
+                              ? QString(" No lights: the level is black in the game (add a light, or a minlight: worldspawn's \"light\").")
+                              : QString();
+    return QString("%1: %2 faces, %3 luxels, %4 lights, %5 rays%6.%7")
         .arg(what)
-        .arg(latest_.milliseconds / 1000.0, 0, 'f', 2)
         .arg(s.lightmappedFaces)
         .arg(s.luxels)
         .arg(s.lights)
         .arg(s.rays)
-        .arg(latest_.lighting->warnings.empty() ? QString()
-                                                 : QString(" (%1 warnings)").arg(latest_.lighting->warnings.size()));
+        .arg(latest_.lighting->warnings.empty() ? QString() : QString(" (%1 warnings)").arg(latest_.lighting->warnings.size()))
+        .arg(black);
 }
 
 } // namespace shallot

@@ -3,9 +3,14 @@
 // the Too dark overlay is on, the level is lit (core/light: Quake's direct light from its
 // light entities, shadows through the newest compiled tree's point pose) on a pool thread
 // after every compile of the document's world and every change of its entities; the lit
-// shadings draw it in the 3D view's lit faces layer in place of the flat brush faces. One
-// lighting runs at a time; the newest request runs next and older results are dropped.
-// With Flat shading and the overlay off nothing is computed.
+// shadings draw it in the 3D view's lit faces layer in place of the flat brush faces.
+// A lighting is two passes: a coarse one (every kCoarseLuxelStride-th luxel, bilinear
+// between, a sky dome's suns merged: coarse_lattice.h, coarse_suns.h), shown when the full
+// one is worth waiting for, then the faces it lit refined in full (refine_lighting.h); one
+// full pass when the last full pass was quick (kCoarsePictureWorthMs). A newer request cancels the running lighting
+// (its token, checked before each face) and starts at once; a superseded lighting's
+// results are never shown. The UI thread never waits for a lighting. With Flat shading
+// and the overlay off nothing is computed.
 #include "lit_face_batch.h"
 #include "render_scene.h"
 #include "services/compile_service.h"
@@ -30,7 +35,26 @@ struct LightingResult {
     std::shared_ptr<const std::vector<MapEntity>> entities;
     bool relit = false;
     size_t relitFaces = 0;
+    // The coarse picture (its full lighting still coming); when full, how long after the
+    // request its coarse picture was shown (0: none was: the full one came soon enough).
+    bool coarse = false;
+    double coarseMilliseconds = 0;
+    // The full pass's wall time: the refinement, or the whole lighting when it ran in one pass.
+    double fullPassMilliseconds = 0;
+    double batchMilliseconds = 0; // building its lit faces' batch (0: none built)
+    uint64_t generation = 0; // LightService's count of lightings started
 };
+
+// The coarse picture is drawn when the full lighting is expected this much after it or
+// later (a few frames at 60 Hz), and later than building its batch takes (librequake_e3m4:
+// 0.6 s): a sooner full lighting replaces it before anyone sees it, and drawing it would
+// only delay the full one by a second batch. A lighting runs in one full pass when the
+// last one's full pass took less (id_e1m1's light moves: the coarse pass would double
+// their 7 ms), else coarse first.
+inline constexpr double kCoarsePictureWorthMs = 50.0;
+
+// Nothing lights the level (no light, no sun, no minlight): the game shows it black.
+bool litByNothing(const LevelLighting& lighting);
 
 class LightService : public QObject {
     Q_OBJECT
@@ -45,9 +69,14 @@ public:
     bool active() const { return shading_ != render::LightShading::Flat || overlayWanted_; }
     // The newest compiled world (previews and failed compiles are ignored).
     void request(std::shared_ptr<const CompiledWorld> world);
-    // The newest lighting shown (null before the first, and while shading is Flat before one).
+    // The newest lighting shown (null before the first, and while shading is Flat before
+    // one; a coarse picture while its full lighting is coming).
     const LightingResult& latest() const { return latest_; }
+    // A lighting is running (its full result not shown yet).
     bool busy() const { return running_; }
+    // Lightings started, and of them cancelled by a newer request.
+    uint64_t generation() const { return generation_; }
+    uint64_t cancelled() const { return cancelled_; }
 
 signals:
     // A new lighting is drawn, or the shading changed: one line for the status bar.
@@ -57,10 +86,17 @@ signals:
 
 private:
     void entitiesChanged();
-    // Lights the newest world, or (`batchOnly`) draws the lighting shown in the shading now.
-    void start(bool batchOnly = false);
-    void finished(LightingResult result, render::MeshBatch batch, render::LightShading shading);
-    bool latestIsCurrent() const;
+    // Starts a lighting from the event loop, once for every change made in one go (moving
+    // an entity removes and inserts it: the level without it is not worth lighting).
+    void startSoon();
+    // Lights the newest world, cancelling a running lighting.
+    void start();
+    // Draws the lighting shown in the shading now.
+    void redraw();
+    // A pass's result, on the UI thread: shown unless a newer lighting started.
+    void passDone(LightingResult result, render::MeshBatch batch, render::LightShading shading);
+    // The newest lighting started (or shown) is of the newest world and entities.
+    bool currentOrComing() const;
     void showShading();
     QString summary() const;
 
@@ -70,8 +106,15 @@ private:
     bool overlayWanted_ = false;
     std::shared_ptr<const CompiledWorld> wanted_;
     uint64_t entityRevision_ = 0;
-    bool running_ = false;
+    bool running_ = false, startPending_ = false;
+    uint64_t generation_ = 0, cancelled_ = 0;
+    std::shared_ptr<CancelToken> token_;       // of the running lighting
+    std::shared_ptr<const CompiledWorld> runningWorld_; // what it lights
+    uint64_t runningRevision_ = 0;
     LightingResult latest_;
+    LightingResult base_; // the newest full lighting: what the next one relights from
+    bool coarseFirst_ = true; // the last full pass took kCoarsePictureWorthMs or more (or none ran)
+    double lastBatchMs_ = 0;  // the last batch's build
     render::LightShading drawnShading_ = render::LightShading::Flat; // of the layer's batch (Flat: none)
 };
 

@@ -4,6 +4,7 @@
 #include "editor.h"
 #include "nav_overlay.h"
 #include "palette.h"
+#include "services/light_service.h"
 #include "services/mover_paths.h"
 #include "services/overlay_controller.h"
 
@@ -103,6 +104,10 @@ std::vector<LegendEntry> viewLegend(const Editor& editor, bool view3d) {
         out.push_back({render::viewWeightColour(render::kViewWeightSteps - 1), QString("near %1 faces").arg(limit)});
         out.push_back({render::viewWeightColour(render::kViewWeightSteps), "over the limit"});
     }
+    // The Lit shadings of a level nothing lights: black is what the game shows.
+    const LightService& light = editor.lighting();
+    if (view3d && light.shading() != render::LightShading::Flat && light.latest().lighting && litByNothing(*light.latest().lighting))
+        out.push_back({QColor(Qt::black), "no lights: black in the game"});
     if (o.isOn(Overlay::TooDark))
         out.push_back({render::kTooDarkColour, QString("too dark (light under %1)").arg(editor.document().data().darkLimit)});
     if (editor.moverPaths().isOn()) out.push_back({render::kMoverPathColour, "where movers go", true});
