@@ -27,6 +27,8 @@ RenderScene::RenderScene() {
     layers_[size_t(Layer::TooDark)].visible = false;
     layers_[size_t(Layer::Quake3Refusals)].visible = false;
     layers_[size_t(Layer::MoverVolumes)].translucent = true;
+    layers_[size_t(Layer::MoverSwept)].translucent = true;
+    layers_[size_t(Layer::Agents)].translucent = true;
     // Step and drop arrows seen from the side are a forest of vertical lines: 3D only.
     layers_[size_t(Layer::WalkableLinks)].in2d = false;
     for (Layer l : {Layer::LeafCells, Layer::Portals, Layer::UnionWire, Layer::Reach, Layer::Visible, Layer::ViewWeight,

@@ -8,6 +8,8 @@
 #include "help_page.h"
 #include "io/game_profile.h"
 #include "docks/entity_dock.h"
+#include "docks/movers_bar.h"
+#include "services/mover_states.h"
 #include "document/entity_edits.h"
 #include "services/spawn_check_service.h"
 #include "services/view_state.h"
@@ -265,6 +267,7 @@ void MainWindow::buildActions() {
     single->setCheckable(true);
     connect(single, &QAction::toggled, this, &MainWindow::setSingleView);
     addOverlayControls(view, addToolBar("Overlays"), *editor_);
+    addToolBar(new MoversBar(*editor_, this));
     view->addSeparator();
     make(view, "focusSelection", "Focus Selection", QKeySequence("Ctrl+Shift+F9"), [this] {
         const Aabb sel = editor_->selectionBoundsWithEntities();
@@ -523,8 +526,8 @@ bool MainWindow::goToPlayerStart(bool frame2d) {
 
 bool MainWindow::saveTo(const QString& path) {
     const QImage thumbnail = view3d_->grabFramebuffer().scaled(256, 160, Qt::KeepAspectRatio, Qt::SmoothTransformation);
-    // The newest tree goes into the file when it was compiled from the current world.
-    const auto& compiled = editor_->overlays().compiled();
+    // The newest tree goes into the file when it was compiled from the current world (without the movers).
+    const auto& compiled = editor_->moverStates().staticWorld();
     const BspTree* tree = compiled && compiled->revision == editor_->document().worldRevision() ? &compiled->result->onion : nullptr;
     editor_->document().setViewState(currentViewState(*editor_));
     const QString error = saveDocumentFile(editor_->document().data(), path, tree, thumbnail);

@@ -1,5 +1,7 @@
 #include "screenshot.h"
 
+#include "services/mover_states.h"
+
 #include "services/light_service.h"
 #include "services/quake3_capsule_overlay.h"
 #include "services/spawn_check_service.h"
@@ -96,7 +98,7 @@ int runScreenshot(QApplication& app, MainWindow& window, const QString& file, co
         // Lit shadings: the lighting of the newest compile drawn.
         if (ready && lighting.shading() != render::LightShading::Flat)
             ready = !lighting.busy() && (!lighting.latest().error.isEmpty() ||
-                                         (lighting.latest().lighting && lighting.latest().world == window.editor().compiler().latest()));
+                                         (lighting.latest().lighting && lighting.latest().world == window.editor().moverStates().staticWorld()));
         if (ready && window.editor().tooDark().isOn()) ready = window.editor().tooDark().current();
         if (ready && window.editor().quake3Capsule().isOn())
             ready = !window.editor().quake3Capsule().busy() && window.editor().quake3Capsule().drawnRevision() == doc.worldRevision();

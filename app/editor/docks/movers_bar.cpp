@@ -1,0 +1,123 @@
+#include "docks/movers_bar.h"
+
+#include "editor.h"
+#include "services/mover_play.h"
+#include "services/mover_states.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QSpinBox>
+#include <array>
+#include <cmath>
+
+namespace shallot {
+
+namespace {
+
+// The time a spin box may be set to (seconds) and the slider's span and steps: most
+// doors and lifts run their cycle in a few seconds, trains in tens.
+constexpr double kMaxSeconds = 3600.0;
+constexpr double kSliderSeconds = 60.0;
+constexpr int kSliderStepsPerSecond = 10;
+constexpr int kMaxPlayAgents = 2000;
+
+constexpr std::array<std::pair<MoverPlacement, const char*>, 5> kChoices{{{MoverPlacement::Spawn, "As spawned"},
+                                                                          {MoverPlacement::Closed, "All closed"},
+                                                                          {MoverPlacement::Open, "All open"},
+                                                                          {MoverPlacement::Time, "At time"},
+                                                                          {MoverPlacement::LeftOut, "Left out"}}};
+
+} // namespace
+
+MoversBar::MoversBar(Editor& editor, QWidget* parent) : QToolBar("Movers", parent), editor_(editor) {
+    setObjectName("MoversToolbar");
+    addWidget(new QLabel("Movers ", this));
+    placement_ = new QComboBox(this);
+    placement_->setObjectName("moverPlacement");
+    for (const auto& [p, text] : kChoices) placement_->addItem(text, int(p));
+    placement_->setToolTip("Where the doors, plats, trains and buttons stand: drawn there, and compiled there as walls for every "
+                           "overlay. As spawned: where the game starts them (a plat without a name down, a START_OPEN door "
+                           "open); closed and open: each one's first and last stop; at time: where the game's timing has them; "
+                           "left out: not in the world at all (a door is a hole), as the game's world model is compiled");
+    addWidget(placement_);
+    seconds_ = new QDoubleSpinBox(this);
+    seconds_->setObjectName("moverSeconds");
+    seconds_->setRange(0.0, kMaxSeconds);
+    seconds_->setDecimals(2);
+    seconds_->setSingleStep(1.0 / kSliderStepsPerSecond);
+    seconds_->setSuffix(" s");
+    seconds_->setToolTip("At time: seconds after the level starts, each mover kept going as the game runs it");
+    addWidget(seconds_);
+    slider_ = new QSlider(Qt::Horizontal, this);
+    slider_->setObjectName("moverSlider");
+    slider_->setRange(0, int(kSliderSeconds * kSliderStepsPerSecond));
+    slider_->setFixedWidth(140);
+    slider_->setToolTip("Drag through the first minute: the movers follow as the game would move them");
+    addWidget(slider_);
+    swept_ = addAction("Swept");
+    swept_->setObjectName("moverSwept");
+    swept_->setCheckable(true);
+    swept_->setToolTip("Ghost the volume every mover brush passes through (brown)");
+    addSeparator();
+    play_ = addAction("Play");
+    play_->setObjectName("play");
+    play_->setCheckable(true);
+    play_->setShortcut(QKeySequence("F5"));
+    play_->setToolTip("Play (F5): time runs, the movers move as the game runs them and agents of the current pose walk "
+                      "between random floors; again to stop (the movers go back)");
+    agents_ = new QSpinBox(this);
+    agents_->setObjectName("playAgents");
+    agents_->setRange(0, kMaxPlayAgents);
+    agents_->setValue(kDefaultPlayAgents);
+    agents_->setSuffix(" agents");
+    agents_->setToolTip("How many agents Play starts with");
+    addWidget(agents_);
+    playTime_ = new QLabel(this);
+    playTime_->setObjectName("playTime");
+    playTime_->setMinimumWidth(70);
+    addWidget(playTime_);
+
+    connect(placement_, &QComboBox::currentIndexChanged, this, &MoversBar::choose);
+    connect(seconds_, &QDoubleSpinBox::valueChanged, this, [this](double s) {
+        const QSignalBlocker block(slider_), blockPlacement(placement_);
+        slider_->setValue(int(std::lround(std::min(s, kSliderSeconds) * kSliderStepsPerSecond)));
+        placement_->setCurrentIndex(placement_->findData(int(MoverPlacement::Time)));
+        choose();
+    });
+    connect(slider_, &QSlider::valueChanged, this, [this](int v) { seconds_->setValue(double(v) / kSliderStepsPerSecond); });
+    connect(swept_, &QAction::toggled, this, [this](bool on) { editor_.moverStates().setSweptShown(on); });
+    connect(play_, &QAction::triggered, this, [this](bool on) {
+        if (on) play_->setChecked(editor_.moverPlay().start(agents_->value()));
+        else editor_.moverPlay().stop();
+    });
+    connect(&editor_.moverStates(), &MoverStates::changed, this, &MoversBar::follow);
+    connect(&editor_.moverPlay(), &MoverPlay::playingChanged, this, [this](bool on) {
+        play_->setChecked(on);
+        showPlayTime();
+    });
+    connect(&editor_.moverPlay(), &MoverPlay::stepped, this, &MoversBar::showPlayTime);
+    follow();
+}
+
+void MoversBar::follow() {
+    const MoverStates& states = editor_.moverStates();
+    const QSignalBlocker a(placement_), b(seconds_), c(slider_), d(swept_);
+    placement_->setCurrentIndex(placement_->findData(int(states.placement())));
+    seconds_->setValue(states.seconds());
+    slider_->setValue(int(std::lround(std::min(states.seconds(), kSliderSeconds) * kSliderStepsPerSecond)));
+    swept_->setChecked(states.sweptShown());
+}
+
+void MoversBar::choose() {
+    editor_.moverStates().setPlacement(MoverPlacement(placement_->currentData().toInt()), seconds_->value());
+}
+
+void MoversBar::showPlayTime() {
+    const MoverPlay& play = editor_.moverPlay();
+    playTime_->setText(play.playing() ? QString(" t = %1 s").arg(play.time(), 0, 'f', 1) : QString());
+}
+
+} // namespace shallot
