@@ -267,6 +267,7 @@ void MainWindow::buildActions() {
     single->setCheckable(true);
     connect(single, &QAction::toggled, this, &MainWindow::setSingleView);
     addOverlayControls(view, addToolBar("Overlays"), *editor_);
+    addToolBarBreak();
     addToolBar(new MoversBar(*editor_, this));
     view->addSeparator();
     make(view, "focusSelection", "Focus Selection", QKeySequence("Ctrl+Shift+F9"), [this] {
