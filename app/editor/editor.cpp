@@ -139,8 +139,8 @@ void Editor::reloadEntityClasses() {
 void Editor::requestSpawnChecks() {
     const std::shared_ptr<const CompiledWorld>& compiled = moverStates_->staticWorld();
     if (!compiled || compiled->revision == 0) return; // nothing compiled yet
-    spawnChecks_->request(
-        {compiled, document_.entities(), entityClasses_, entityRevision_, navMeshCache_, document_.data().game});
+    const std::shared_ptr<NavMeshCache>& meshes = compiled == compiler_.latest() ? navMeshCache_ : moverStates_->staticNavMeshes();
+    spawnChecks_->request({compiled, document_.entities(), entityClasses_, entityRevision_, meshes, document_.data().game});
 }
 
 void Editor::setEntityCategoryVisible(EntityCategory c, bool visible) {

@@ -12,6 +12,7 @@
 // entities are models of their own there): a second compile of the document's world
 // alone follows each edit's compile (staticWorld), never a state change.
 #include "services/compile_service.h"
+#include "services/nav_mesh_cache.h"
 #include "movers/mover.h"
 
 #include <QElapsedTimer>
@@ -63,6 +64,9 @@ public:
     // The newest compile of the document's world without the movers (the main compile's
     // when they are left out): what the spawn checks, the light and saves read.
     const std::shared_ptr<const CompiledWorld>& staticWorld() const { return staticWorld_; }
+    // Its navigation meshes (the walking check's), apart from the overlays' of the world
+    // with the movers: one cache of both would build every mesh whole after each edit.
+    const std::shared_ptr<NavMeshCache>& staticNavMeshes() const { return staticNavMeshes_; }
 
 signals:
     void changed(); // placement, seconds or swept shown (the toolbar follows)
@@ -88,6 +92,7 @@ private:
     bool compileStale_ = false;        // placedBrushes_ changed since the last compile asked
     CompileService staticCompiler_;
     std::shared_ptr<const CompiledWorld> staticWorld_;
+    std::shared_ptr<NavMeshCache> staticNavMeshes_ = std::make_shared<NavMeshCache>();
     QElapsedTimer playCompileClock_;
 };
 
