@@ -5,6 +5,8 @@
 // Play runs the door and walks agents that never stand in the world's solid.
 #include "gui_test_window.h"
 
+#include "document/document_files.h"
+
 #include "render_scene.h"
 #include "services/mover_play.h"
 #include "services/mover_states.h"
@@ -15,6 +17,7 @@
 #include <QFile>
 #include <QSpinBox>
 #include <QTemporaryDir>
+#include <QToolBar>
 
 using namespace shallot;
 using namespace shallot::test;
@@ -43,12 +46,14 @@ QString levelText() {
     return map;
 }
 
-// The compile shown is of the document's world with the movers where they stand now.
+// The compile shown is of the document's world with the movers where they stand now, and
+// the world without them is compiled too.
 bool waitForMovers(MainWindow& w) {
     Editor& e = w.editor();
     return QTest::qWaitFor([&] {
         const auto& c = e.compiler().latest();
-        if (!waitForCompiledOverlay(w, 0) || !c) return false;
+        const auto& alone = e.moverStates().staticWorld();
+        if (!waitForCompiledOverlay(w, 0) || !c || !alone || alone->revision != e.document().worldRevision()) return false;
         const World wanted = e.moverStates().withMovers(e.document().data().world);
         if (c->world.brushes.size() != wanted.brushes.size()) return false;
         for (size_t i = 0; i < wanted.brushes.size(); ++i)
@@ -132,6 +137,36 @@ void MoversPlayGuiTest::statesMoveTheDoorAndPlayRunsIt() {
     QVERIFY(waitForMovers(*w));
     QVERIFY(!doorwaySolid(e)); // its bottom at z 50
     QVERIFY(e.compiler().latest()->result->onion.isSolid(Vec3(0, 0, 60), kPointPose));
+
+    // Swept clicked off and on with the mouse.
+    auto* bar = w->findChild<QToolBar*>("MoversToolbar");
+    QVERIFY(bar);
+    QWidget* sweptButton = bar->widgetForAction(w->action("moverSwept"));
+    QVERIFY(sweptButton);
+    QTest::mouseClick(sweptButton, Qt::LeftButton);
+    QVERIFY(!states.sweptShown());
+    QVERIFY(!e.scene().layer(render::Layer::MoverSwept).visible);
+    QTest::mouseClick(sweptButton, Qt::LeftButton);
+    QVERIFY(e.scene().layer(render::Layer::MoverSwept).visible);
+
+    // Saved and opened again: the state comes back with the view, the stored tree is the
+    // world without the movers (a fresh window compiles them in again).
+    const QString saved = dir.filePath("saved.shallot");
+    QVERIFY(w->saveTo(saved));
+    QString error;
+    const std::optional<LoadedDocument> stored = loadDocumentFile(saved, error);
+    QVERIFY(stored && stored->tree);
+    QVERIFY(!stored->tree->isSolid(Vec3(0, 0, 60), kPointPose)); // no door in it
+    QVERIFY(stored->tree->isSolid(Vec3(-128, 0, 60), kPointPose)); // the wall beside it
+    {
+        auto again = openWindow(saved);
+        QVERIFY(waitForMovers(*again));
+        QCOMPARE(again->editor().moverStates().placement(), MoverPlacement::Time);
+        QCOMPARE(again->editor().moverStates().seconds(), 0.5);
+        QVERIFY(again->editor().compiler().latest()->result->onion.isSolid(Vec3(0, 0, 60), kPointPose));
+        QVERIFY(!again->editor().moverStates().staticWorld()->result->onion.isSolid(Vec3(0, 0, 60), kPointPose));
+        QCOMPARE(again->editor().moverStates().staticWorld()->world.brushes.size(), e.document().brushes().size());
+    }
 
     // Left out: the doorway is a hole, the door drawn where the file has it.
     placement->setCurrentIndex(placement->findData(int(MoverPlacement::LeftOut)));
