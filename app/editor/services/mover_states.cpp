@@ -48,8 +48,8 @@ std::optional<MoverPlacement> moverPlacementNamed(std::string_view name) {
 
 MoverStates::MoverStates(Editor& editor) : QObject(&editor), editor_(editor) {
     EditorDocument& document = editor_.document();
+    // A new document emits both: its movers are built twice.
     connect(&document, &EditorDocument::entitiesChanged, this, &MoverStates::rebuildMovers);
-    connect(&document, &EditorDocument::documentReset, this, &MoverStates::rebuildMovers);
     connect(&document, &EditorDocument::gameChanged, this, &MoverStates::rebuildMovers);
     connect(&editor_.compiler(), &CompileService::compiled, this, &MoverStates::mainCompiled);
     connect(&staticCompiler_, &CompileService::compiled, this, &MoverStates::setStatic);
