@@ -170,18 +170,24 @@ void Editor::rebuildEntityShapes() {
     entityShapes_.clear();
     entityShapes_.reserve(entities.size());
     for (const MapEntity& e : entities) entityShapes_.push_back(render::entityShape(e, *entityClasses_, document_.data().world.bounds));
-    for (const auto& [entity, offset] : entityOffsets_) {
-        if (entity < 0 || size_t(entity) >= entities.size()) continue;
-        MapEntity moved = entities[size_t(entity)];
+    for (const auto& [entity, offset] : entityOffsets_) placeEntityShape(entity, offset);
+}
+
+void Editor::placeEntityShape(int entity, const Vec3& offset) {
+    const auto& entities = document_.entities();
+    if (entity < 0 || size_t(entity) >= entities.size() || size_t(entity) >= entityShapes_.size()) return;
+    MapEntity moved = entities[size_t(entity)];
+    if (offset != Vec3::Zero())
         for (Brush& b : moved.brushes) b = translated(b, offset);
-        entityShapes_[size_t(entity)] = render::entityShape(moved, *entityClasses_, document_.data().world.bounds);
-    }
+    entityShapes_[size_t(entity)] = render::entityShape(moved, *entityClasses_, document_.data().world.bounds);
 }
 
 void Editor::setEntityOffsets(std::vector<std::pair<int, Vec3>> offsets) {
     if (offsets == entityOffsets_) return;
+    // Only the entities moved before or now are shaped again (each frame of Play).
+    for (const auto& [entity, offset] : entityOffsets_) placeEntityShape(entity, Vec3::Zero());
     entityOffsets_ = std::move(offsets);
-    rebuildEntityShapes();
+    for (const auto& [entity, offset] : entityOffsets_) placeEntityShape(entity, offset);
     rebuildEntityLayers();
     rebuildEntitySelectionLayer();
 }

@@ -169,6 +169,8 @@ signals:
 private:
     void rebuildGeometry();
     void rebuildEntityShapes();
+    // Entity `entity`'s shape with its brushes moved by `offset`.
+    void placeEntityShape(int entity, const Vec3& offset);
     void rebuildEntityLayers();
     void rebuildEntitySelectionLayer();
     void reloadEntityClasses();
