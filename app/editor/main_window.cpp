@@ -8,7 +8,7 @@
 #include "help_page.h"
 #include "io/game_profile.h"
 #include "docks/entity_dock.h"
-#include "docks/movers_bar.h"
+#include "docks/movers_dock.h"
 #include "services/mover_states.h"
 #include "document/entity_edits.h"
 #include "services/spawn_check_service.h"
@@ -267,8 +267,6 @@ void MainWindow::buildActions() {
     single->setCheckable(true);
     connect(single, &QAction::toggled, this, &MainWindow::setSingleView);
     addOverlayControls(view, addToolBar("Overlays"), *editor_);
-    addToolBarBreak();
-    addToolBar(new MoversBar(*editor_, this));
     view->addSeparator();
     make(view, "focusSelection", "Focus Selection", QKeySequence("Ctrl+Shift+F9"), [this] {
         const Aabb sel = editor_->selectionBoundsWithEntities();
@@ -341,12 +339,16 @@ void MainWindow::buildDocks() {
     poseDock_->raise();
     tabifyDockWidget(problemsDock_, rayDock_);
     tabifyDockWidget(history, leafInspector_);
+    auto* movers = new MoversDock(*editor_, this);
+    addDockWidget(Qt::RightDockWidgetArea, movers);
+    tabifyDockWidget(leafInspector_, movers);
+    leafInspector_->raise();
     resizeDocks({rayDock_}, {170}, Qt::Vertical);
     resizeDocks({poseDock_}, {330}, Qt::Horizontal);
     connect(editor_, &Editor::inspectRequested, leafInspector_, &LeafInspector::inspect);
     connect(rayDock_, &RayDock::inspectPoint, leafInspector_, &LeafInspector::inspect);
     QMenu* docks = menuBar()->addMenu("&Window");
-    for (QDockWidget* d : std::initializer_list<QDockWidget*>{poseDock_, entityDock_, problemsDock_, rayDock_, leafInspector_, history})
+    for (QDockWidget* d : std::initializer_list<QDockWidget*>{poseDock_, entityDock_, problemsDock_, rayDock_, leafInspector_, history, movers})
         docks->addAction(d->toggleViewAction());
 }
 

@@ -1,4 +1,4 @@
-// The Movers toolbar and Play (issue 40) under Xvfb, on a small level: a room split by a
+// The Movers dock and Play (issue 40) under Xvfb, on a small level: a room split by a
 // wall whose doorway a door (opening 120 up) fills, a plat (resting 56 down), a grunt
 // behind the door. Every state places the door's brushes (drawn and compiled), the tree
 // answers for them, the swept volumes are ghosted, the spawn checks find nothing new, and
@@ -17,7 +17,8 @@
 #include <QFile>
 #include <QSpinBox>
 #include <QTemporaryDir>
-#include <QToolBar>
+#include <QDockWidget>
+#include <QToolButton>
 
 using namespace shallot;
 using namespace shallot::test;
@@ -139,10 +140,14 @@ void MoversPlayGuiTest::statesMoveTheDoorAndPlayRunsIt() {
     QVERIFY(e.compiler().latest()->result->onion.isSolid(Vec3(0, 0, 60), kPointPose));
 
     // Swept clicked off and on with the mouse.
-    auto* bar = w->findChild<QToolBar*>("MoversToolbar");
-    QVERIFY(bar);
-    QWidget* sweptButton = bar->widgetForAction(w->action("moverSwept"));
+    auto* dock = w->findChild<QDockWidget*>("MoversDock");
+    QVERIFY(dock);
+    dock->raise();
+    QToolButton* sweptButton = nullptr;
+    for (QToolButton* b : dock->findChildren<QToolButton*>())
+        if (b->defaultAction() == w->action("moverSwept")) sweptButton = b;
     QVERIFY(sweptButton);
+    QVERIFY(QTest::qWaitForWindowExposed(sweptButton->window()));
     QTest::mouseClick(sweptButton, Qt::LeftButton);
     QVERIFY(!states.sweptShown());
     QVERIFY(!e.scene().layer(render::Layer::MoverSwept).visible);

@@ -6,7 +6,7 @@
 // second (the agents as boxes, the movers through MoverStates, whose compiles are
 // throttled). The simulation collides with the world compiled without the movers (the
 // static world: MoverStates::staticWorld) and each mover's own tree, as the game does.
-// Stop puts the movers back where the Movers toolbar puts them.
+// Stop puts the movers back where the Movers dock puts them.
 #include "geometry/aabb.h"
 
 #include <QObject>
@@ -21,7 +21,7 @@ namespace shallot {
 
 class Editor;
 
-// Agents Play starts with unless told otherwise (the Movers toolbar's spin box).
+// Agents Play starts with unless told otherwise (the Movers dock's spin box).
 inline constexpr int kDefaultPlayAgents = 20;
 
 class MoverPlay : public QObject {

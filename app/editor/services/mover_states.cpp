@@ -100,13 +100,15 @@ void MoverStates::rebuildMovers() {
 
 void MoverStates::applyOffsets(std::vector<Vec3> offsets, bool throttled) {
     offsets_ = std::move(offsets);
+    // Left out, they are drawn where the file has them, but where the simulation has them
+    // while playing (its movers run whatever the dock says).
     const bool placed = placement_ != MoverPlacement::LeftOut;
     std::vector<std::pair<int, Vec3>> drawn;
     std::vector<Brush> brushes;
     for (size_t i = 0; i < movers_.movers.size() && i < offsets_.size(); ++i) {
         const Mover& m = movers_.movers[i];
+        if ((placed || playing_) && offsets_[i] != Vec3::Zero()) drawn.emplace_back(m.entity - 1, offsets_[i]);
         if (!placed) continue;
-        if (offsets_[i] != Vec3::Zero()) drawn.emplace_back(m.entity - 1, offsets_[i]);
         for (const Brush& b : m.brushes) {
             brushes.push_back(translated(b, offsets_[i]));
             brushes.back().source.entity = m.entity;

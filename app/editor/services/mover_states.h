@@ -69,7 +69,7 @@ public:
     const std::shared_ptr<NavMeshCache>& staticNavMeshes() const { return staticNavMeshes_; }
 
 signals:
-    void changed(); // placement, seconds or swept shown (the toolbar follows)
+    void changed(); // placement, seconds or swept shown (the dock follows)
     void staticCompiled(std::shared_ptr<const CompiledWorld> world);
 
 private:

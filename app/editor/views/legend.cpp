@@ -81,7 +81,7 @@ std::vector<LegendEntry> viewLegend(const Editor& editor, bool view3d) {
     if (o.isOn(Overlay::TooDark))
         out.push_back({render::kTooDarkColour, QString("too dark (light under %1)").arg(editor.document().data().darkLimit)});
     if (editor.moverPaths().isOn()) out.push_back({render::kMoverPathColour, "where movers go", true});
-    if (editor.moverStates().sweptShown() && !editor.moverStates().movers().movers.empty())
+    if (editor.moverStates().sweptShown() && !editor.scene().layer(render::Layer::MoverSwept).chunkList().empty())
         out.push_back({render::kMoverSweptColour, "swept by a mover"});
     if (editor.moverPlay().playing()) out.push_back({render::kPoseBoxColour, "agent (Play)"});
     if (o.isOn(Overlay::Quake3Capsule)) out.push_back({render::kQuake3RefusedColour, "Quake 3 refuses the capsule here", true});

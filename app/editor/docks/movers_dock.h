@@ -1,9 +1,10 @@
 #pragma once
-// The Movers toolbar (issue 40): where the movers stand (as spawned, all closed, all open,
-// at a time of the game's timing with a slider and a spin box, or left out of the world),
+// The Movers dock (issue 40): where the movers stand (as spawned, all closed, all open, at a
+// time of the game's timing with a slider and a spin box, or left out of the world),
 // whether their swept volumes are ghosted, and Play (F5) with how many agents walk.
-#include <QToolBar>
+#include <QDockWidget>
 
+class QAction;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -14,12 +15,13 @@ namespace shallot {
 
 class Editor;
 
-class MoversBar : public QToolBar {
+class MoversDock : public QDockWidget {
     Q_OBJECT
 public:
-    // Objects named "moverPlacement" (combo box), "moverSeconds" (spin box), "moverSlider",
-    // "moverSwept" and "play" (actions), "playAgents" (spin box), "playTime" (label).
-    MoversBar(Editor& editor, QWidget* parent = nullptr);
+    // Children named "moverPlacement" (combo box), "moverSeconds" (spin box), "moverSlider",
+    // "playAgents" (spin box), "playTime" (label), and the actions "moverSwept" and "play"
+    // (F5), the latter added to `window` so that its key works while the dock is hidden.
+    MoversDock(Editor& editor, QWidget* window);
 
 private:
     void follow();     // the controls show the editor's state
