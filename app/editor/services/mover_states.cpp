@@ -115,15 +115,28 @@ void MoverStates::applyOffsets(std::vector<Vec3> offsets, bool throttled) {
         }
     }
     editor_.setEntityOffsets(std::move(drawn));
-    if (sameBrushes(brushes, placedBrushes_) && !compileStale_) return;
-    const bool wasIn = compiledIn();
-    placedBrushes_ = std::move(brushes);
-    compileStale_ = true;
-    // Left out with none placed before: the world compiled now is already without them.
-    if (!wasIn && !compiledIn()) compileStale_ = false;
-    if (!compileStale_) return;
-    if (throttled && (editor_.compiler().busy() || playCompileClock_.elapsed() < kPlayCompileMs)) return;
-    requestCompile();
+    const bool changed = !sameBrushes(brushes, placedBrushes_);
+    if (changed) placedBrushes_ = std::move(brushes);
+    const CompileService& compiler = editor_.compiler();
+    if (throttled) {
+        if (compiler.busy() || playCompileClock_.elapsed() < kPlayCompileMs) return;
+        if (compiler.latest() && compiledAsPlaced(*compiler.latest())) return;
+        requestCompile();
+        return;
+    }
+    // A compile running now (an edit's, a stored tree adopted) is followed by one with the
+    // movers placed, if it lacks them, once it is shown (mainCompiled).
+    if (changed && !compiler.busy()) requestCompile();
+}
+
+bool MoverStates::compiledAsPlaced(const CompiledWorld& compiled) const {
+    const size_t own = editor_.document().brushes().size();
+    if (compiled.world.brushes.size() != own + placedBrushes_.size()) return false;
+    for (size_t i = 0; i < placedBrushes_.size(); ++i) {
+        const Brush& b = compiled.world.brushes[own + i];
+        if (b.contents != placedBrushes_[i].contents || !samePlanes(b, placedBrushes_[i])) return false;
+    }
+    return true;
 }
 
 World MoverStates::withMovers(World world) const {
@@ -136,7 +149,6 @@ void MoverStates::requestCompile() {
     // A queued edit's compile, or a drag's next preview, takes the movers as they are now.
     if (compiler.awaitingSnapshot() || isPreviewRevision(compiler.newestRevision())) return;
     const EditorDocument& document = editor_.document();
-    compileStale_ = false;
     playCompileClock_.restart();
     compiler.request(withMovers(document.data().world), document.worldRevision());
 }
@@ -154,22 +166,19 @@ void MoverStates::endPlay() {
 }
 
 void MoverStates::mainCompiled(const std::shared_ptr<const CompiledWorld>& result) {
-    if (!compiledIn()) {
-        setStatic(result);
-        return;
-    }
     const DocumentData& data = editor_.document().data();
-    if (isPreviewRevision(result->revision) || result->revision != editor_.document().worldRevision()) return;
-    if (result->world.brushes.size() == data.world.brushes.size()) {
-        // A tree without the movers (stored in the document, or compiled before they were
-        // placed): the static world as it is; the world with them follows.
+    const bool preview = isPreviewRevision(result->revision);
+    const bool current = !preview && result->revision == editor_.document().worldRevision();
+    // Compiled without the movers: a stored tree adopted, or a world from before they were placed.
+    const bool alone = result->world.brushes.size() == data.world.brushes.size();
+    if (!compiledIn()) {
+        if (preview || alone) setStatic(result);
+    } else if (current && alone) {
         setStatic(result);
-        compileStale_ = true;
-        requestCompile();
-        return;
+    } else if (current && !(staticWorld_ && staticWorld_->revision == result->revision)) {
+        staticCompiler_.request(data.world, result->revision);
     }
-    if (staticWorld_ && staticWorld_->revision == result->revision && !isPreviewRevision(staticWorld_->revision)) return;
-    staticCompiler_.request(data.world, result->revision);
+    if (current && !playing_ && !compiledAsPlaced(*result)) requestCompile();
 }
 
 void MoverStates::setStatic(std::shared_ptr<const CompiledWorld> world) {

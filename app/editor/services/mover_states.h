@@ -77,6 +77,8 @@ private:
     void applyOffsets(std::vector<Vec3> offsets, bool throttled);
     std::vector<Vec3> chosenOffsets() const;
     void requestCompile();
+    // `compiled` has the movers' brushes as they are placed now (the document's before them).
+    bool compiledAsPlaced(const CompiledWorld& compiled) const;
     void mainCompiled(const std::shared_ptr<const CompiledWorld>& result);
     void setStatic(std::shared_ptr<const CompiledWorld> world);
     void rebuildSwept();
@@ -89,7 +91,6 @@ private:
     LevelMovers movers_;
     std::vector<Vec3> offsets_;
     std::vector<Brush> placedBrushes_; // what withMovers appends now
-    bool compileStale_ = false;        // placedBrushes_ changed since the last compile asked
     CompileService staticCompiler_;
     std::shared_ptr<const CompiledWorld> staticWorld_;
     std::shared_ptr<NavMeshCache> staticNavMeshes_ = std::make_shared<NavMeshCache>();
