@@ -1,12 +1,12 @@
 #include "editor.h"
 
 #include "brush_scene_builder.h"
+#include "edit/brush_operations.h"
 #include "services/light_service.h"
 #include "services/spawn_check_service.h"
 #include "services/mover_paths.h"
 #include "services/mover_play.h"
 #include "services/mover_states.h"
-#include "edit/brush_operations.h"
 #include "services/quake3_capsule_overlay.h"
 #include "services/too_dark_overlay.h"
 #include "io/fgd_reader.h"

@@ -1,8 +1,7 @@
 #include "screenshot.h"
 
-#include "services/mover_states.h"
-
 #include "services/light_service.h"
+#include "services/mover_states.h"
 #include "services/quake3_capsule_overlay.h"
 #include "services/spawn_check_service.h"
 #include "services/too_dark_overlay.h"
