@@ -1,7 +1,5 @@
 #include "mesh_batch.h"
 
-#include <array>
-
 namespace shallot::render {
 
 namespace {
@@ -101,6 +99,22 @@ void MeshBatch::addBoxEdges(const Vec3& mins, const Vec3& maxs, const QColor& co
             addLine(a, b, colour);
         }
     }
+}
+
+void MeshBatch::addBoxFaces(const Aabb& box, const QColor& colour) {
+    for (int axis = 0; axis < 3; ++axis)
+        for (int side = 0; side < 2; ++side) {
+            const int u = (axis + 1) % 3, v = (axis + 2) % 3;
+            std::array<Vec3, 4> quad;
+            for (int k = 0; k < 4; ++k) {
+                Vec3 p;
+                p[axis] = side ? box.maxs[axis] : box.mins[axis];
+                p[u] = (k == 1 || k == 2) ? box.maxs[u] : box.mins[u];
+                p[v] = (k >= 2) ? box.maxs[v] : box.mins[v];
+                quad[size_t(k)] = p;
+            }
+            addPolygon(quad, (side ? 1.0 : -1.0) * Vec3::Unit(axis), colour);
+        }
 }
 
 } // namespace shallot::render

@@ -1,6 +1,7 @@
 #pragma once
 // CPU-side geometry for one draw call: coloured triangles or lines. Built by the scene
 // builders from core data, uploaded by GpuBatch.
+#include "geometry/aabb.h"
 #include "geometry/polygon.h"
 
 #include <QColor>
@@ -63,6 +64,8 @@ struct MeshBatch {
     void addLine(const Vec3& a, const Vec3& b, const QColor& colour);
     // The 12 edges of an axis-aligned box.
     void addBoxEdges(const Vec3& mins, const Vec3& maxs, const QColor& colour);
+    // The six faces of an axis-aligned box, facing out.
+    void addBoxFaces(const Aabb& box, const QColor& colour);
 };
 
 } // namespace shallot::render

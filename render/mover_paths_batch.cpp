@@ -2,30 +2,7 @@
 
 #include "palette.h"
 
-#include <array>
-
 namespace shallot::render {
-
-namespace {
-
-// The six faces of a box, facing out.
-void addBox(MeshBatch& out, const Aabb& box, const QColor& colour) {
-    for (int axis = 0; axis < 3; ++axis)
-        for (int side = 0; side < 2; ++side) {
-            const int u = (axis + 1) % 3, v = (axis + 2) % 3;
-            std::array<Vec3, 4> quad;
-            for (int k = 0; k < 4; ++k) {
-                Vec3 p;
-                p[axis] = side ? box.maxs[axis] : box.mins[axis];
-                p[u] = (k == 1 || k == 2) ? box.maxs[u] : box.mins[u];
-                p[v] = (k >= 2) ? box.maxs[v] : box.mins[v];
-                quad[size_t(k)] = p;
-            }
-            out.addPolygon(quad, (side ? 1.0 : -1.0) * Vec3::Unit(axis), colour);
-        }
-}
-
-} // namespace
 
 MoverPathBatches buildMoverPathBatches(const LevelMovers& movers) {
     MoverPathBatches out;
@@ -36,7 +13,7 @@ MoverPathBatches buildMoverPathBatches(const LevelMovers& movers) {
     ghost.setAlpha(45);
     for (const Mover& m : movers.movers) {
         if (m.kind == MoverKind::Static || m.bounds.empty() || m.motion.stops.size() < 2) continue;
-        addBox(out.volumes, m.sweptBounds(), ghost);
+        out.volumes.addBoxFaces(m.sweptBounds(), ghost);
         for (size_t s = 1; s < m.motion.stops.size(); ++s) {
             const Vec3& at = m.motion.stops[s];
             out.outlines.addBoxEdges(m.bounds.mins + at, m.bounds.maxs + at, kMoverPathColour);

@@ -53,7 +53,7 @@ std::vector<PaletteEntry> paletteEntries() {
         {kReachedColour, "reached"},              {kPortalColour, "portal"},
         {kVisibleColour, "in the PVS"},          {kTooDarkColour, "too dark"},
         {kQuake3RefusedColour, "refused by Quake 3's capsule"},
-        {kMoverPathColour, "where movers go"},
+        {kMoverPathColour, "where movers go"},   {kMoverSweptColour, "swept by a mover"},
         {kExpandedWorldColour, "expanded world"}, {kBrushCutColour, "brush cut by the plane"},
         {kBrushEdgeColour, "brush edge"},         {kRayClearColour, "ray: clear"},
         {kRayBlockedColour, "ray: blocked"},      {kRayContactColour, "ray contact"},

@@ -43,6 +43,9 @@ inline const QColor kTooDarkColour(120, 0, 255);
 inline const QColor kQuake3RefusedColour(0, 255, 75);
 // Where the level's movers go: their swept volumes, stops and paths (View > Mover Paths).
 inline const QColor kMoverPathColour(225, 0, 255);
+// The volume each mover's brushes pass through, ghosted under the movers drawn at their
+// state (the Movers dock's Swept volumes).
+inline const QColor kMoverSweptColour(120, 70, 20);
 // Lines of the tree overlays.
 inline const QColor kPortalColour(145, 220, 255);
 inline const QColor kExpandedWorldColour(205, 190, 45);

@@ -30,6 +30,8 @@ RenderScene::RenderScene() {
     // A round pose's expanded world is closed surfaces (round_surface_batch.h); a box
     // pose's is lines, which culling leaves alone.
     layers_[size_t(Layer::UnionWire)].cullBackFaces = true;
+    layers_[size_t(Layer::MoverSwept)].translucent = true;
+    layers_[size_t(Layer::Agents)].translucent = true;
     // Step and drop arrows seen from the side are a forest of vertical lines: 3D only.
     layers_[size_t(Layer::WalkableLinks)].in2d = false;
     for (Layer l : {Layer::LeafCells, Layer::Portals, Layer::UnionWire, Layer::Reach, Layer::Visible, Layer::ViewWeight,

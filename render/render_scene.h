@@ -36,6 +36,8 @@ enum class Layer {
     Quake3Refusals, // places Quake 3's capsule is refused where it fits (issue 42)
     MoverVolumes,   // where the level's movers go (mover_paths_batch.h): swept volumes
     MoverOutlines,  // and their stops and paths
+    MoverSwept,     // each mover brush's swept volume (mover_state_batches.h), ghosted
+    Agents,         // the agents walking while the movers play (their pose boxes)
     Rays,
     ToolPreview,    // what the active tool is drawing (box being dragged, clip plane...)
     EntityFaces,    // entity boxes and brush entities (3D)

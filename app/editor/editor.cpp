@@ -1,9 +1,12 @@
 #include "editor.h"
 
 #include "brush_scene_builder.h"
+#include "edit/brush_operations.h"
 #include "services/light_service.h"
 #include "services/spawn_check_service.h"
 #include "services/mover_paths.h"
+#include "services/mover_play.h"
+#include "services/mover_states.h"
 #include "services/quake3_capsule_overlay.h"
 #include "services/too_dark_overlay.h"
 #include "io/fgd_reader.h"
@@ -29,7 +32,7 @@ Editor::Editor(QObject* parent)
       entityClasses_(std::make_shared<const EntityClassTable>(EntityClassTable::quake())),
       spawnChecks_(new SpawnCheckService(this)), lighting_(new LightService(document_, scene_, this)),
       tooDark_(new TooDarkOverlay(*this)), quake3Capsule_(new Quake3CapsuleOverlay(*this)),
-      moverPaths_(new MoverPaths(*this)) {
+      moverPaths_(new MoverPaths(*this)), moverStates_(new MoverStates(*this)), moverPlay_(new MoverPlay(*this)) {
     tools_.push_back(std::make_unique<SelectTool>(*this));
     tools_.push_back(std::make_unique<BoxTool>(*this));
     tools_.push_back(std::make_unique<ClipTool>(*this));
@@ -66,8 +69,9 @@ Editor::Editor(QObject* parent)
     });
     connect(&document_, &EditorDocument::selectionChanged, this, &Editor::rebuildEntitySelectionLayer);
     connect(&document_, &EditorDocument::entityDefinitionsChanged, this, &Editor::reloadEntityClasses);
-    connect(&compiler_, &CompileService::compiled, this, &Editor::requestSpawnChecks);
-    connect(&compiler_, &CompileService::compiled, lighting_, &LightService::request);
+    // The checks and the light read the world without the movers, as the game compiles it.
+    connect(moverStates_, &MoverStates::staticCompiled, this, &Editor::requestSpawnChecks);
+    connect(moverStates_, &MoverStates::staticCompiled, lighting_, &LightService::request);
     connect(lighting_, &LightService::updated, this, [this](const QString& summary) {
         if (!summary.isEmpty()) emit statusMessage(summary);
     });
@@ -133,10 +137,10 @@ void Editor::reloadEntityClasses() {
 }
 
 void Editor::requestSpawnChecks() {
-    const std::shared_ptr<const CompiledWorld>& compiled = compiler_.latest();
+    const std::shared_ptr<const CompiledWorld>& compiled = moverStates_->staticWorld();
     if (!compiled || compiled->revision == 0) return; // nothing compiled yet
-    spawnChecks_->request(
-        {compiled, document_.entities(), entityClasses_, entityRevision_, navMeshCache_, document_.data().game});
+    const std::shared_ptr<NavMeshCache>& meshes = compiled == compiler_.latest() ? navMeshCache_ : moverStates_->staticNavMeshes();
+    spawnChecks_->request({compiled, document_.entities(), entityClasses_, entityRevision_, meshes, document_.data().game});
 }
 
 void Editor::setEntityCategoryVisible(EntityCategory c, bool visible) {
@@ -166,6 +170,26 @@ void Editor::rebuildEntityShapes() {
     entityShapes_.clear();
     entityShapes_.reserve(entities.size());
     for (const MapEntity& e : entities) entityShapes_.push_back(render::entityShape(e, *entityClasses_, document_.data().world.bounds));
+    for (const auto& [entity, offset] : entityOffsets_) placeEntityShape(entity, offset);
+}
+
+void Editor::placeEntityShape(int entity, const Vec3& offset) {
+    const auto& entities = document_.entities();
+    if (entity < 0 || size_t(entity) >= entities.size() || size_t(entity) >= entityShapes_.size()) return;
+    MapEntity moved = entities[size_t(entity)];
+    if (offset != Vec3::Zero())
+        for (Brush& b : moved.brushes) b = translated(b, offset);
+    entityShapes_[size_t(entity)] = render::entityShape(moved, *entityClasses_, document_.data().world.bounds);
+}
+
+void Editor::setEntityOffsets(std::vector<std::pair<int, Vec3>> offsets) {
+    if (offsets == entityOffsets_) return;
+    // Only the entities moved before or now are shaped again (each frame of Play).
+    for (const auto& [entity, offset] : entityOffsets_) placeEntityShape(entity, Vec3::Zero());
+    entityOffsets_ = std::move(offsets);
+    for (const auto& [entity, offset] : entityOffsets_) placeEntityShape(entity, offset);
+    rebuildEntityLayers();
+    rebuildEntitySelectionLayer();
 }
 
 void Editor::rebuildEntitySelectionLayer() {
@@ -210,7 +234,7 @@ void Editor::requestQueuedCompile() {
     if (!compileQueued_) return;
     compileQueued_ = false;
     // A document opened with its stored tree meanwhile has been adopted already.
-    if (compiler_.awaitingSnapshot()) compiler_.request(document_.data().world, document_.worldRevision());
+    if (compiler_.awaitingSnapshot()) compiler_.request(moverStates_->withMovers(document_.data().world), document_.worldRevision());
 }
 
 void Editor::previewBrushes(const std::vector<int>& indices, std::vector<Brush> brushes) {
@@ -270,7 +294,7 @@ void Editor::requestPreview(World world) {
     previewing_ = true;
     const uint64_t revision = kPreviewRevisionBit | ++previewCount_;
     noteEditTime(revision);
-    compiler_.request(std::move(world), revision);
+    compiler_.request(moverStates_->withMovers(std::move(world)), revision);
 }
 
 void Editor::endPreview() {
@@ -282,7 +306,7 @@ void Editor::endPreview() {
     // A pushed edit has asked for its own compile already (expect() made it the newest).
     if (!isPreviewRevision(compiler_.newestRevision())) return;
     noteEditTime(document_.worldRevision()); // the overlay goes back now, not at the last edit
-    compiler_.request(document_.data().world, document_.worldRevision());
+    compiler_.request(moverStates_->withMovers(document_.data().world), document_.worldRevision());
 }
 
 double Editor::msSinceEdit(uint64_t revision) const {

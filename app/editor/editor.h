@@ -26,6 +26,8 @@ class LightService;
 class TooDarkOverlay;
 class Quake3CapsuleOverlay;
 class MoverPaths;
+class MoverStates;
+class MoverPlay;
 
 enum class ToolKind { Select, DrawBox, Clip, Ray, Inspect, Pose, Entity, Path };
 
@@ -96,6 +98,14 @@ public:
     const Quake3CapsuleOverlay& quake3Capsule() const { return *quake3Capsule_; }
     MoverPaths& moverPaths() { return *moverPaths_; }
     const MoverPaths& moverPaths() const { return *moverPaths_; }
+    // Where the movers stand (drawn and compiled), and their Play.
+    MoverStates& moverStates() { return *moverStates_; }
+    const MoverStates& moverStates() const { return *moverStates_; }
+    MoverPlay& moverPlay() { return *moverPlay_; }
+    const MoverPlay& moverPlay() const { return *moverPlay_; }
+    // Entities drawn (and picked) moved by an offset: (position in entities(), offset); the
+    // movers at their state (MoverStates). The document is not changed.
+    void setEntityOffsets(std::vector<std::pair<int, Vec3>> offsets);
     // The newest tree's navigation meshes, shared by the overlays and the spawn checks.
     const std::shared_ptr<NavMeshCache>& navMeshCache() const { return navMeshCache_; }
     // Positions in the document's entities() of entities with a spawn problem, sorted.
@@ -159,6 +169,8 @@ signals:
 private:
     void rebuildGeometry();
     void rebuildEntityShapes();
+    // Entity `entity`'s shape with its brushes moved by `offset`.
+    void placeEntityShape(int entity, const Vec3& offset);
     void rebuildEntityLayers();
     void rebuildEntitySelectionLayer();
     void reloadEntityClasses();
@@ -191,6 +203,9 @@ private:
     TooDarkOverlay* tooDark_;
     Quake3CapsuleOverlay* quake3Capsule_;
     MoverPaths* moverPaths_;
+    MoverStates* moverStates_;
+    MoverPlay* moverPlay_;
+    std::vector<std::pair<int, Vec3>> entityOffsets_;
     uint64_t entityRevision_ = 0;
     std::vector<render::EntityShape> entityShapes_;
     std::vector<int> problemEntities_;

@@ -8,6 +8,8 @@
 #include "help_page.h"
 #include "io/game_profile.h"
 #include "docks/entity_dock.h"
+#include "docks/movers_dock.h"
+#include "services/mover_states.h"
 #include "document/entity_edits.h"
 #include "services/spawn_check_service.h"
 #include "services/view_state.h"
@@ -337,12 +339,16 @@ void MainWindow::buildDocks() {
     poseDock_->raise();
     tabifyDockWidget(problemsDock_, rayDock_);
     tabifyDockWidget(history, leafInspector_);
+    auto* movers = new MoversDock(*editor_, this);
+    addDockWidget(Qt::RightDockWidgetArea, movers);
+    tabifyDockWidget(leafInspector_, movers);
+    leafInspector_->raise();
     resizeDocks({rayDock_}, {170}, Qt::Vertical);
     resizeDocks({poseDock_}, {330}, Qt::Horizontal);
     connect(editor_, &Editor::inspectRequested, leafInspector_, &LeafInspector::inspect);
     connect(rayDock_, &RayDock::inspectPoint, leafInspector_, &LeafInspector::inspect);
     QMenu* docks = menuBar()->addMenu("&Window");
-    for (QDockWidget* d : std::initializer_list<QDockWidget*>{poseDock_, entityDock_, problemsDock_, rayDock_, leafInspector_, history})
+    for (QDockWidget* d : std::initializer_list<QDockWidget*>{poseDock_, entityDock_, problemsDock_, rayDock_, leafInspector_, history, movers})
         docks->addAction(d->toggleViewAction());
 }
 
@@ -523,8 +529,8 @@ bool MainWindow::goToPlayerStart(bool frame2d) {
 
 bool MainWindow::saveTo(const QString& path) {
     const QImage thumbnail = view3d_->grabFramebuffer().scaled(256, 160, Qt::KeepAspectRatio, Qt::SmoothTransformation);
-    // The newest tree goes into the file when it was compiled from the current world.
-    const auto& compiled = editor_->overlays().compiled();
+    // The newest tree goes into the file when it was compiled from the current world (without the movers).
+    const auto& compiled = editor_->moverStates().staticWorld();
     const BspTree* tree = compiled && compiled->revision == editor_->document().worldRevision() ? &compiled->result->onion : nullptr;
     editor_->document().setViewState(currentViewState(*editor_));
     const QString error = saveDocumentFile(editor_->document().data(), path, tree, thumbnail);

@@ -1,6 +1,7 @@
 #include "screenshot.h"
 
 #include "services/light_service.h"
+#include "services/mover_states.h"
 #include "services/quake3_capsule_overlay.h"
 #include "services/spawn_check_service.h"
 #include "services/too_dark_overlay.h"
@@ -135,7 +136,7 @@ int runScreenshot(QApplication& app, MainWindow& window, const QString& file, co
         // Lit shadings: the lighting of the newest compile drawn.
         if (ready && lighting.shading() != render::LightShading::Flat)
             ready = !lighting.busy() && (!lighting.latest().error.isEmpty() ||
-                                         (lighting.latest().lighting && lighting.latest().world == window.editor().compiler().latest()));
+                                         (lighting.latest().lighting && lighting.latest().world == window.editor().moverStates().staticWorld()));
         if (ready && window.editor().tooDark().isOn()) ready = window.editor().tooDark().current();
         // A round pose: its own cells and rounded expanded world drawn, and cut in the 2D views.
         if (ready && overlays.compiled() && overlays.compiled()->isRound(window.editor().currentPose())) {

@@ -292,6 +292,9 @@ ViewState viewFrom(const QJsonValue& v, const FieldPath& path) {
     if (o.contains("cellsByBitset")) view.cellsByBitset = boolean(o.value("cellsByBitset"), path / "cellsByBitset");
     if (o.contains("greyUnreachable")) view.greyUnreachable = boolean(o.value("greyUnreachable"), path / "greyUnreachable");
     view.hiddenEntities = textsFrom(o, path / "hiddenEntities");
+    if (o.contains("movers")) view.movers = text(o.value("movers"), path / "movers");
+    if (o.contains("moverSeconds")) view.moverSeconds = number(o.value("moverSeconds"), path / "moverSeconds");
+    if (o.contains("moverSwept")) view.moverSwept = boolean(o.value("moverSwept"), path / "moverSwept");
     return view;
 }
 
@@ -300,6 +303,10 @@ QJsonObject viewJson(const ViewState& view) {
     if (view.cellsByBitset) o["cellsByBitset"] = true;
     if (view.greyUnreachable) o["greyUnreachable"] = true;
     if (!view.hiddenEntities.empty()) o["hiddenEntities"] = textsJson(view.hiddenEntities);
+    const ViewState defaults;
+    if (view.movers != defaults.movers) o["movers"] = textJson(view.movers);
+    if (view.moverSeconds != defaults.moverSeconds) o["moverSeconds"] = view.moverSeconds;
+    if (view.moverSwept != defaults.moverSwept) o["moverSwept"] = view.moverSwept;
     return o;
 }
 

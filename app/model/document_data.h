@@ -43,6 +43,11 @@ struct ViewState {
     bool cellsByBitset = false;              // cells coloured by their whole bitset, not the pose's solidity
     bool greyUnreachable = false;            // cells the reach start cannot get to greyed
     std::vector<std::string> hiddenEntities; // entity categories hidden (categoryName: "monsters", ...)
+    // Where the movers stand (the Movers dock, docs/movers.md): "spawn", "closed",
+    // "open", "time" (at moverSeconds of the game's timing) or "out" (left out of the world).
+    std::string movers = "spawn";
+    double moverSeconds = 0.0;
+    bool moverSwept = true;                  // their swept volumes ghosted
 
     bool operator==(const ViewState&) const = default;
 };

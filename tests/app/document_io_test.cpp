@@ -162,6 +162,9 @@ DocumentData richDocument() {
     view.cellsByBitset = true;
     view.greyUnreachable = true;
     view.hiddenEntities = {"lights", "items and weapons"};
+    view.movers = "time";
+    view.moverSeconds = 2.75;
+    view.moverSwept = false;
     return doc;
 }
 

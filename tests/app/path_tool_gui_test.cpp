@@ -5,6 +5,7 @@
 #include "gui_test_window.h"
 #include "main_window.h"
 #include "nav/nav_mesh.h"
+#include "services/mover_states.h"
 #include "services/overlay_controller.h"
 #include "views/tool_note_painter.h"
 #include "views/view_surface.h"
@@ -92,6 +93,8 @@ class PathToolGuiTest : public QObject {
     Viewport2D* openWithThePathTool() {
         window_ = test::openWindow(kLevel);
         MainWindow& w = *window_;
+        // The movers left out: `shallot-cli query` paths on a .map walk the world without them.
+        w.editor().moverStates().setPlacement(MoverPlacement::LeftOut, 0.0);
         if (!test::waitForCompiledOverlay(w, 60000)) return nullptr;
         const auto& poses = w.editor().document().poses();
         for (size_t i = 0; i < poses.size(); ++i)

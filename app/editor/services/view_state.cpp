@@ -3,6 +3,7 @@
 #include "check/spawn_checks.h"
 #include "editor.h"
 #include "io/game_profile.h"
+#include "services/mover_states.h"
 #include "services/overlay_controller.h"
 
 #include <algorithm>
@@ -56,11 +57,18 @@ ViewState currentViewState(const Editor& editor) {
     view.greyUnreachable = overlays.greyUnreachable();
     for (int c = 0; c < kEntityCategoryCount; ++c)
         if (!editor.entityCategoryVisible(EntityCategory(c))) view.hiddenEntities.emplace_back(categoryName(EntityCategory(c)));
+    const MoverStates& movers = editor.moverStates();
+    view.movers = moverPlacementName(movers.placement());
+    view.moverSeconds = movers.seconds();
+    view.moverSwept = movers.sweptShown();
     return view;
 }
 
 void showViewState(Editor& editor, const std::optional<ViewState>& saved, const QString& preferredPose) {
     OverlayController& overlays = editor.overlays();
+    const ViewState view = saved.value_or(ViewState{});
+    editor.moverStates().setPlacement(moverPlacementNamed(view.movers).value_or(MoverPlacement::Spawn), view.moverSeconds);
+    editor.moverStates().setSweptShown(view.moverSwept);
     if (!saved) {
         const int preferred = preferredPose.isEmpty() ? -1 : poseNamed(editor, preferredPose.toStdString());
         const int pose = preferred >= 0 ? preferred : walkingPose(editor);

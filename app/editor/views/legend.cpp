@@ -6,6 +6,8 @@
 #include "palette.h"
 #include "services/light_service.h"
 #include "services/mover_paths.h"
+#include "services/mover_play.h"
+#include "services/mover_states.h"
 #include "services/overlay_controller.h"
 
 #include <QPainter>
@@ -111,6 +113,9 @@ std::vector<LegendEntry> viewLegend(const Editor& editor, bool view3d) {
     if (o.isOn(Overlay::TooDark))
         out.push_back({render::kTooDarkColour, QString("too dark (light under %1)").arg(editor.document().data().darkLimit)});
     if (editor.moverPaths().isOn()) out.push_back({render::kMoverPathColour, "where movers go", true});
+    if (editor.moverStates().sweptShown() && !editor.scene().layer(render::Layer::MoverSwept).chunkList().empty())
+        out.push_back({render::kMoverSweptColour, "swept by a mover"});
+    if (editor.moverPlay().playing()) out.push_back({render::kPoseBoxColour, "agent (Play)"});
     if (o.isOn(Overlay::Quake3Capsule)) out.push_back({render::kQuake3RefusedColour, "Quake 3 refuses the capsule here", true});
     if (o.isOn(Overlay::Portals)) out.push_back({render::kPortalColour, "portal", true});
     if (o.isOn(Overlay::Union))

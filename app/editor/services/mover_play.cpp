@@ -1,0 +1,143 @@
+#include "services/mover_play.h"
+
+#include "editor.h"
+#include "mover_state_batches.h"
+#include "services/background_priority.h"
+#include "services/mover_states.h"
+#include "objects/agent_simulation.h"
+#include "objects/level_objects.h"
+
+#include <chrono>
+
+namespace shallot {
+
+namespace {
+
+// How often the views show the newest step (milliseconds): about 30 frames a second.
+constexpr int kFrameMs = 33;
+// The simulation runs in real time; when it falls behind by more than this (a slow
+// machine, a compile taking both cores) it drops the lag rather than rushing to catch up.
+constexpr double kMaxLagSeconds = 0.25;
+// Agents' random start places and goals: the same run every time, as simulate's --seed 1.
+constexpr uint64_t kPlaySeed = 1;
+// The longest the simulation thread sleeps before it looks at its stop flag again.
+constexpr std::chrono::milliseconds kNap{5};
+
+} // namespace
+
+MoverPlay::MoverPlay(Editor& editor) : QObject(&editor), editor_(editor) {
+    frameTimer_.setInterval(kFrameMs);
+    connect(&frameTimer_, &QTimer::timeout, this, &MoverPlay::showNewest);
+    editor_.scene().setVisible(render::Layer::Agents, false);
+    // Brushes or movers edited while playing: the run is of a world that is gone.
+    connect(&editor_.document(), &EditorDocument::documentReset, this, &MoverPlay::stop);
+}
+
+MoverPlay::~MoverPlay() {
+    if (stop_) *stop_ = true;
+    if (worker_.joinable()) worker_.join();
+}
+
+bool MoverPlay::start(int agents) {
+    if (playing_) return true;
+    const std::shared_ptr<const CompiledWorld> world = editor_.moverStates().staticWorld();
+    if (!world || !world->result->error.empty() || world->result->onion.poses.empty()) {
+        emit editor_.statusMessage("Play: the level is not compiled yet");
+        return false;
+    }
+    if (worker_.joinable()) worker_.join();
+    const int pose = editor_.currentPose();
+    SimulationOptions options;
+    options.agents = std::max(0, agents);
+    options.seed = kPlaySeed;
+    options.threads = 1; // the other core is the UI's and the compiles'
+    if (pose >= 0 && size_t(pose) < world->result->onion.poses.size() && !world->result->onion.poses[size_t(pose)].isPoint())
+        options.poses = {pose};
+    auto stop = std::make_shared<std::atomic<bool>>(false);
+    stop_ = stop;
+    playing_ = true;
+    {
+        std::lock_guard lock(mutex_);
+        newest_ = Frame{};
+        newest_.moverOffsets = editor_.moverStates().offsets();
+        fresh_ = false;
+    }
+    shown_ = Frame{};
+    LevelMovers movers = editor_.moverStates().movers();
+    worker_ = std::thread([this, world, movers = std::move(movers), options, stop]() mutable {
+        lowerThreadPriority();
+        const BspTree& tree = world->result->onion;
+        const LevelObjects level = buildLevelObjects(std::move(movers), tree.poses, world->world.bounds, 1);
+        CollisionScene scene(tree, level.pointers());
+        const std::vector<Vec3> spawn = level.offsets();
+        for (size_t i = 0; i < spawn.size(); ++i) scene.setObjectOffset(i, spawn[i]);
+        scene.rebuildGrid();
+        options.movers = &level.movers.movers;
+        AgentSimulation simulation(scene, options);
+        using Clock = std::chrono::steady_clock;
+        Clock::time_point begin = Clock::now();
+        int sinceBegin = 0;
+        while (!*stop) {
+            const Clock::time_point due =
+                begin + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(sinceBegin * options.stepSeconds));
+            const auto now = Clock::now();
+            if (now < due) {
+                std::this_thread::sleep_for(std::min<Clock::duration>(due - now, kNap));
+                continue;
+            }
+            if (std::chrono::duration<double>(now - due).count() > kMaxLagSeconds) {
+                begin = now;
+                sinceBegin = 0;
+            }
+            simulation.step();
+            ++sinceBegin;
+            Frame frame;
+            frame.time = simulation.time();
+            frame.steps = simulation.report().steps;
+            frame.placed = simulation.report().agents;
+            const std::vector<Vec3>& at = simulation.positions();
+            const std::vector<int>& poses = simulation.poses();
+            frame.agents.reserve(at.size());
+            for (size_t i = 0; i < at.size(); ++i) {
+                const Pose& p = tree.poses[size_t(poses[i])];
+                frame.agents.push_back(Aabb{at[i] + p.mins, at[i] + p.maxs});
+            }
+            for (size_t i = 0; i < scene.objectCount(); ++i) frame.moverOffsets.push_back(scene.objectOffset(i));
+            std::lock_guard lock(mutex_);
+            newest_ = std::move(frame);
+            fresh_ = true;
+        }
+    });
+    editor_.scene().setVisible(render::Layer::Agents, true);
+    frameTimer_.start();
+    emit playingChanged(true);
+    return true;
+}
+
+void MoverPlay::stop() {
+    if (!playing_) return;
+    playing_ = false;
+    frameTimer_.stop();
+    *stop_ = true; // joined by the next start: a run still placing its agents may take a moment
+    shown_ = Frame{};
+    editor_.scene().set(render::Layer::Agents, render::MeshBatch{});
+    editor_.scene().setVisible(render::Layer::Agents, false);
+    editor_.moverStates().endPlay();
+    emit editor_.sceneChanged();
+    emit playingChanged(false);
+}
+
+void MoverPlay::showNewest() {
+    {
+        std::lock_guard lock(mutex_);
+        if (!fresh_) return;
+        shown_ = std::move(newest_);
+        fresh_ = false;
+    }
+    editor_.scene().set(render::Layer::Agents, render::buildAgentBatch(shown_.agents));
+    editor_.moverStates().showPlayOffsets(shown_.moverOffsets);
+    emit editor_.sceneChanged();
+    emit stepped();
+}
+
+} // namespace shallot

@@ -1,0 +1,71 @@
+#pragma once
+// Play (issue 40): time runs, the movers move as the game runs them and agents of the
+// current pose walk paths between random floors, as `shallot-cli simulate` runs them
+// (objects/agent_simulation.h): the same simulation, stepped at 60 steps a second of real
+// time on a background thread of lowered priority, its newest step drawn about 30 times a
+// second (the agents as boxes, the movers through MoverStates, whose compiles are
+// throttled). The simulation collides with the world compiled without the movers (the
+// static world: MoverStates::staticWorld) and each mover's own tree, as the game does.
+// Stop puts the movers back where the Movers dock puts them.
+#include "geometry/aabb.h"
+
+#include <QObject>
+#include <QTimer>
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace shallot {
+
+class Editor;
+
+// Agents Play starts with unless told otherwise (the Movers dock's spin box).
+inline constexpr int kDefaultPlayAgents = 20;
+
+class MoverPlay : public QObject {
+    Q_OBJECT
+public:
+    explicit MoverPlay(Editor& editor);
+    ~MoverPlay() override;
+
+    // Starts with `agents` agents (false, with the reason in the status bar, when there is
+    // no compiled world yet). Playing already: nothing.
+    bool start(int agents);
+    void stop();
+    bool playing() const { return playing_; }
+
+    // The newest step drawn: simulated seconds, the agents' boxes, steps taken.
+    double time() const { return shown_.time; }
+    const std::vector<Aabb>& agentBoxes() const { return shown_.agents; }
+    int steps() const { return shown_.steps; }
+    // Agents placed (a crowded level may hold fewer than asked; -1 before the first step).
+    int agentsPlaced() const { return shown_.placed; }
+
+signals:
+    void playingChanged(bool playing);
+    void stepped(); // a newer step is drawn
+
+private:
+    struct Frame {
+        double time = 0.0;
+        int steps = 0;
+        int placed = -1;
+        std::vector<Aabb> agents;
+        std::vector<Vec3> moverOffsets;
+    };
+    void showNewest();
+
+    Editor& editor_;
+    bool playing_ = false;
+    std::thread worker_;
+    std::shared_ptr<std::atomic<bool>> stop_;
+    std::mutex mutex_;          // guards newest_ and fresh_
+    Frame newest_;
+    bool fresh_ = false;
+    Frame shown_;
+    QTimer frameTimer_;
+};
+
+} // namespace shallot
