@@ -72,6 +72,8 @@ Editor::Editor(QObject* parent)
     // The checks and the light read the world without the movers, as the game compiles it.
     connect(moverStates_, &MoverStates::staticCompiled, this, &Editor::requestSpawnChecks);
     connect(moverStates_, &MoverStates::staticCompiled, lighting_, &LightService::request);
+    // So does the Path tool's travel through the doors, lifts and teleporters (NavService).
+    connect(moverStates_, &MoverStates::staticCompiled, overlays_, &OverlayController::requestNav);
     connect(lighting_, &LightService::updated, this, [this](const QString& summary) {
         if (!summary.isEmpty()) emit statusMessage(summary);
     });

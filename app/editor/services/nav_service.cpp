@@ -6,6 +6,7 @@
 #include "editor.h"
 #include "services/background_jobs.h"
 #include "services/background_release.h"
+#include "services/mover_states.h"
 
 #include <QPointer>
 #include <QStringList>
@@ -91,7 +92,9 @@ std::vector<int> NavService::wantedPoses(size_t poseCount) const {
 }
 
 bool NavService::upToDate(const std::shared_ptr<const CompiledWorld>& world) const {
-    if (!meshes_ || meshes_->world != world || meshes_->entityRevision != entityRevision_) return false;
+    if (!meshes_ || meshes_->world != world || meshes_->entityRevision != entityRevision_ ||
+        meshes_->travelWorld != editor_.moverStates().staticWorld())
+        return false;
     for (const int pose : wantedPoses(meshes_->poses.size()))
         if (!meshes_->mesh(pose)) return false;
     return true;
@@ -103,8 +106,13 @@ void NavService::start() {
     QPointer<NavService> self(this);
     std::vector<int> poses = wantedPoses(waiting_->result->onion.poses.size());
     const DocumentData& data = editor_.document().data();
+    const MoverStates& movers = editor_.moverStates();
+    // With the movers left out the world is its own static world: its meshes serve both.
+    std::shared_ptr<const CompiledWorld> travelWorld = movers.staticWorld();
+    std::shared_ptr<NavMeshCache> travelCache = travelWorld == waiting_ ? cache_ : movers.staticNavMeshes();
     runInBackground([self, cache = cache_, world = std::exchange(waiting_, nullptr), poses = std::move(poses),
-                     entities = data.entities, game = data.game, revision = entityRevision_]() mutable {
+                     travelWorld = std::move(travelWorld), travelCache = std::move(travelCache), entities = data.entities,
+                     game = data.game, revision = entityRevision_]() mutable {
         auto meshes = std::make_shared<NavMeshes>();
         Stopwatch watch;
         const TravelLevel level = travelLevelOf(mapOfDocumentEntities(entities, game));
@@ -113,11 +121,16 @@ void NavService::start() {
         // the machine has. The walking spawn check asks the cache for some of them too.
         meshes->poses.resize(tree.poses.size());
         meshes->travel.resize(tree.poses.size());
+        const bool travels = travelWorld && travelWorld->result->onion.poses.size() == tree.poses.size();
         parallelFor(poses.size(), int(std::thread::hardware_concurrency()), [&](size_t k) {
             const size_t pose = size_t(poses[k]);
             meshes->poses[pose] = cache->get(world, poses[k]);
-            meshes->travel[pose] = std::make_shared<const TravelGraph>(buildTravelGraph(tree, *meshes->poses[pose], tree.poses[pose], level));
+            if (!travels) return;
+            const BspTree& still = travelWorld->result->onion;
+            const std::shared_ptr<const NavMesh> walked = travelWorld == world ? meshes->poses[pose] : travelCache->get(travelWorld, poses[k]);
+            meshes->travel[pose] = std::make_shared<const TravelGraph>(buildTravelGraph(still, *walked, still.poses[pose], level));
         });
+        if (travels) meshes->travelWorld = std::move(travelWorld);
         meshes->entityRevision = revision;
         meshes->milliseconds = watch.lapMs();
         meshes->world = std::move(world);
@@ -138,8 +151,10 @@ void NavService::start() {
 void NavService::findRayPaths() {
     rayPaths_.clear();
     // Every pose's paths or none (not yet: the meshes of the other poses are being built).
-    if (!meshes_ || std::any_of(meshes_->poses.begin(), meshes_->poses.end(), [](const auto& m) { return !m; })) return;
-    const BspTree& tree = meshes_->world->result->onion;
+    if (!meshes_ || !meshes_->travelWorld ||
+        std::any_of(meshes_->travel.begin(), meshes_->travel.end(), [](const auto& t) { return !t; }))
+        return;
+    const BspTree& tree = meshes_->travelWorld->result->onion;
     for (const TestRay& ray : editor_.document().rays()) {
         std::vector<TravelPath>& paths = rayPaths_.emplace_back();
         for (const auto& graph : meshes_->travel) paths.push_back(findTravelPath(tree, *graph, ray.from, ray.to));

@@ -1,10 +1,13 @@
 #pragma once
 // Where each pose can walk in the newest compiled world (core/nav): its navigation meshes
-// and its typed travel through the level's doors, lifts, trains, teleporters and pushes
-// (movers/travel.h, as `shallot-cli query`'s paths), built on a pool thread after each
-// compile or entity edit while the Walkable overlay is on, the Path tool is used or test
-// rays exist, and the path of every test ray for every pose (the rays dock's Path column;
-// drawn for the current pose with the Walkable overlay).
+// (of the world with the movers where the Movers dock places them: the Walkable overlay
+// follows their state), and its typed travel through the level's doors, lifts, trains,
+// teleporters and pushes (movers/travel.h) over the meshes of the world without the movers
+// (MoverStates::staticWorld), as the game runs them and as `shallot-cli query`'s paths go,
+// whatever the dock shows. Built on a pool thread after each compile or entity edit while
+// the Walkable overlay is on, the Path tool is used or test rays exist, with the path of
+// every test ray for every pose (the rays dock's Path column; drawn for the current pose
+// with the Walkable overlay).
 // Only the current pose's mesh is built unless test rays want every pose's: the designer
 // must not pay for meshes nothing shows.
 #include "movers/travel_reach.h"
@@ -40,8 +43,10 @@ struct NavMeshes {
     std::shared_ptr<const CompiledWorld> world;
     // One per pose of the world's tree; null for a pose not built (see above).
     std::vector<std::shared_ptr<const NavMesh>> poses;
-    // Per pose, its travel over its mesh through the movers and triggers of the document's
-    // entities at `entityRevision`; null where the mesh is.
+    // The world without the movers that travel walks (null: not compiled yet), and per pose
+    // its travel through the movers and triggers of the document's entities at
+    // `entityRevision`; null where no mesh was built or no such world was there.
+    std::shared_ptr<const CompiledWorld> travelWorld;
     std::vector<std::shared_ptr<const TravelGraph>> travel;
     uint64_t entityRevision = 0;
     double milliseconds = 0;    // to build them

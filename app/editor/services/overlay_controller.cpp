@@ -63,7 +63,7 @@ std::optional<TravelPath> OverlayController::walkingPath(const Vec3& from, const
     const auto& meshes = nav_->meshes();
     const TravelGraph* graph = meshes ? meshes->travelOf(pose) : nullptr;
     if (!graph) return std::nullopt;
-    return findTravelPath(meshes->world->result->onion, *graph, from, to);
+    return findTravelPath(meshes->travelWorld->result->onion, *graph, from, to);
 }
 
 void OverlayController::rebuildNavLayers() {
@@ -75,7 +75,7 @@ void OverlayController::rebuildNavLayers() {
         surfaces = render::walkableSurfaces(*mesh, feet);
         links = render::walkableLinks(*mesh, feet);
         if (const TravelGraph* graph = meshes->travelOf(pose))
-            travel = render::walkableTravel(*graph, meshes->world->result->onion.poses[size_t(pose)]);
+            travel = render::walkableTravel(*graph, meshes->travelWorld->result->onion.poses[size_t(pose)]);
     }
     editor_.scene().set(render::Layer::Walkable, std::move(surfaces));
     editor_.scene().set(render::Layer::WalkableLinks, std::move(links));
