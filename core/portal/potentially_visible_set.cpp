@@ -271,7 +271,8 @@ public:
     Bits run() {
         const OneWayPortal& p = all_.portals[size_t(source_)];
         setBit(onPath_, size_t(p.from));
-        walk(0, p.into, p.winding, nullptr, might_[size_t(source_)]);
+        const Bits& might = might_[size_t(source_)];
+        walk(0, p.into, p.winding, nullptr, might, trimmed(might, {0, might.size()}));
         return std::move(seen_);
     }
 
@@ -285,7 +286,19 @@ private:
         Separators aheadCut, behindCut; // of the source cut by the portal's plane, and the pass
     };
 
-    void walk(size_t depth, int32_t leaf, const Winding& source, const Winding* pass, const Bits& might) {
+    // The words of a set from the first to the last that is not zero: the sets narrow along
+    // a walk, and on a large level most of their words are zero.
+    struct Words {
+        size_t begin, end;
+    };
+    static Words trimmed(const Bits& b, Words w) {
+        while (w.begin < w.end && !b[w.begin]) ++w.begin;
+        while (w.end > w.begin && !b[w.end - 1]) --w.end;
+        return w;
+    }
+
+    // `might` is zero outside `words`.
+    void walk(size_t depth, int32_t leaf, const Winding& source, const Winding* pass, const Bits& might, Words words) {
         // A segment crosses a convex leaf once: a leaf already on the path is not entered again.
         setBit(onPath_, size_t(leaf));
         if (steps_.size() == depth) steps_.emplace_back(); // a deque: the steps above keep their place
@@ -297,12 +310,12 @@ private:
         }
         const Plane& sourcePlane = all_.portals[size_t(source_)].plane;
         for (const int32_t q : all_.leaving[size_t(leaf)]) {
-            if (!test(might, size_t(q))) continue;
+            if (size_t(q) / 64 < words.begin || size_t(q) / 64 >= words.end || !test(might, size_t(q))) continue;
             const OneWayPortal& portal = all_.portals[size_t(q)];
             if (test(onPath_, size_t(portal.into))) continue;
             const Bits& qMight =
                 results_.done[size_t(q)].load(std::memory_order_acquire) ? results_.seen[size_t(q)] : might_[size_t(q)];
-            if (test(seen_, size_t(q)) && !anyNew(might, qMight)) continue; // nothing new beyond it
+            if (test(seen_, size_t(q)) && !anyNew(might, qMight, words)) continue; // nothing new beyond it
             // Q beyond the source's plane, the source before Q's (neither lying in the other's plane).
             const Plane behindQ = portal.plane.flipped();
             if (!partlyInFront(portal.winding, sourcePlane) || !partlyInFront(source, behindQ)) continue;
@@ -324,15 +337,15 @@ private:
                 if (!ahead->clip(step.through, scratch_) || !behind->clip(step.through, scratch_)) continue;
             }
             setBit(seen_, size_t(q));
-            for (size_t w = 0; w < step.next.size(); ++w) step.next[w] = might[w] & qMight[w];
-            walk(depth + 1, portal.into, step.from, &step.through, step.next);
+            for (size_t w = words.begin; w < words.end; ++w) step.next[w] = might[w] & qMight[w];
+            walk(depth + 1, portal.into, step.from, &step.through, step.next, trimmed(step.next, words));
         }
         onPath_[size_t(leaf) / 64] &= ~(uint64_t(1) << (size_t(leaf) % 64));
     }
 
     // Whether a portal both might see is not seen yet.
-    bool anyNew(const Bits& a, const Bits& b) const {
-        for (size_t w = 0; w < a.size(); ++w)
+    bool anyNew(const Bits& a, const Bits& b, Words words) const {
+        for (size_t w = words.begin; w < words.end; ++w)
             if (a[w] & b[w] & ~seen_[w]) return true;
         return false;
     }
