@@ -70,7 +70,7 @@ bool clipToFront(Winding& w, const Vec3& n, double dist, double slack, Winding& 
     }
     scratch.clear();
     for (size_t i = 0; i < count; ++i) {
-        const size_t j = (i + 1) % count;
+        const size_t j = i + 1 == count ? 0 : i + 1;
         if (dists[i] >= 0.0) scratch.push_back(w[i]);
         if ((dists[i] >= 0.0) != (dists[j] >= 0.0)) scratch.push_back(w[i] + dists[i] / (dists[i] - dists[j]) * (w[j] - w[i]));
     }
@@ -188,7 +188,7 @@ private:
         const Winding& pass = *pass_;
         for (; edge_ < source.size(); ++edge_, vertex_ = 0) {
             const Vec3& a = source[edge_];
-            const Vec3 edge = source[(edge_ + 1) % source.size()] - a;
+            const Vec3 edge = source[edge_ + 1 == source.size() ? 0 : edge_ + 1] - a;
             while (vertex_ < pass.size()) {
                 const Vec3& c = pass[vertex_++];
                 Vec3 normal = edge.cross(c - a);
@@ -209,7 +209,8 @@ private:
                 // pass is convex: unless the plane rests on it at c, a neighbour of c is
                 // behind it, so the neighbours are tested first.
                 const auto behind = [&](size_t j) { return normal.dot(pass[j]) - dist < -onPlane; };
-                if (behind(vertex_ % pass.size()) || behind((vertex_ + pass.size() - 2) % pass.size())) continue;
+                const size_t n = pass.size(); // vertex_ - 1 is c's index
+                if (behind(vertex_ == n ? 0 : vertex_) || behind(vertex_ == 1 ? n - 1 : vertex_ - 2)) continue;
                 bool separates = true, anyFront = false;
                 for (const Vec3& v : pass) {
                     const double d = normal.dot(v) - dist;
