@@ -32,7 +32,6 @@ public:
         return {clusters_.data() + first_[size_t(leaf)], first_[size_t(leaf) + 1] - first_[size_t(leaf)]};
     }
     bool visible(int32_t from, int32_t to) const;
-    const PotentiallyVisibleSet& clusterPvs() const { return pvs_; }
     // Per onion leaf, whether it is visible from `from`.
     std::vector<bool> visibleFrom(int32_t from) const;
 

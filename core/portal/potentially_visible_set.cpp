@@ -2,7 +2,6 @@
 
 #include "compile/parallel_for.h"
 #include "compile/stopwatch.h"
-#include "portal/cluster_visibility.h"
 #include "portal/reachability.h"
 
 #include <algorithm>
@@ -233,27 +232,6 @@ private:
     std::vector<Cut> planes_;
 };
 
-// Leaves out of `might` (what one-way portal `source` might see) the portals none of whose
-// leaves' cells in `bound` is seen there from a cell of the source's leaves.
-void restrictToBound(const OneWayPortals& all, const ClusterVisibility& bound, int32_t source, Bits& might) {
-    const PotentiallyVisibleSet& cells = bound.clusterPvs();
-    Bits sees(cells.words(), 0);
-    const OneWayPortal& p = all.portals[size_t(source)];
-    for (const int32_t leaf : {p.from, p.into})
-        for (const int32_t c : bound.clustersOf(leaf))
-            for (size_t w = 0; w < sees.size(); ++w) sees[w] |= cells.row(c)[w];
-    const auto seen = [&](int32_t leaf) {
-        for (const int32_t c : bound.clustersOf(leaf))
-            if (test(sees, size_t(c))) return true;
-        return false;
-    };
-    for (size_t w = 0; w < might.size(); ++w)
-        for (uint64_t bits = might[w]; bits; bits &= bits - 1) {
-            const OneWayPortal& q = all.portals[w * 64 + size_t(std::countr_zero(bits))];
-            if (!seen(q.from) && !seen(q.into)) might[w] &= ~(bits & -bits);
-        }
-}
-
 // Portals whose flow is done narrow the others' walks with what they saw, not what they
 // might see (Quake's vis does the same; the smallest base sets go first).
 // Flows run in waves of this many; a wave sees the results of the waves before it.
@@ -377,7 +355,6 @@ PotentiallyVisibleSet computePvs(const BspTree& tree, const PvsSettings& setting
     parallelFor(n, settings.threads, [&](size_t i) {
         throwIfCancelled(settings.cancel);
         might[i] = baseFlow(all, int32_t(i));
-        if (settings.bound) restrictToBound(all, *settings.bound, int32_t(i), might[i]);
     });
     const double baseMs = clock.lapMs();
 

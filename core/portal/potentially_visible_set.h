@@ -42,20 +42,11 @@ namespace shallot {
 // only touches what could see it within this counts as seen.
 inline constexpr double kPvsClipMargin = 1e-3;
 
-class ClusterVisibility;
-
 struct PvsSettings {
     int pose = 0;               // the pose whose empty leaves and open portals count
     bool fullFlow = true;       // false: the base flow only (fast, looser: Quake's vis -fast)
     int threads = 1;
     const CancelToken* cancel = nullptr;
-    // A conservative PVS of coarser cells of the same space for the same pose, through
-    // which no less is clear (the tree of the structural brushes alone: Quake 2's clusters),
-    // seen from this tree's leaves. A portal Q is followed from P only when a cell of P's
-    // leaves sees a cell of Q's there: a segment clear from P to Q is clear there too. The
-    // answer stays conservative, is never looser than without it, and the walks that detail
-    // brushes multiply are cut short. Null: none.
-    const ClusterVisibility* bound = nullptr;
 };
 
 struct PvsStats {

@@ -42,25 +42,22 @@ std::shared_ptr<const SightPvs> SightPvs::compute(const CompileResult& compiled,
     std::shared_ptr<SightPvs> out(new SightPvs);
     out->pose_ = pose;
     out->fullFlow_ = settings.fullFlow;
-    const bool anyDetail = std::find(settings.detail.begin(), settings.detail.end(), true) != settings.detail.end();
-    out->detailClustered_ = anyDetail && !settings.detailBounds;
-    // The sight pose's tree compiled alone, of every brush or of the structural ones.
-    const auto sightTree = [&](bool structural) -> std::optional<BspTree> {
-        std::vector<Brush> brushes;
-        for (size_t b = 0; b < world.brushes.size(); ++b)
-            if (!structural || b >= settings.detail.size() || !settings.detail[b]) brushes.push_back(world.brushes[b]);
-        std::string why;
-        std::optional<BspTree> tree = compileSightMapTree(brushes, compiled.onion.poses[size_t(pose)], world.bounds,
-                                                          settings.threads, settings.cancel, &why);
-        if (!tree && error) *error = "the sight pose's map tree did not compile: " + why;
-        return tree;
-    };
+    out->detailClustered_ = std::find(settings.detail.begin(), settings.detail.end(), true) != settings.detail.end();
     if (size_t(pose) < compiled.mapTrees.size() && !out->detailClustered_) {
         out->clusters_ = compiled.mapTrees[size_t(pose)];
         out->clusters_.portals = generatePortals(out->clusters_);
-    } else { // of a tree kept without its map trees (a .shallot's), or of the structural brushes
-        std::optional<BspTree> alone = sightTree(out->detailClustered_);
-        if (!alone) return nullptr;
+    } else { // the sight pose's tree compiled alone: of a tree kept without its map trees (a
+             // .shallot's), or of the structural brushes
+        std::vector<Brush> brushes;
+        for (size_t b = 0; b < world.brushes.size(); ++b)
+            if (b >= settings.detail.size() || !settings.detail[b]) brushes.push_back(world.brushes[b]);
+        std::string why;
+        std::optional<BspTree> alone = compileSightMapTree(brushes, compiled.onion.poses[size_t(pose)], world.bounds,
+                                                           settings.threads, settings.cancel, &why);
+        if (!alone) {
+            if (error) *error = "the sight pose's map tree did not compile: " + why;
+            return nullptr;
+        }
         out->clusters_ = std::move(*alone);
     }
     throwIfCancelled(settings.cancel);
@@ -68,18 +65,6 @@ std::shared_ptr<const SightPvs> SightPvs::compute(const CompileResult& compiled,
     flow.fullFlow = settings.fullFlow;
     flow.threads = settings.threads;
     flow.cancel = settings.cancel;
-    // Detail bounded by the structure: the structural tree's PVS first, then the flow of
-    // every brush's tree through it only.
-    std::optional<BspTree> structure;
-    PotentiallyVisibleSet structurePvs;
-    std::optional<ClusterVisibility> bound;
-    if (anyDetail && settings.detailBounds && settings.fullFlow) {
-        structure = sightTree(true);
-        if (!structure) return nullptr;
-        structurePvs = computePvs(*structure, flow);
-        bound.emplace(out->clusters_, *structure, structurePvs);
-        flow.bound = &*bound;
-    }
     out->pvs_ = computePvs(out->clusters_, flow, &out->stats_);
     out->onion_.emplace(compiled.onion, out->clusters_, out->pvs_);
     throwIfCancelled(settings.cancel);

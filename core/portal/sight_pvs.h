@@ -22,11 +22,6 @@ struct SightPvsSettings {
     // Quake 2's vis flows through structural brushes: detail splits no cluster and adds no
     // portal, and since fewer brushes block less the PVS stays conservative. Empty: none.
     std::vector<bool> detail;
-    // With detail brushes and the full flow: the clusters are the leaves of every brush's
-    // tree instead, and their flow follows only what the structural tree's PVS sees
-    // (PvsSettings::bound): as tight as without the detail named, or tighter, and the walks
-    // the detail multiplies are cut short.
-    bool detailBounds = false;
     int threads = 1;
     const CancelToken* cancel = nullptr;
 };

@@ -3,15 +3,13 @@
 // test: it samples and times things.
 //
 //   pvs_vs_bsp LEVEL.bsp LEVEL.map [--pairs N] [--samples S] [--seed X] [--threads T] [--fast]
-//              [--structural | --detail-bounds] [--examples K]
+//              [--structural] [--examples K]
 //
 // Shallot: the map compiled for its sight pose alone, the full-flow PVS of that pose's map
 // tree (SightPvs: the clusters; --fast: the base flow, for levels whose full flow is too
 // slow; --structural: the PVS of the map without its func_detail* brushes, as Quake's vis
 // flows through structural brushes only: conservative, since fewer brushes block less,
-// while "clear" and "empty" below still use every brush; --detail-bounds: the full flow of
-// every brush's tree following only what the structural PVS sees, SightPvsSettings::
-// detailBounds: never looser than the full flow, faster where detail multiplies the walks). The .bsp: its world leaves and
+// while "clear" and "empty" below still use every brush). The .bsp: its world leaves and
 // visdata (io/quake_bsp_reader).
 //
 // N random pairs of points are drawn uniformly in the .bsp's world box, each point empty for
@@ -41,7 +39,6 @@
 #include "query/trace.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
@@ -72,7 +69,6 @@ struct Options {
     int threads = 2;
     bool fast = false;
     bool structural = false;
-    bool detailBounds = false;
     size_t examples = 0;
 };
 
@@ -134,21 +130,6 @@ std::unordered_map<uint64_t, bool> sampleCellPairs(const BspTree& tree, const Ce
     return out;
 }
 
-// Per brush of worldFromMap(map) (its default options: worldspawn, func_group and
-// func_detail*, in the map's order): whether it is a func_detail* brush.
-std::vector<bool> detailFlags(const MapFile& map) {
-    std::vector<bool> out;
-    for (const MapEntity& entity : map.entities) {
-        if (entity.brushes.empty()) continue;
-        std::string cls = entity.classname();
-        for (char& c : cls) c = char(std::tolower(static_cast<unsigned char>(c)));
-        const bool detail = cls.starts_with("func_detail");
-        if (!detail && cls != "worldspawn" && cls != "func_group") continue;
-        out.insert(out.end(), entity.brushes.size(), detail);
-    }
-    return out;
-}
-
 bool parse(int argc, char** argv, Options* o) {
     std::vector<std::string> files;
     for (int i = 1; i < argc; ++i) {
@@ -160,13 +141,11 @@ bool parse(int argc, char** argv, Options* o) {
         else if (a == "--threads" && value) o->threads = std::atoi(argv[++i]);
         else if (a == "--fast") o->fast = true;
         else if (a == "--structural") o->structural = true;
-        else if (a == "--detail-bounds") o->detailBounds = true;
         else if (a == "--examples" && value) o->examples = size_t(std::atoll(argv[++i]));
         else if (!a.empty() && a[0] != '-') files.push_back(a);
         else return false;
     }
-    if (files.size() != 2 || o->pairs == 0 || o->samples < 0 || o->threads < 1 || (o->structural && o->detailBounds))
-        return false;
+    if (files.size() != 2 || o->pairs == 0 || o->samples < 0 || o->threads < 1) return false;
     o->bspPath = files[0];
     o->mapPath = files[1];
     return true;
@@ -188,7 +167,7 @@ double share(size_t part, size_t whole) { return whole ? 100.0 * double(part) / 
 int main(int argc, char** argv) {
     Options o;
     if (!parse(argc, argv, &o)) {
-        std::fprintf(stderr, "usage: pvs_vs_bsp LEVEL.bsp LEVEL.map [--pairs N] [--samples S] [--seed X] [--threads T] [--fast] [--structural | --detail-bounds] [--examples K]\n");
+        std::fprintf(stderr, "usage: pvs_vs_bsp LEVEL.bsp LEVEL.map [--pairs N] [--samples S] [--seed X] [--threads T] [--fast] [--structural] [--examples K]\n");
         return 2;
     }
     const QuakeBspReadResult read = readQuakeBspFile(o.bspPath);
@@ -231,10 +210,6 @@ int main(int argc, char** argv) {
     SightPvsSettings pvsSettings;
     pvsSettings.threads = o.threads;
     pvsSettings.fullFlow = !o.fast;
-    if (o.detailBounds) {
-        pvsSettings.detail = detailFlags(*map.map);
-        pvsSettings.detailBounds = true;
-    }
     std::string error;
     const std::shared_ptr<const SightPvs> pvs = SightPvs::compute(compiled, pvsWorld, pvsSettings, &error);
     if (!pvs) {
@@ -378,14 +353,14 @@ int main(int argc, char** argv) {
                 n.seenShallotCellsMiss, n.seenBspCellsMiss);
     std::printf("times: pairs %.0f ms, sampling %zu + %zu cell pairs %.0f ms\n", pairsMs, shallotKeys.size(),
                 bspKeys.size(), samplingMs);
-    std::printf("{\"bsp\":\"%s\",\"map\":\"%s\",\"flow\":\"%s\",\"structural\":%s,\"detail_bounds\":%s,\"pairs\":%zu,\"samples\":%d,\"seed\":%llu,\"clear\":%zu,"
+    std::printf("{\"bsp\":\"%s\",\"map\":\"%s\",\"flow\":\"%s\",\"structural\":%s,\"pairs\":%zu,\"samples\":%d,\"seed\":%llu,\"clear\":%zu,"
                 "\"clear_miss_shallot\":%zu,\"clear_miss_bsp\":%zu,\"blocked\":%zu,\"blocked_pvs_shallot\":%zu,"
                 "\"blocked_pvs_bsp\":%zu,\"unseen_shallot_cells\":%zu,\"unseen_shallot_cells_pvs\":%zu,"
                 "\"unseen_bsp_cells\":%zu,\"unseen_bsp_cells_pvs\":%zu,\"unseen_both\":%zu,\"unseen_both_pvs_shallot\":%zu,"
                 "\"unseen_both_pvs_bsp\":%zu,\"seen_cells_miss_shallot\":%zu,\"seen_cells_miss_bsp\":%zu,"
                 "\"shallot_clusters\":%zu,\"shallot_average_visible\":%.1f,\"bsp_leaves\":%d,\"bsp_average_visible\":%.1f,"
                 "\"ms\":{\"compile\":%.0f,\"pvs\":%.0f,\"sampling\":%.0f}}\n",
-                o.bspPath.c_str(), o.mapPath.c_str(), o.fast ? "base" : "full", o.structural ? "true" : "false", o.detailBounds ? "true" : "false", n.pairs, o.samples, (unsigned long long)o.seed, n.clear,
+                o.bspPath.c_str(), o.mapPath.c_str(), o.fast ? "base" : "full", o.structural ? "true" : "false", n.pairs, o.samples, (unsigned long long)o.seed, n.clear,
                 n.clearMissShallot, n.clearMissBsp, n.blocked, n.blockedShallot, n.blockedBsp, n.unseenShallotCells,
                 n.unseenShallotCellsPvs, n.unseenBspCells, n.unseenBspCellsPvs, n.unseenBoth, n.unseenBothShallot,
                 n.unseenBothBsp, n.seenShallotCellsMiss, n.seenBspCellsMiss, tree.leafCount(),

@@ -1,7 +1,6 @@
 // The sight pose's PVS over a compiled world (portal/sight_pvs.h): the onion leaves' sets
 // through their clusters, the full flow inside the base flow, the view weights against the
 // brushes whose boxes meet the cells of what a leaf sees, and its errors.
-#include "portal/cluster_visibility.h"
 #include "portal/leaf_cells.h"
 #include "portal/leaf_visibility.h"
 #include "portal/reachability.h"
@@ -199,68 +198,4 @@ TEST(SightPvs, DetailBrushesSplitNoClusterAndMissNothing) {
         }
     }
     EXPECT_GT(clear, 500u);
-}
-
-// Detail bounded by the structure (SightPvsSettings::detailBounds): the clusters are every
-// brush's and their sets lie within the full flow's without it, leaf by leaf; the bound
-// itself (PvsSettings::bound: the structural clusters' PVS) cuts the base flow's sets of
-// every brush's tree down, within them, and neither misses a clear segment.
-TEST(SightPvs, DetailBoundsAreNeverLooserAndMissNothing) {
-    Rng rng(3945);
-    const Aabb room{Vec3(0, 0, 0), Vec3(1024, 512, 256)};
-    size_t clear = 0, bounded = 0, unbounded = 0;
-    for (int round = 0; round < 3; ++round) {
-        // Three structural walls across the room, a door at alternate ends (a zigzag the
-        // base flow sees through), and random detail brushes.
-        std::vector<Brush> inside;
-        for (int wall = 0; wall < 3; ++wall) {
-            const double x = 256.0 * (wall + 1), doorLow = wall % 2 ? 0.0 : 416.0;
-            if (doorLow > 0) inside.push_back(Brush::box({x - 8, 0, 0}, {x + 8, doorLow, 256}));
-            else inside.push_back(Brush::box({x - 8, 96, 0}, {x + 8, 512, 256}));
-        }
-        const size_t structure = navRoom({}).brushes.size() + inside.size();
-        std::vector<Brush> detail = randomRoomBrushes(rng);
-        inside.insert(inside.end(), detail.begin(), detail.begin() + 8);
-        const World w = navRoom(std::move(inside));
-        const CompileResult r = compileWorld(w);
-        ASSERT_TRUE(r.error.empty()) << r.error;
-        SightPvsSettings settings;
-        settings.detail.assign(w.brushes.size(), false);
-        for (size_t b = structure; b < w.brushes.size(); ++b) settings.detail[b] = true;
-        const auto structural = SightPvs::compute(r, w, settings);
-        settings.detailBounds = true;
-        const auto all = SightPvs::compute(r, w, {}), within = SightPvs::compute(r, w, settings);
-        ASSERT_TRUE(all && structural && within);
-        EXPECT_FALSE(within->detailClustered());
-        const BspTree& tree = all->clusterTree();
-        ASSERT_EQ(within->clusterTree().leafCount(), tree.leafCount());
-        const ClusterVisibility bound(tree, structural->clusterTree(), structural->clusterPvs());
-        PvsSettings base;
-        base.fullFlow = false;
-        const PotentiallyVisibleSet loose = computePvs(tree, base);
-        base.bound = &bound;
-        const PotentiallyVisibleSet cut = computePvs(tree, base);
-        for (size_t leaf = 0; leaf < tree.leafCount(); ++leaf) {
-            for (const int32_t seen : within->clusterPvs().leavesFrom(int32_t(leaf)))
-                ASSERT_TRUE(all->clusterPvs().visible(int32_t(leaf), seen)) << leaf;
-            for (const int32_t seen : cut.leavesFrom(int32_t(leaf))) ASSERT_TRUE(loose.visible(int32_t(leaf), seen)) << leaf;
-            bounded += cut.countFrom(int32_t(leaf));
-            unbounded += loose.countFrom(int32_t(leaf));
-        }
-        const int sight = within->pose();
-        for (int pair = 0; pair < 3000; ++pair) {
-            const auto point = [&] {
-                return Vec3(uniform(rng, room.mins.x(), room.maxs.x()), uniform(rng, room.mins.y(), room.maxs.y()),
-                            uniform(rng, room.mins.z(), room.maxs.z()));
-            };
-            const Vec3 p = point(), q = point();
-            const TraceResult t = traceSegment(r.onion, sight, p, q);
-            if (t.hit || t.startSolid) continue;
-            ++clear;
-            ASSERT_TRUE(within->onion().visible(r.onion.findLeaf(p), r.onion.findLeaf(q))) << p.transpose() << " to " << q.transpose();
-            ASSERT_TRUE(cut.visible(tree.findLeaf(p), tree.findLeaf(q))) << p.transpose() << " to " << q.transpose();
-        }
-    }
-    EXPECT_GT(clear, 500u);
-    EXPECT_LT(bounded, unbounded); // the structure's PVS bites
 }
