@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <deque>
 #include <memory>
 #include <utility>
 
@@ -44,8 +45,9 @@ constexpr double kPvsOnPlane = 1e-4;
 using Winding = std::vector<Vec3>;
 
 // Cuts `w` to its part in front of {x : n . x >= dist}, with `slack` (in units of n's
-// length) kept behind it; `scratch` is reused storage. Empty when nothing is left.
-void clipToFront(Winding& w, const Vec3& n, double dist, double slack, Winding& scratch) {
+// length) kept behind it; `scratch` is reused storage. Empty when nothing is left; returns
+// whether anything was cut off.
+bool clipToFront(Winding& w, const Vec3& n, double dist, double slack, Winding& scratch) {
     const size_t count = w.size();
     double d[64];
     std::vector<double> big;
@@ -60,26 +62,20 @@ void clipToFront(Winding& w, const Vec3& n, double dist, double slack, Winding& 
         anyBack |= dists[i] < 0.0;
         anyFront |= dists[i] >= 0.0;
     }
-    if (!anyBack) return;
+    if (!anyBack) return false;
     if (!anyFront) {
         w.clear();
-        return;
+        return true;
     }
     scratch.clear();
     for (size_t i = 0; i < count; ++i) {
-        const size_t j = (i + 1) % count;
+        const size_t j = i + 1 == count ? 0 : i + 1;
         if (dists[i] >= 0.0) scratch.push_back(w[i]);
         if ((dists[i] >= 0.0) != (dists[j] >= 0.0)) scratch.push_back(w[i] + dists[i] / (dists[i] - dists[j]) * (w[j] - w[i]));
     }
     if (scratch.size() < 3) scratch.clear();
     std::swap(w, scratch);
-}
-
-// The part of `w` in front of `plane` (normal . x >= dist - kPvsClipMargin).
-Winding clippedToFront(const Winding& w, const Plane& plane) {
-    Winding out = w, scratch;
-    clipToFront(out, plane.normal, plane.dist, kPvsClipMargin, scratch);
-    return out;
+    return true;
 }
 
 struct OneWayPortal {
@@ -154,43 +150,87 @@ Bits baseFlow(const OneWayPortals& all, int32_t source) {
 }
 
 // The separating planes through an edge of `source` and a vertex of `pass`, with `source`
-// behind and `pass` in front (flipped when `flip`), each cutting `target` to its front.
-// Returns false when nothing of the target is left. The planes' normals are left
-// unnormalised: the tolerances are scaled by their length instead.
-bool clipToSeparators(const Winding& source, const Winding& pass, Winding& target, bool flip, Winding& scratch) {
-    for (size_t i = 0; i < source.size(); ++i) {
-        const Vec3& a = source[i];
-        const Vec3 edge = source[(i + 1) % source.size()] - a;
-        for (const Vec3& c : pass) {
-            Vec3 normal = edge.cross(c - a);
-            const double length2 = normal.squaredNorm();
-            if (!(length2 > 1e-24)) continue;
-            const double onPlane = kSeparatorOnPlane * std::sqrt(length2);
-            double dist = normal.dot(a);
-            // Source behind: flip the plane if a source point is in front of it.
-            int side = 0;
-            for (const Vec3& v : source) {
-                const double d = normal.dot(v) - dist;
-                if (d > onPlane) { side = 1; break; }
-                if (d < -onPlane) { side = -1; break; }
-            }
-            if (side == 0) continue; // the source lies in the plane: it separates nothing
-            if (side == 1) normal = -normal, dist = -dist;
-            // Pass in front: no pass point behind, and not all of it on the plane.
-            bool separates = true, anyFront = false;
-            for (const Vec3& v : pass) {
-                const double d = normal.dot(v) - dist;
-                if (d < -onPlane) { separates = false; break; }
-                anyFront |= d > onPlane;
-            }
-            if (!separates || !anyFront) continue;
-            if (flip) normal = -normal, dist = -dist;
-            clipToFront(target, normal, dist, kPvsClipMargin * std::sqrt(length2), scratch);
+// behind and `pass` in front (flipped when `flip`), found as far as a target needs them:
+// they depend on source and pass alone, so every portal tested in one step of the walk
+// whose plane leaves the source whole reuses the planes the ones before it found. The
+// planes' normals are left unnormalised: the tolerances are scaled by their length instead.
+class Separators {
+public:
+    void reset(const Winding& source, const Winding& pass, bool flip) {
+        source_ = &source;
+        pass_ = &pass;
+        flip_ = flip;
+        edge_ = 0;
+        vertex_ = 0;
+        planes_.clear();
+    }
+
+    // Cuts `target` to the front of every plane; false when nothing of it is left.
+    bool clip(Winding& target, Winding& scratch) {
+        for (size_t k = 0;; ++k) {
+            if (k == planes_.size() && !findNext()) return true;
+            const Cut& cut = planes_[k];
+            clipToFront(target, cut.normal, cut.dist, cut.slack, scratch);
             if (target.empty()) return false;
         }
     }
-    return true;
-}
+
+private:
+    struct Cut {
+        Vec3 normal;
+        double dist, slack;
+    };
+
+    // Appends the next separating plane; false when there is none left.
+    bool findNext() {
+        const Winding& source = *source_;
+        const Winding& pass = *pass_;
+        for (; edge_ < source.size(); ++edge_, vertex_ = 0) {
+            const Vec3& a = source[edge_];
+            const Vec3 edge = source[edge_ + 1 == source.size() ? 0 : edge_ + 1] - a;
+            while (vertex_ < pass.size()) {
+                const Vec3& c = pass[vertex_++];
+                Vec3 normal = edge.cross(c - a);
+                const double length2 = normal.squaredNorm();
+                if (!(length2 > 1e-24)) continue;
+                const double onPlane = kSeparatorOnPlane * std::sqrt(length2);
+                double dist = normal.dot(a);
+                // Source behind: flip the plane if a source point is in front of it.
+                int side = 0;
+                for (const Vec3& v : source) {
+                    const double d = normal.dot(v) - dist;
+                    if (d > onPlane) { side = 1; break; }
+                    if (d < -onPlane) { side = -1; break; }
+                }
+                if (side == 0) continue; // the source lies in the plane: it separates nothing
+                if (side == 1) normal = -normal, dist = -dist;
+                // Pass in front: no pass point behind, and not all of it on the plane. The
+                // pass is convex: unless the plane rests on it at c, a neighbour of c is
+                // behind it, so the neighbours are tested first.
+                const auto behind = [&](size_t j) { return normal.dot(pass[j]) - dist < -onPlane; };
+                const size_t n = pass.size(); // vertex_ - 1 is c's index
+                if (behind(vertex_ == n ? 0 : vertex_) || behind(vertex_ == 1 ? n - 1 : vertex_ - 2)) continue;
+                bool separates = true, anyFront = false;
+                for (const Vec3& v : pass) {
+                    const double d = normal.dot(v) - dist;
+                    if (d < -onPlane) { separates = false; break; }
+                    anyFront |= d > onPlane;
+                }
+                if (!separates || !anyFront) continue;
+                if (flip_) normal = -normal, dist = -dist;
+                planes_.push_back({normal, dist, kPvsClipMargin * std::sqrt(length2)});
+                return true;
+            }
+        }
+        return false;
+    }
+
+    const Winding* source_ = nullptr;
+    const Winding* pass_ = nullptr;
+    bool flip_ = false;
+    size_t edge_ = 0, vertex_ = 0; // the next candidate: an edge of the source, a vertex of the pass
+    std::vector<Cut> planes_;
+};
 
 // Portals whose flow is done narrow the others' walks with what they saw, not what they
 // might see (Quake's vis does the same; the smallest base sets go first).
@@ -210,42 +250,83 @@ public:
     Bits run() {
         const OneWayPortal& p = all_.portals[size_t(source_)];
         setBit(onPath_, size_t(p.from));
-        walk(p.into, p.winding, nullptr, might_[size_t(source_)]);
+        const Bits& might = might_[size_t(source_)];
+        walk(0, p.into, p.winding, nullptr, might, trimmed(might, {0, might.size()}));
         return std::move(seen_);
     }
 
 private:
-    void walk(int32_t leaf, const Winding& source, const Winding* pass, const Bits& might) {
+    // What one depth of the walk keeps for the portal it is testing, reused by every step
+    // at that depth so that the walk allocates nothing once it has been that deep.
+    struct Step {
+        Winding from, through;
+        Bits next;
+        Separators ahead, behind;       // of the step's source and pass
+        Separators aheadCut, behindCut; // of the source cut by the portal's plane, and the pass
+    };
+
+    // The words of a set from the first to the last that is not zero: the sets narrow along
+    // a walk, and on a large level most of their words are zero.
+    struct Words {
+        size_t begin, end;
+    };
+    static Words trimmed(const Bits& b, Words w) {
+        while (w.begin < w.end && !b[w.begin]) ++w.begin;
+        while (w.end > w.begin && !b[w.end - 1]) --w.end;
+        return w;
+    }
+
+    // `might` is zero outside `words`.
+    void walk(size_t depth, int32_t leaf, const Winding& source, const Winding* pass, const Bits& might, Words words) {
         // A segment crosses a convex leaf once: a leaf already on the path is not entered again.
         setBit(onPath_, size_t(leaf));
+        if (steps_.size() == depth) steps_.emplace_back(); // a deque: the steps above keep their place
+        Step& step = steps_[depth];
+        step.next.resize(might.size());
+        if (pass) {
+            step.ahead.reset(source, *pass, false);
+            step.behind.reset(*pass, source, true);
+        }
         const Plane& sourcePlane = all_.portals[size_t(source_)].plane;
-        Bits next(might.size());
         for (const int32_t q : all_.leaving[size_t(leaf)]) {
-            if (!test(might, size_t(q))) continue;
+            if (size_t(q) / 64 < words.begin || size_t(q) / 64 >= words.end || !test(might, size_t(q))) continue;
             const OneWayPortal& portal = all_.portals[size_t(q)];
             if (test(onPath_, size_t(portal.into))) continue;
             const Bits& qMight =
                 results_.done[size_t(q)].load(std::memory_order_acquire) ? results_.seen[size_t(q)] : might_[size_t(q)];
-            uint64_t more = 0;
-            for (size_t w = 0; w < next.size(); ++w) {
-                next[w] = might[w] & qMight[w];
-                more |= next[w] & ~seen_[w];
-            }
-            if (!more && test(seen_, size_t(q))) continue; // nothing new beyond it
+            if (test(seen_, size_t(q)) && !anyNew(might, qMight, words)) continue; // nothing new beyond it
             // Q beyond the source's plane, the source before Q's (neither lying in the other's plane).
-            if (!partlyInFront(portal.winding, sourcePlane) || !partlyInFront(source, portal.plane.flipped())) continue;
-            Winding through = clippedToFront(portal.winding, sourcePlane);
-            if (through.empty()) continue;
-            const Winding from = clippedToFront(source, portal.plane.flipped());
-            if (from.empty()) continue;
+            const Plane behindQ = portal.plane.flipped();
+            if (!partlyInFront(portal.winding, sourcePlane) || !partlyInFront(source, behindQ)) continue;
+            step.through = portal.winding;
+            clipToFront(step.through, sourcePlane.normal, sourcePlane.dist, kPvsClipMargin, scratch_);
+            if (step.through.empty()) continue;
+            step.from = source;
+            const bool sourceCut = clipToFront(step.from, behindQ.normal, behindQ.dist, kPvsClipMargin, scratch_);
+            if (step.from.empty()) continue;
             if (pass) {
-                if (!clipToSeparators(from, *pass, through, false, scratch_)) continue;
-                if (!clipToSeparators(*pass, from, through, true, scratch_)) continue;
+                Separators* ahead = &step.ahead;
+                Separators* behind = &step.behind;
+                if (sourceCut) {
+                    step.aheadCut.reset(step.from, *pass, false);
+                    step.behindCut.reset(*pass, step.from, true);
+                    ahead = &step.aheadCut;
+                    behind = &step.behindCut;
+                }
+                if (!ahead->clip(step.through, scratch_) || !behind->clip(step.through, scratch_)) continue;
             }
             setBit(seen_, size_t(q));
-            walk(portal.into, from, &through, next);
+            for (size_t w = words.begin; w < words.end; ++w) step.next[w] = might[w] & qMight[w];
+            walk(depth + 1, portal.into, step.from, &step.through, step.next, trimmed(step.next, words));
         }
         onPath_[size_t(leaf) / 64] &= ~(uint64_t(1) << (size_t(leaf) % 64));
+    }
+
+    // Whether a portal both might see is not seen yet.
+    bool anyNew(const Bits& a, const Bits& b, Words words) const {
+        for (size_t w = words.begin; w < words.end; ++w)
+            if (a[w] & b[w] & ~seen_[w]) return true;
+        return false;
     }
 
     const OneWayPortals& all_;
@@ -254,7 +335,8 @@ private:
     int32_t source_;
     Bits onPath_; // leaves on the current path
     Bits seen_;
-    Winding scratch_; // clipToFront's storage, shared by the whole walk
+    std::deque<Step> steps_; // per depth of the walk
+    Winding scratch_;        // clipToFront's storage, shared by the whole walk
 };
 
 } // namespace
@@ -290,9 +372,10 @@ PotentiallyVisibleSet computePvs(const BspTree& tree, const PvsSettings& setting
         // answer does not depend on the number of threads or their timing.
         for (size_t wave = 0; wave < n; wave += kFlowWave) {
             const size_t end = std::min(n, wave + kFlowWave);
+            // Largest first, so that no thread is left with a long flow at the wave's end.
             parallelFor(end - wave, settings.threads, [&](size_t k) {
                 throwIfCancelled(settings.cancel);
-                const size_t i = size_t(order[wave + k].second);
+                const size_t i = size_t(order[end - 1 - k].second);
                 seen[i] = Flow(all, might, results, int32_t(i)).run();
             });
             for (size_t k = wave; k < end; ++k) results.done[size_t(order[k].second)].store(true, std::memory_order_release);
