@@ -66,11 +66,11 @@ inline const QColor kDropColour(205, 85, 50);
 inline const QColor kJumpColour(250, 80, 225);
 // Travel through the level's movers and triggers (movers/travel.h): a closed door's gate,
 // a plat's ride, a train's ride, a teleport, a trigger_push's flight.
-inline const QColor kDoorTravelColour(155, 115, 90);
+inline const QColor kDoorTravelColour(250, 220, 180);
 inline const QColor kPlatTravelColour(0, 175, 130);
 inline const QColor kTrainTravelColour(135, 130, 0);
 inline const QColor kTeleportTravelColour(255, 210, 250);
-inline const QColor kPushTravelColour(80, 130, 105);
+inline const QColor kPushTravelColour(95, 155, 65);
 // Brushes by contents (render::BrushKind), and Quake 3 patches (drawn, never collided).
 inline const QColor kPlayerClipBrushColour(220, 160, 105);
 inline const QColor kMonsterClipBrushColour(155, 60, 210);
