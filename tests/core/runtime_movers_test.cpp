@@ -15,6 +15,7 @@
 #include "random_world.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -43,7 +44,9 @@ struct Fixture {
 const Fixture& fixture() {
     static const Fixture f = [] {
         Fixture out;
-        const std::filesystem::path dir = std::filesystem::temp_directory_path() / "shallot_runtime_movers_test";
+        // One folder per process: CTest runs this suite's tests side by side, each writing it.
+        const std::filesystem::path dir =
+            std::filesystem::temp_directory_path() / ("shallot_runtime_movers_test_" + std::to_string(::getpid()));
         std::filesystem::create_directories(dir);
         out.path = (dir / "movers.map").string();
         std::ofstream(out.path) << moversLevelText();

@@ -11,6 +11,7 @@
 #include "random_world.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <limits>
@@ -38,7 +39,9 @@ const Fixture& fixture() {
         EXPECT_TRUE(read.ok());
         out.world = worldFromMap(*read.map);
         out.compiled = rt::Tree::compileMap(kE1m1).value;
-        const std::string path = (std::filesystem::temp_directory_path() / "shallot_runtime_round.obsp").string();
+        // One file per process: CTest runs this suite's tests side by side, each building it.
+        const std::string path =
+            (std::filesystem::temp_directory_path() / ("shallot_runtime_round_" + std::to_string(::getpid()) + ".obsp")).string();
         EXPECT_TRUE(out.compiled.save(path));
         out.loaded = rt::Tree::loadFile(path).value;
         return out;
@@ -154,7 +157,8 @@ TEST(RuntimeRoundPoses, BadShapesAndMisuseAreErrors) {
     // An empty list takes the round poses away again.
     EXPECT_EQ(round.withRoundPoses({}).value.poses().size(), 3u);
     // Without brushes there is nothing to test a round shape against.
-    const std::string path = (std::filesystem::temp_directory_path() / "shallot_runtime_round_bare.obsp").string();
+    const std::string path =
+        (std::filesystem::temp_directory_path() / ("shallot_runtime_round_bare_" + std::to_string(::getpid()) + ".obsp")).string();
     ASSERT_TRUE(tree.save(path, false));
     EXPECT_EQ(rt::Tree::loadFile(path).value.withRoundPoses(kShapes).error,
               "round poses need the brushes: this tree was saved without them");
