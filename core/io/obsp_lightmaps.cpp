@@ -1,6 +1,7 @@
 #include "io/obsp_lightmaps.h"
 
-#include <bit>
+#include "io/payload_bytes.h"
+
 #include <cmath>
 #include <set>
 
@@ -11,52 +12,6 @@ namespace {
 // A plane normal read back must be unit to this (the writer stores unit normals).
 constexpr double kStoredNormalTolerance = 1e-6;
 
-struct Out {
-    std::string s;
-    void u8(uint8_t v) { s.push_back(char(v)); }
-    void u32(uint32_t v) {
-        for (int i = 0; i < 4; ++i) s.push_back(char((v >> (8 * i)) & 0xff));
-    }
-    void i32(int32_t v) { u32(uint32_t(v)); }
-    void f64(double v) {
-        const uint64_t b = std::bit_cast<uint64_t>(v);
-        for (int i = 0; i < 8; ++i) s.push_back(char((b >> (8 * i)) & 0xff));
-    }
-    void vec(const Vec3& v) {
-        f64(v.x());
-        f64(v.y());
-        f64(v.z());
-    }
-};
-
-struct Malformed {
-    std::string message;
-    size_t at;
-};
-
-struct In {
-    std::string_view b;
-    size_t pos = 0;
-    void need(uint64_t n) const {
-        if (uint64_t(b.size() - pos) < n) throw Malformed{"unexpected end of the lightmaps", pos};
-    }
-    uint64_t get(int n) {
-        need(uint64_t(n));
-        uint64_t v = 0;
-        for (int i = 0; i < n; ++i) v |= uint64_t(uint8_t(b[pos + size_t(i)])) << (8 * i);
-        pos += size_t(n);
-        return v;
-    }
-    uint8_t u8() { return uint8_t(get(1)); }
-    uint32_t u32() { return uint32_t(get(4)); }
-    int32_t i32() { return int32_t(u32()); }
-    double f64() { return std::bit_cast<double>(get(8)); }
-    Vec3 vec() {
-        const double x = f64(), y = f64(), z = f64();
-        return {x, y, z};
-    }
-};
-
 // Per face, the bytes it needs at least (plane, name length, flags, projection, vertex
 // count, 3 vertices, style count).
 constexpr uint64_t kFaceMinBytes = 32 + 4 + 1 + 64 + 4 + 3 * 24 + 1;
@@ -64,7 +19,7 @@ constexpr uint64_t kFaceMinBytes = 32 + 4 + 1 + 64 + 4 + 3 * 24 + 1;
 } // namespace
 
 std::string lightmapPayload(const LevelLighting& lighting) {
-    Out o;
+    PayloadWriter o;
     o.u32(uint32_t(lighting.faces.size()));
     for (size_t f = 0; f < lighting.faces.size(); ++f) {
         const LitFace& face = lighting.faces[f];
@@ -97,18 +52,18 @@ std::string lightmapPayload(const LevelLighting& lighting) {
 }
 
 std::optional<LevelLighting> readLightmapPayload(std::string_view payload, std::string& error, size_t& errorAt) {
-    In in{payload};
+    PayloadReader in{payload, "the lightmaps"};
     LevelLighting out;
     size_t f = 0;
     try {
         const uint32_t count = in.u32();
         if (uint64_t(count) * kFaceMinBytes > payload.size() - in.pos)
-            throw Malformed{"face count " + std::to_string(count) + " is larger than the lightmaps", 0};
+            throw PayloadMalformed{"face count " + std::to_string(count) + " is larger than the lightmaps", 0};
         out.faces.reserve(count);
         out.lightmaps.reserve(count);
         for (; f < count; ++f) {
             const size_t at = in.pos;
-            const auto bad = [&](const std::string& what) { return Malformed{"face " + std::to_string(f) + ": " + what, at}; };
+            const auto bad = [&](const std::string& what) { return PayloadMalformed{"face " + std::to_string(f) + ": " + what, at}; };
             LitFace face;
             face.plane.normal = in.vec();
             face.plane.dist = in.f64();
@@ -162,8 +117,8 @@ std::optional<LevelLighting> readLightmapPayload(std::string_view payload, std::
             out.faces.push_back(std::move(face));
             out.lightmaps.push_back(std::move(map));
         }
-        if (in.pos != payload.size()) throw Malformed{"unexpected bytes after the last face", in.pos};
-    } catch (const Malformed& m) {
+        if (in.pos != payload.size()) throw PayloadMalformed{"unexpected bytes after the last face", in.pos};
+    } catch (const PayloadMalformed& m) {
         error = m.message;
         errorAt = m.at;
         return std::nullopt;

@@ -4,9 +4,9 @@
 #include "io/map_reader.h"
 #include "io/map_writer.h"
 #include "io/obsp_format.h"
+#include "io/payload_bytes.h"
 #include "movers/build_movers.h"
 
-#include <bit>
 #include <cmath>
 #include <sstream>
 
@@ -20,57 +20,6 @@ constexpr uint32_t kMaxGameName = 64;
 constexpr uint64_t kMoverMinBytes = 10 * 8 + 8;
 // The name readMap gives the stored entities in its messages.
 constexpr const char* kEntitiesName = "obsp movers";
-
-struct Out {
-    std::string s;
-    void u32(uint32_t v) { put(v, 4); }
-    void u64(uint64_t v) { put(v, 8); }
-    void f64(double v) { u64(std::bit_cast<uint64_t>(v)); }
-    void vec(const Vec3& v) {
-        f64(v.x());
-        f64(v.y());
-        f64(v.z());
-    }
-    void bytes(std::string_view b) { s.append(b.data(), b.size()); }
-
-private:
-    void put(uint64_t v, int n) {
-        for (int i = 0; i < n; ++i) s.push_back(char((v >> (8 * i)) & 0xff));
-    }
-};
-
-struct Malformed {
-    std::string message;
-    size_t at;
-};
-
-struct In {
-    std::string_view b;
-    size_t pos = 0;
-    void need(uint64_t n) const {
-        if (uint64_t(b.size() - pos) < n) throw Malformed{"unexpected end of the movers", pos};
-    }
-    uint64_t get(int n) {
-        need(uint64_t(n));
-        uint64_t v = 0;
-        for (int i = 0; i < n; ++i) v |= uint64_t(uint8_t(b[pos + size_t(i)])) << (8 * i);
-        pos += size_t(n);
-        return v;
-    }
-    uint32_t u32() { return uint32_t(get(4)); }
-    uint64_t u64() { return get(8); }
-    double f64() { return std::bit_cast<double>(get(8)); }
-    Vec3 vec() {
-        const double x = f64(), y = f64(), z = f64();
-        return {x, y, z};
-    }
-    std::string_view bytes(uint64_t n) {
-        need(n);
-        const std::string_view v = b.substr(pos, size_t(n));
-        pos += size_t(n);
-        return v;
-    }
-};
 
 // Finite, or exactly the empty box a mover with nothing to hit has.
 bool boundsOk(const Aabb& b) {
@@ -105,7 +54,7 @@ ObspMovers obspMoversOf(const MapFile& map, const std::vector<Pose>& poses, cons
 }
 
 std::string obspMoversPayload(const ObspMovers& movers) {
-    Out o;
+    PayloadWriter o;
     const std::string game = gameName(movers.entities.game);
     o.u32(uint32_t(game.size()));
     o.bytes(game);
@@ -129,18 +78,18 @@ std::string obspMoversPayload(const ObspMovers& movers) {
 
 std::optional<ObspMovers> readObspMoversPayload(std::string_view payload, const BspTree& tree, std::string& error,
                                                 size_t& at) {
-    In in{payload};
+    PayloadReader in{payload, "the movers"};
     try {
         const uint32_t gameLength = in.u32();
-        if (gameLength > kMaxGameName) throw Malformed{"game name too long", in.pos - 4};
+        if (gameLength > kMaxGameName) throw PayloadMalformed{"game name too long", in.pos - 4};
         const size_t gameAt = in.pos;
         const std::optional<Game> game = parseGame(in.bytes(gameLength));
-        if (!game) throw Malformed{"unknown game", gameAt};
+        if (!game) throw PayloadMalformed{"unknown game", gameAt};
         const uint64_t textLength = in.u64();
         const size_t textAt = in.pos;
         const std::string_view text = in.bytes(textLength);
         MapReadResult read = readMap(text, kEntitiesName, *game);
-        if (!read.ok()) throw Malformed{"the entities do not read: " + read.error.format(), textAt};
+        if (!read.ok()) throw PayloadMalformed{"the entities do not read: " + read.error.format(), textAt};
         ObspMovers out;
         out.entities = std::move(*read.map);
         out.entities.warnings.clear();
@@ -148,11 +97,11 @@ std::optional<ObspMovers> readObspMoversPayload(std::string_view payload, const 
         const size_t countAt = in.pos;
         const uint32_t count = in.u32();
         if (count != out.level.movers.movers.size())
-            throw Malformed{std::to_string(count) + " mover trees for " + std::to_string(out.level.movers.movers.size()) +
+            throw PayloadMalformed{std::to_string(count) + " mover trees for " + std::to_string(out.level.movers.movers.size()) +
                                 " movers",
                             countAt};
         if (uint64_t(count) * kMoverMinBytes > payload.size() - in.pos)
-            throw Malformed{"mover count larger than the section", countAt};
+            throw PayloadMalformed{"mover count larger than the section", countAt};
         out.level.objects.reserve(count);
         for (uint32_t i = 0; i < count; ++i) {
             const size_t moverAt = in.pos;
@@ -164,20 +113,20 @@ std::optional<ObspMovers> readObspMoversPayload(std::string_view payload, const 
             object.radius = in.f64();
             if (!boundsOk(object.bounds) || !object.centre.allFinite() || !(object.radius >= 0.0) ||
                 !std::isfinite(object.radius))
-                throw Malformed{mover + "bad bounds or bounding sphere", moverAt};
+                throw PayloadMalformed{mover + "bad bounds or bounding sphere", moverAt};
             const uint64_t imageLength = in.u64();
             const size_t imageAt = in.pos;
             ObspReadResult image = readObspPlainTree(in.bytes(imageLength));
-            if (!image.tree) throw Malformed{mover + "tree: " + image.error, imageAt};
+            if (!image.tree) throw PayloadMalformed{mover + "tree: " + image.error, imageAt};
             if (!samePoses(image.tree->poses, tree.poses))
-                throw Malformed{mover + "its tree's poses differ from the world's", imageAt};
+                throw PayloadMalformed{mover + "its tree's poses differ from the world's", imageAt};
             object.tree = std::move(*image.tree);
             object.tree.poses = tree.poses;
             out.level.objects.push_back(std::move(object));
         }
-        if (in.pos != payload.size()) throw Malformed{"unexpected bytes after the movers", in.pos};
+        if (in.pos != payload.size()) throw PayloadMalformed{"unexpected bytes after the movers", in.pos};
         return out;
-    } catch (const Malformed& m) {
+    } catch (const PayloadMalformed& m) {
         error = m.message;
         at = m.at;
         return std::nullopt;
