@@ -1,5 +1,7 @@
 #include "render_scene.h"
 
+#include <algorithm>
+
 namespace shallot::render {
 
 RenderScene::RenderScene() {
@@ -50,6 +52,11 @@ void RenderScene::set(Layer l, MeshBatch batch) {
     const SceneLayer& layer = layers_[size_t(l)];
     auto chunks = std::make_shared<const std::vector<MeshChunk>>(splitIntoChunks(std::move(batch)));
     ChunkChanges changes = chunkChanges(layer.chunkList(), *chunks);
+    // The same drawing again (sections, walkable meshes, problems redone after an edit
+    // elsewhere): the layer keeps its version, so no view uploads it or redraws a picture.
+    const bool same = changes.boxes.empty() && chunks->size() == layer.chunkList().size() &&
+                      std::all_of(changes.sameRuns.begin(), changes.sameRuns.end(), [](bool b) { return b; });
+    if (same && !layer.visibility && !layer.brushes) return;
     setChunks(l, std::move(chunks), nullptr, layer.chunks.get(), std::move(changes));
 }
 

@@ -28,9 +28,20 @@ struct JobQueue {
     }
 };
 
-JobQueue& poolJobs() {
-    static JobQueue queue;
-    return queue;
+JobQueue& poolJobs(BackgroundStage stage) {
+    static JobQueue shown, later;
+    return stage == BackgroundStage::Shown ? shown : later;
+}
+
+// The Later stage's: one thread, its priority lowered for good (background_priority.h), its
+// jobs in order. A child of the application, which waits for its job when it quits.
+QThreadPool& laterPool() {
+    static QThreadPool* const pool = [] {
+        auto* p = new QThreadPool(QCoreApplication::instance());
+        p->setMaxThreadCount(1);
+        return p;
+    }();
+    return *pool;
 }
 
 // Lives on the UI thread; posted "runNext" calls (queued by name, so Qt allocates and frees
@@ -55,12 +66,14 @@ UiJobRunner& uiJobRunner() {
 
 } // namespace
 
-void runInBackground(std::function<void()> job) {
-    poolJobs().push(std::move(job));
+void runInBackground(std::function<void()> job, BackgroundStage stage) {
+    poolJobs(stage).push(std::move(job));
     // One pool task per job; each takes whichever job is first (their order is free).
-    QThreadPool::globalInstance()->start([] {
-        std::function<void()> next = poolJobs().pop();
-        lowerThreadPriority();
+    const bool later = stage == BackgroundStage::Later;
+    (later ? laterPool() : *QThreadPool::globalInstance()).start([later] {
+        std::function<void()> next = poolJobs(later ? BackgroundStage::Later : BackgroundStage::Shown).pop();
+        if (later) lowestThreadPriority();
+        else lowerThreadPriority();
         next();
     });
 }

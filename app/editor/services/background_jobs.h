@@ -12,8 +12,18 @@ namespace shallot {
 // whenever the receiving thread was already awake (scripts/sanitize.sh tsan). The std::mutex
 // orders the two threads where TSan sees it; what Qt carries captures nothing of ours.
 
-// Runs `job` on Qt's global thread pool, at lowered priority (background_priority.h).
-void runInBackground(std::function<void()> job);
+// What a background job serves, which decides when it runs (issue 38: the designer never
+// waits for what is not on screen):
+// - Shown: what the views show or are about to (overlays, sections, walkable meshes shown,
+//   the light in a lit view): Qt's global thread pool, at lowered priority (nice 10).
+// - Later: what no view shows (the spawn checks for the Problems dock, the world compiled
+//   without its movers): one thread of its own at the lowest priority (nice 19), so it
+//   takes a core only when the compile, the Shown jobs and the views leave one idle, and
+//   never holds a thread a Shown job waits for.
+enum class BackgroundStage { Shown, Later };
+
+// Runs `job` on a thread of its stage.
+void runInBackground(std::function<void()> job, BackgroundStage stage = BackgroundStage::Shown);
 
 // Runs `job` on the UI thread from its event loop, in posting order. Call from any thread
 // once the QApplication exists. A job that uses a QObject must guard it with a QPointer.

@@ -8,4 +8,10 @@ namespace shallot {
 // and the editor stutters; at nice 10 they get about nine tenths of a contended core.
 void lowerThreadPriority();
 
+// Lowers it further (Linux: nice 19), for work the designer does not see yet (the world
+// compiled without its movers, the spawn checks): it then takes the cores only when the
+// compile, the overlays and the views leave them idle. Irreversible for the thread (an
+// unprivileged thread cannot raise its priority again): call it on threads of its own.
+void lowestThreadPriority();
+
 } // namespace shallot

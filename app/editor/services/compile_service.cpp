@@ -61,7 +61,7 @@ MoveResult CompiledWorld::move(int pose, const Vec3& from, const Vec3& delta, do
     return slideMove(result->onion, pose, from, delta, stepHeight);
 }
 
-CompileService::CompileService(QObject* parent) : QObject(parent) {}
+CompileService::CompileService(QObject* parent, BackgroundStage stage) : QObject(parent), stage_(stage) {}
 
 CompileService::~CompileService() {
     if (token_) token_->cancelled = true;
@@ -112,7 +112,8 @@ void CompileService::startNext() {
     CancelToken* token = token_.get();
     QPointer<CompileService> self(this);
     worker_ = std::thread([self, this, job, token, adopted = std::move(adopted)]() mutable {
-        lowerThreadPriority();
+        if (stage_ == BackgroundStage::Later) lowestThreadPriority();
+        else lowerThreadPriority();
         QString error;
         bool cancelled = false;
         const auto start = std::chrono::steady_clock::now();

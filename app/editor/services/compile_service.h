@@ -18,6 +18,7 @@
 #include "geometry/convex_polyhedron.h"
 #include "incremental/incremental_compiler.h"
 #include "query/round_pose_world.h"
+#include "services/background_jobs.h"
 
 #include <QObject>
 #include <QString>
@@ -69,7 +70,9 @@ struct CompiledWorld {
 class CompileService : public QObject {
     Q_OBJECT
 public:
-    explicit CompileService(QObject* parent = nullptr);
+    // `stage` Later: the compile runs at the lowest priority (background_jobs.h), for a
+    // world no view shows.
+    explicit CompileService(QObject* parent = nullptr, BackgroundStage stage = BackgroundStage::Shown);
     ~CompileService() override;
 
     // The world changed to `revision`; its snapshot follows through request() once the
@@ -100,6 +103,7 @@ private:
     void startNext();                           // UI thread
     void finished(std::shared_ptr<CompiledWorld> result, QString error, bool cancelled); // UI thread
 
+    BackgroundStage stage_;
     std::thread worker_;
     std::unique_ptr<CancelToken> token_;        // of the running compile
     bool running_ = false;

@@ -91,7 +91,7 @@ private:
     LevelMovers movers_;
     std::vector<Vec3> offsets_;
     std::vector<Brush> placedBrushes_; // what withMovers appends now
-    CompileService staticCompiler_;
+    CompileService staticCompiler_{nullptr, BackgroundStage::Later}; // no view shows it
     std::shared_ptr<const CompiledWorld> staticWorld_;
     std::shared_ptr<NavMeshCache> staticNavMeshes_ = std::make_shared<NavMeshCache>();
     QElapsedTimer playCompileClock_;

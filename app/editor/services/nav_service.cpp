@@ -110,9 +110,14 @@ void NavService::start() {
     // With the movers left out the world is its own static world: its meshes serve both.
     std::shared_ptr<const CompiledWorld> travelWorld = movers.staticWorld();
     std::shared_ptr<NavMeshCache> travelCache = travelWorld == waiting_ ? cache_ : movers.staticNavMeshes();
+    // The travel shown, when it went through the same world and entities: an edit's
+    // compile of the world with its movers leaves the world without them as it was until
+    // its own compile follows (mover_states.h), so its travel graphs are kept.
+    std::shared_ptr<const NavMeshes> previous =
+        meshes_ && meshes_->travelWorld == travelWorld && meshes_->entityRevision == entityRevision_ ? meshes_ : nullptr;
     runInBackground([self, cache = cache_, world = std::exchange(waiting_, nullptr), poses = std::move(poses),
                      travelWorld = std::move(travelWorld), travelCache = std::move(travelCache), entities = data.entities,
-                     game = data.game, revision = entityRevision_]() mutable {
+                     game = data.game, revision = entityRevision_, previous = std::move(previous)]() mutable {
         auto meshes = std::make_shared<NavMeshes>();
         Stopwatch watch;
         const TravelLevel level = travelLevelOf(mapOfDocumentEntities(entities, game));
@@ -126,6 +131,10 @@ void NavService::start() {
             const size_t pose = size_t(poses[k]);
             meshes->poses[pose] = cache->get(world, poses[k]);
             if (!travels) return;
+            if (previous && previous->travelOf(poses[k])) {
+                meshes->travel[pose] = previous->travel[pose];
+                return;
+            }
             const BspTree& still = travelWorld->result->onion;
             const std::shared_ptr<const NavMesh> walked = travelWorld == world ? meshes->poses[pose] : travelCache->get(travelWorld, poses[k]);
             meshes->travel[pose] = std::make_shared<const TravelGraph>(buildTravelGraph(still, *walked, still.poses[pose], level));

@@ -26,6 +26,7 @@ void SpawnCheckService::start(SpawnCheckRun run) {
     running_ = true;
     superseded_ = std::make_shared<std::atomic<bool>>(false);
     auto shared = std::make_shared<SpawnCheckRun>(std::move(run));
+    // The Problems dock's: after what the views show (background_jobs.h).
     runInBackground([this, shared, alive = alive_, superseded = superseded_] {
         QElapsedTimer timer;
         timer.start();
@@ -83,7 +84,7 @@ void SpawnCheckService::start(SpawnCheckRun run) {
                 start(std::move(next));
             }
         });
-    });
+    }, BackgroundStage::Later);
 }
 
 void SpawnCheckService::show(std::vector<SpawnProblem> problems, const SpawnCheckRun& run) {
