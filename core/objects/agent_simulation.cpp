@@ -111,7 +111,7 @@ Vec3 AgentSimulation::randomFloorPoint(int pose, int component, uint64_t& rng) c
 }
 
 AgentSimulation::AgentSimulation(CollisionScene& scene, const SimulationOptions& options)
-    : scene_(scene), options_(options) {
+    : scene_(scene), options_(options), time_(options.startSeconds) {
     const BspTree& tree = scene.world();
     std::vector<int> poses = options.poses;
     if (poses.empty())
@@ -270,7 +270,7 @@ void AgentSimulation::stepAgent(size_t i, Worker& w) {
 void AgentSimulation::moveObjects() {
     const std::vector<Mover>* movers = options_.movers;
     if (!movers) return;
-    objectClocks_.resize(scene_.objectCount(), 0.0);
+    objectClocks_.resize(scene_.objectCount(), options_.startSeconds);
     const double dt = options_.stepSeconds;
     Worker& w = workers_.front();
     std::vector<uint32_t> near;

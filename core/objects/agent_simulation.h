@@ -42,6 +42,9 @@ struct SimulationOptions {
     // object is where Mover::offsetAtTime puts it on its own clock (the game's cycle kept
     // going; static ones stay).
     const std::vector<Mover>* movers = nullptr;
+    // Seconds after the level's start at which the run begins: time() and every object's
+    // clock start there (the caller places the objects at offsetAtTime(startSeconds)).
+    double startSeconds = 0.0;
 };
 
 struct SimulationReport {

@@ -2,7 +2,8 @@
 // wall whose doorway a door (opening 120 up) fills, a plat (resting 56 down), a grunt
 // behind the door. Every state places the door's brushes (drawn and compiled), the tree
 // answers for them, the swept volumes are ghosted, the spawn checks find nothing new, and
-// Play runs the door and walks agents that never stand in the world's solid.
+// Play runs the door and walks agents that never stand in the world's solid, from the
+// level's start or the chosen time, and starts again after an edit.
 #include "gui_test_window.h"
 
 #include "document/document_files.h"
@@ -237,6 +238,31 @@ void MoversPlayGuiTest::statesMoveTheDoorAndPlayRunsIt() {
     QVERIFY(e.scene().layer(render::Layer::Agents).chunkList().empty());
     QVERIFY(waitForMovers(*w));
     QVERIFY(doorwaySolid(e));
+
+    // "At time" 0.5 s: Play begins there, the door 50 up and rising from the first step.
+    seconds->setFocus();
+    seconds->selectAll();
+    QTest::keyClicks(seconds, "0.5");
+    QTest::keyClick(seconds, Qt::Key_Return);
+    QCOMPARE(states.placement(), MoverPlacement::Time);
+    QCOMPARE(states.seconds(), 0.5);
+    QVERIFY(waitForMovers(*w));
+    w->view2d(0)->setFocus();
+    QTest::keyClick(w->view2d(0), Qt::Key_F5);
+    QVERIFY(play.playing());
+    QVERIFY(QTest::qWaitFor([&] { return play.steps() > 0; }, 20000));
+    QVERIFY2(play.time() > 0.5 && play.time() < 1.5, qPrintable(QString::number(play.time())));
+    QVERIFY(e.entityBox(door).mins.z() >= doorAtFile.mins.z() + 50.0);
+
+    // An edit while playing (the grunt deleted) starts the run again, from 0.5 s.
+    QVERIFY(QTest::qWaitFor([&] { return play.time() > 1.6; }, 20000));
+    const int stepsBefore = play.steps();
+    e.document().removeEntities({int(e.document().entities().size()) - 1});
+    QVERIFY(play.playing());
+    QVERIFY(QTest::qWaitFor([&] { return play.steps() > 0 && play.steps() < stepsBefore; }, 20000));
+    QVERIFY(play.time() > 0.5 && play.time() < 1.6);
+    QTest::keyClick(w->view2d(0), Qt::Key_F5);
+    QVERIFY(!play.playing());
 }
 
 QTEST_MAIN(MoversPlayGuiTest)

@@ -115,7 +115,10 @@ void MoversDock::follow() {
     const MoverStates& states = editor_.moverStates();
     const QSignalBlocker a(placement_), b(seconds_), c(slider_), d(swept_);
     placement_->setCurrentIndex(placement_->findData(int(states.placement())));
-    seconds_->setValue(states.seconds());
+    // Set only when it differs: setting a spin box rewrites its text, which garbled a time
+    // being typed in ("0.5" typed over "0.50" became 0: its "0" chose the time, whose echo
+    // here rewrote the text before the "." and "5" came).
+    if (seconds_->value() != states.seconds()) seconds_->setValue(states.seconds());
     slider_->setValue(int(std::lround(std::min(states.seconds(), kSliderSeconds) * kSliderStepsPerSecond)));
     swept_->setChecked(states.sweptShown());
 }

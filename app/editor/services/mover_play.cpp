@@ -31,6 +31,19 @@ MoverPlay::MoverPlay(Editor& editor) : QObject(&editor), editor_(editor) {
     editor_.scene().setVisible(render::Layer::Agents, false);
     // Brushes or movers edited while playing: the run is of a world that is gone.
     connect(&editor_.document(), &EditorDocument::documentReset, this, &MoverPlay::stop);
+    // Movers or brushes edited while playing: the run starts again on the edited level
+    // (the world without the movers follows a brush edit; the movers' own edits are theirs).
+    connect(&editor_.document(), &EditorDocument::entitiesChanged, this, &MoverPlay::restart);
+    connect(&editor_.moverStates(), &MoverStates::staticCompiled, this, [this](const std::shared_ptr<const CompiledWorld>& world) {
+        if (world && runRevision_ != world->revision) restart();
+    });
+}
+
+void MoverPlay::restart() {
+    if (!playing_) return;
+    const int agents = agents_;
+    stop();
+    start(agents);
 }
 
 MoverPlay::~MoverPlay() {
@@ -46,11 +59,16 @@ bool MoverPlay::start(int agents) {
         return false;
     }
     if (worker_.joinable()) worker_.join();
+    agents_ = agents;
+    runRevision_ = world->revision;
     const int pose = editor_.currentPose();
     SimulationOptions options;
     options.agents = std::max(0, agents);
     options.seed = kPlaySeed;
     options.threads = 1; // the other core is the UI's and the compiles'
+    // With "At time" chosen the run begins there, the movers where the dock shows them.
+    const MoverStates& states = editor_.moverStates();
+    options.startSeconds = states.placement() == MoverPlacement::Time ? states.seconds() : 0.0;
     if (pose >= 0 && size_t(pose) < world->result->onion.poses.size() && !world->result->onion.poses[size_t(pose)].isPoint())
         options.poses = {pose};
     auto stop = std::make_shared<std::atomic<bool>>(false);
@@ -70,7 +88,11 @@ bool MoverPlay::start(int agents) {
         const LevelObjects level = buildLevelObjects(std::move(movers), tree.poses, world->world.bounds, 1);
         CollisionScene scene(tree, level.pointers());
         const std::vector<Vec3> spawn = level.offsets();
-        for (size_t i = 0; i < spawn.size(); ++i) scene.setObjectOffset(i, spawn[i]);
+        for (size_t i = 0; i < spawn.size(); ++i) {
+            const Mover& m = level.movers.movers[i];
+            const bool later = options.startSeconds > 0.0 && m.kind != MoverKind::Static;
+            scene.setObjectOffset(i, later ? m.offsetAtTime(options.startSeconds) : spawn[i]);
+        }
         scene.rebuildGrid();
         options.movers = &level.movers.movers;
         AgentSimulation simulation(scene, options);

@@ -6,12 +6,14 @@
 // second (the agents as boxes, the movers through MoverStates, whose compiles are
 // throttled). The simulation collides with the world compiled without the movers (the
 // static world: MoverStates::staticWorld) and each mover's own tree, as the game does.
-// Stop puts the movers back where the Movers dock puts them.
+// Stop puts the movers back where the Movers dock puts them. The run begins at the level's
+// start, or at the dock's time with "At time" chosen; an edit while playing starts it again.
 #include "geometry/aabb.h"
 
 #include <QObject>
 #include <QTimer>
 #include <atomic>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -56,9 +58,12 @@ private:
         std::vector<Vec3> moverOffsets;
     };
     void showNewest();
+    void restart(); // while playing: stopped and started again, as many agents asked
 
     Editor& editor_;
     bool playing_ = false;
+    int agents_ = 0;            // asked for by the run
+    uint64_t runRevision_ = 0;  // of the world without the movers it runs in
     std::thread worker_;
     std::shared_ptr<std::atomic<bool>> stop_;
     std::mutex mutex_;          // guards newest_ and fresh_
