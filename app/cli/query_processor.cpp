@@ -7,6 +7,8 @@
 #include "query/trace.h"
 
 #include "movers/mover.h"
+#include "movers/placed_movers.h"
+#include "world/round_pose_boxes.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -95,9 +97,8 @@ void QueryProcessor::setLevelObjects(const LevelObjects* level) {
     spawnScene_->rebuildGrid();
 }
 
-bool QueryProcessor::sceneFor(const QJsonObject& query, std::unique_ptr<CollisionScene>& placed,
-                              const CollisionScene*& scene, QString& message) const {
-    scene = spawnScene_.get();
+bool QueryProcessor::moverOffsets(const QJsonObject& query, std::optional<std::vector<Vec3>>& offsets, QString& message) const {
+    offsets.reset();
     if (!query.contains("movers")) return true;
     const QJsonValue field = query.value("movers");
     if (!field.isObject()) {
@@ -132,12 +133,49 @@ bool QueryProcessor::sceneFor(const QJsonObject& query, std::unique_ptr<Collisio
         }
         wanted[entity] = *state;
     }
+    offsets = level_->offsets(wanted);
+    return true;
+}
+
+bool QueryProcessor::sceneFor(const QJsonObject& query, std::unique_ptr<CollisionScene>& placed,
+                              const CollisionScene*& scene, QString& message) const {
+    scene = spawnScene_.get();
+    std::optional<std::vector<Vec3>> offsets;
+    if (!moverOffsets(query, offsets, message)) return false;
+    if (!offsets) return true;
     placed = std::make_unique<CollisionScene>(*spawnScene_);
-    const std::vector<Vec3> offsets = level_->offsets(wanted);
-    for (size_t i = 0; i < offsets.size(); ++i) placed->setObjectOffset(i, offsets[i]);
+    for (size_t i = 0; i < offsets->size(); ++i) placed->setObjectOffset(i, (*offsets)[i]);
     placed->rebuildGrid();
     scene = placed.get();
     return true;
+}
+
+QJsonObject QueryProcessor::reach(const QJsonObject& query, bool& ok) const {
+    std::optional<std::vector<Vec3>> offsets;
+    QString message;
+    if (!moverOffsets(query, offsets, message)) return error(message, ok);
+    if (!offsets) return answerReach(tree_, query, ok); // the world alone, as before
+    if (!world_)
+        return error("\"movers\": reach with movers floods the level's brushes with the movers' placed: "
+                     "query the .map or .shallot (a .obsp keeps no brushes)", ok);
+    std::shared_ptr<const CompileResult> placed;
+    {
+        // One compile per set of places, kept for the next queries (a script asks many
+        // reaches of one state); a few sets at most.
+        std::lock_guard lock(placedTreesMutex_);
+        for (const auto& [at, tree] : placedTrees_)
+            if (at == *offsets) placed = tree;
+        if (!placed) {
+            World world = worldWithMovers(*world_, level_->movers.movers, *offsets);
+            world.poses = treePoses(world.poses);
+            placed = std::make_shared<const CompileResult>(compileWorld(world));
+            if (placedTrees_.size() >= kPlacedTreesKept) placedTrees_.erase(placedTrees_.begin());
+            placedTrees_.emplace_back(*offsets, placed);
+        }
+    }
+    if (!placed->error.empty()) return error("\"movers\": the level with its movers placed does not compile: " +
+                                             QString::fromStdString(placed->error), ok);
+    return answerReach(placed->onion, query, ok);
 }
 
 const MoveSpace* QueryProcessor::roundPose(int pose) const {
@@ -164,7 +202,7 @@ QJsonObject QueryProcessor::answerOp(const QJsonObject& query, bool& ok) const {
     if (op == "classify") return classify(query, ok);
     if (op == "trace") return trace(query, ok);
     if (op == "move") return move(query, ok);
-    if (op == "reach") return answerReach(tree_, query, ok);
+    if (op == "reach") return reach(query, ok);
     if (op == "path") return paths_.answer(query, ok);
     if (op == "visible") return visible_.answer(query, ok);
     if (op == "light") return light_.answer(query, ok);

@@ -1,5 +1,6 @@
 #pragma once
 #include "compile/bsp_tree.h"
+#include "compile/compiler.h"
 #include "objects/collision_scene.h"
 #include "objects/level_objects.h"
 #include "query/box_trace.h"
@@ -13,6 +14,9 @@
 #include <QJsonObject>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <utility>
+#include <vector>
 
 namespace shallot::cli {
 
@@ -87,12 +91,18 @@ private:
     QJsonObject classify(const QJsonObject& query, bool& ok) const;
     QJsonObject trace(const QJsonObject& query, bool& ok) const;
     QJsonObject move(const QJsonObject& query, bool& ok) const;
+    // query_reach.h on the world; with "movers", on the world compiled with the movers'
+    // brushes where the field places them (their leaves are that tree's).
+    QJsonObject reach(const QJsonObject& query, bool& ok) const;
     // The tree's pose with exactly this box whose tree answers for the box (no brush of the
     // world excludes the pose), or -1.
     int poseForBox(const Vec3& mins, const Vec3& maxs) const;
     const BoxTraceWorld& boxWorld() const; // built from world_ on first use
     // The round pose compiled as tree pose `pose`, or nothing.
     const MoveSpace* roundPose(int pose) const;
+    // Where the query's "movers" field places the level's movers (the others where they
+    // spawn): nothing when it names none; false with `message` set for a bad field.
+    bool moverOffsets(const QJsonObject& query, std::optional<std::vector<Vec3>>& offsets, QString& message) const;
     // The world and movers as the query's "movers" field places them: null when the level
     // has no movers and the query names none; false with `message` set for a bad field.
     bool sceneFor(const QJsonObject& query, std::unique_ptr<CollisionScene>& placed, const CollisionScene*& scene,
@@ -116,6 +126,10 @@ private:
     std::vector<RoundPose> round_;
     const LevelObjects* level_ = nullptr;
     std::unique_ptr<CollisionScene> spawnScene_; // the movers where the level spawns them
+    // The world compiled with the movers placed, per set of places a reach asked for.
+    static constexpr size_t kPlacedTreesKept = 4;
+    mutable std::mutex placedTreesMutex_;
+    mutable std::vector<std::pair<std::vector<Vec3>, std::shared_ptr<const CompileResult>>> placedTrees_;
 };
 
 // Reads "[x,y,z]" with finite numbers; false otherwise.

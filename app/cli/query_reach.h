@@ -10,6 +10,7 @@ namespace shallot::cli {
 //   -> {"reachable":bool,"from_leaf":N,"to_leaf":N}
 // A point in solid for the pose (after the nudge of placeStart) has leaf -1 and is
 // reachable from nowhere. A query it cannot answer gives {"error":"..."} and ok = false.
+// With "movers" the query processor passes the world compiled with the movers placed.
 QJsonObject answerReach(const BspTree& tree, const QJsonObject& query, bool& ok);
 
 } // namespace shallot::cli

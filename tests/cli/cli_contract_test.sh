@@ -435,6 +435,28 @@ mappath=$("$CLI" query "$TMP/door.map" <<<"$doorpath" 2>/dev/null)
 check "movers: a path through the door travels it (on the .map)" contains "$mappath" '"type":"door"'
 check "movers: and on the .obsp the same paths and reach" \
   test "$("$CLI" query "$TMP/door.obsp" <<<"$doorpath" 2>/dev/null)" = "$mappath"
+# reach with "movers" floods the world compiled with the movers placed (a door from floor
+# to ceiling here); without the field it answers for the world alone, as before.
+{ printf '{\n"classname" "worldspawn"\n'
+  box -256 -256 -16 256 256 0; box -256 -256 256 256 256 272; box -272 -256 -16 -256 256 272
+  box 256 -256 -16 272 256 272; box -272 -272 -16 272 -256 272; box -272 256 -16 272 272 272
+  printf '}\n{\n"classname" "func_door"\n"angle" "-1"\n'; box -8 -256 0 8 256 256; printf '}\n'; } > "$TMP/tall_door.map"
+tallq=$(printf '%s\n' '{"op":"reach","pose":"player","from":[-128,0,24],"to":[128,0,24]}' \
+  '{"op":"reach","pose":"player","from":[-128,0,24],"to":[128,0,24],"movers":{"1":"closed"}}' \
+  '{"op":"reach","pose":"player","from":[-128,0,24],"to":[128,0,24],"movers":{"1":"open"}}' \
+  '{"op":"reach","pose":"player","from":[-128,0,24],"to":[128,0,24],"movers":{"1":0.05}}' \
+  '{"op":"reach","pose":"player","from":[-128,0,24],"to":[128,0,24],"movers":{"1":"wide"}}' \
+  | "$CLI" query "$TMP/tall_door.map" 2>/dev/null)
+tline() { sed -n "$1p" <<<"$tallq"; }
+check "movers: reach without the field floods the world alone" contains "$(tline 1)" '"reachable":true'
+check "movers: reach with the door closed is cut off" contains "$(tline 2)" '"reachable":false'
+check "movers: reach with the door open goes through" contains "$(tline 3)" '"reachable":true'
+check "movers: reach under a door opened 12 units is cut off for the player" contains "$(tline 4)" '"reachable":false'
+check "movers: reach with a bad state is an error" contains "$(tline 5)" '"error":"\\"movers\\": the state of entity 1'
+"$CLI" compile "$TMP/tall_door.map" -o "$TMP/tall_door.obsp" >/dev/null 2>&1
+check "movers: reach with movers on a .obsp says it needs the brushes" \
+  contains "$(printf '%s\n' '{"op":"reach","pose":"player","from":[-128,0,24],"to":[128,0,24],"movers":{"1":"open"}}' | "$CLI" query "$TMP/tall_door.obsp" 2>/dev/null)" \
+  '"error":"\\"movers\\": reach with movers'
 doorinfo=$("$CLI" info "$TMP/door.obsp")
 check "movers: info says the file is version 6" contains "$doorinfo" '"version":6'
 check "movers: info counts the stored movers" contains "$doorinfo" '"movers":{"entities":3,"game":"quake","kinds":"1 door","objects":1}'

@@ -5,6 +5,7 @@
 #include "check/mover_checks.h"
 #include "edit/brush_operations.h"
 #include "movers/build_movers.h"
+#include "movers/placed_movers.h"
 #include "movers/swept_brush.h"
 
 #include <array>
@@ -104,16 +105,11 @@ void MoverStates::applyOffsets(std::vector<Vec3> offsets, bool throttled) {
     // while playing (its movers run whatever the dock says).
     const bool placed = placement_ != MoverPlacement::LeftOut;
     std::vector<std::pair<int, Vec3>> drawn;
-    std::vector<Brush> brushes;
     for (size_t i = 0; i < movers_.movers.size() && i < offsets_.size(); ++i) {
         const Mover& m = movers_.movers[i];
         if ((placed || playing_) && offsets_[i] != Vec3::Zero()) drawn.emplace_back(m.entity - 1, offsets_[i]);
-        if (!placed) continue;
-        for (const Brush& b : m.brushes) {
-            brushes.push_back(translated(b, offsets_[i]));
-            brushes.back().source.entity = m.entity;
-        }
     }
+    std::vector<Brush> brushes = placed ? placedMoverBrushes(movers_.movers, offsets_) : std::vector<Brush>{};
     editor_.setEntityOffsets(std::move(drawn));
     const bool changed = !sameBrushes(brushes, placedBrushes_);
     if (changed) placedBrushes_ = std::move(brushes);
