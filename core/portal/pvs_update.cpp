@@ -186,7 +186,7 @@ PotentiallyVisibleSet updatePvs(const PvsFlowRecord& previous, const BspTree& tr
     if (settings.fullFlow) {
         const FlowWaves waves = wavesByKey(now);
         std::vector<std::vector<int32_t>> finalChange(n);
-        std::vector<char> flowKept(n, 0);
+        std::vector<char> flowKept(n, 0), throughTheEdit(n, 0);
         for (const std::vector<int32_t>& wave : waves.waves) {
             parallelFor(wave.size(), settings.threads, [&](size_t k) {
                 throwIfCancelled(settings.cancel);
@@ -194,6 +194,7 @@ PotentiallyVisibleSet updatePvs(const PvsFlowRecord& previous, const BspTree& tr
                 const int32_t p0 = updater.keptPortal(p);
                 PvsBits leaving;
                 bool keep = p0 >= 0 && updater.region(p0, previous.seen[size_t(p0)], leaving);
+                if (!keep) throughTheEdit[size_t(p)] = 1;
                 // The sets its walk reads, for the portals leaving those leaves: its base set,
                 // and per portal there its final set (an earlier wave's) or its base set.
                 if (keep && intersect(changed, leaving)) {
@@ -219,6 +220,8 @@ PotentiallyVisibleSet updatePvs(const PvsFlowRecord& previous, const BspTree& tr
             }
         }
         counts.fullFlowsKept = size_t(std::count(flowKept.begin(), flowKept.end(), 1));
+        counts.flowsThroughTheEdit = size_t(std::count(throughTheEdit.begin(), throughTheEdit.end(), 1));
+        counts.flowsWithChangedSets = n - counts.fullFlowsKept - counts.flowsThroughTheEdit;
     } else {
         seen = might;
     }

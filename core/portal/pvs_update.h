@@ -29,6 +29,9 @@ struct PvsUpdateStats {
     size_t matchedPortals = 0;   // of which the same as before (plane and vertices)
     size_t matchedLeaves = 0;    // leaves with the same one-way portals out of them as before
     size_t baseFlowsKept = 0, fullFlowsKept = 0;
+    // Full flows computed again because the portal or a leaf its walk entered is new, and
+    // because a set its walk read changed (the rest of the portals: fullFlowsKept).
+    size_t flowsThroughTheEdit = 0, flowsWithChangedSets = 0;
 };
 
 // The PVS of `tree` for settings (localWaves must be on for the full flow to be updated),

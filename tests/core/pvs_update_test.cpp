@@ -1,11 +1,13 @@
 // updatePvs (core/portal/pvs_update.h): after random edits of random rooms, compiled as the
 // editor compiles them (IncrementalCompiler), the updated PVS is the one computePvs gives
 // on the edited tree, bit for bit (and so are every one-way portal's base and final sets),
-// while many flows are kept; the updated PVS misses no clear segment.
+// while many flows are kept; and so does the editor's SightPvs updated from the one before.
 #include "compile/compiler.h"
 #include "incremental/incremental_compiler.h"
 #include "portal/portal_generation.h"
 #include "portal/pvs_update.h"
+#include "portal/sight_pvs.h"
+#include "query/trace.h"
 #include "random_world.h"
 
 #include <gtest/gtest.h>
@@ -72,14 +74,32 @@ BspTree sightTree(IncrementalCompiler& compiler, const World& w, size_t* updates
     return map;
 }
 
+// Random pairs of points in the hall whose segment meets no solid: each end's leaf is in
+// the other's PVS (never a miss). Returns how many were clear.
+int expectNoMiss(const BspTree& tree, const PotentiallyVisibleSet& pvs, Rng& rng, int pairs) {
+    int clear = 0;
+    const auto point = [&] { return Vec3(uniform(rng, 0, 2048), uniform(rng, 0, 256), uniform(rng, 0, 128)); };
+    for (int i = 0; i < pairs; ++i) {
+        const Vec3 a = point(), b = point();
+        if (tree.isSolid(a, 0) || tree.isSolid(b, 0)) continue;
+        const TraceResult t = traceSegment(tree, 0, a, b);
+        if (t.startSolid || t.hit) continue;
+        ++clear;
+        const int32_t la = tree.findLeaf(a), lb = tree.findLeaf(b);
+        EXPECT_TRUE(pvs.visible(la, lb) && pvs.visible(lb, la)) << a.transpose() << " to " << b.transpose();
+    }
+    return clear;
+}
+
 } // namespace
 
 // Halls of 24 brushes (enough that a one-brush edit is compiled incrementally), 8 edits
 // each, full flow on one and two threads and base flow: every update equals the PVS and the
-// flow record computed from scratch on the edited tree.
+// flow record computed from scratch on the edited tree, and misses no clear segment.
 TEST(PvsUpdate, EqualsAFullComputationAfterRandomEdits) {
     Rng rng(3939);
     size_t kept = 0, recomputed = 0, incremental = 0, cases = 0;
+    int clear = 0;
     for (int room = 0; room < 6; ++room) {
         SCOPED_TRACE("hall " + std::to_string(room));
         World w = hall(rng, 12);
@@ -104,6 +124,7 @@ TEST(PvsUpdate, EqualsAFullComputationAfterRandomEdits) {
             ASSERT_TRUE(updated == fresh);
             ASSERT_TRUE(updatedRecord.might == freshRecord.might);
             ASSERT_TRUE(updatedRecord.seen == freshRecord.seen);
+            clear += expectNoMiss(map, updated, rng, 300);
             kept += settings.fullFlow ? u.fullFlowsKept : u.baseFlowsKept;
             recomputed += u.portals - (settings.fullFlow ? u.fullFlowsKept : u.baseFlowsKept);
             ++cases;
@@ -111,6 +132,7 @@ TEST(PvsUpdate, EqualsAFullComputationAfterRandomEdits) {
         }
     }
     EXPECT_EQ(cases, 48u);
+    EXPECT_GT(clear, 2000);
     // Both sides of the update are exercised: flows kept and flows computed again (in halls
     // this small a flow sees much of the hall: about a third are kept).
     EXPECT_GT(kept, recomputed / 4);
@@ -135,4 +157,35 @@ TEST(PvsUpdate, ARecordItCannotUseIsComputedFromScratch) {
     PvsUpdateStats u;
     EXPECT_TRUE(updatePvs(record, after, local, nullptr, nullptr, &u) == computePvs(after, local));
     EXPECT_TRUE(u.fromScratch);
+}
+
+// The editor's path (SightPvs with the PVS before the edit): after each edit of a hall with
+// Quake's three poses, compiled incrementally, the updated PVS of the onion's leaves, their
+// view weights and figures are those of a fresh computation, and flows were kept.
+TEST(PvsUpdate, TheSightPvsOfAnEditEqualsAFreshOne) {
+    Rng rng(3940);
+    World w = hall(rng, 12);
+    w.poses = quakePoses();
+    IncrementalCompiler compiler;
+    SightPvsSettings settings;
+    settings.previous = SightPvs::compute(*compiler.compile(w), w, settings);
+    ASSERT_TRUE(settings.previous);
+    EXPECT_FALSE(settings.previous->updated());
+    size_t kept = 0;
+    for (int edit = 0; edit < 4; ++edit) {
+        SCOPED_TRACE("edit " + std::to_string(edit));
+        randomEdit(w, rng);
+        const std::shared_ptr<const CompileResult> r = compiler.compile(w);
+        const std::shared_ptr<const SightPvs> updated = SightPvs::compute(*r, w, settings);
+        const std::shared_ptr<const SightPvs> fresh = SightPvs::compute(*r, w, {});
+        ASSERT_TRUE(updated && fresh);
+        EXPECT_TRUE(updated->updated());
+        EXPECT_TRUE(updated->clusterPvs() == fresh->clusterPvs());
+        EXPECT_EQ(updated->viewWeight(), fresh->viewWeight());
+        EXPECT_EQ(updated->figures().averageLeaves, fresh->figures().averageLeaves);
+        EXPECT_EQ(updated->figures().largestWeight, fresh->figures().largestWeight);
+        kept += updated->updateStats().fullFlowsKept;
+        settings.previous = updated;
+    }
+    EXPECT_GT(kept, 0u);
 }

@@ -34,7 +34,7 @@ void PvsService::request(std::shared_ptr<const CompiledWorld> world, std::vector
     wantedFull_ = true;
     fullTimer_.stop();
     if (running_) cancel_->cancelled = true; // finished() starts the newest
-    else if (on_) start(false);
+    else if (on_) startNewest();
 }
 
 void PvsService::setWanted(bool wanted) {
@@ -46,16 +46,24 @@ void PvsService::setWanted(bool wanted) {
         return;
     }
     if (running_ || !wanted_) return;
-    if (latest_.serial != wanted_->serial) start(false); // the newest world's base flow
+    if (latest_.serial != wanted_->serial) startNewest();
     else if (wantedFull_ && latest_.pvs && !tooLarge(*latest_.pvs)) start(true); // its full flow
 }
+
+std::shared_ptr<const SightPvs> PvsService::updatable() const {
+    return latest_.pvs && latest_.pvs->fullFlow() ? latest_.pvs : nullptr;
+}
+
+void PvsService::startNewest() { start(updatable() != nullptr); }
 
 void PvsService::start(bool fullFlow) {
     if (!wanted_) return;
     running_ = true;
     cancel_ = std::make_shared<CancelToken>();
     QPointer<PvsService> self(this);
-    runInBackground([self, world = wanted_, detail = wantedDetail_, cancel = cancel_, fullFlow]() mutable {
+    std::shared_ptr<const SightPvs> previous = fullFlow ? updatable() : nullptr;
+    runInBackground([self, world = wanted_, detail = wantedDetail_, cancel = cancel_, fullFlow,
+                     previous = std::move(previous)]() mutable {
         SightPvsResult out;
         out.world = world;
         out.serial = world->serial;
@@ -63,6 +71,7 @@ void PvsService::start(bool fullFlow) {
         settings.fullFlow = fullFlow;
         settings.cancel = cancel.get();
         settings.detail = std::move(detail);
+        settings.previous = std::move(previous);
         // Every core: the threads inherit the pool thread's lowered priority (background_priority.h).
         settings.threads = int(std::max(1u, std::thread::hardware_concurrency()));
         bool cancelled = false;
@@ -74,13 +83,14 @@ void PvsService::start(bool fullFlow) {
             cancelled = true;
         }
         world.reset(); // out.world holds it
+        settings.previous.reset(); // here, off the UI thread, when it is the last holder
         postToUiThread([self, out = std::move(out), cancelled, fullFlow]() mutable {
             if (!self) return;
             self->running_ = false;
             if (!cancelled) self->finished(std::move(out), fullFlow);
-            // A newer world arrived meanwhile: its base flow next.
+            // A newer world arrived meanwhile: its update (or its base flow) next.
             const std::shared_ptr<const CompiledWorld> wanted = self->wanted_;
-            if (wanted && self->on_ && self->latest_.serial != wanted->serial) self->start(false);
+            if (wanted && self->on_ && self->latest_.serial != wanted->serial) self->startNewest();
         });
     });
 }

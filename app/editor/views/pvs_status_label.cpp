@@ -65,6 +65,13 @@ void PvsStatusLabel::update() {
     const VisibilityOverlays& v = editor_.overlays().visibility();
     if (v.visibleOn() && v.sourceLeaf() >= 0)
         tip += QString(" The Visible overlay's point (leaf %1) sees %2 of the tree's leaves.").arg(v.sourceLeaf()).arg(v.visibleLeafCount());
+    if (r.pvs->updated()) {
+        const PvsUpdateStats& u = r.pvs->updateStats();
+        tip += QString(" Updated from the PVS before the edit: %1 of %2 portals' flows kept, the same sets as a full "
+                       "computation.")
+                   .arg(u.fullFlowsKept)
+                   .arg(u.portals);
+    }
     if (r.pvs->detailClustered()) tip += " Detail brushes (func_detail) are left out of the clusters, as Quake 2's vis does: they hide nothing.";
     setToolTip(tip);
 }
