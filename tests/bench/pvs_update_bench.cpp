@@ -3,8 +3,9 @@
 // (IncrementalCompiler), the full flow of its sight map tree from scratch (waves by size, as
 // `shallot-cli pvs`, and by key, what an update needs), then one-brush edits (a random brush
 // moved kNudge units and back): per edit the incremental compile, the portals of the map
-// tree and updatePvs from the PVS before it. With --check each update is compared with
-// computePvs on the edited tree (the full flow again each time: slow). One thread; wall and
+// tree and the editor's SightPvs updated from the one before it (its flow: updatePvs; in
+// all: with the onion's clusters and view weights). With --check each update is compared
+// with computePvs on the edited tree (the full flow again each time: slow). One thread; wall and
 // CPU milliseconds (the machine is shared). Not a test: it times things.
 // Usage: pvs_update_bench [level.map] [edits] [--check]
 #include "incremental/incremental_compiler.h"
@@ -12,6 +13,7 @@
 #include "io/map_to_world.h"
 #include "portal/portal_generation.h"
 #include "portal/pvs_update.h"
+#include "portal/sight_pvs.h"
 
 #include <algorithm>
 #include <chrono>
@@ -48,9 +50,11 @@ Brush translated(Brush b, const Vec3& t) {
     return b;
 }
 
-BspTree sightTree(IncrementalCompiler& compiler, const World& w, Time* compile, Time* portals) {
+BspTree sightTree(IncrementalCompiler& compiler, const World& w, Time* compile, Time* portals,
+                  std::shared_ptr<const CompileResult>* result = nullptr) {
     std::shared_ptr<const CompileResult> r;
     *compile = timed([&] { r = compiler.compile(w); });
+    if (result) *result = r;
     BspTree map = r->mapTrees[0];
     *portals = timed([&] { map.portals = generatePortals(map); });
     return map;
@@ -90,8 +94,12 @@ int main(int argc, char** argv) {
     const Time byKey = timed([&] { computePvs(tree, local, &stats, &record); });
     std::printf("full flow, waves by key:  %.0f ms (CPU %.0f), average visible %.2f\n", byKey.wall, byKey.cpu,
                 stats.averageVisible);
-    std::printf("%4s %6s %9s %9s %10s %10s %8s %8s %6s\n", "edit", "brush", "compile", "portals", "update", "update cpu",
-                "kept", "base kept", "equal");
+    std::shared_ptr<const CompileResult> compiled;
+    sightTree(compiler, world, &compile, &portals, &compiled);
+    SightPvsSettings sight;
+    sight.previous = SightPvs::compute(*compiled, world, sight);
+    std::printf("%4s %6s %9s %9s %10s %10s %10s %8s %6s\n", "edit", "brush", "compile", "portals", "flow", "sight pvs",
+                "cpu", "kept", "equal");
     std::mt19937_64 rng(39);
     std::vector<double> updates;
     for (int e = 0; e < edits; ++e) {
@@ -100,24 +108,24 @@ int main(int argc, char** argv) {
         const Brush original = world.brushes[b];
         for (const bool there : {true, false}) { // there and back: the level stays itself
             world.brushes[b] = there ? translated(original, delta) : original;
-            tree = sightTree(compiler, world, &compile, &portals);
-            PvsFlowRecord next;
-            PvsUpdateStats u;
-            PotentiallyVisibleSet updated;
-            const Time update = timed([&] { updated = updatePvs(record, tree, local, nullptr, &next, &u); });
-            updates.push_back(update.wall);
-            const char* equal = check ? (updated == computePvs(tree, local) ? "yes" : "NO") : "-";
-            std::printf("%4d %6zu %9.1f %9.1f %10.1f %10.1f %8zu %8zu %6s\n", e, b, compile.wall, portals.wall,
-                        update.wall, update.cpu, u.fullFlowsKept, u.baseFlowsKept, equal);
+            tree = sightTree(compiler, world, &compile, &portals, &compiled);
+            std::shared_ptr<const SightPvs> updated;
+            const Time update = timed([&] { updated = SightPvs::compute(*compiled, world, sight); });
+            const PvsUpdateStats& u = updated->updateStats();
+            const double flowMs = updated->stats().baseMs + updated->stats().flowMs;
+            updates.push_back(flowMs);
+            const char* equal = check ? (updated->clusterPvs() == computePvs(tree, local) ? "yes" : "NO") : "-";
+            std::printf("%4d %6zu %9.1f %9.1f %10.1f %10.1f %10.1f %8zu %6s\n", e, b, compile.wall, portals.wall, flowMs,
+                        update.wall, update.cpu, u.fullFlowsKept, equal);
             std::printf("     of %zu portals (%zu matched), %zu leaves matched; computed again: %zu through the edit, "
                         "%zu with changed sets\n",
                         u.portals, u.matchedPortals, u.matchedLeaves, u.flowsThroughTheEdit, u.flowsWithChangedSets);
-            record = std::move(next);
+            sight.previous = updated;
         }
     }
     std::sort(updates.begin(), updates.end());
     if (!updates.empty())
-        std::printf("update: median %.1f ms, largest %.1f ms (full flow by key %.0f ms)\n", updates[updates.size() / 2],
+        std::printf("flow update: median %.1f ms, largest %.1f ms (full flow by key %.0f ms)\n", updates[updates.size() / 2],
                     updates.back(), byKey.wall);
     return 0;
 }
