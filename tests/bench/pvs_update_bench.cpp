@@ -7,7 +7,9 @@
 // all: with the onion's clusters and view weights). With --check each update is compared
 // with computePvs on the edited tree (the full flow again each time: slow). One thread; wall and
 // CPU milliseconds (the machine is shared). Not a test: it times things.
-// Usage: pvs_update_bench [level.map] [edits] [--check]
+// --structural: the map without its func_detail* brushes (what the editor's clusters are
+// on a level with detail, SightPvsSettings::detail).
+// Usage: pvs_update_bench [level.map] [edits] [--check] [--structural]
 #include "incremental/incremental_compiler.h"
 #include "io/map_reader.h"
 #include "io/map_to_world.h"
@@ -65,10 +67,11 @@ BspTree sightTree(IncrementalCompiler& compiler, const World& w, Time* compile, 
 int main(int argc, char** argv) {
     std::string path = std::string(SHALLOT_SOURCE_DIR) + "/../shared/maps/id_e1m1.map";
     int edits = 10;
-    bool check = false;
+    bool check = false, structural = false;
     for (int i = 1, positional = 0; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--check") check = true;
+        else if (a == "--structural") structural = true;
         else if (positional++ == 0) path = a;
         else edits = std::stoi(a);
     }
@@ -77,7 +80,9 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "%s\n", read.error.format().c_str());
         return 1;
     }
-    World world = worldFromMap(*read.map);
+    MapWorldOptions options;
+    options.includeDetail = !structural;
+    World world = worldFromMap(*read.map, options);
     world.poses = {Pose{"point"}};
     IncrementalCompiler compiler;
     Time compile, portals;
