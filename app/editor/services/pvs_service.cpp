@@ -21,6 +21,7 @@ PvsService::~PvsService() {
     if (cancel_) cancel_->cancelled = true;
     releaseInBackground(std::move(wanted_));
     releaseInBackground(std::move(latest_.world));
+    releaseInBackground(std::move(lastFull_));
 }
 
 std::shared_ptr<const SightPvs> PvsService::of(const CompiledWorld& world) const {
@@ -34,7 +35,7 @@ void PvsService::request(std::shared_ptr<const CompiledWorld> world, std::vector
     wantedFull_ = true;
     fullTimer_.stop();
     if (running_) cancel_->cancelled = true; // finished() starts the newest
-    else if (on_) startNewest();
+    else if (on_) start(false);
 }
 
 void PvsService::setWanted(bool wanted) {
@@ -46,22 +47,16 @@ void PvsService::setWanted(bool wanted) {
         return;
     }
     if (running_ || !wanted_) return;
-    if (latest_.serial != wanted_->serial) startNewest();
+    if (latest_.serial != wanted_->serial) start(false); // the newest world's base flow
     else if (wantedFull_ && latest_.pvs && !tooLarge(*latest_.pvs)) start(true); // its full flow
 }
-
-std::shared_ptr<const SightPvs> PvsService::updatable() const {
-    return latest_.pvs && latest_.pvs->fullFlow() ? latest_.pvs : nullptr;
-}
-
-void PvsService::startNewest() { start(updatable() != nullptr); }
 
 void PvsService::start(bool fullFlow) {
     if (!wanted_) return;
     running_ = true;
     cancel_ = std::make_shared<CancelToken>();
     QPointer<PvsService> self(this);
-    std::shared_ptr<const SightPvs> previous = fullFlow ? updatable() : nullptr;
+    std::shared_ptr<const SightPvs> previous = lastFull_;
     runInBackground([self, world = wanted_, detail = wantedDetail_, cancel = cancel_, fullFlow,
                      previous = std::move(previous)]() mutable {
         SightPvsResult out;
@@ -88,9 +83,9 @@ void PvsService::start(bool fullFlow) {
             if (!self) return;
             self->running_ = false;
             if (!cancelled) self->finished(std::move(out), fullFlow);
-            // A newer world arrived meanwhile: its update (or its base flow) next.
+            // A newer world arrived meanwhile: its base flow next.
             const std::shared_ptr<const CompiledWorld> wanted = self->wanted_;
-            if (wanted && self->on_ && self->latest_.serial != wanted->serial) self->startNewest();
+            if (wanted && self->on_ && self->latest_.serial != wanted->serial) self->start(false);
         });
     });
 }
@@ -102,9 +97,14 @@ void PvsService::finished(SightPvsResult result, bool fullFlow) {
         return;
     }
     releaseInBackground(std::exchange(latest_, std::move(result)).world);
+    if (latest_.pvs && latest_.pvs->fullFlow()) lastFull_ = latest_.pvs;
     emit updated();
-    // The base flow shown (or no sight pose): the full flow once the level stands still.
-    if (current && !fullFlow && wantedFull_ && on_ && latest_.pvs && !tooLarge(*latest_.pvs)) fullTimer_.start();
+    // The base flow shown (or no sight pose): the full flow, at once when it is an update of
+    // an earlier full flow, else once the level stands still.
+    if (current && !fullFlow && wantedFull_ && on_ && latest_.pvs && !tooLarge(*latest_.pvs)) {
+        if (lastFull_) start(true);
+        else fullTimer_.start();
+    }
     if (current && fullFlow) wantedFull_ = false;
 }
 

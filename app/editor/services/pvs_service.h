@@ -1,12 +1,13 @@
 #pragma once
 // What the eye sees, live (issue 39): while something shows it (setWanted: the Visible and
 // View weight overlays), after every compile of the document's world (a drag's previews
-// aside) the sight pose's PVS (core/portal/sight_pvs.h) is computed on a pool thread. With a
-// full-flow PVS of an earlier compile at hand it is updated from that one at once (the full
-// flow, exact: only the flows the edit can change are computed again, pvs_update.h);
-// otherwise the base flow comes first (a tenth of a second on a Quake level), then, once the
-// level has stood still for kFullFlowDelayMs, the full flow (seconds). A newer compile
-// cancels any of them; the 3D view culls with the newest PVS of the tree it shows. Nothing is computed while nothing
+// aside) the sight pose's PVS (core/portal/sight_pvs.h) is computed on a pool thread: the
+// base flow at once (a tenth of a second on a Quake level), then the full flow: at once when
+// a full-flow PVS of an earlier compile is at hand, as an update of it (exact: only the flows
+// the edit can change are computed again, pvs_update.h), else once the level has stood still
+// for kFullFlowDelayMs (seconds). Both are updated from the newest full flow when there is
+// one. A newer compile cancels either; the 3D view culls with the newest PVS of the tree it
+// shows. Nothing is computed while nothing
 // shows it: its culling gains nothing measurable over the portal culling alone, and the
 // base flow after each edit cost librequake_e3m4's edits 30-50 ms (docs/visibility.md).
 #include "portal/sight_pvs.h"
@@ -59,10 +60,6 @@ signals:
     void updated();
 
 private:
-    // The newest full-flow PVS, of whichever world: what an update starts from.
-    std::shared_ptr<const SightPvs> updatable() const;
-    // The newest world's PVS: updated from updatable() when there is one, else its base flow.
-    void startNewest();
     void start(bool fullFlow);
     void finished(SightPvsResult result, bool fullFlow);
 
@@ -74,6 +71,7 @@ private:
     std::shared_ptr<CancelToken> cancel_;         // of the running computation
     QTimer fullTimer_;
     SightPvsResult latest_;
+    std::shared_ptr<const SightPvs> lastFull_; // the newest full flow shown, of whichever world: what updates start from
 };
 
 } // namespace shallot
