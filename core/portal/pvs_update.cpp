@@ -84,29 +84,54 @@ std::vector<int32_t> difference(const PvsBits& now, const PvsBits& before, const
     return out;
 }
 
+bool intersect(const PvsBits& a, const PvsBits& b) {
+    for (size_t w = 0; w < a.size(); ++w)
+        if (a[w] & b[w]) return true;
+    return false;
+}
+
+// The leaves a flow (full or base) of an old portal p0 with set `set0` entered: the leaf p0
+// leads into and those its set leads into. Word by word: per old portal, whether it leads
+// into a leaf not kept, and into a kept leaf that a changed set's portal leaves.
 class Updater {
 public:
     Updater(const PvsFlowRecord& before, const OneWayPortals& now, const PortalMatch& m,
             const std::vector<int32_t>& leafNewOfOld)
-        : before_(before), now_(now), m_(m), leafNewOfOld_(leafNewOfOld) {}
+        : before_(before), now_(now), m_(m), leafNewOfOld_(leafNewOfOld), leafOldOfNew_(now.leaving.size(), -1),
+          touched_(before.portals.leaving.size(), 0), intoLost_((before.portals.portals.size() + 63) / 64, 0),
+          intoTouched_(intoLost_.size(), 0) {
+        for (size_t leaf0 = 0; leaf0 < leafNewOfOld.size(); ++leaf0)
+            if (leafNewOfOld[leaf0] >= 0) leafOldOfNew_[size_t(leafNewOfOld[leaf0])] = int32_t(leaf0);
+        for (size_t y = 0; y < before.portals.portals.size(); ++y)
+            if (leafNewOfOld[size_t(before.portals.portals[y].into)] < 0) setBit(intoLost_, y);
+    }
 
-    // The portals now leaving the leaves, now, of the old portal p0's walk or flood with
-    // set `set0`: the leaf it leads into and those its set leads into. False when one of
-    // them is not kept.
-    bool region(int32_t p0, const PvsBits& set0, PvsBits& leaving) const {
-        leaving.assign((now_.portals.size() + 63) / 64, 0);
-        PvsBits leaves((before_.portals.leaving.size() + 63) / 64, 0);
-        bool kept = true;
+    // Whether every leaf the flow entered is kept.
+    bool kept(int32_t p0, const PvsBits& set0) const {
+        return leafNewOfOld_[size_t(before_.portals.portals[size_t(p0)].into)] >= 0 && !intersect(set0, intoLost_);
+    }
+
+    // Whether a portal leaving one of those leaves (all kept) is in a changed set (touch).
+    bool readsChanged(int32_t p0, const PvsBits& set0) const {
+        return touched_[size_t(before_.portals.portals[size_t(p0)].into)] || intersect(set0, intoTouched_);
+    }
+
+    // The portals now leaving those leaves (all kept).
+    void leaving(int32_t p0, const PvsBits& set0, PvsBits& out) const {
+        out.assign((now_.portals.size() + 63) / 64, 0);
         const auto enter = [&](int32_t leaf0) {
-            if (!kept || testBit(leaves, size_t(leaf0))) return;
-            setBit(leaves, size_t(leaf0));
-            const int32_t leaf = leafNewOfOld_[size_t(leaf0)];
-            if (leaf < 0) kept = false;
-            else for (const int32_t q : now_.leaving[size_t(leaf)]) setBit(leaving, size_t(q));
+            for (const int32_t q : now_.leaving[size_t(leafNewOfOld_[size_t(leaf0)])]) setBit(out, size_t(q));
         };
         enter(before_.portals.portals[size_t(p0)].into);
         forEachBit(set0, [&](size_t y) { enter(before_.portals.portals[y].into); });
-        return kept;
+    }
+
+    // Portal x (now) is in a set that differs from before.
+    void touch(int32_t x) {
+        const int32_t leaf0 = leafOldOfNew_[size_t(now_.portals[size_t(x)].from)];
+        if (leaf0 < 0 || touched_[size_t(leaf0)]) return; // a leaf not kept: no kept flow entered it
+        touched_[size_t(leaf0)] = 1;
+        for (const int32_t out : before_.portals.leaving[size_t(leaf0)]) setBit(intoTouched_, size_t(out ^ 1));
     }
 
     // Whether portal p (now) and its way back are the old ones, from and into kept leaves.
@@ -122,13 +147,10 @@ private:
     const OneWayPortals& now_;
     const PortalMatch& m_;
     const std::vector<int32_t>& leafNewOfOld_;
+    std::vector<int32_t> leafOldOfNew_;
+    std::vector<char> touched_; // per old leaf
+    PvsBits intoLost_, intoTouched_;
 };
-
-bool intersect(const PvsBits& a, const PvsBits& b) {
-    for (size_t w = 0; w < a.size(); ++w)
-        if (a[w] & b[w]) return true;
-    return false;
-}
 
 bool meets(const std::vector<int32_t>& list, const PvsBits& bits) {
     return std::any_of(list.begin(), list.end(), [&](int32_t x) { return testBit(bits, size_t(x)); });
@@ -152,7 +174,7 @@ PotentiallyVisibleSet updatePvs(const PvsFlowRecord& previous, const BspTree& tr
     const size_t n = now.portals.size();
     const PortalMatch m = matchPortals(previous.portals, now);
     const std::vector<int32_t> leafNewOfOld = matchLeaves(previous.portals, now, m);
-    const Updater updater(previous, now, m, leafNewOfOld);
+    Updater updater(previous, now, m, leafNewOfOld);
     counts.portals = n;
     counts.matchedPortals = size_t(std::count_if(m.oldOfNew.begin(), m.oldOfNew.end(), [](int32_t x) { return x >= 0; }));
     counts.matchedLeaves = size_t(std::count_if(leafNewOfOld.begin(), leafNewOfOld.end(), [](int32_t x) { return x >= 0; }));
@@ -165,8 +187,7 @@ PotentiallyVisibleSet updatePvs(const PvsFlowRecord& previous, const BspTree& tr
     parallelFor(n, settings.threads, [&](size_t i) {
         throwIfCancelled(settings.cancel);
         const int32_t p0 = updater.keptPortal(int32_t(i));
-        PvsBits leaving;
-        if (p0 >= 0 && updater.region(p0, previous.might[size_t(p0)], leaving)) {
+        if (p0 >= 0 && updater.kept(p0, previous.might[size_t(p0)])) {
             might[i] = remapped(previous.might[size_t(p0)], m.newOfOld, n);
             baseKept[i] = 1;
             return;
@@ -178,9 +199,8 @@ PotentiallyVisibleSet updatePvs(const PvsFlowRecord& previous, const BspTree& tr
     const double baseMs = clock.lapMs();
 
     // Every portal some set that may narrow a walk now holds differently from before.
-    PvsBits changed((n + 63) / 64, 0);
     for (const std::vector<int32_t>& list : baseChange)
-        for (const int32_t x : list) setBit(changed, size_t(x));
+        for (const int32_t x : list) updater.touch(x);
 
     std::vector<PvsBits> seen(n);
     if (settings.fullFlow) {
@@ -192,12 +212,13 @@ PotentiallyVisibleSet updatePvs(const PvsFlowRecord& previous, const BspTree& tr
                 throwIfCancelled(settings.cancel);
                 const int32_t p = wave[k];
                 const int32_t p0 = updater.keptPortal(p);
-                PvsBits leaving;
-                bool keep = p0 >= 0 && updater.region(p0, previous.seen[size_t(p0)], leaving);
+                bool keep = p0 >= 0 && updater.kept(p0, previous.seen[size_t(p0)]);
                 if (!keep) throughTheEdit[size_t(p)] = 1;
                 // The sets its walk reads, for the portals leaving those leaves: its base set,
                 // and per portal there its final set (an earlier wave's) or its base set.
-                if (keep && intersect(changed, leaving)) {
+                if (keep && updater.readsChanged(p0, previous.seen[size_t(p0)])) {
+                    PvsBits leaving;
+                    updater.leaving(p0, previous.seen[size_t(p0)], leaving);
                     keep = !meets(baseChange[size_t(p)], leaving);
                     forEachBit(leaving, [&](size_t q) {
                         if (!keep) return;
@@ -216,7 +237,7 @@ PotentiallyVisibleSet updatePvs(const PvsFlowRecord& previous, const BspTree& tr
                 const int32_t p0 = m.oldOfNew[size_t(p)];
                 if (flowKept[size_t(p)] || p0 < 0) continue;
                 finalChange[size_t(p)] = difference(seen[size_t(p)], previous.seen[size_t(p0)], m);
-                for (const int32_t x : finalChange[size_t(p)]) setBit(changed, size_t(x));
+                for (const int32_t x : finalChange[size_t(p)]) updater.touch(x);
             }
         }
         counts.fullFlowsKept = size_t(std::count(flowKept.begin(), flowKept.end(), 1));
