@@ -63,9 +63,16 @@ std::shared_ptr<const SightPvs> SightPvs::compute(const CompileResult& compiled,
     throwIfCancelled(settings.cancel);
     PvsSettings flow;
     flow.fullFlow = settings.fullFlow;
+    flow.localWaves = true; // so that the next edit can update it
     flow.threads = settings.threads;
     flow.cancel = settings.cancel;
-    out->pvs_ = computePvs(out->clusters_, flow, &out->stats_);
+    const SightPvs* previous = settings.previous.get();
+    if (previous && previous->pose_ == pose) {
+        out->pvs_ = updatePvs(previous->flow_, out->clusters_, flow, &out->stats_, &out->flow_, &out->updateStats_);
+        out->updated_ = !out->updateStats_.fromScratch;
+    } else {
+        out->pvs_ = computePvs(out->clusters_, flow, &out->stats_, &out->flow_);
+    }
     out->onion_.emplace(compiled.onion, out->clusters_, out->pvs_);
     throwIfCancelled(settings.cancel);
 

@@ -7,6 +7,7 @@
 #include "compile/compiler.h"
 #include "portal/cluster_visibility.h"
 #include "portal/potentially_visible_set.h"
+#include "portal/pvs_update.h"
 
 #include <memory>
 #include <optional>
@@ -24,6 +25,9 @@ struct SightPvsSettings {
     std::vector<bool> detail;
     int threads = 1;
     const CancelToken* cancel = nullptr;
+    // The PVS of an earlier compile of the same world (before an edit): its flows are kept
+    // where the edit cannot change them (updatePvs, pvs_update.h), with the same answer.
+    std::shared_ptr<const class SightPvs> previous;
 };
 
 class SightPvs {
@@ -44,6 +48,9 @@ public:
     bool detailClustered() const { return detailClustered_; }
     // Milliseconds to compute it all (portals, flow, clusters, weights).
     double milliseconds() const { return milliseconds_; }
+    // Whether it was updated from settings.previous, and what the update kept.
+    bool updated() const { return updated_; }
+    const PvsUpdateStats& updateStats() const { return updateStats_; }
     const BspTree& clusterTree() const { return clusters_; }
     const PotentiallyVisibleSet& clusterPvs() const { return pvs_; }
     const ClusterVisibility& onion() const { return *onion_; }
@@ -76,6 +83,10 @@ private:
     bool detailClustered_ = false;
     PvsStats stats_;
     double milliseconds_ = 0;
+    bool updated_ = false;
+    PvsUpdateStats updateStats_;
+    // What the flow found, for the update after the next edit (waves by key: localWaves).
+    PvsFlowRecord flow_;
     BspTree clusters_;
     PotentiallyVisibleSet pvs_;
     std::optional<ClusterVisibility> onion_; // refers to pvs_: the object never moves

@@ -6,6 +6,7 @@
 // potentially_visible_set.h with the same arithmetic in the same order, tolerances and
 // waves, so the two must agree exactly.
 #include "compile/compiler.h"
+#include "portal/portal_flow.h"
 #include "portal/portal_generation.h"
 #include "portal/potentially_visible_set.h"
 #include "portal/reachability.h"
@@ -102,6 +103,9 @@ struct Reference {
     std::vector<std::vector<int32_t>> leaving;
     std::vector<Bits> might, seen;
     std::vector<bool> done;
+    // Waves by key (PvsSettings::localWaves): per portal its wave, as wavesByKey gives it;
+    // empty: waves by size.
+    std::vector<uint32_t> keyWave;
 
     Bits baseFlow(int32_t source) const {
         const OneWay& p = portals[size_t(source)];
@@ -130,7 +134,8 @@ struct Reference {
         for (const int32_t q : leaving[size_t(leaf)]) {
             const OneWay& o = portals[size_t(q)];
             if (!mightHere[size_t(q)] || onPath[size_t(o.into)]) continue;
-            const Bits& qMight = done[size_t(q)] ? seen[size_t(q)] : might[size_t(q)];
+            const bool qDone = keyWave.empty() ? bool(done[size_t(q)]) : keyWave[size_t(q)] < keyWave[size_t(source)];
+            const Bits& qMight = qDone ? seen[size_t(q)] : might[size_t(q)];
             Bits next(portals.size());
             bool more = false;
             for (size_t i = 0; i < next.size(); ++i) {
@@ -160,6 +165,18 @@ struct Reference {
         std::sort(order.begin(), order.end());
         seen.assign(n, Bits(n));
         done.assign(n, false);
+        const auto flowOf = [&](int32_t i) {
+            Bits onPath(leaving.size());
+            onPath[size_t(portals[size_t(i)].from)] = true;
+            walk(i, portals[size_t(i)].into, portals[size_t(i)].winding, nullptr, might[size_t(i)], onPath, seen[size_t(i)]);
+        };
+        if (!keyWave.empty()) {
+            const uint32_t waves = *std::max_element(keyWave.begin(), keyWave.end()) + 1;
+            for (uint32_t wave = 0; wave < waves; ++wave)
+                for (size_t i = 0; i < n; ++i)
+                    if (keyWave[i] == wave) flowOf(int32_t(i));
+            return;
+        }
         for (size_t wave = 0; wave < n; wave += kFlowWave) {
             const size_t end = std::min(n, wave + kFlowWave);
             for (size_t k = wave; k < end; ++k) {
@@ -174,9 +191,10 @@ struct Reference {
     }
 };
 
-PotentiallyVisibleSet referencePvs(const BspTree& tree) {
+PotentiallyVisibleSet referencePvs(const BspTree& tree, bool localWaves = false, std::vector<Bits>* seen = nullptr) {
     const std::vector<bool> outside = reachableFromOutside(tree, 0);
     Reference r;
+    if (localWaves) r.keyWave = wavesByKey(oneWayPortals(tree, 0, outside)).waveOf;
     r.leaving.resize(tree.leafCount());
     for (size_t i = 0; i < tree.portals.size(); ++i) {
         const Portal& p = tree.portals[i];
@@ -189,6 +207,7 @@ PotentiallyVisibleSet referencePvs(const BspTree& tree) {
         r.portals.push_back({plane.flipped(), p.front, p.back, Winding(v.rbegin(), v.rend())});
     }
     r.flow();
+    if (seen) *seen = r.seen;
     PotentiallyVisibleSet pvs(tree.leafCount());
     for (size_t leaf = 0; leaf < tree.leafCount(); ++leaf) {
         if (tree.leafSolid[leaf] & 1u) continue;
@@ -236,4 +255,37 @@ TEST(PvsFlowReference, FullFlowEqualsTheStraightforwardOne) {
         for (size_t leaf = 0; leaf < expected.leafCount(); ++leaf) visible += expected.countFrom(int32_t(leaf));
     }
     EXPECT_GT(visible, 0u);
+}
+
+// The same with waves by key (PvsSettings::localWaves, what the editor's updates need), and
+// every one-way portal's final set the same as the reference's; those sets differ from the
+// ones of waves by size, so the test tells the two kinds of waves apart.
+TEST(PvsFlowReference, FullFlowByKeyEqualsTheStraightforwardOne) {
+    Rng rng(3991);
+    bool differs = false;
+    for (int room = 0; room < 2; ++room) {
+        SCOPED_TRACE(room);
+        std::vector<Brush> inside = randomRoomBrushes(rng);
+        inside.resize(8);
+        const World w = navRoom(std::move(inside));
+        const CompileResult r = compileWorld(w);
+        ASSERT_TRUE(r.error.empty()) << r.error;
+        BspTree map = r.mapTrees[0];
+        map.portals = generatePortals(map);
+        std::vector<Bits> byKey, bySize;
+        const PotentiallyVisibleSet expected = referencePvs(map, true, &byKey);
+        referencePvs(map, false, &bySize);
+        differs |= byKey != bySize;
+        for (const int threads : {1, 3}) {
+            PvsSettings settings;
+            settings.localWaves = true;
+            settings.threads = threads;
+            PvsFlowRecord record;
+            EXPECT_TRUE(computePvs(map, settings, nullptr, &record) == expected) << threads << " threads";
+            ASSERT_EQ(record.seen.size(), byKey.size());
+            for (size_t p = 0; p < byKey.size(); ++p)
+                for (size_t q = 0; q < byKey.size(); ++q) ASSERT_EQ(testBit(record.seen[p], q), bool(byKey[p][q])) << p << " " << q;
+        }
+    }
+    EXPECT_TRUE(differs);
 }

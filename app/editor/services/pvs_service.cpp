@@ -21,6 +21,7 @@ PvsService::~PvsService() {
     if (cancel_) cancel_->cancelled = true;
     releaseInBackground(std::move(wanted_));
     releaseInBackground(std::move(latest_.world));
+    releaseInBackground(std::move(lastFull_));
 }
 
 std::shared_ptr<const SightPvs> PvsService::of(const CompiledWorld& world) const {
@@ -55,7 +56,9 @@ void PvsService::start(bool fullFlow) {
     running_ = true;
     cancel_ = std::make_shared<CancelToken>();
     QPointer<PvsService> self(this);
-    runInBackground([self, world = wanted_, detail = wantedDetail_, cancel = cancel_, fullFlow]() mutable {
+    std::shared_ptr<const SightPvs> previous = lastFull_;
+    runInBackground([self, world = wanted_, detail = wantedDetail_, cancel = cancel_, fullFlow,
+                     previous = std::move(previous)]() mutable {
         SightPvsResult out;
         out.world = world;
         out.serial = world->serial;
@@ -63,6 +66,7 @@ void PvsService::start(bool fullFlow) {
         settings.fullFlow = fullFlow;
         settings.cancel = cancel.get();
         settings.detail = std::move(detail);
+        settings.previous = std::move(previous);
         // Every core: the threads inherit the pool thread's lowered priority (background_priority.h).
         settings.threads = int(std::max(1u, std::thread::hardware_concurrency()));
         bool cancelled = false;
@@ -74,6 +78,7 @@ void PvsService::start(bool fullFlow) {
             cancelled = true;
         }
         world.reset(); // out.world holds it
+        settings.previous.reset(); // here, off the UI thread, when it is the last holder
         postToUiThread([self, out = std::move(out), cancelled, fullFlow]() mutable {
             if (!self) return;
             self->running_ = false;
@@ -92,9 +97,14 @@ void PvsService::finished(SightPvsResult result, bool fullFlow) {
         return;
     }
     releaseInBackground(std::exchange(latest_, std::move(result)).world);
+    if (latest_.pvs && latest_.pvs->fullFlow()) lastFull_ = latest_.pvs;
     emit updated();
-    // The base flow shown (or no sight pose): the full flow once the level stands still.
-    if (current && !fullFlow && wantedFull_ && on_ && latest_.pvs && !tooLarge(*latest_.pvs)) fullTimer_.start();
+    // The base flow shown (or no sight pose): the full flow, at once when it is an update of
+    // an earlier full flow, else once the level stands still.
+    if (current && !fullFlow && wantedFull_ && on_ && latest_.pvs && !tooLarge(*latest_.pvs)) {
+        if (lastFull_) start(true);
+        else fullTimer_.start();
+    }
     if (current && fullFlow) wantedFull_ = false;
 }
 

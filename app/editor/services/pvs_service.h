@@ -2,9 +2,12 @@
 // What the eye sees, live (issue 39): while something shows it (setWanted: the Visible and
 // View weight overlays), after every compile of the document's world (a drag's previews
 // aside) the sight pose's PVS (core/portal/sight_pvs.h) is computed on a pool thread: the
-// base flow at once (a tenth of a second on a Quake level), then, once the level has stood
-// still for kFullFlowDelayMs, the full flow (seconds). A newer compile cancels both; the 3D
-// view culls with the newest PVS of the tree it shows. Nothing is computed while nothing
+// base flow at once (a tenth of a second on a Quake level), then the full flow: at once when
+// a full-flow PVS of an earlier compile is at hand, as an update of it (exact: only the flows
+// the edit can change are computed again, pvs_update.h), else once the level has stood still
+// for kFullFlowDelayMs (seconds). Both are updated from the newest full flow when there is
+// one. A newer compile cancels either; the 3D view culls with the newest PVS of the tree it
+// shows. Nothing is computed while nothing
 // shows it: its culling gains nothing measurable over the portal culling alone, and the
 // base flow after each edit cost librequake_e3m4's edits 30-50 ms (docs/visibility.md).
 #include "portal/sight_pvs.h"
@@ -68,6 +71,7 @@ private:
     std::shared_ptr<CancelToken> cancel_;         // of the running computation
     QTimer fullTimer_;
     SightPvsResult latest_;
+    std::shared_ptr<const SightPvs> lastFull_; // the newest full flow shown, of whichever world: what updates start from
 };
 
 } // namespace shallot

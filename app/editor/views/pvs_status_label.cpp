@@ -48,7 +48,8 @@ void PvsStatusLabel::update() {
                                                                  "flow here (more than %2)")
                                                              .arg(r.pvs->stats().oneWayPortals)
                                                              .arg(kFullFlowPortalLimit)
-                                                       : QString("base flow; the full flow follows once the level stands still");
+                                                       : QString("base flow; the full flow follows (at once as an update of the "
+                                                                 "one before the edit, else once the level stands still)");
     setText(QString("PVS %1 (%2) leaves, %3 (%4) faces%5 · %6")
                 .arg(shortCount(f.averageLeaves), shortCount(double(f.largestLeaves)), shortCount(f.averageWeight),
                      shortCount(double(f.largestWeight)), r.pvs->fullFlow() ? "" : " (base)", duration(r.pvs->milliseconds())));
@@ -65,6 +66,13 @@ void PvsStatusLabel::update() {
     const VisibilityOverlays& v = editor_.overlays().visibility();
     if (v.visibleOn() && v.sourceLeaf() >= 0)
         tip += QString(" The Visible overlay's point (leaf %1) sees %2 of the tree's leaves.").arg(v.sourceLeaf()).arg(v.visibleLeafCount());
+    if (r.pvs->updated() && r.pvs->fullFlow()) {
+        const PvsUpdateStats& u = r.pvs->updateStats();
+        tip += QString(" Updated from the PVS before the edit: %1 of %2 portals' flows kept, the same sets as a full "
+                       "computation.")
+                   .arg(u.fullFlowsKept)
+                   .arg(u.portals);
+    }
     if (r.pvs->detailClustered()) tip += " Detail brushes (func_detail) are left out of the clusters, as Quake 2's vis does: they hide nothing.";
     setToolTip(tip);
 }

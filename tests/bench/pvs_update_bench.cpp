@@ -1,0 +1,136 @@
+// What an edit costs the live PVS (issue 39, "Live"; docs/visibility.md): a level (default
+// ../shared/maps/id_e1m1.map) compiled for its point pose as the editor compiles it
+// (IncrementalCompiler), the full flow of its sight map tree from scratch (waves by size, as
+// `shallot-cli pvs`, and by key, what an update needs), then one-brush edits (a random brush
+// moved kNudge units and back): per edit the incremental compile, the portals of the map
+// tree and the editor's SightPvs updated from the one before it (its flow: updatePvs; in
+// all: with the onion's clusters and view weights). With --check each update is compared
+// with computePvs on the edited tree (the full flow again each time: slow). One thread; wall and
+// CPU milliseconds (the machine is shared). Not a test: it times things.
+// --structural: the map without its func_detail* brushes (what the editor's clusters are
+// on a level with detail, SightPvsSettings::detail).
+// Usage: pvs_update_bench [level.map] [edits] [--check] [--structural]
+#include "incremental/incremental_compiler.h"
+#include "io/map_reader.h"
+#include "io/map_to_world.h"
+#include "portal/portal_generation.h"
+#include "portal/pvs_update.h"
+#include "portal/sight_pvs.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <functional>
+#include <random>
+#include <string>
+
+using namespace shallot;
+
+namespace {
+
+// How far each edit moves its brush (world units): a designer's nudge on the grid.
+constexpr double kNudge = 8.0;
+
+struct Time {
+    double wall = 0, cpu = 0;
+};
+
+Time timed(const std::function<void()>& f) {
+    const auto start = std::chrono::steady_clock::now();
+    const std::clock_t cpu = std::clock();
+    f();
+    return {std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count(),
+            1000.0 * double(std::clock() - cpu) / CLOCKS_PER_SEC};
+}
+
+Brush translated(Brush b, const Vec3& t) {
+    for (BrushSide& s : b.sides) {
+        s.plane.dist += s.plane.normal.dot(t);
+        for (Vec3& p : s.points) p += t;
+    }
+    return b;
+}
+
+BspTree sightTree(IncrementalCompiler& compiler, const World& w, Time* compile, Time* portals,
+                  std::shared_ptr<const CompileResult>* result = nullptr) {
+    std::shared_ptr<const CompileResult> r;
+    *compile = timed([&] { r = compiler.compile(w); });
+    if (result) *result = r;
+    BspTree map = r->mapTrees[0];
+    *portals = timed([&] { map.portals = generatePortals(map); });
+    return map;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    std::string path = std::string(SHALLOT_SOURCE_DIR) + "/../shared/maps/id_e1m1.map";
+    int edits = 10;
+    bool check = false, structural = false;
+    for (int i = 1, positional = 0; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--check") check = true;
+        else if (a == "--structural") structural = true;
+        else if (positional++ == 0) path = a;
+        else edits = std::stoi(a);
+    }
+    const MapReadResult read = readMapFile(path);
+    if (!read.ok()) {
+        std::fprintf(stderr, "%s\n", read.error.format().c_str());
+        return 1;
+    }
+    MapWorldOptions options;
+    options.includeDetail = !structural;
+    World world = worldFromMap(*read.map, options);
+    world.poses = {Pose{"point"}};
+    IncrementalCompiler compiler;
+    Time compile, portals;
+    BspTree tree = sightTree(compiler, world, &compile, &portals);
+    PvsSettings sized, local;
+    local.localWaves = true;
+    PvsStats stats;
+    const Time bySize = timed([&] { computePvs(tree, sized, &stats); });
+    std::printf("%s: %zu brushes, %zu one-way portals; compile %.0f ms, portals %.0f ms\n", path.c_str(),
+                world.brushes.size(), stats.oneWayPortals, compile.wall, portals.wall);
+    std::printf("full flow, waves by size: %.0f ms (CPU %.0f), average visible %.2f\n", bySize.wall, bySize.cpu,
+                stats.averageVisible);
+    PvsFlowRecord record;
+    const Time byKey = timed([&] { computePvs(tree, local, &stats, &record); });
+    std::printf("full flow, waves by key:  %.0f ms (CPU %.0f), average visible %.2f\n", byKey.wall, byKey.cpu,
+                stats.averageVisible);
+    std::shared_ptr<const CompileResult> compiled;
+    sightTree(compiler, world, &compile, &portals, &compiled);
+    SightPvsSettings sight;
+    sight.previous = SightPvs::compute(*compiled, world, sight);
+    std::printf("%4s %6s %9s %9s %10s %10s %10s %8s %6s\n", "edit", "brush", "compile", "portals", "flow", "sight pvs",
+                "cpu", "kept", "equal");
+    std::mt19937_64 rng(39);
+    std::vector<double> updates;
+    for (int e = 0; e < edits; ++e) {
+        const size_t b = size_t(rng() % world.brushes.size());
+        const Vec3 delta = kNudge * Vec3::Unit(int(rng() % 2));
+        const Brush original = world.brushes[b];
+        for (const bool there : {true, false}) { // there and back: the level stays itself
+            world.brushes[b] = there ? translated(original, delta) : original;
+            tree = sightTree(compiler, world, &compile, &portals, &compiled);
+            std::shared_ptr<const SightPvs> updated;
+            const Time update = timed([&] { updated = SightPvs::compute(*compiled, world, sight); });
+            const PvsUpdateStats& u = updated->updateStats();
+            const double flowMs = updated->stats().baseMs + updated->stats().flowMs;
+            updates.push_back(flowMs);
+            const char* equal = check ? (updated->clusterPvs() == computePvs(tree, local) ? "yes" : "NO") : "-";
+            std::printf("%4d %6zu %9.1f %9.1f %10.1f %10.1f %10.1f %8zu %6s\n", e, b, compile.wall, portals.wall, flowMs,
+                        update.wall, update.cpu, u.fullFlowsKept, equal);
+            std::printf("     of %zu portals (%zu matched), %zu leaves matched; computed again: %zu through the edit, "
+                        "%zu with changed sets\n",
+                        u.portals, u.matchedPortals, u.matchedLeaves, u.flowsThroughTheEdit, u.flowsWithChangedSets);
+            sight.previous = updated;
+        }
+    }
+    std::sort(updates.begin(), updates.end());
+    if (!updates.empty())
+        std::printf("flow update: median %.1f ms, largest %.1f ms (full flow by key %.0f ms)\n", updates[updates.size() / 2],
+                    updates.back(), byKey.wall);
+    return 0;
+}
