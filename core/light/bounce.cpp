@@ -24,7 +24,7 @@ int blocks(int luxels) { return (luxels + kBouncePatchLuxels - 1) / kBouncePatch
 
 } // namespace
 
-BounceStats addBounce(LevelLighting& lit, const LightOccluder& occluder, int bounces, int threads) {
+BounceStats addBounce(LevelLighting& lit, const LightOccluder& occluder, int bounces, int threads, const BouncePvs* pvs) {
     BounceStats stats;
     if (bounces <= 0) return stats;
     Stopwatch clock;
@@ -59,15 +59,17 @@ BounceStats addBounce(LevelLighting& lit, const LightOccluder& occluder, int bou
     }
     firstPatch[lit.faces.size()] = patches.size();
     stats.patches = patches.size();
+    std::vector<std::vector<int32_t>> leaves(pvs ? patches.size() : 0);
+    if (pvs) parallelFor(patches.size(), threads, [&](size_t p) { leaves[p] = pvs->leavesAround(patches[p].centre); });
 
     std::vector<Vec3> emitted(patches.size()), received(patches.size(), Vec3::Zero()), total(patches.size(), Vec3::Zero());
     for (size_t p = 0; p < patches.size(); ++p) emitted[p] = patches[p].direct * kBounceReflectivity;
-    std::atomic<size_t> rays{0};
+    std::atomic<size_t> rays{0}, skipped{0};
     for (int bounce = 0; bounce < bounces; ++bounce) {
         parallelFor(patches.size(), threads, [&](size_t q) {
             const Patch& r = patches[q];
             Vec3 sum = Vec3::Zero();
-            size_t traced = 0;
+            size_t traced = 0, unseen = 0;
             for (size_t p = 0; p < patches.size(); ++p) {
                 const Patch& e = patches[p];
                 if (e.face == r.face || emitted[p].maxCoeff() <= 0) continue;
@@ -80,11 +82,16 @@ BounceStats addBounce(LevelLighting& lit, const LightOccluder& occluder, int bou
                 const double form = e.area * ce * cr / (std::numbers::pi * std::max(d2, e.area));
                 const Vec3 add = emitted[p] * form;
                 if (add.maxCoeff() <= kBounceGate) continue;
+                if (pvs && !pvs->mayReach(leaves[p], leaves[q])) {
+                    ++unseen;
+                    continue;
+                }
                 ++traced;
                 if (!occluder.blocked(e.centre, r.centre)) sum += add;
             }
             received[q] = sum;
             rays += traced;
+            skipped += unseen;
         });
         for (size_t p = 0; p < patches.size(); ++p) {
             total[p] += received[p];
@@ -120,6 +127,7 @@ BounceStats addBounce(LevelLighting& lit, const LightOccluder& occluder, int bou
             }
     });
     stats.rays = rays;
+    stats.pairsSkippedByPvs = skipped;
     stats.ms = clock.lapMs();
     return stats;
 }

@@ -1,0 +1,57 @@
+#pragma once
+// The PVS narrowing the bounce's receivers (the seeds' radiosity: "the PVS choosing who
+// receives"). A patch pair is skipped, without its segment test, when no leaf around the
+// sender's centre sees a leaf around the receiver's. The PVS is conservative: a segment
+// clear for its pose joins leaves in each other's PVS (potentially_visible_set.h), so a
+// skipped pair is one the segment test would have found blocked, and the bounce's light is
+// exactly what it is without the PVS; only the segment tests drop.
+//
+// "Around" a patch centre: the leaves of the tree the occluder traces whose cells meet the
+// box of half-size kBounceLeafReach about it and that are empty for the PVS's pose. A
+// centre lies on its face, between the solid leaf behind and the empty leaf (or leaves, where
+// split planes pass through it) in front; the first stretch of any clear segment from it
+// runs through one of those empty leaves. A centre with no empty leaf around it (inside solid,
+// or not inside the tree's box by kBounceLeafReach) is never skipped.
+#include "compile/bsp_tree.h"
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+namespace shallot {
+
+struct TreePvs;
+class SightPvs;
+
+// Half the side of the box about a patch centre whose leaves are the patch's (world units):
+// fifty times the trace's start-solid nudge (kStartSolidNudge, within which a start in solid
+// counts as on the surface) and the PVS's clip margin (kPvsClipMargin), far below a luxel's
+// 16 units: every leaf a clear segment from the centre may start in, and a few more.
+inline constexpr double kBounceLeafReach = 0.05;
+
+class BouncePvs {
+public:
+    // `tree` is the tree the bounce's occluder traces, `pose` the occluder's pose (the PVS is
+    // for that pose's solid); `visible(a, b)`: leaf b of `tree` may be seen from leaf a. All
+    // kept by reference or copied; `tree` must outlive this object.
+    BouncePvs(const BspTree& tree, int pose, std::function<bool(int32_t, int32_t)> visible)
+        : tree_(tree), pose_(pose), visible_(std::move(visible)) {}
+    // The PVS an .obsp stores or computeTreePvs gives (`pvs` is for `tree`, kept by reference).
+    static BouncePvs of(const BspTree& tree, const TreePvs& pvs);
+    // The editor's sight PVS (`pvs` computed on `tree`, the onion tree; kept by reference).
+    static BouncePvs of(const BspTree& tree, const SightPvs& pvs);
+
+    int pose() const { return pose_; }
+    // The leaves around `centre` (see above): empty for the pose, in index order.
+    std::vector<int32_t> leavesAround(const Vec3& centre) const;
+    // May a segment from a point around leaves `from` reach one around leaves `to`? True when
+    // either list is empty (nothing known: never skipped).
+    bool mayReach(const std::vector<int32_t>& from, const std::vector<int32_t>& to) const;
+
+private:
+    const BspTree& tree_;
+    int pose_;
+    std::function<bool(int32_t, int32_t)> visible_;
+};
+
+} // namespace shallot
