@@ -24,7 +24,9 @@ inline constexpr double kBounceGate = 0.05;
 struct BounceStats {
     size_t patches = 0;
     size_t rays = 0;              // segment tests done
-    size_t pairsSkippedByPvs = 0; // segment tests the PVS saved (rays + these without it)
+    // Patch pairs (receiver, sender) the PVS left out, summed over the bounces: not looked
+    // at, let alone tested (most are too far apart or face away, and would not have been).
+    size_t pairsSkippedByPvs = 0;
     double ms = 0;
 };
 

@@ -8,11 +8,11 @@
 namespace shallot {
 
 BouncePvs BouncePvs::of(const BspTree& tree, const TreePvs& pvs) {
-    return BouncePvs(tree, pvs.pose, [&pvs](int32_t a, int32_t b) { return pvs.visible(a, b); });
+    return BouncePvs(tree, pvs.pose, [&pvs](int32_t leaf) { return pvs.clustersOf(leaf); }, pvs.clusterPvs);
 }
 
 BouncePvs BouncePvs::of(const BspTree& tree, const SightPvs& pvs) {
-    return BouncePvs(tree, pvs.pose(), [&pvs](int32_t a, int32_t b) { return pvs.onion().visible(a, b); });
+    return BouncePvs(tree, pvs.pose(), [&pvs](int32_t leaf) { return pvs.onion().clustersOf(leaf); }, pvs.clusterPvs());
 }
 
 std::vector<int32_t> BouncePvs::leavesAround(const Vec3& centre) const {
@@ -40,12 +40,23 @@ std::vector<int32_t> BouncePvs::leavesAround(const Vec3& centre) const {
     return out;
 }
 
-bool BouncePvs::mayReach(const std::vector<int32_t>& from, const std::vector<int32_t>& to) const {
-    if (from.empty() || to.empty()) return true;
-    for (const int32_t a : from)
-        for (const int32_t b : to)
-            if (visible_(a, b)) return true;
-    return false;
+std::vector<int32_t> BouncePvs::clustersAround(const Vec3& centre) const {
+    std::vector<int32_t> out;
+    for (const int32_t leaf : leavesAround(centre))
+        for (const int32_t c : clustersOf_(leaf)) out.push_back(c);
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+std::vector<uint64_t> BouncePvs::seenFrom(const std::vector<int32_t>& clusters) const {
+    if (clusters.empty()) return {};
+    std::vector<uint64_t> seen(clusterPvs_.words(), 0);
+    for (const int32_t c : clusters) {
+        const uint64_t* row = clusterPvs_.row(c);
+        for (size_t w = 0; w < seen.size(); ++w) seen[w] |= row[w];
+    }
+    return seen;
 }
 
 } // namespace shallot

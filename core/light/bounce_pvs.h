@@ -1,7 +1,8 @@
 #pragma once
 // The PVS narrowing the bounce's receivers (the seeds' radiosity: "the PVS choosing who
 // receives"). A patch pair is skipped, without its segment test, when no leaf around the
-// sender's centre sees a leaf around the receiver's. The PVS is conservative: a segment
+// sender's centre sees a leaf around the receiver's: in the PVS's own form (tree_pvs.h,
+// cluster_visibility.h), when no cluster of those leaves sees another. The PVS is conservative: a segment
 // clear for its pose joins leaves in each other's PVS (potentially_visible_set.h), so a
 // skipped pair is one the segment test would have found blocked, and the bounce's light is
 // exactly what it is without the PVS; only the segment tests drop.
@@ -13,9 +14,11 @@
 // runs through one of those empty leaves. A centre with no empty leaf around it (inside solid,
 // or not inside the tree's box by kBounceLeafReach) is never skipped.
 #include "compile/bsp_tree.h"
+#include "portal/potentially_visible_set.h"
 
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <vector>
 
 namespace shallot {
@@ -31,11 +34,12 @@ inline constexpr double kBounceLeafReach = 0.05;
 
 class BouncePvs {
 public:
-    // `tree` is the tree the bounce's occluder traces, `pose` the occluder's pose (the PVS is
-    // for that pose's solid); `visible(a, b)`: leaf b of `tree` may be seen from leaf a. All
-    // kept by reference or copied; `tree` must outlive this object.
-    BouncePvs(const BspTree& tree, int pose, std::function<bool(int32_t, int32_t)> visible)
-        : tree_(tree), pose_(pose), visible_(std::move(visible)) {}
+    using ClustersOf = std::function<std::span<const int32_t>(int32_t)>;
+    // `tree` is the tree the bounce's occluder traces and `pose` the occluder's pose (the PVS
+    // is for that pose's solid); `clustersOf(leaf)`: the clusters leaf `leaf` of `tree`
+    // overlaps; `clusterPvs`: which clusters see which. Kept by reference (and copied).
+    BouncePvs(const BspTree& tree, int pose, ClustersOf clustersOf, const PotentiallyVisibleSet& clusterPvs)
+        : tree_(tree), pose_(pose), clustersOf_(std::move(clustersOf)), clusterPvs_(clusterPvs) {}
     // The PVS an .obsp stores or computeTreePvs gives (`pvs` is for `tree`, kept by reference).
     static BouncePvs of(const BspTree& tree, const TreePvs& pvs);
     // The editor's sight PVS (`pvs` computed on `tree`, the onion tree; kept by reference).
@@ -44,14 +48,24 @@ public:
     int pose() const { return pose_; }
     // The leaves around `centre` (see above): empty for the pose, in index order.
     std::vector<int32_t> leavesAround(const Vec3& centre) const;
-    // May a segment from a point around leaves `from` reach one around leaves `to`? True when
-    // either list is empty (nothing known: never skipped).
-    bool mayReach(const std::vector<int32_t>& from, const std::vector<int32_t>& to) const;
+    // The clusters of those leaves, in index order (empty: nothing known).
+    std::vector<int32_t> clustersAround(const Vec3& centre) const;
+    // One bit per cluster: those `clusters` may see (empty when `clusters` is).
+    std::vector<uint64_t> seenFrom(const std::vector<int32_t>& clusters) const;
+    // May a segment join a point around `clusters` to one around the clusters `seen` was
+    // made from? True when either is empty (nothing known: never skipped).
+    static bool mayReach(const std::vector<uint64_t>& seen, const std::vector<int32_t>& clusters) {
+        if (seen.empty() || clusters.empty()) return true;
+        for (const int32_t c : clusters)
+            if ((seen[size_t(c) / 64] >> (size_t(c) % 64)) & 1u) return true;
+        return false;
+    }
 
 private:
     const BspTree& tree_;
     int pose_;
-    std::function<bool(int32_t, int32_t)> visible_;
+    ClustersOf clustersOf_;
+    const PotentiallyVisibleSet& clusterPvs_;
 };
 
 } // namespace shallot
