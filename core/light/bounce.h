@@ -8,8 +8,8 @@
 // the distance between the patch centres) when the segment between them is clear. Each
 // further bounce reflects what the last one received. The light each patch received is
 // added to its face's luxels, interpolated bilinearly between patch centres. With a PVS
-// (bounce_pvs.h) the pairs it says cannot see each other are skipped untested: the same
-// light, fewer segment tests.
+// (bounce_pvs.h) the pairs it says cannot see each other are left out: the same light, less
+// work.
 #include "light/bounce_pvs.h"
 #include "light/level_light.h"
 #include "light/light_occluder.h"

@@ -1,11 +1,11 @@
 #pragma once
 // The PVS narrowing the bounce's receivers (the seeds' radiosity: "the PVS choosing who
-// receives"). A patch pair is skipped, without its segment test, when no leaf around the
-// sender's centre sees a leaf around the receiver's: in the PVS's own form (tree_pvs.h,
-// cluster_visibility.h), when no cluster of those leaves sees another. The PVS is conservative: a segment
-// clear for its pose joins leaves in each other's PVS (potentially_visible_set.h), so a
-// skipped pair is one the segment test would have found blocked, and the bounce's light is
-// exactly what it is without the PVS; only the segment tests drop.
+// receives"). A patch pair is left out, neither looked at nor tested, when no leaf around
+// the sender's centre sees a leaf around the receiver's: in the PVS's own form (tree_pvs.h,
+// cluster_visibility.h), when no cluster of those leaves sees another. The PVS is
+// conservative: a segment clear for its pose joins leaves in each other's PVS
+// (potentially_visible_set.h), so a pair left out is one whose segment test would have found
+// it blocked, and the bounce's light is exactly what it is without the PVS; only work drops.
 //
 // "Around" a patch centre: the leaves of the tree the occluder traces whose cells meet the
 // box of half-size kBounceLeafReach about it and that are empty for the PVS's pose. A
@@ -45,7 +45,6 @@ public:
     // The editor's sight PVS (`pvs` computed on `tree`, the onion tree; kept by reference).
     static BouncePvs of(const BspTree& tree, const SightPvs& pvs);
 
-    int pose() const { return pose_; }
     // The leaves around `centre` (see above): empty for the pose, in index order.
     std::vector<int32_t> leavesAround(const Vec3& centre) const;
     // The clusters of those leaves, in index order (empty: nothing known).
