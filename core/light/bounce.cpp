@@ -5,7 +5,9 @@
 
 #include <atomic>
 #include <cmath>
+#include <map>
 #include <numbers>
+#include <numeric>
 
 namespace shallot {
 
@@ -24,7 +26,7 @@ int blocks(int luxels) { return (luxels + kBouncePatchLuxels - 1) / kBouncePatch
 
 } // namespace
 
-BounceStats addBounce(LevelLighting& lit, const LightOccluder& occluder, int bounces, int threads) {
+BounceStats addBounce(LevelLighting& lit, const LightOccluder& occluder, int bounces, int threads, const BouncePvs* pvs) {
     BounceStats stats;
     if (bounces <= 0) return stats;
     Stopwatch clock;
@@ -59,33 +61,61 @@ BounceStats addBounce(LevelLighting& lit, const LightOccluder& occluder, int bou
     }
     firstPatch[lit.faces.size()] = patches.size();
     stats.patches = patches.size();
+    // With a PVS: per patch the clusters around its centre. Receivers with the same clusters
+    // see the same senders: the patches whose clusters those may see, in index order, so that
+    // the light adds up in the same order as without the PVS (the same to the last bit).
+    // Without one: every patch sends to every receiver.
+    std::vector<std::vector<int32_t>> clusters(pvs ? patches.size() : 0);
+    if (pvs) parallelFor(patches.size(), threads, [&](size_t p) { clusters[p] = pvs->clustersAround(patches[p].centre); });
+    std::vector<std::vector<size_t>> groups;
+    if (pvs) {
+        std::map<std::vector<int32_t>, size_t> groupOf;
+        for (size_t p = 0; p < patches.size(); ++p) {
+            const auto [it, fresh] = groupOf.try_emplace(clusters[p], groups.size());
+            if (fresh) groups.emplace_back();
+            groups[it->second].push_back(p);
+        }
+    }
+    std::vector<size_t> everyPatch(patches.size());
+    std::iota(everyPatch.begin(), everyPatch.end(), size_t(0));
 
     std::vector<Vec3> emitted(patches.size()), received(patches.size(), Vec3::Zero()), total(patches.size(), Vec3::Zero());
     for (size_t p = 0; p < patches.size(); ++p) emitted[p] = patches[p].direct * kBounceReflectivity;
-    std::atomic<size_t> rays{0};
+    std::atomic<size_t> rays{0}, skipped{0};
+    // What receiver q gets from `senders`.
+    const auto receive = [&](size_t q, const std::vector<size_t>& senders) {
+        const Patch& r = patches[q];
+        Vec3 sum = Vec3::Zero();
+        size_t traced = 0;
+        for (const size_t p : senders) {
+            const Patch& e = patches[p];
+            if (e.face == r.face || emitted[p].maxCoeff() <= 0) continue;
+            const Vec3 d = r.centre - e.centre;
+            const double d2 = d.squaredNorm();
+            if (d2 == 0) continue;
+            const double len = std::sqrt(d2);
+            const double ce = e.normal.dot(d) / len, cr = -r.normal.dot(d) / len;
+            if (ce <= 0 || cr <= 0) continue;
+            const double form = e.area * ce * cr / (std::numbers::pi * std::max(d2, e.area));
+            const Vec3 add = emitted[p] * form;
+            if (add.maxCoeff() <= kBounceGate) continue;
+            ++traced;
+            if (!occluder.blocked(e.centre, r.centre)) sum += add;
+        }
+        received[q] = sum;
+        rays += traced;
+    };
     for (int bounce = 0; bounce < bounces; ++bounce) {
-        parallelFor(patches.size(), threads, [&](size_t q) {
-            const Patch& r = patches[q];
-            Vec3 sum = Vec3::Zero();
-            size_t traced = 0;
-            for (size_t p = 0; p < patches.size(); ++p) {
-                const Patch& e = patches[p];
-                if (e.face == r.face || emitted[p].maxCoeff() <= 0) continue;
-                const Vec3 d = r.centre - e.centre;
-                const double d2 = d.squaredNorm();
-                if (d2 == 0) continue;
-                const double len = std::sqrt(d2);
-                const double ce = e.normal.dot(d) / len, cr = -r.normal.dot(d) / len;
-                if (ce <= 0 || cr <= 0) continue;
-                const double form = e.area * ce * cr / (std::numbers::pi * std::max(d2, e.area));
-                const Vec3 add = emitted[p] * form;
-                if (add.maxCoeff() <= kBounceGate) continue;
-                ++traced;
-                if (!occluder.blocked(e.centre, r.centre)) sum += add;
-            }
-            received[q] = sum;
-            rays += traced;
-        });
+        if (!pvs) parallelFor(patches.size(), threads, [&](size_t q) { receive(q, everyPatch); });
+        else
+            parallelFor(groups.size(), threads, [&](size_t g) {
+                const std::vector<uint64_t> seen = pvs->seenFrom(clusters[groups[g].front()]);
+                std::vector<size_t> senders;
+                for (size_t p = 0; p < patches.size(); ++p)
+                    if (BouncePvs::mayReach(seen, clusters[p])) senders.push_back(p);
+                for (const size_t q : groups[g]) receive(q, senders);
+                skipped += (patches.size() - senders.size()) * groups[g].size();
+            });
         for (size_t p = 0; p < patches.size(); ++p) {
             total[p] += received[p];
             emitted[p] = received[p] * kBounceReflectivity;
@@ -120,6 +150,7 @@ BounceStats addBounce(LevelLighting& lit, const LightOccluder& occluder, int bou
             }
     });
     stats.rays = rays;
+    stats.pairsSkippedByPvs = skipped;
     stats.ms = clock.lapMs();
     return stats;
 }

@@ -7,7 +7,10 @@
 // from it (B its reflected light, A its area, e and r the angles to the patch normals, d
 // the distance between the patch centres) when the segment between them is clear. Each
 // further bounce reflects what the last one received. The light each patch received is
-// added to its face's luxels, interpolated bilinearly between patch centres.
+// added to its face's luxels, interpolated bilinearly between patch centres. With a PVS
+// (bounce_pvs.h) the pairs it says cannot see each other are left out: the same light, less
+// work.
+#include "light/bounce_pvs.h"
 #include "light/level_light.h"
 #include "light/light_occluder.h"
 
@@ -20,11 +23,16 @@ inline constexpr double kBounceGate = 0.05;
 
 struct BounceStats {
     size_t patches = 0;
-    size_t rays = 0;
+    size_t rays = 0;              // segment tests done
+    // Patch pairs (receiver, sender) the PVS left out, summed over the bounces: not looked
+    // at, let alone tested (most are too far apart or face away, and would not have been).
+    size_t pairsSkippedByPvs = 0;
     double ms = 0;
 };
 
-// Adds `bounces` bounces (0: nothing) to lighting's style-0 lightmaps.
-BounceStats addBounce(LevelLighting& lighting, const LightOccluder& occluder, int bounces, int threads);
+// Adds `bounces` bounces (0: nothing) to lighting's style-0 lightmaps. `pvs` (optional) is
+// for the tree and pose `occluder` traces.
+BounceStats addBounce(LevelLighting& lighting, const LightOccluder& occluder, int bounces, int threads,
+                      const BouncePvs* pvs = nullptr);
 
 } // namespace shallot
