@@ -34,10 +34,12 @@ const char* kUsage = R"(usage: shallot-cli COMMAND ...
                              (the potentially visible set of the sight pose: one JSON line of figures)
   vis TREE.obsp [-o OUT.obsp] [--stats] [--fast] [--threads N]
                              (computes the sight pose's PVS and stores it in the .obsp: in place without -o)
-  light IN.map|IN.shallot [-o OUT.obsp] [--bounce N] [--relight K] [--relight-brush K] [--stats] [--threads N]
+  light IN.map|IN.shallot [-o OUT.obsp] [--bounce N] [--bounce-pvs none|base|full] [--relight K] [--relight-brush K] [--stats] [--threads N]
                              (Quake's direct light of the level, shadows through the point pose's tree: one JSON line of figures;
                               -o: the compiled level with its lightmaps, for the query op light; --bounce: N bounces of
-                              diffuse light between faces, 0-8, default 0; --relight, --relight-brush: time relighting after
+                              diffuse light between faces, 0-8, default 0, receivers chosen through the level's PVS
+                              (--bounce-pvs: its base flow by default, the full flow, or none: the same light);
+                              --relight, --relight-brush: time relighting after
                               moving K lights, K brushes)
   simulate TREE --agents N --seconds S [--seed K] [--threads T] [--pose NAME]... [--json]
                              (N agents walk paths between random floors, colliding with the world and each other;

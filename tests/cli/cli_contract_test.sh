@@ -362,6 +362,12 @@ for key in '"faces":24' '"outside_faces":18' '"lightmapped_faces":6' '"luxels":[
            '"sample_tests":[0-9]' '"pose":"point"' '"threads":1' '"warnings":0' '"ms":{' '"compile":' '"light":'; do
   check "light has $key" contains "$light" "$key"
 done
+bounced=$("$CLI" light "$TMP/lit.map" --bounce 1 --stats)
+check "light --bounce chooses receivers through the base PVS by default" contains "$bounced" '"bounce_pvs":"base"'
+check "light --bounce counts the pairs the PVS left out" contains "$bounced" '"bounce_pairs_skipped_by_pvs":[0-9]'
+check "light --bounce-pvs none looks at every pair" contains "$("$CLI" light "$TMP/lit.map" --bounce 1 --bounce-pvs none --stats)" \
+  '"bounce_pairs_skipped_by_pvs":0'
+check "light --bounce-pvs with another word is a usage error" test "$("$CLI" light "$TMP/lit.map" --bounce 1 --bounce-pvs some >/dev/null 2>&1; echo $?)" -eq 2
 under='{"op":"light","p":[256,256,0],"normal":[0,0,1],"id":7}'
 check "the light op reads the lightmap under the light" contains "$("$CLI" query "$TMP/lit.map" <<<"$under")" \
   '"color":\[86,86,86\],"id":7,"light":86'
