@@ -61,6 +61,7 @@ void RoundExpandedWorld::update(const World& world, const Pose& pose, int thread
         if (blocks(world.brushes[b], pose))
             if (const BrushGeometryResult g = buildBrushGeometry(world.brushes[b], world.bounds); g.geometry)
                 appendRoundExpandedSurface(*g.geometry, pose.shape, kRoundSurfaceStep, *surface);
+        for (const RoundSurfaceVertex& v : *surface) next[b].bounds.add(v.position);
         next[b].surface = std::move(surface);
     });
     throwIfCancelled(cancel);
@@ -73,6 +74,13 @@ std::vector<RoundSurfacePiece> RoundExpandedWorld::pieces() const {
     std::vector<RoundSurfacePiece> out;
     out.reserve(entries_.size());
     for (const Entry& e : entries_) out.push_back(e.surface);
+    return out;
+}
+
+std::vector<Aabb> RoundExpandedWorld::bounds() const {
+    std::vector<Aabb> out;
+    out.reserve(entries_.size());
+    for (const Entry& e : entries_) out.push_back(e.bounds);
     return out;
 }
 

@@ -25,6 +25,9 @@ public:
     // Per brush of the world, its triangles (three vertices each; none for a brush that
     // does not block the pose or is invalid).
     std::vector<RoundSurfacePiece> pieces() const;
+    // Per brush of the world, the box of its triangles (empty for none): a plane that
+    // misses it cuts none of them.
+    std::vector<Aabb> bounds() const;
     // Brushes tessellated by the last update (the rest were kept).
     size_t tessellated() const { return tessellated_; }
 
@@ -36,6 +39,7 @@ private:
         std::vector<std::string> excludedPoses;
         size_t key = 0;
         RoundSurfacePiece surface;
+        Aabb bounds;
     };
     Pose pose_;
     std::vector<Entry> entries_; // per brush of the last world

@@ -170,6 +170,15 @@ TEST(RoundExpandedSurface, UpdatesTessellateOnlyWhatChanged) {
     RoundExpandedWorld fresh;
     fresh.update(edited, cap);
     EXPECT_TRUE(same(flat(kept), flat(fresh)));
+    // Each piece's box is its vertices' (kept or made), empty for no triangles.
+    for (size_t b = 0; b < edited.brushes.size(); ++b) {
+        Aabb box;
+        for (const RoundSurfaceVertex& v : *kept.pieces()[b]) box.add(v.position);
+        EXPECT_EQ(kept.bounds()[b].empty(), box.empty());
+        if (!box.empty()) {
+            EXPECT_TRUE(kept.bounds()[b].mins == box.mins && kept.bounds()[b].maxs == box.maxs) << b;
+        }
+    }
     // Another shape: every brush again.
     const Pose egg = Pose::round("cap", PoseShape::ellipsoid(16, 28));
     kept.update(edited, egg);

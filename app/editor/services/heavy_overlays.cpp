@@ -4,6 +4,8 @@
 #include "compile/parallel_for.h"
 #include "round_surface_batch.h"
 
+#include <numeric>
+
 namespace shallot {
 
 namespace {
@@ -133,7 +135,22 @@ HeavyBatches buildHeavyOverlays(HeavyJob job) {
         } else if (overlay == 1 && settings.portalsOn) {
             chunked(1, render::portalOverlay(source, pose, settings.cells.includeOutside, only));
         } else if (overlay == 2 && roundSurface) {
-            drawnWhole(2, render::roundSurfaceBatch(roundSurface->pieces, tree));
+            // Its chunks kept where nothing in them changed; its corners' leaves carried
+            // from the tree the chunker last saw when this one keeps its leaves.
+            RoundPoseMakers& makers = *job.roundMakers;
+            std::vector<int32_t> sameTree;
+            const std::vector<int32_t>* carry = nullptr;
+            if (makers.chunkedSerial == compiled->serial) {
+                sameTree.resize(tree.leafCount());
+                std::iota(sameTree.begin(), sameTree.end(), 0);
+                carry = &sameTree;
+            } else if (base && base->serial == makers.chunkedSerial) {
+                carry = &job.leafOfBase;
+            }
+            makers.chunkedSerial = 0; // until the update is done
+            chunks[2] = makers.chunker.update(roundSurface->pieces, tree, carry);
+            makers.chunkedSerial = compiled->serial;
+            whole[2] = true;
         } else if (overlay == 2 && settings.unionOn) {
             chunked(2, render::unionWireOverlay(tree, pose, only));
         }

@@ -41,6 +41,7 @@ std::shared_ptr<const RoundPoseSurface> buildRoundPoseSurface(const CompiledWorl
     // Each brush on its own (their surfaces overlap where brushes meet: the depth test
     // shows the outermost, which is the expanded world's boundary seen from the empty side).
     out->pieces = makers.surface.pieces();
+    out->bounds = makers.surface.bounds();
     return out;
 }
 

@@ -17,6 +17,7 @@
 #include "compile/leaf_cell_list.h"
 #include "incremental/incremental_compiler.h"
 #include "query/round_expanded_world.h"
+#include "round_surface_batch.h"
 #include "services/compile_service.h"
 
 #include <memory>
@@ -37,6 +38,7 @@ struct RoundPoseSurface {
     uint64_t serial = 0;
     int pose = -1;
     std::vector<RoundSurfacePiece> pieces; // per brush of the world
+    std::vector<Aabb> bounds;              // per brush, of its piece (the sections skip the pieces a plane misses)
 };
 
 // Whether `made` (either kind) was built for the round pose `pose` of `compiled`.
@@ -50,6 +52,10 @@ bool roundDrawingFor(const std::shared_ptr<const Made>& made, const CompiledWorl
 struct RoundPoseMakers {
     IncrementalCompiler boxes{true};
     RoundExpandedWorld surface;
+    // The surface's 3D chunks, and the compile (CompiledWorld::serial) whose tree their
+    // leaves were last looked up in (0: none).
+    render::RoundSurfaceChunker chunker;
+    uint64_t chunkedSerial = 0;
 };
 
 // `pose` must be round in compiled.world (CompiledWorld::isRound).
