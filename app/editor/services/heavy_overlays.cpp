@@ -148,7 +148,7 @@ HeavyBatches buildHeavyOverlays(HeavyJob job) {
                 carry = &job.leafOfBase;
             }
             makers.chunkedSerial = 0; // until the update is done
-            chunks[2] = makers.chunker.update(roundSurface->pieces, tree, carry);
+            chunks[2] = makers.chunker.update(roundSurface->shown, tree, carry);
             makers.chunkedSerial = compiled->serial;
             whole[2] = true;
         } else if (overlay == 2 && settings.unionOn) {

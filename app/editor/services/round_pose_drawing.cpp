@@ -39,8 +39,10 @@ std::shared_ptr<const RoundPoseSurface> buildRoundPoseSurface(const CompiledWorl
     out->serial = compiled.serial;
     out->pose = pose;
     // Each brush on its own (their surfaces overlap where brushes meet: the depth test
-    // shows the outermost, which is the expanded world's boundary seen from the empty side).
+    // shows the outermost, which is the expanded world's boundary seen from the empty side),
+    // less what lies deep inside another's (RoundExpandedWorld::shown).
     out->pieces = makers.surface.pieces();
+    out->shown = makers.surface.shown();
     out->bounds = makers.surface.bounds();
     return out;
 }

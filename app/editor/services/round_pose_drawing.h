@@ -37,7 +37,8 @@ struct RoundPoseCells {
 struct RoundPoseSurface {
     uint64_t serial = 0;
     int pose = -1;
-    std::vector<RoundSurfacePiece> pieces; // per brush of the world
+    std::vector<RoundSurfacePiece> pieces; // per brush of the world, its whole grown surface
+    std::vector<RoundSurfacePiece> shown;  // per brush, what is drawn: less what lies deep inside another's
     std::vector<Aabb> bounds;              // per brush, of its piece (the sections skip the pieces a plane misses)
 };
 
