@@ -116,12 +116,10 @@ HeavyBatches buildHeavyOverlays(HeavyJob job) {
                     roundOptions.greyed = nullptr;
                     roundOptions.highlightLeaf = -1;
                     roundOptions.onlyHighlight = false;
-                    const render::OverlaySource roundSource{roundCells->result->onion, roundCells->cells, roundCells->cellBounds};
-                    render::MeshBatch cells = render::cellOverlay(roundSource, roundOptions);
-                    // Its runs would name leaves of the two-box tree, not of the one the 3D
-                    // view culls with: drawn wherever in range.
-                    cells.leafRuns = {{-1, 0}};
-                    drawnWhole(0, std::move(cells));
+                    // Drawn again near the edit only, as the box poses' cells are; in 3D
+                    // wherever in range (its runs would name leaves of the two-box tree).
+                    chunks[0] = roundCellChunks(*roundCells, roundOptions, *job.roundMakers, kMaxRedrawnCells, kMaxRedrawnLeafShare);
+                    whole[0] = true;
                 } else {
                     drawnWhole(0, {});
                 }
