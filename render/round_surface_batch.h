@@ -6,9 +6,11 @@
 // section by the view's plane, as lines (the cut of the tessellation: every line's ends
 // lie on a chord of the exact surface, at most the tessellation's sag inside it).
 #include "compile/bsp_tree.h"
-#include "mesh_batch.h"
+#include "mesh_chunks.h"
 #include "query/round_expanded_world.h"
 
+#include <memory>
+#include <unordered_map>
 #include <vector>
 
 namespace shallot::render {
@@ -25,7 +27,42 @@ MeshBatch roundSurfaceBatch(const std::vector<RoundSurfacePiece>& pieces, const 
 // surface, well inside the empty space the shape keeps from the brushes.
 inline constexpr double kRoundSurfaceLeafProbe = 0.25;
 
+// The chunks of splitIntoChunks(roundSurfaceBatch(pieces, tree)) (the same triangles in
+// each chunk cell, each with the same leaf; the order within a chunk may differ), kept
+// between updates so that an edit costs what it changed: each piece (a brush's surface) is
+// turned into vertices and sorted into chunk cells once while it is kept; its corners'
+// leaves are carried to the next tree through the incremental compile's leaf map (a kept
+// leaf keeps its cell, so a point in it stays in it) and looked up again only where their
+// leaf is gone; a chunk cell that no new, gone or looked-up triangle reaches keeps its
+// geometry (the views keep its upload) and only has its leaf runs renumbered. Used by one
+// thread at a time.
+class RoundSurfaceChunker {
+public:
+    // `leafOfLast`: per leaf of the tree of the last update, its leaf in `tree` (-1: gone);
+    // null when `tree` does not carry over that one's leaves (every corner looked up).
+    std::vector<MeshChunk> update(const std::vector<RoundSurfacePiece>& pieces, const BspTree& tree,
+                                  const std::vector<int32_t>* leafOfLast);
+    // Corners the last update looked up in the tree, and chunks whose geometry it kept.
+    size_t lookedUp() const { return lookedUp_; }
+    size_t keptChunks() const { return keptChunks_; }
+
+private:
+    struct Piece {
+        RoundSurfacePiece source; // held, so that its address names it while it is kept
+        std::vector<Vertex> vertices;
+        std::vector<std::pair<uint64_t, std::vector<uint32_t>>> cells; // chunk cell -> its triangles, ascending cells
+        std::vector<uint32_t> cellOfTriangle; // per triangle: its index in `cells`
+        std::vector<int32_t> cornerLeaves; // per vertex: its probe's leaf in the last update's tree
+    };
+    std::unordered_map<const void*, Piece> pieces_;
+    std::unordered_map<uint64_t, MeshChunk> chunks_; // the last update's, by cell
+    size_t lookedUp_ = 0, keptChunks_ = 0;
+};
+
 // The segments where the plane x[axis] = at cuts the triangles, in kExpandedWorldColour.
-void addRoundSurfaceSection(MeshBatch& lines, const std::vector<RoundSurfacePiece>& pieces, int axis, double at);
+// With `bounds` (per piece, as RoundExpandedWorld::bounds gives them) only the pieces
+// whose box the plane crosses are cut.
+void addRoundSurfaceSection(MeshBatch& lines, const std::vector<RoundSurfacePiece>& pieces, int axis, double at,
+                            const std::vector<Aabb>* bounds = nullptr);
 
 } // namespace shallot::render

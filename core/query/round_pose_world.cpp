@@ -16,12 +16,24 @@ RoundPoseWorld::RoundPoseWorld(const World& world, const Pose& pose) : pose_(pos
     frame_ = RoundShapeFrame::of(pose.shape);
     boxes_ = BoxTraceWorld::build(world);
     round_.resize(boxes_.brushes.size());
+    made_ = std::make_unique<std::once_flag[]>(boxes_.brushes.size());
     blocking_.resize(boxes_.brushes.size());
-    for (size_t i = 0; i < boxes_.brushes.size(); ++i) {
-        if (!blocks(world.brushes[size_t(boxes_.brushes[i].worldIndex)], pose)) continue;
-        blocking_[i] = true;
-        round_[i] = RoundBrush::of(boxes_.geometry[i], frame_);
-    }
+    for (size_t i = 0; i < boxes_.brushes.size(); ++i)
+        blocking_[i] = blocks(world.brushes[size_t(boxes_.brushes[i].worldIndex)], pose);
+}
+
+RoundPoseWorld::RoundPoseWorld(const RoundPoseWorld& other)
+    : MoveSpace(other), pose_(other.pose_), frame_(other.frame_), boxes_(other.boxes_), round_(other.round_.size()),
+      made_(std::make_unique<std::once_flag[]>(other.round_.size())), blocking_(other.blocking_) {}
+
+RoundPoseWorld& RoundPoseWorld::operator=(const RoundPoseWorld& other) {
+    if (this != &other) *this = RoundPoseWorld(other);
+    return *this;
+}
+
+const RoundBrush& RoundPoseWorld::roundBrush(uint32_t b) const {
+    std::call_once(made_[b], [&] { round_[b] = RoundBrush::of(boxes_.geometry[b], frame_); });
+    return round_[b];
 }
 
 size_t RoundPoseWorld::blockingBrushCount() const { return size_t(std::count(blocking_.begin(), blocking_.end(), true)); }
@@ -52,7 +64,7 @@ void RoundPoseWorld::forEachNear(const Aabb& box, const Visit& visit) const {
         }
         for (uint32_t i = node.first; i < node.first + node.count; ++i) {
             const uint32_t b = boxes_.order[i];
-            if (blocking_[b] && box.overlaps(boxes_.brushes[b].bounds)) visit(round_[b]);
+            if (blocking_[b] && box.overlaps(boxes_.brushes[b].bounds)) visit(roundBrush(b));
         }
     }
 }

@@ -7,6 +7,8 @@
 #include "query/slide_move.h"
 #include "world/world.h"
 
+#include <memory>
+#include <mutex>
 #include <vector>
 
 namespace shallot {
@@ -16,6 +18,12 @@ public:
     // `pose` must be a valid round pose (Pose::round); throws std::invalid_argument with
     // poseShapeProblem's message otherwise. Keeps no reference to `world`.
     RoundPoseWorld(const World& world, const Pose& pose);
+    // A copy makes its brushes again as queries come near them.
+    RoundPoseWorld(const RoundPoseWorld& other);
+    RoundPoseWorld& operator=(const RoundPoseWorld& other);
+    RoundPoseWorld(RoundPoseWorld&&) = default;
+    RoundPoseWorld& operator=(RoundPoseWorld&&) = default;
+    ~RoundPoseWorld() = default;
 
     const Pose& pose() const { return pose_; }
     const RoundShapeFrame& frame() const { return frame_; }
@@ -45,7 +53,12 @@ private:
     Pose pose_;
     RoundShapeFrame frame_;
     BoxTraceWorld boxes_;
-    std::vector<RoundBrush> round_;  // per boxes_.brushes; empty for brushes not blocking
+    // A blocking brush in the shape's space, made the first time a query comes near it (by
+    // any thread): most queries (an editor's spawn checks, a few test rays) meet a few of a
+    // level's brushes (making all of id_e1m1's takes 2-4 ms).
+    const RoundBrush& roundBrush(uint32_t b) const;
+    mutable std::vector<RoundBrush> round_;     // per boxes_.brushes; empty until made or not blocking
+    std::unique_ptr<std::once_flag[]> made_;    // per boxes_.brushes
     std::vector<bool> blocking_;     // per boxes_.brushes
 };
 

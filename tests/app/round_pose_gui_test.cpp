@@ -99,6 +99,13 @@ void RoundPoseGuiTest::aCapsuleIsDrawnAndAnsweredExactly() {
     }
     const render::SceneLayer& surface = e.scene().layer(render::Layer::UnionWire);
     QVERIFY(hasColour(surface, render::kExpandedWorldColour));
+    // What the 3D view draws is the shown part: the walls' grown copies overlap where they
+    // meet, and what lies deep inside another's is left out (RoundExpandedSurface.Shown*).
+    size_t shownVertices = 0, drawnVertices = 0;
+    for (const RoundSurfacePiece& piece : o.roundSurface()->shown) shownVertices += piece ? piece->size() : 0;
+    for (const render::MeshChunk& chunk : surface.chunkList()) drawnVertices += chunk.vertexCount();
+    QCOMPARE(drawnVertices, shownVertices);
+    QVERIFY(shownVertices < mesh.size());
     // Its section in the top view: lines whose ends lie on the tessellation's chords, at
     // most its sag inside the exact surface and never outside it.
     QVERIFY(QTest::qWaitFor([&] { return o.sections().shown().roundSurface == o.roundSurface(); }, 30000));

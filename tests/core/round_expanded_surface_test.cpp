@@ -3,6 +3,7 @@
 // brute clearance from the brush's vertices alone, round_brute_force.h), its triangles'
 // insides no deeper than the stated sag, closed (every edge shared by two triangles in
 // opposite directions) and facing out.
+#include "edit/brush_operations.h"
 #include "query/round_expanded_surface.h"
 #include "query/round_expanded_world.h"
 #include "query/round_shape_overlap.h"
@@ -13,6 +14,7 @@
 
 #include <cmath>
 #include <map>
+#include <optional>
 #include <tuple>
 
 using namespace shallot;
@@ -170,6 +172,15 @@ TEST(RoundExpandedSurface, UpdatesTessellateOnlyWhatChanged) {
     RoundExpandedWorld fresh;
     fresh.update(edited, cap);
     EXPECT_TRUE(same(flat(kept), flat(fresh)));
+    // Each piece's box is its vertices' (kept or made), empty for no triangles.
+    for (size_t b = 0; b < edited.brushes.size(); ++b) {
+        Aabb box;
+        for (const RoundSurfaceVertex& v : *kept.pieces()[b]) box.add(v.position);
+        EXPECT_EQ(kept.bounds()[b].empty(), box.empty());
+        if (!box.empty()) {
+            EXPECT_TRUE(kept.bounds()[b].mins == box.mins && kept.bounds()[b].maxs == box.maxs) << b;
+        }
+    }
     // Another shape: every brush again.
     const Pose egg = Pose::round("cap", PoseShape::ellipsoid(16, 28));
     kept.update(edited, egg);
@@ -182,4 +193,79 @@ TEST(RoundExpandedSurface, UpdatesTessellateOnlyWhatChanged) {
     cancel.cancelled = true;
     EXPECT_THROW(kept.update(world, cap, 1, &cancel), CompileCancelled);
     EXPECT_TRUE(same(flat(kept), flat(freshEgg)));
+}
+
+// What is drawn of each brush (RoundExpandedWorld::shown) is its triangles less those whose
+// three corners lie deeper than kHiddenDepthSags sags inside one other brush's grown copy,
+// by brute force over every other brush (exact clearance, no box or plane prefilter); kept
+// so after edits, equal to a fresh build's; and a triangle left out lies deeper than the
+// covering brush's own drawn surface along the segment to any of its points (sampled).
+TEST(RoundExpandedSurface, ShownLeavesOutOnlyTrianglesDeepInsideAnotherBrush) {
+    for (const PoseShape& shape : {PoseShape::capsule(16, 56), PoseShape::ellipsoid(12, 30)}) {
+        Rng rng(11);
+        World world;
+        world.bounds = defaultWorldBounds();
+        // Brushes packed close, so that their grown copies overlap widely.
+        for (int i = 0; i < 24; ++i)
+            world.brushes.push_back(randomBrush(rng, Vec3(uniform(rng, -96, 96), uniform(rng, -96, 96), uniform(rng, -48, 48)),
+                                                uniform(rng, 16, 64), BrushShape(rng() % 3)));
+        const Pose pose = Pose::round("round", shape);
+        const RoundShapeFrame frame = RoundShapeFrame::of(shape);
+        const double depth = kHiddenDepthSags * frame.radius * (1.0 - std::cos(kRoundSurfaceStep));
+        RoundExpandedWorld kept;
+        kept.update(world, pose);
+        auto check = [&](const World& w, const RoundExpandedWorld& surface) {
+            std::vector<std::optional<RoundBrush>> brushes(w.brushes.size());
+            for (size_t b = 0; b < w.brushes.size(); ++b)
+                if (const BrushGeometryResult g = buildBrushGeometry(w.brushes[b], w.bounds); g.geometry && blocks(w.brushes[b], pose))
+                    brushes[b] = RoundBrush::of(*g.geometry, frame);
+            size_t hidden = 0, shown = 0;
+            for (size_t a = 0; a < w.brushes.size(); ++a) {
+                const std::vector<RoundSurfaceVertex>& whole = *surface.pieces()[a];
+                const std::vector<RoundSurfaceVertex>& drawn = *surface.shown()[a];
+                size_t next = 0; // drawn is whole with some triangles left out, in order
+                for (size_t i = 0; i + 2 < whole.size(); i += 3) {
+                    bool deep = false;
+                    for (size_t b = 0; b < w.brushes.size() && !deep; ++b) {
+                        if (b == a || !brushes[b]) continue;
+                        deep = true;
+                        for (size_t k = 0; k < 3; ++k)
+                            deep = deep && roundShapeClearance(frame, *brushes[b], frame.toShape(whole[i + k].position)) < -depth;
+                        // Then so is the triangle inside (a grown brush is convex), deeper than the sag.
+                        for (int s = 0; s < 5 && deep; ++s) {
+                            const double u = uniform(rng, 0, 1), v = uniform(rng, 0, 1 - u);
+                            const Vec3 p = whole[i].position + u * (whole[i + 1].position - whole[i].position) +
+                                           v * (whole[i + 2].position - whole[i].position);
+                            EXPECT_LT(roundShapeClearance(frame, *brushes[b], frame.toShape(p)), -depth);
+                        }
+                    }
+                    const bool drawnHere = next + 2 < drawn.size() && drawn[next].position == whole[i].position &&
+                                           drawn[next + 1].position == whole[i + 1].position &&
+                                           drawn[next + 2].position == whole[i + 2].position;
+                    EXPECT_EQ(drawnHere, !deep) << "brush " << a << " triangle " << i / 3;
+                    if (drawnHere) next += 3;
+                    (deep ? hidden : shown) += 1;
+                }
+                EXPECT_EQ(next, drawn.size());
+            }
+            EXPECT_GT(hidden, shown / 10); // the case is met
+            EXPECT_GT(shown, 0u);
+        };
+        check(world, kept);
+        // Move one brush into the others, remove one, add one: only those near are sorted again.
+        World edited = world;
+        edited.brushes[5] = translated(edited.brushes[5], Vec3(24, -16, 8));
+        edited.brushes.erase(edited.brushes.begin() + 9);
+        edited.brushes.push_back(Brush::box(Vec3(-20, -20, -20), Vec3(20, 20, 20)));
+        kept.update(edited, pose);
+        EXPECT_LT(kept.sortedOut(), edited.brushes.size());
+        check(edited, kept);
+        RoundExpandedWorld fresh;
+        fresh.update(edited, pose);
+        for (size_t b = 0; b < edited.brushes.size(); ++b) {
+            ASSERT_EQ(kept.shown()[b]->size(), fresh.shown()[b]->size()) << b;
+            for (size_t i = 0; i < kept.shown()[b]->size(); ++i)
+                ASSERT_EQ((*kept.shown()[b])[i].position, (*fresh.shown()[b])[i].position);
+        }
+    }
 }

@@ -4,6 +4,8 @@
 #include "compile/parallel_for.h"
 #include "round_surface_batch.h"
 
+#include <numeric>
+
 namespace shallot {
 
 namespace {
@@ -114,12 +116,10 @@ HeavyBatches buildHeavyOverlays(HeavyJob job) {
                     roundOptions.greyed = nullptr;
                     roundOptions.highlightLeaf = -1;
                     roundOptions.onlyHighlight = false;
-                    const render::OverlaySource roundSource{roundCells->result->onion, roundCells->cells, roundCells->cellBounds};
-                    render::MeshBatch cells = render::cellOverlay(roundSource, roundOptions);
-                    // Its runs would name leaves of the two-box tree, not of the one the 3D
-                    // view culls with: drawn wherever in range.
-                    cells.leafRuns = {{-1, 0}};
-                    drawnWhole(0, std::move(cells));
+                    // Drawn again near the edit only, as the box poses' cells are; in 3D
+                    // wherever in range (its runs would name leaves of the two-box tree).
+                    chunks[0] = roundCellChunks(*roundCells, roundOptions, *job.roundMakers, kMaxRedrawnCells, kMaxRedrawnLeafShare);
+                    whole[0] = true;
                 } else {
                     drawnWhole(0, {});
                 }
@@ -133,7 +133,22 @@ HeavyBatches buildHeavyOverlays(HeavyJob job) {
         } else if (overlay == 1 && settings.portalsOn) {
             chunked(1, render::portalOverlay(source, pose, settings.cells.includeOutside, only));
         } else if (overlay == 2 && roundSurface) {
-            drawnWhole(2, render::roundSurfaceBatch(roundSurface->pieces, tree));
+            // Its chunks kept where nothing in them changed; its corners' leaves carried
+            // from the tree the chunker last saw when this one keeps its leaves.
+            RoundPoseMakers& makers = *job.roundMakers;
+            std::vector<int32_t> sameTree;
+            const std::vector<int32_t>* carry = nullptr;
+            if (makers.chunkedSerial == compiled->serial) {
+                sameTree.resize(tree.leafCount());
+                std::iota(sameTree.begin(), sameTree.end(), 0);
+                carry = &sameTree;
+            } else if (base && base->serial == makers.chunkedSerial) {
+                carry = &job.leafOfBase;
+            }
+            makers.chunkedSerial = 0; // until the update is done
+            chunks[2] = makers.chunker.update(roundSurface->shown, tree, carry);
+            makers.chunkedSerial = compiled->serial;
+            whole[2] = true;
         } else if (overlay == 2 && settings.unionOn) {
             chunked(2, render::unionWireOverlay(tree, pose, only));
         }

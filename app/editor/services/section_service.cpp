@@ -120,7 +120,7 @@ SectionService::Built SectionService::build(const SectionRequest& request, TreeC
             b.fills = std::move(cells.fills);
         }
         if (round && s.unionOn && request.roundSurface)
-            render::addRoundSurfaceSection(b.lines, request.roundSurface->pieces, axis, o.at);
+            render::addRoundSurfaceSection(b.lines, request.roundSurface->shown, axis, o.at, &request.roundSurface->bounds);
     }
     out.cache = std::move(cache);
     out.milliseconds = watch.lapMs();
