@@ -5,6 +5,7 @@
 // luxel; None shows the direct light again; the choice is saved with the document.
 #include "gui_test_window.h"
 
+#include "document/entity_edits.h"
 #include "light/bounce.h"
 #include "light/tree_lighting.h"
 #include "light/tree_occluder.h"
@@ -13,6 +14,7 @@
 #include <QFile>
 #include <QStatusBar>
 #include <QTemporaryDir>
+#include <QUndoStack>
 
 using namespace shallot;
 using namespace shallot::test;
@@ -141,6 +143,34 @@ void LightBounceGuiTest::bouncesLightTheDarkRoomAsCoreDoes() {
     QVERIFY(sameLuxels(*lighting.latest().direct, direct));
     QVERIFY2(e.lighting().latest().bounceMilliseconds > 0, "no bounce time");
     QVERIFY2(w->statusBar()->currentMessage().contains("bounced 1 times in "), qPrintable(w->statusBar()->currentMessage()));
+
+    // A moved light with the bounce on: relit from the direct light (relight.h), bounced
+    // again: core's lighting of the moved light, luxel for luxel.
+    const auto light = std::find_if(e.document().entities().begin(), e.document().entities().end(),
+                                    [](const MapEntity& m) { return m.classname() == "light"; });
+    QVERIFY(light != e.document().entities().end());
+    e.document().setEntitySelection({int(light - e.document().entities().begin())});
+    e.document().undoStack()->push(moveSelectionCommand(e.document(), "Move light", {}, Vec3(0, 32, 0)));
+    QVERIFY(QTest::qWaitFor([&] { return litCurrent(*w, 1) && lighting.latest().relit; }, 30000));
+    QVERIFY(sameLuxels(*lighting.latest().lighting, coreLighting(e, *compiled, 1)));
+    QVERIFY(sameLuxels(*lighting.latest().direct, coreLighting(e, *compiled, 0)));
+    const uint64_t moved = lighting.latest().generation;
+    e.document().undoStack()->undo();
+    QVERIFY(QTest::qWaitFor([&] { return litCurrent(*w, 1) && lighting.latest().generation > moved; }, 30000));
+    QVERIFY(sameLuxels(*lighting.latest().lighting, bounced));
+
+    // With the Visible overlay the PVS service computes the PVS of this world: the bounce's
+    // receivers go through it, and the light is the same.
+    w->action("overlayVisible")->setChecked(true);
+    QVERIFY(QTest::qWaitFor([&] { return e.overlays().pvs().of(*compiled) != nullptr; }, 30000));
+    w->action("lightBounces0")->trigger();
+    QVERIFY(QTest::qWaitFor([&] { return litCurrent(*w, 0); }, 20000));
+    w->action("lightBounces1")->trigger();
+    QVERIFY(QTest::qWaitFor([&] { return litCurrent(*w, 1); }, 30000));
+    QVERIFY(lighting.latest().bouncePvs);
+    QVERIFY(sameLuxels(*lighting.latest().lighting, bounced));
+    QVERIFY2(w->statusBar()->currentMessage().contains("receivers through the PVS"), qPrintable(w->statusBar()->currentMessage()));
+    w->action("overlayVisible")->setChecked(false);
 
     // None again: the direct light shown.
     w->action("lightBounces0")->trigger();
