@@ -30,7 +30,7 @@ namespace shallot {
 Editor::Editor(QObject* parent)
     : QObject(parent), overlays_(new OverlayController(*this)),
       entityClasses_(std::make_shared<const EntityClassTable>(EntityClassTable::quake())),
-      spawnChecks_(new SpawnCheckService(this)), lighting_(new LightService(document_, scene_, this)),
+      spawnChecks_(new SpawnCheckService(this)), lighting_(new LightService(document_, scene_, &overlays_->pvs(), this)),
       tooDark_(new TooDarkOverlay(*this)), quake3Capsule_(new Quake3CapsuleOverlay(*this)),
       moverPaths_(new MoverPaths(*this)), moverStates_(new MoverStates(*this)), moverPlay_(new MoverPlay(*this)) {
     tools_.push_back(std::make_unique<SelectTool>(*this));

@@ -100,6 +100,30 @@ void addVisibilityControls(QMenu* view, Editor& editor) {
     });
 }
 
+// How many bounces of diffuse light the lit view adds (issue 41's radiosity): the
+// document's choice, saved with it.
+void addBounceChoice(QMenu* view, Editor& editor) {
+    QMenu* menu = view->addMenu("Light Bounces");
+    menu->setObjectName("lightBouncesMenu");
+    menu->setToolTip("Diffuse light bounced between faces, added to the direct light in the Lit and Lightmap Only shadings");
+    auto* group = new QActionGroup(menu);
+    std::vector<QAction*> choices;
+    for (int n = 0; n <= kMaxEditorLightBounces; ++n) {
+        QAction* a = menu->addAction(n == 0 ? QString("None") : QString::number(n));
+        a->setObjectName(QString("lightBounces%1").arg(n));
+        a->setCheckable(true);
+        group->addAction(a);
+        choices.push_back(a);
+        QObject::connect(a, &QAction::triggered, &editor, [&editor, n] { editor.document().setLightBounces(n); });
+    }
+    const auto showChoice = [&editor, choices] {
+        choices[size_t(editor.document().data().lightBounces)]->setChecked(true);
+    };
+    showChoice();
+    QObject::connect(&editor.document(), &EditorDocument::lightBouncesChanged, menu, showChoice);
+    QObject::connect(&editor.document(), &EditorDocument::worldReplaced, menu, showChoice);
+}
+
 // The 3D view's shading: flat brush colours, or the level in its light (issue 41).
 void addShadingControls(QMenu* view, Editor& editor) {
     QAction* limit = view->addAction("Too Dark Limit...");
@@ -135,6 +159,7 @@ void addShadingControls(QMenu* view, Editor& editor) {
         const render::LightShading chosen = mode;
         QObject::connect(a, &QAction::triggered, &editor, [&editor, chosen] { editor.lighting().setShading(chosen); });
     }
+    addBounceChoice(view, editor);
 }
 
 } // namespace

@@ -366,6 +366,11 @@ DocumentData documentFrom(const QJsonObject& root) {
         doc.darkLimit = integer(root.value("darkLimit"), top / "darkLimit", 1);
         if (doc.darkLimit > 255) fail(top / "darkLimit", "must be a light level from 1 to 255");
     }
+    if (root.contains("lightBounces")) {
+        doc.lightBounces = integer(root.value("lightBounces"), top / "lightBounces", 0);
+        if (doc.lightBounces > kMaxEditorLightBounces)
+            fail(top / "lightBounces", QString("must be from 0 to %1").arg(kMaxEditorLightBounces));
+    }
     return doc;
 }
 
@@ -420,6 +425,7 @@ QJsonObject documentToJson(const DocumentData& doc, const std::string& treeInput
     if (doc.view) root["view"] = viewJson(*doc.view);
     if (doc.viewWeightLimit != kDefaultViewWeightLimit) root["viewWeightLimit"] = qint64(doc.viewWeightLimit);
     if (doc.darkLimit != kDefaultDarkLimit) root["darkLimit"] = doc.darkLimit;
+    if (doc.lightBounces != 0) root["lightBounces"] = doc.lightBounces;
     if (doc.game != Game::Quake) root["game"] = gameName(doc.game);
     if (doc.quake3Brushes) root["quake3Brushes"] = true;
     if (!doc.worldPatches.empty()) root["worldPatches"] = textsJson(doc.worldPatches);

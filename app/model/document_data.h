@@ -63,6 +63,9 @@ inline constexpr uint32_t kDefaultViewWeightLimit = 1800;
 // A walkable floor lit below this (the lightmap byte, 0-255) is too dark to see by: the
 // engine draws it all but black (issue 41, the Too dark overlay).
 inline constexpr int kDefaultDarkLimit = 16;
+// The editor's lit view adds at most this many bounces (View > Light Bounces: None, 1, 2):
+// each reflects half of the last, a third adds little and costs as much again.
+inline constexpr int kMaxEditorLightBounces = 2;
 
 struct DocumentData {
     World world;                 // static brushes (planes, textures, contents), poses, bounds
@@ -86,6 +89,8 @@ struct DocumentData {
     uint32_t viewWeightLimit = kDefaultViewWeightLimit;
     // The light level under which a walkable floor is too dark (the Too dark overlay).
     int darkLimit = kDefaultDarkLimit;
+    // The bounces of diffuse light the lit view adds to the direct light (0: none).
+    int lightBounces = 0;
     // Unset in a document saved before views were kept, and for a level opened from a .map:
     // the editor then shows the game's walking pose with its leaf cells.
     std::optional<ViewState> view;

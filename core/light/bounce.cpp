@@ -26,7 +26,8 @@ int blocks(int luxels) { return (luxels + kBouncePatchLuxels - 1) / kBouncePatch
 
 } // namespace
 
-BounceStats addBounce(LevelLighting& lit, const LightOccluder& occluder, int bounces, int threads, const BouncePvs* pvs) {
+BounceStats addBounce(LevelLighting& lit, const LightOccluder& occluder, int bounces, int threads, const BouncePvs* pvs,
+                      const CancelToken* cancel) {
     BounceStats stats;
     if (bounces <= 0) return stats;
     Stopwatch clock;
@@ -84,6 +85,7 @@ BounceStats addBounce(LevelLighting& lit, const LightOccluder& occluder, int bou
     std::atomic<size_t> rays{0}, skipped{0};
     // What receiver q gets from `senders`.
     const auto receive = [&](size_t q, const std::vector<size_t>& senders) {
+        throwIfCancelled(cancel);
         const Patch& r = patches[q];
         Vec3 sum = Vec3::Zero();
         size_t traced = 0;
@@ -122,7 +124,9 @@ BounceStats addBounce(LevelLighting& lit, const LightOccluder& occluder, int bou
         }
     }
 
-    // Add each face's patch values to its luxels, bilinear between patch centres.
+    // Add each face's patch values to its luxels, bilinear between patch centres. Not
+    // cancelled halfway: a lighting half bounced is no lighting.
+    throwIfCancelled(cancel);
     parallelFor(lit.faces.size(), threads, [&](size_t f) {
         const size_t first = firstPatch[f], last = firstPatch[f + 1];
         if (first == last) return;

@@ -10,6 +10,7 @@
 // added to its face's luxels, interpolated bilinearly between patch centres. With a PVS
 // (bounce_pvs.h) the pairs it says cannot see each other are left out: the same light, less
 // work.
+#include "compile/cancel_token.h"
 #include "light/bounce_pvs.h"
 #include "light/level_light.h"
 #include "light/light_occluder.h"
@@ -31,8 +32,10 @@ struct BounceStats {
 };
 
 // Adds `bounces` bounces (0: nothing) to lighting's style-0 lightmaps. `pvs` (optional) is
-// for the tree and pose `occluder` traces.
+// for the tree and pose `occluder` traces. `cancel` (optional) is checked before each
+// receiver and before the luxels are written: once set, CompileCancelled is thrown and
+// `lighting` is left as it was (its luxels are written last).
 BounceStats addBounce(LevelLighting& lighting, const LightOccluder& occluder, int bounces, int threads,
-                      const BouncePvs* pvs = nullptr);
+                      const BouncePvs* pvs = nullptr, const CancelToken* cancel = nullptr);
 
 } // namespace shallot

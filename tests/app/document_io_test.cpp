@@ -99,6 +99,7 @@ std::string documentDifference(const DocumentData& a, const DocumentData& b) {
     if (a.gridSize != b.gridSize) return "grid";
     if (a.viewWeightLimit != b.viewWeightLimit) return "viewWeightLimit";
     if (a.darkLimit != b.darkLimit) return "darkLimit";
+    if (a.lightBounces != b.lightBounces) return "lightBounces";
     if (a.view != b.view) return "view";
     return {};
 }
@@ -155,6 +156,7 @@ DocumentData richDocument() {
     doc.gridSize = 8;
     doc.viewWeightLimit = 2500;
     doc.darkLimit = 40;
+    doc.lightBounces = 2;
     ViewState& view = doc.view.emplace();
     view.pose = "large";
     view.overlays = {"cells", "walkable", "portals", "visible", "weight", "dark"};
@@ -736,6 +738,8 @@ private slots:
         QTest::newRow("view weight limit") << "viewWeightLimit=0" << "viewWeightLimit must be an integer from 1";
         QTest::newRow("dark limit") << "darkLimit=0" << "darkLimit must be an integer from 1";
         QTest::newRow("dark limit high") << "darkLimit=256" << "darkLimit must be a light level from 1 to 255";
+        QTest::newRow("light bounces") << "lightBounces=-1" << "lightBounces must be an integer from 0";
+        QTest::newRow("light bounces high") << "lightBounces=3" << "lightBounces must be from 0 to 2";
         QTest::newRow("view") << "view=[]" << "view must be an object";
         QTest::newRow("view overlays") << "view.overlays=[\"cells\",2]" << "view.overlays[1] must be a string";
         QTest::newRow("view grey") << "view.greyUnreachable=\"yes\"" << "view.greyUnreachable must be true or false";

@@ -61,6 +61,31 @@ TEST(LightBounce, TreeAndBruteForceAgree) {
     EXPECT_GT(behindDivider, 20u); // light reached where no light shines, by a bounce
 }
 
+// A newer edit cancels a running bounce (the editor's light service): a set token stops it
+// with CompileCancelled and leaves the lighting as it was; a token never set changes nothing.
+TEST(LightBounce, CancelledStopsUncancelledUnchanged) {
+    const LitLevel level = readLevel(room("{\n\"classname\" \"light\"\n\"origin\" \"280 100 150\"\n\"light\" \"400\"\n}\n"));
+    const LevelLighting direct = lightWithTree(level);
+    const BruteOccluder brute(level.world);
+    LevelLighting plain = direct, watched = direct, cancelled = direct;
+    CancelToken idle, set;
+    set.cancelled = true;
+    const BounceStats a = addBounce(plain, brute, 2, 2);
+    const BounceStats b = addBounce(watched, brute, 2, 2, nullptr, &idle);
+    EXPECT_EQ(a.rays, b.rays);
+    EXPECT_THROW(addBounce(cancelled, brute, 2, 2, nullptr, &set), CompileCancelled);
+    size_t raised = 0;
+    for (size_t f = 0; f < direct.lightmaps.size(); ++f)
+        for (size_t s = 0; s < direct.lightmaps[f].styles.size(); ++s) {
+            EXPECT_EQ(plain.lightmaps[f].styles[s].rgb, watched.lightmaps[f].styles[s].rgb) << "face " << f;
+            EXPECT_EQ(plain.lightmaps[f].styles[s].light, watched.lightmaps[f].styles[s].light) << "face " << f;
+            EXPECT_EQ(cancelled.lightmaps[f].styles[s].rgb, direct.lightmaps[f].styles[s].rgb) << "face " << f;
+            EXPECT_EQ(cancelled.lightmaps[f].styles[s].light, direct.lightmaps[f].styles[s].light) << "face " << f;
+            raised += plain.lightmaps[f].styles[s].light != direct.lightmaps[f].styles[s].light;
+        }
+    EXPECT_GT(raised, 0u); // the bounce did add light: the comparisons above can fail
+}
+
 TEST(LightBounce, NothingToBounceInTheDark) {
     const LitLevel level = readLevel(room(""));
     LevelLighting lit = lightWithTree(level);

@@ -99,6 +99,13 @@ void EditorDocument::setDarkLimit(int limit) {
     emit darkLimitChanged(limit);
 }
 
+void EditorDocument::setLightBounces(int bounces) {
+    bounces = std::clamp(bounces, 0, kMaxEditorLightBounces);
+    if (bounces == data_.lightBounces) return;
+    data_.lightBounces = bounces;
+    emit lightBouncesChanged(bounces);
+}
+
 namespace {
 
 // Adds `delta` to every entity number from `first` up, in the brushes that name one.

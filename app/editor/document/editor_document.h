@@ -56,6 +56,7 @@ public:
     // The view weight over which leaves are problems (at least 1); saved with the document.
     void setViewWeightLimit(uint32_t limit);
     void setDarkLimit(int limit); // clamped to 1..255
+    void setLightBounces(int bounces); // clamped to 0..kMaxEditorLightBounces
     // Where the 2D views cut the level (DocumentData::workingPoint): view state, no undo.
     Vec3 workingPoint() const { return data_.workingPoint.value_or(Vec3::Zero()); }
     void setWorkingPoint(const Vec3& point) {
@@ -95,6 +96,7 @@ signals:
     void gridSizeChanged(int size);
     void viewWeightLimitChanged(uint32_t limit);
     void darkLimitChanged(int limit);
+    void lightBouncesChanged(int bounces);
     void filePathChanged(const QString& path);
     void documentReset();
 

@@ -2,6 +2,7 @@
 
 #include "check/mover_checks.h"
 #include "document/editor_document.h"
+#include "light/bounce.h"
 #include "light/brush_relight.h"
 #include "light/coarse_lattice.h"
 #include "light/refine_lighting.h"
@@ -16,6 +17,7 @@
 #include <QPointer>
 #include <QTimer>
 #include <algorithm>
+#include <optional>
 #include <thread>
 
 namespace shallot {
@@ -40,7 +42,7 @@ bool samePointPose(const World& a, const World& b, int pose) {
 // The lighting of `world` with `entities`, from the full one before (`base`) when only
 // lights changed (relight.h: the faces they reach) or only brushes (brush_relight.h: the
 // faces near the edit), else from scratch; the faces it lights are lit at `pass`'s stride.
-// No bounce: the editor shows direct light.
+// Direct light only: the bounce is added to a copy (base.direct stays direct).
 LevelLighting lightAfterEdit(const LightingResult& base, const CompiledWorld& world, const std::vector<MapEntity>& entities,
                              int pose, const TreeOccluder& occluder, const std::string& file, int threads, const LightPass& pass,
                              size_t& relitFaces, bool& relit) {
@@ -49,9 +51,9 @@ LevelLighting lightAfterEdit(const LightingResult& base, const CompiledWorld& wo
     input.entities = &entities;
     input.bounds = world.world.bounds;
     input.file = file;
-    const bool hadLighting = base.lighting && base.world && base.entities;
+    const bool hadLighting = base.direct && base.world && base.entities;
     if (hadLighting && base.world.get() == &world && onlyLightsDiffer(*base.entities, entities)) {
-        LevelLighting lighting = *base.lighting;
+        LevelLighting lighting = *base.direct;
         relitFaces = relightChangedLights(lighting, readLightEntities(entities, file), occluder, threads, pass).faces;
         relit = true;
         return lighting;
@@ -59,7 +61,7 @@ LevelLighting lightAfterEdit(const LightingResult& base, const CompiledWorld& wo
     if (hadLighting && sameEntities(*base.entities, entities) && samePointPose(base.world->world, world.world, pose) &&
         base.world->world.bounds.mins == world.world.bounds.mins && base.world->world.bounds.maxs == world.world.bounds.maxs) {
         if (const std::optional<Aabb> region = changedBrushRegion(base.world->world.brushes, world.world.brushes, world.world.bounds)) {
-            LevelLighting lighting = relightAfterBrushEdit(*base.lighting, input, world.result->onion, pose, *region, threads, pass);
+            LevelLighting lighting = relightAfterBrushEdit(*base.direct, input, world.result->onion, pose, *region, threads, pass);
             relit = true;
             relitFaces = 0; // brush_relight counts none: the summary says "near the edit"
             return lighting;
@@ -79,9 +81,10 @@ bool coarsePictureWorthIt(const LevelLighting& coarse, double coarseMs, double b
 
 } // namespace
 
-LightService::LightService(EditorDocument& document, render::RenderScene& scene, QObject* parent)
-    : QObject(parent), document_(document), scene_(scene) {
+LightService::LightService(EditorDocument& document, render::RenderScene& scene, const PvsService* pvs, QObject* parent)
+    : QObject(parent), document_(document), scene_(scene), pvs_(pvs) {
     connect(&document_, &EditorDocument::entitiesChanged, this, &LightService::entitiesChanged);
+    connect(&document_, &EditorDocument::lightBouncesChanged, this, &LightService::startSoon);
     scene_.setVisible(render::Layer::LitFaces, false);
 }
 
@@ -100,10 +103,13 @@ LightService::~LightService() {
     releaseInBackground(std::move(base_.world));
 }
 
+int LightService::bounces() const { return document_.data().lightBounces; }
+
 bool LightService::currentOrComing() const {
     if (!wanted_) return true;
-    if (running_) return runningWorld_ == wanted_ && runningRevision_ == entityRevision_;
-    return latest_.lighting && latest_.world == wanted_ && latest_.entityRevision == entityRevision_;
+    if (running_) return runningWorld_ == wanted_ && runningRevision_ == entityRevision_ && runningBounces_ == bounces();
+    return latest_.lighting && latest_.world == wanted_ && latest_.entityRevision == entityRevision_ &&
+           latest_.bounces == bounces();
 }
 
 void LightService::setShading(render::LightShading shading) {
@@ -150,13 +156,14 @@ void LightService::start() {
     running_ = true;
     runningWorld_ = wanted_;
     runningRevision_ = entityRevision_;
+    runningBounces_ = bounces();
     const uint64_t generation = ++generation_;
     QPointer<LightService> self(this);
     auto entities = std::make_shared<const std::vector<MapEntity>>(lightEntities(document_.data()));
     const int stride = coarseFirst_ ? kCoarseLuxelStride : 1;
     runInBackground([self, world = wanted_, entities, revision = entityRevision_, shading = shading_, generation, stride,
-                     batchMs = lastBatchMs_,
-                     token = token_, file = document_.filePath().toStdString(), base = base_]() mutable {
+                     batchMs = lastBatchMs_, bounces = runningBounces_, bounceMs = lastBounceMs_,
+                     sight = pvs_ ? pvs_->of(*wanted_) : nullptr, token = token_, file = document_.filePath().toStdString(), base = base_]() mutable {
         LightingResult out;
         out.world = world;
         out.entityRevision = revision;
@@ -186,22 +193,53 @@ void LightService::start() {
             } else {
                 const SkyFaces sky(world->world.brushes, world->world.bounds);
                 const TreeOccluder occluder(world->result->onion, pose, sky);
-                LevelLighting lighting = lightAfterEdit(base, *world, *entities, pose, occluder, file, threads,
-                                                        LightPass{stride, token.get()}, out.relitFaces, out.relit);
-                base = {};
-                const double firstPassMs = double(timer.nsecsElapsed()) / 1e6;
-                if (coarsePictureWorthIt(lighting, firstPassMs, batchMs)) {
-                    LightingResult coarse = out;
-                    coarse.lighting = std::make_shared<const LevelLighting>(lighting);
-                    coarse.coarse = true;
-                    coarse.milliseconds = out.coarseMilliseconds = double(timer.nsecsElapsed()) / 1e6;
-                    post(std::move(coarse));
+                // Only the bounces changed: the direct light before is the direct light now.
+                out.directKept = base.direct && base.world == world && base.entities && sameEntities(*base.entities, *entities);
+                if (out.directKept) {
+                    out.direct = base.direct;
+                } else {
+                    LevelLighting lighting = lightAfterEdit(base, *world, *entities, pose, occluder, file, threads,
+                                                            LightPass{stride, token.get()}, out.relitFaces, out.relit);
+                    const double firstPassMs = double(timer.nsecsElapsed()) / 1e6;
+                    if (coarsePictureWorthIt(lighting, firstPassMs, batchMs)) {
+                        LightingResult coarse = out;
+                        coarse.lighting = std::make_shared<const LevelLighting>(lighting);
+                        coarse.coarse = true;
+                        coarse.milliseconds = out.coarseMilliseconds = double(timer.nsecsElapsed()) / 1e6;
+                        post(std::move(coarse));
+                    }
+                    const RefineStats refined = refineCoarseFaces(lighting, occluder, threads, token.get());
+                    lighting.stats.rays += refined.rays;
+                    lighting.stats.sampleTests += refined.sampleTests;
+                    out.fullPassMilliseconds = stride > 1 ? refined.ms : firstPassMs;
+                    out.direct = std::make_shared<const LevelLighting>(std::move(lighting));
                 }
-                const RefineStats refined = refineCoarseFaces(lighting, occluder, threads, token.get());
-                lighting.stats.rays += refined.rays;
-                lighting.stats.sampleTests += refined.sampleTests;
-                out.fullPassMilliseconds = stride > 1 ? refined.ms : firstPassMs;
-                out.lighting = std::make_shared<const LevelLighting>(std::move(lighting));
+                base = {};
+                out.lighting = out.direct;
+                if (bounces > 0) {
+                    // The full direct light first, when the bounce is worth waiting for (as
+                    // the coarse picture) and the direct light is not shown already.
+                    if (!out.directKept && (bounceMs < 0 || bounceMs >= std::max(kCoarsePictureWorthMs, batchMs))) {
+                        LightingResult direct = out;
+                        direct.bounceComing = true;
+                        direct.milliseconds = double(timer.nsecsElapsed()) / 1e6;
+                        post(std::move(direct));
+                    }
+                    // The PVS narrows the receivers when it is of the shadows' pose (it is of
+                    // this world: PvsService::of).
+                    std::optional<BouncePvs> narrowing;
+                    if (sight && sight->pose() == pose) narrowing.emplace(BouncePvs::of(world->result->onion, *sight));
+                    LevelLighting bounced = *out.direct;
+                    const BounceStats b = addBounce(bounced, occluder, bounces, threads, narrowing ? &*narrowing : nullptr, token.get());
+                    bounced.stats.bounces = size_t(bounces);
+                    bounced.stats.bouncePatches = b.patches;
+                    bounced.stats.bounceRays = b.rays;
+                    bounced.stats.msBounce = b.ms;
+                    out.bounces = bounces;
+                    out.bounceMilliseconds = b.ms;
+                    out.bouncePvs = narrowing.has_value();
+                    out.lighting = std::make_shared<const LevelLighting>(std::move(bounced));
+                }
             }
         } catch (const CompileCancelled&) {
             world.reset();
@@ -234,12 +272,16 @@ void LightService::passDone(LightingResult result, render::MeshBatch batch, rend
         releaseInBackground(std::move(result.world));
         return;
     }
-    const bool full = !result.coarse;
+    const bool full = !result.coarse && !result.bounceComing;
     if (full) {
         running_ = false;
-        if (result.lighting) coarseFirst_ = result.fullPassMilliseconds >= kCoarsePictureWorthMs;
         releaseInBackground(std::move(runningWorld_));
-        if (result.lighting) releaseInBackground(std::exchange(base_, result).world);
+        if (result.bounces > 0) lastBounceMs_ = result.bounceMilliseconds;
+    }
+    // The full direct light (with its bounce coming or not): what the next lighting starts from.
+    if (result.direct) {
+        if (!result.directKept) coarseFirst_ = result.fullPassMilliseconds >= kCoarsePictureWorthMs;
+        releaseInBackground(std::exchange(base_, result).world);
     }
     if (result.batchMilliseconds > 0) lastBatchMs_ = result.batchMilliseconds;
     releaseInBackground(std::exchange(latest_, std::move(result)).world);
@@ -271,10 +313,17 @@ QString LightService::summary() const {
     QString what = !latest_.relit            ? QString("Lit in %1 s").arg(seconds)
                    : latest_.relitFaces > 0 ? QString("Relit %1 faces near the changed lights in %2 s").arg(latest_.relitFaces).arg(seconds)
                                             : QString("Relit near the edit in %1 s").arg(seconds);
+    if (latest_.directKept) what = QString("Direct light as before");
     if (latest_.coarse)
         what = QString("Coarse light (every %1th luxel) in %2 s, full light coming").arg(kCoarseLuxelStride).arg(seconds);
     else if (latest_.coarseMilliseconds > 0)
         what += QString(" (coarse after %1 s)").arg(latest_.coarseMilliseconds / 1000.0, 0, 'f', 2);
+    if (latest_.bounceComing) what += QString(", bouncing %1 times").arg(bounces());
+    else if (latest_.bounces > 0)
+        what += QString(", bounced %1 times in %2 s%3")
+                    .arg(latest_.bounces)
+                    .arg(latest_.bounceMilliseconds / 1000.0, 0, 'f', 2)
+                    .arg(latest_.bouncePvs ? QString(" (receivers through the PVS)") : QString());
     // Black is the truth: the game draws an unlit level black (engines draw a .bsp without
     // lightmaps fullbright, but light writes them when the level has no lights).
     const QString black = litByNothing(*latest_.lighting)

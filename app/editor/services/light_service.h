@@ -11,9 +11,15 @@
 // (its token, checked before each face) and starts at once; a superseded lighting's
 // results are never shown. The UI thread never waits for a lighting. With Flat shading
 // and the overlay off nothing is computed.
+// Light Bounces (the document's lightBounces, View > Light Bounces): after the full direct
+// light, that many bounces of diffuse light (core/light/bounce.h) are added on the same pool
+// thread, cancelled like the rest; their receivers narrowed by the PVS service's newest PVS
+// when it is of the same compiled world and the shadows' pose (the same light either way).
+// The direct light is kept apart from the one shown: the relights start from it.
 #include "lit_face_batch.h"
 #include "render_scene.h"
 #include "services/compile_service.h"
+#include "services/pvs_service.h"
 
 #include <QObject>
 #include <QString>
@@ -43,6 +49,14 @@ struct LightingResult {
     double fullPassMilliseconds = 0;
     double batchMilliseconds = 0; // building its lit faces' batch (0: none built)
     uint64_t generation = 0; // LightService's count of lightings started
+    // The full direct light (null on a coarse picture): `lighting` is it plus `bounces`
+    // bounces. The next lighting relights from it.
+    std::shared_ptr<const LevelLighting> direct;
+    int bounces = 0;
+    double bounceMilliseconds = 0;
+    bool bouncePvs = false;     // the bounce's receivers were narrowed by the PVS
+    bool bounceComing = false;  // the full direct light shown while its bounces are computed
+    bool directKept = false;    // the direct light of the lighting before (only the bounces changed)
 };
 
 // The coarse picture is drawn when the full lighting is expected this much after it or
@@ -59,7 +73,9 @@ bool litByNothing(const LevelLighting& lighting);
 class LightService : public QObject {
     Q_OBJECT
 public:
-    LightService(EditorDocument& document, render::RenderScene& scene, QObject* parent = nullptr);
+    // `pvs` (optional): whose newest PVS narrows the bounce's receivers.
+    LightService(EditorDocument& document, render::RenderScene& scene, const PvsService* pvs = nullptr,
+                 QObject* parent = nullptr);
     ~LightService() override;
 
     void setShading(render::LightShading shading);
@@ -86,6 +102,7 @@ signals:
 
 private:
     void entitiesChanged();
+    int bounces() const;
     // Starts a lighting from the event loop, once for every change made in one go (moving
     // an entity removes and inserts it: the level without it is not worth lighting).
     void startSoon();
@@ -102,6 +119,7 @@ private:
 
     EditorDocument& document_;
     render::RenderScene& scene_;
+    const PvsService* pvs_;
     render::LightShading shading_ = render::LightShading::Flat;
     bool overlayWanted_ = false;
     std::shared_ptr<const CompiledWorld> wanted_;
@@ -111,10 +129,12 @@ private:
     std::shared_ptr<CancelToken> token_;       // of the running lighting
     std::shared_ptr<const CompiledWorld> runningWorld_; // what it lights
     uint64_t runningRevision_ = 0;
+    int runningBounces_ = 0;
     LightingResult latest_;
     LightingResult base_; // the newest full lighting: what the next one relights from
     bool coarseFirst_ = true; // the last full pass took kCoarsePictureWorthMs or more (or none ran)
     double lastBatchMs_ = 0;  // the last batch's build
+    double lastBounceMs_ = -1; // the last bounce's (-1: none ran)
     render::LightShading drawnShading_ = render::LightShading::Flat; // of the layer's batch (Flat: none)
 };
 
