@@ -106,7 +106,12 @@ class PathToolGuiTest : public QObject {
         w.editor().document().setWorkingPoint(working);
         w.action("toolPath")->trigger();
         const auto& compiled = w.editor().compiler().latest();
-        if (!QTest::qWaitFor([&] { const auto& m = w.editor().overlays().nav().meshes(); return m && m->world == compiled; }, 60000))
+        // The travel too: it walks the world without the movers, compiled after the first
+        // compile at the lowest priority (background_jobs.h).
+        if (!QTest::qWaitFor([&] {
+                const auto& m = w.editor().overlays().nav().meshes();
+                return m && m->world == compiled && m->travelOf(pose_);
+            }, 60000))
             return nullptr;
         region_ = Aabb();
         for (const NavPolygon& poly : mesh().polygons) region_.add(poly.bounds);

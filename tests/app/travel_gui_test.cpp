@@ -77,7 +77,13 @@ class TravelGuiTest : public QObject {
         top->frame({Vec3(-560, -300, 0), Vec3(560, 300, 0)});
         if (!tool) return top;
         w.action(tool)->trigger();
-        if (!QTest::qWaitFor([&] { return w.editor().overlays().nav().meshes() != nullptr; }, 20000)) return nullptr;
+        // The travel too: it walks the world without the movers, compiled after the first
+        // compile at the lowest priority (background_jobs.h).
+        if (!QTest::qWaitFor([&] {
+                const auto& meshes = w.editor().overlays().nav().meshes();
+                return meshes && meshes->travelOf(kPlayer);
+            }, 20000))
+            return nullptr;
         return top;
     }
 
