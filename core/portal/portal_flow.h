@@ -3,6 +3,7 @@
 // updatePvs (pvs_update.h) share: the one-way portals, a portal's base flow and a portal's
 // full flow, and the waves the full flow runs in.
 #include "compile/bsp_tree.h"
+#include "compile/stopwatch.h"
 #include "portal/potentially_visible_set.h"
 
 #include <cstdint>
@@ -68,5 +69,11 @@ PotentiallyVisibleSet pvsOfFlows(const BspTree& tree, int pose, const std::vecto
                                  const OneWayPortals& all, const std::vector<PvsBits>& seen);
 // The figures of a PVS (its one-way portals and times left at zero).
 PvsStats pvsStats(const BspTree& tree, int pose, const std::vector<bool>& outside, const PotentiallyVisibleSet& pvs);
+
+// The end of computePvs and updatePvs: the leaves' PVS from `flows`' final sets, its figures
+// in `stats` (baseMs given; the flow's time is `clock`'s lap, taken after the PVS is made)
+// and, when asked, the flows handed to `record` for the next update.
+PotentiallyVisibleSet finishPvs(const BspTree& tree, const PvsSettings& settings, PvsFlowRecord flows, double baseMs,
+                                Stopwatch& clock, PvsStats* stats, PvsFlowRecord* record);
 
 } // namespace shallot

@@ -57,23 +57,22 @@ PotentiallyVisibleSet computePvs(const BspTree& tree, const PvsSettings& setting
     } else {
         seen = might;
     }
-    PotentiallyVisibleSet pvs = pvsOfFlows(tree, settings.pose, outside, all, seen);
+    PvsFlowRecord flows{settings.pose, settings.fullFlow, settings.localWaves, std::move(outside),
+                        std::move(all), std::move(might), std::move(seen)};
+    return finishPvs(tree, settings, std::move(flows), baseMs, clock, stats, record);
+}
+
+PotentiallyVisibleSet finishPvs(const BspTree& tree, const PvsSettings& settings, PvsFlowRecord flows, double baseMs,
+                                Stopwatch& clock, PvsStats* stats, PvsFlowRecord* record) {
+    PotentiallyVisibleSet pvs = pvsOfFlows(tree, settings.pose, flows.outside, flows.portals, flows.seen);
     const double flowMs = clock.lapMs();
     if (stats) {
-        *stats = pvsStats(tree, settings.pose, outside, pvs);
-        stats->oneWayPortals = n;
+        *stats = pvsStats(tree, settings.pose, flows.outside, pvs);
+        stats->oneWayPortals = flows.portals.portals.size();
         stats->baseMs = baseMs;
         stats->flowMs = flowMs;
     }
-    if (record) {
-        record->pose = settings.pose;
-        record->fullFlow = settings.fullFlow;
-        record->localWaves = settings.localWaves;
-        record->outside = std::move(outside);
-        record->portals = std::move(all);
-        record->might = std::move(might);
-        record->seen = std::move(seen);
-    }
+    if (record) *record = std::move(flows);
     return pvs;
 }
 

@@ -246,25 +246,10 @@ PotentiallyVisibleSet updatePvs(const PvsFlowRecord& previous, const BspTree& tr
     } else {
         seen = might;
     }
-    PotentiallyVisibleSet pvs = pvsOfFlows(tree, settings.pose, outside, now, seen);
-    const double flowMs = clock.lapMs();
-    if (stats) {
-        *stats = pvsStats(tree, settings.pose, outside, pvs);
-        stats->oneWayPortals = n;
-        stats->baseMs = baseMs;
-        stats->flowMs = flowMs;
-    }
-    if (record) {
-        record->pose = settings.pose;
-        record->fullFlow = settings.fullFlow;
-        record->localWaves = settings.localWaves;
-        record->outside = std::move(outside);
-        record->portals = std::move(now);
-        record->might = std::move(might);
-        record->seen = std::move(seen);
-    }
     if (update) *update = counts;
-    return pvs;
+    PvsFlowRecord flows{settings.pose, settings.fullFlow, settings.localWaves, std::move(outside),
+                        std::move(now), std::move(might), std::move(seen)};
+    return finishPvs(tree, settings, std::move(flows), baseMs, clock, stats, record);
 }
 
 } // namespace shallot

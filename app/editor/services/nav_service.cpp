@@ -126,7 +126,10 @@ void NavService::start() {
         // the machine has. The walking spawn check asks the cache for some of them too.
         meshes->poses.resize(tree.poses.size());
         meshes->travel.resize(tree.poses.size());
-        const bool travels = travelWorld && travelWorld->result->onion.poses.size() == tree.poses.size();
+        // Not through a world without the movers older than this world's edit (it follows at
+        // the lowest priority): the travel waits for its own (a drag's previews keep the last).
+        const bool current = travelWorld && (isPreviewRevision(world->revision) || travelWorld->revision == world->revision);
+        const bool travels = current && travelWorld->result->onion.poses.size() == tree.poses.size();
         parallelFor(poses.size(), int(std::thread::hardware_concurrency()), [&](size_t k) {
             const size_t pose = size_t(poses[k]);
             meshes->poses[pose] = cache->get(world, poses[k]);
