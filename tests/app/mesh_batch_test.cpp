@@ -1,7 +1,8 @@
 // The outline coordinates MeshBatch gives polygon vertices (mesh_batch.h): for every fan
 // triangle, a coordinate can reach 0 (and so draw an outline in scene.frag) exactly on the
 // edges that are edges of the polygon, never on the fan's inner diagonals. And the leaf
-// runs of a batch split into chunks, and how two splits differ (mesh_chunks.h).
+// runs of a batch split into chunks, and how two splits differ (mesh_chunks.h); a layer set
+// to the drawing it holds keeps its version (render_scene.h).
 #include "batch_pieces.h"
 #include "mesh_batch.h"
 #include "mesh_chunks.h"
@@ -62,6 +63,33 @@ private slots:
         const std::vector<MeshChunk> unknown = splitIntoChunks(quad(5.0));
         scene.setChunks(Layer::Portals, std::make_shared<const std::vector<MeshChunk>>(unknown), nullptr, &unknown, {});
         QVERIFY(scene.layer(Layer::Portals).recent.empty());
+    }
+
+    // A layer set to the drawing it holds keeps its version (no view uploads it or redraws a
+    // picture), empty or not; any other drawing, even a colour away, is a new version.
+    void theSameDrawingKeepsItsVersion() {
+        RenderScene scene;
+        auto quad = [](double x, QColor colour) {
+            MeshBatch b;
+            b.addPolygon(std::vector<Vec3>{Vec3(x, 0, 0), Vec3(x + 10, 0, 0), Vec3(x + 10, 10, 0), Vec3(x, 10, 0)}, Vec3::UnitZ(), colour);
+            b.addPolygon(std::vector<Vec3>{Vec3(x + 900, 0, 0), Vec3(x + 910, 0, 0), Vec3(x + 910, 10, 0)}, Vec3::UnitZ(), colour);
+            return b;
+        };
+        const uint64_t empty = scene.layer(Layer::ProblemPaths).version;
+        scene.set(Layer::ProblemPaths, MeshBatch{});
+        QCOMPARE(scene.layer(Layer::ProblemPaths).version, empty);
+        scene.set(Layer::ProblemPaths, quad(0, Qt::red));
+        const uint64_t drawn = scene.layer(Layer::ProblemPaths).version;
+        QVERIFY(drawn != empty);
+        scene.set(Layer::ProblemPaths, quad(0, Qt::red));
+        QCOMPARE(scene.layer(Layer::ProblemPaths).version, drawn);
+        scene.set(Layer::ProblemPaths, quad(0, QColor(255, 0, 1)));
+        QVERIFY(scene.layer(Layer::ProblemPaths).version != drawn);
+        const uint64_t recoloured = scene.layer(Layer::ProblemPaths).version;
+        scene.set(Layer::ProblemPaths, quad(1, QColor(255, 0, 1)));
+        QVERIFY(scene.layer(Layer::ProblemPaths).version != recoloured);
+        scene.set(Layer::ProblemPaths, MeshBatch{});
+        QVERIFY(scene.layer(Layer::ProblemPaths).chunkList().empty());
     }
 
     void outlineCoordinatesMarkExactlyThePolygonEdges() {
