@@ -214,12 +214,7 @@ int runLight(const std::vector<std::string>& args) {
         std::optional<BouncePvs> narrowing;
         if (pvs) narrowing.emplace(BouncePvs::of(compiled.onion, *pvs));
         pvsUsed = narrowing.has_value();
-        const BounceStats b = addBounce(lit, occluder, bounces, threads, narrowing ? &*narrowing : nullptr);
-        lit.stats.bounces = size_t(bounces);
-        lit.stats.bouncePatches = b.patches;
-        lit.stats.bounceRays = b.rays;
-        lit.stats.msBounce = b.ms;
-        pairsSkippedByPvs = b.pairsSkippedByPvs;
+        pairsSkippedByPvs = addBounce(lit, occluder, bounces, threads, narrowing ? &*narrowing : nullptr).pairsSkippedByPvs;
     }
     // --relight K: a benchmark of relighting after an edit: K lights in turn moved 16 units
     // along x and relit (light/relight.h, timed), then moved back and relit (untimed).

@@ -156,6 +156,10 @@ BounceStats addBounce(LevelLighting& lit, const LightOccluder& occluder, int bou
     stats.rays = rays;
     stats.pairsSkippedByPvs = skipped;
     stats.ms = clock.lapMs();
+    lit.stats.bounces = size_t(bounces);
+    lit.stats.bouncePatches = stats.patches;
+    lit.stats.bounceRays = stats.rays;
+    lit.stats.msBounce = stats.ms;
     return stats;
 }
 

@@ -31,7 +31,8 @@ struct BounceStats {
     double ms = 0;
 };
 
-// Adds `bounces` bounces (0: nothing) to lighting's style-0 lightmaps. `pvs` (optional) is
+// Adds `bounces` bounces (0: nothing) to lighting's style-0 lightmaps, and its figures to
+// lighting.stats (bounces, bouncePatches, bounceRays, msBounce). `pvs` (optional) is
 // for the tree and pose `occluder` traces. `cancel` (optional) is checked before each
 // receiver and before the luxels are written: once set, CompileCancelled is thrown and
 // `lighting` is left as it was (its luxels are written last).

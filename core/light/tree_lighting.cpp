@@ -20,13 +20,7 @@ LevelLighting lightLevelInTree(const LightInput& input, const BspTree& tree, int
         return found.outside;
     };
     LevelLighting lit = lightLevel(input, occluder, threads, outside, {}, pass);
-    if (bounces > 0 && pass.stride == 1) {
-        const BounceStats b = addBounce(lit, occluder, bounces, threads);
-        lit.stats.bounces = size_t(bounces);
-        lit.stats.bouncePatches = b.patches;
-        lit.stats.bounceRays = b.rays;
-        lit.stats.msBounce = b.ms;
-    }
+    if (bounces > 0 && pass.stride == 1) addBounce(lit, occluder, bounces, threads);
     return lit;
 }
 

@@ -6,6 +6,7 @@
 #include "services/overlay_controller.h"
 #include "services/spawn_check_service.h"
 
+#include <QFile>
 #include <QtTest>
 #include <memory>
 
@@ -20,6 +21,13 @@ inline std::unique_ptr<MainWindow> openWindow(const QString& file) {
     if (!file.isEmpty() && !window->openFile(file)) qFatal("cannot open %s", qPrintable(file));
     QTest::qWait(50);
     return window;
+}
+
+// `text` (a level) written to `path`; false when the file cannot be written.
+inline bool writeLevel(const QString& path, const QString& text) {
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) return false;
+    return file.write(text.toUtf8()) == text.toUtf8().size();
 }
 
 // A left-button drag from a to b in four moves, as a hand makes it.

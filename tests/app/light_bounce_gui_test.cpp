@@ -109,10 +109,7 @@ private slots:
 void LightBounceGuiTest::bouncesLightTheDarkRoomAsCoreDoes() {
     QTemporaryDir dir;
     const QString path = dir.filePath("two_rooms.map");
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(twoRooms().toUtf8());
-    file.close();
+    QVERIFY(writeLevel(path, twoRooms()));
     auto w = openWindow(path);
     Editor& e = w->editor();
     const LightService& lighting = e.lighting();

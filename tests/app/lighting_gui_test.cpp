@@ -92,10 +92,7 @@ private slots:
 void LightingGuiTest::litShadingLightsTheLevelAndFollowsEdits() {
     QTemporaryDir dir;
     const QString path = dir.filePath("pillar.map");
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(roomWithPillar().toUtf8());
-    file.close();
+    QVERIFY(writeLevel(path, roomWithPillar()));
     auto w = openWindow(path);
     Editor& e = w->editor();
     const LightService& lighting = e.lighting();

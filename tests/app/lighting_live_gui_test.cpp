@@ -73,10 +73,7 @@ private slots:
 void LightingLiveGuiTest::coarseThenFullAndANewerEditCancels() {
     QTemporaryDir dir;
     const QString path = dir.filePath("courtyard.map");
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(courtyard().toUtf8());
-    file.close();
+    QVERIFY(writeLevel(path, courtyard()));
     auto w = openWindow(path);
     Editor& e = w->editor();
     const LightService& lighting = e.lighting();
@@ -149,15 +146,12 @@ void LightingLiveGuiTest::coarseThenFullAndANewerEditCancels() {
 void LightingLiveGuiTest::aLevelWithoutLightsSaysItIsBlack() {
     QTemporaryDir dir;
     const QString path = dir.filePath("dark.map");
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
     QString map = "{\n\"classname\" \"worldspawn\"\n";
     map += boxBrushText(-16, -16, -16, 528, 528, 0) + boxBrushText(-16, -16, 256, 528, 528, 272);
     map += boxBrushText(-16, -16, 0, 0, 528, 256) + boxBrushText(512, -16, 0, 528, 528, 256);
     map += boxBrushText(0, -16, 0, 512, 0, 256) + boxBrushText(0, 512, 0, 512, 528, 256);
     map += "}\n{\n\"classname\" \"info_player_start\"\n\"origin\" \"64 64 24\"\n}\n";
-    file.write(map.toUtf8());
-    file.close();
+    QVERIFY(writeLevel(path, map));
     auto w = openWindow(path);
     Editor& e = w->editor();
     const LightService& lighting = e.lighting();

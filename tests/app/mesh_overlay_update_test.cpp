@@ -60,13 +60,7 @@ Drawn draw(const BspTree& tree, const LeafCellList& cells, const std::vector<Aab
 // overlay draws within the room).
 World randomRoom(Rng& rng) {
     World w = randomWorld(rng, 160, 1500, 1);
-    constexpr double inner = 1700, outer = 1732;
-    for (int axis = 0; axis < 3; ++axis)
-        for (double side : {-1.0, 1.0}) {
-            Vec3 mins = Vec3::Constant(-outer), maxs = Vec3::Constant(outer);
-            (side < 0 ? maxs : mins)[axis] = side * inner;
-            w.brushes.push_back(Brush::box(mins, maxs));
-        }
+    addClosingWalls(w, 1700);
     return w;
 }
 

@@ -47,13 +47,7 @@ Content contentOf(const std::vector<MeshChunk>& chunks) {
 // with; the round pose is drawn over it).
 World randomRoom(Rng& rng) {
     World w = randomWorld(rng, 60, 900, 1);
-    constexpr double inner = 1000, outer = 1032;
-    for (int axis = 0; axis < 3; ++axis)
-        for (double side : {-1.0, 1.0}) {
-            Vec3 mins = Vec3::Constant(-outer), maxs = Vec3::Constant(outer);
-            (side < 0 ? maxs : mins)[axis] = side * inner;
-            w.brushes.push_back(Brush::box(mins, maxs));
-        }
+    addClosingWalls(w, 1000);
     return w;
 }
 

@@ -33,13 +33,10 @@ private slots:
 void MoverPathsGuiTest::aDoorsSweptVolumeIsDrawn() {
     QTemporaryDir dir;
     const QString path = dir.filePath("door.map");
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
     QString map = "{\n\"classname\" \"worldspawn\"\n" + boxBrushText(-256, -256, -16, 256, 256, 0) + "}\n";
     // A door 160 tall that opens up (angle -1) by its height less its lip (8): to z 312.
     map += "{\n\"classname\" \"func_door\"\n\"angle\" \"-1\"\n" + boxBrushText(-8, -128, 0, 8, 128, 160) + "}\n";
-    file.write(map.toUtf8());
-    file.close();
+    QVERIFY(writeLevel(path, map));
     auto w = openWindow(path);
     Editor& e = w->editor();
     QVERIFY(waitForCompiledOverlay(*w));

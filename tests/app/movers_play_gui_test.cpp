@@ -84,10 +84,7 @@ private slots:
 void MoversPlayGuiTest::statesMoveTheDoorAndPlayRunsIt() {
     QTemporaryDir dir;
     const QString path = dir.filePath("door_and_plat.map");
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(levelText().toUtf8());
-    file.close();
+    QVERIFY(writeLevel(path, levelText()));
     auto w = openWindow(path);
     Editor& e = w->editor();
     MoverStates& states = e.moverStates();
@@ -129,10 +126,14 @@ void MoversPlayGuiTest::statesMoveTheDoorAndPlayRunsIt() {
     // At 0.5 s typed in: the door is 50 up (100 units a second from closed).
     auto* seconds = w->findChild<QDoubleSpinBox*>("moverSeconds");
     QVERIFY(seconds);
-    seconds->setFocus();
-    seconds->selectAll();
-    QTest::keyClicks(seconds, "0.5");
-    QTest::keyClick(seconds, Qt::Key_Return);
+    // Typed over whatever the box holds, as a designer does.
+    auto typeSeconds = [&](const char* text) {
+        seconds->setFocus();
+        seconds->selectAll();
+        QTest::keyClicks(seconds, text);
+        QTest::keyClick(seconds, Qt::Key_Return);
+    };
+    typeSeconds("0.5");
     QCOMPARE(states.placement(), MoverPlacement::Time);
     QCOMPARE(states.seconds(), 0.5);
     QCOMPARE(e.entityBox(door).mins, doorAtFile.mins + Vec3(0, 0, 50));
@@ -240,10 +241,7 @@ void MoversPlayGuiTest::statesMoveTheDoorAndPlayRunsIt() {
     QVERIFY(doorwaySolid(e));
 
     // "At time" 0.5 s: Play begins there, the door 50 up and rising from the first step.
-    seconds->setFocus();
-    seconds->selectAll();
-    QTest::keyClicks(seconds, "0.5");
-    QTest::keyClick(seconds, Qt::Key_Return);
+    typeSeconds("0.5");
     QCOMPARE(states.placement(), MoverPlacement::Time);
     QCOMPARE(states.seconds(), 0.5);
     QVERIFY(waitForMovers(*w));

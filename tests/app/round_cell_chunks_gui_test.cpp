@@ -36,13 +36,7 @@ private slots:
     void cellsDrawnNearTheEditAreTheWhole() {
         Rng rng(23);
         World w = randomWorld(rng, 50, 700, 0);
-        constexpr double inner = 800, outer = 832;
-        for (int axis = 0; axis < 3; ++axis)
-            for (double side : {-1.0, 1.0}) {
-                Vec3 mins = Vec3::Constant(-outer), maxs = Vec3::Constant(outer);
-                (side < 0 ? maxs : mins)[axis] = side * inner;
-                w.brushes.push_back(Brush::box(mins, maxs));
-            }
+        addClosingWalls(w, 800);
         w.poses.push_back(Pose::round("cap", PoseShape::capsule(16, 56)));
         const int cap = int(w.poses.size()) - 1;
         for (const render::CellFilter filter : {render::CellFilter::All, render::CellFilter::Empty}) {

@@ -64,10 +64,7 @@ class TravelGuiTest : public QObject {
     // view, or null.
     Viewport2D* open(const QString& text, const char* tool) {
         const QString file = dir_.filePath("travel.map");
-        QFile f(file);
-        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) return nullptr;
-        f.write(text.toUtf8());
-        f.close();
+        if (!test::writeLevel(file, text)) return nullptr;
         window_ = test::openWindow(file);
         MainWindow& w = *window_;
         if (!test::waitForCompiledOverlay(w)) return nullptr;

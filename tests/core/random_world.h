@@ -107,6 +107,18 @@ inline World randomWorld(Rng& rng, int count, double spread, int extraPoses) {
     return w;
 }
 
+// Six walls 32 thick closing the cube [-inner, inner]^3 around `world`'s brushes, so that
+// nothing in it reaches the void (reach does not leak, every overlay draws inside).
+inline void addClosingWalls(World& world, double inner) {
+    const double outer = inner + 32;
+    for (int axis = 0; axis < 3; ++axis)
+        for (double side : {-1.0, 1.0}) {
+            Vec3 mins = Vec3::Constant(-outer), maxs = Vec3::Constant(outer);
+            (side < 0 ? maxs : mins)[axis] = side * inner;
+            world.brushes.push_back(Brush::box(mins, maxs));
+        }
+}
+
 // Brute force, independent of the expansion code: does the box placed at p overlap the
 // brush's interior? Separating axis test on vertex projections: for a convex polytope and
 // a box the candidate axes are the brush's face normals, the box axes and brush edge x box

@@ -70,8 +70,8 @@ void runInBackground(std::function<void()> job, BackgroundStage stage) {
     poolJobs(stage).push(std::move(job));
     // One pool task per job; each takes whichever job is first (their order is free).
     const bool later = stage == BackgroundStage::Later;
-    (later ? laterPool() : *QThreadPool::globalInstance()).start([later] {
-        std::function<void()> next = poolJobs(later ? BackgroundStage::Later : BackgroundStage::Shown).pop();
+    (later ? laterPool() : *QThreadPool::globalInstance()).start([stage, later] {
+        std::function<void()> next = poolJobs(stage).pop();
         if (later) lowestThreadPriority();
         else lowerThreadPriority();
         next();

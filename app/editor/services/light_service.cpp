@@ -231,10 +231,6 @@ void LightService::start() {
                     if (sight && sight->pose() == pose) narrowing.emplace(BouncePvs::of(world->result->onion, *sight));
                     LevelLighting bounced = *out.direct;
                     const BounceStats b = addBounce(bounced, occluder, bounces, threads, narrowing ? &*narrowing : nullptr, token.get());
-                    bounced.stats.bounces = size_t(bounces);
-                    bounced.stats.bouncePatches = b.patches;
-                    bounced.stats.bounceRays = b.rays;
-                    bounced.stats.msBounce = b.ms;
                     out.bounces = bounces;
                     out.bounceMilliseconds = b.ms;
                     out.bouncePvs = narrowing.has_value();

@@ -29,10 +29,10 @@ MoverPlay::MoverPlay(Editor& editor) : QObject(&editor), editor_(editor) {
     frameTimer_.setInterval(kFrameMs);
     connect(&frameTimer_, &QTimer::timeout, this, &MoverPlay::showNewest);
     editor_.scene().setVisible(render::Layer::Agents, false);
-    // Brushes or movers edited while playing: the run is of a world that is gone.
+    // Another document: the run is of a level that is gone.
     connect(&editor_.document(), &EditorDocument::documentReset, this, &MoverPlay::stop);
-    // Movers or brushes edited while playing: the run starts again on the edited level
-    // (the world without the movers follows a brush edit; the movers' own edits are theirs).
+    // Entities or brushes edited while playing: the run starts again on the edited level
+    // (a brush edit is seen when the world without the movers is compiled again).
     connect(&editor_.document(), &EditorDocument::entitiesChanged, this, &MoverPlay::restart);
     connect(&editor_.moverStates(), &MoverStates::staticCompiled, this, [this](const std::shared_ptr<const CompiledWorld>& world) {
         if (world && runRevision_ != world->revision) restart();

@@ -110,9 +110,9 @@ void NavService::start() {
     // With the movers left out the world is its own static world: its meshes serve both.
     std::shared_ptr<const CompiledWorld> travelWorld = movers.staticWorld();
     std::shared_ptr<NavMeshCache> travelCache = travelWorld == waiting_ ? cache_ : movers.staticNavMeshes();
-    // The travel shown, when it went through the same world and entities: an edit's
-    // compile of the world with its movers leaves the world without them as it was until
-    // its own compile follows (mover_states.h), so its travel graphs are kept.
+    // The travel shown, when it went through the same world without the movers and the same
+    // entities (a drag's previews, a new pose, ray or tool on the same level): its graphs
+    // are kept.
     std::shared_ptr<const NavMeshes> previous =
         meshes_ && meshes_->travelWorld == travelWorld && meshes_->entityRevision == entityRevision_ ? meshes_ : nullptr;
     runInBackground([self, cache = cache_, world = std::exchange(waiting_, nullptr), poses = std::move(poses),
