@@ -20,15 +20,22 @@ std::pair<int64_t, int64_t> UniformGrid::cellRange(double lo, double hi, int axi
 void UniformGrid::build(const Aabb& extentIn, double cellSize, std::span<const Aabb> boxes) {
     boxCount_ = boxes.size();
     Aabb extent = extentIn;
-    if (extent.empty() || !extent.mins.allFinite() || !extent.maxs.allFinite())
+    // An extent whose size overflows (corners near +-DBL_MAX, as a hostile file can give)
+    // is treated as empty too: every box then lands in the one cell.
+    if (extent.empty() || !(extent.maxs - extent.mins).allFinite())
         extent = {Vec3::Zero(), Vec3::Zero()};
     origin_ = extent.mins;
     cell_ = std::isfinite(cellSize) ? std::max(cellSize, 1.0) : 1.0;
     const Vec3 size = extent.maxs - extent.mins;
+    // Counted in doubles: a huge extent over a small cell does not fit an int64_t.
     for (;;) {
-        nx_ = int64_t(std::floor(size.x() / cell_)) + 1;
-        ny_ = int64_t(std::floor(size.y() / cell_)) + 1;
-        if (nx_ * ny_ <= kMaxGridCells) break;
+        const double cellsX = std::floor(size.x() / cell_) + 1.0;
+        const double cellsY = std::floor(size.y() / cell_) + 1.0;
+        if (cellsX * cellsY <= double(kMaxGridCells)) {
+            nx_ = int64_t(cellsX);
+            ny_ = int64_t(cellsY);
+            break;
+        }
         cell_ *= 2.0;
     }
     const size_t cells = size_t(nx_ * ny_);

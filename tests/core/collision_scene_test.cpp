@@ -6,11 +6,13 @@
 #include "objects/box_obstacle_trace.h"
 #include "objects/collision_scene.h"
 #include "objects/level_objects.h"
+#include "objects/uniform_grid.h"
 #include "random_world.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <memory>
 
@@ -412,5 +414,28 @@ TEST(CollisionScene, RandomMoversAtRandomStatesMatchBruteForce) {
         }
         EXPECT_GT(compared, 1000);
         expectCountsAddUp(counts);
+    }
+}
+
+// A hostile .obsp can give movers bounds near +-DBL_MAX: the grid must neither overflow its
+// cell count (the fuzzers' finding) nor lose a pair.
+TEST(UniformGrid, HugeAndOverflowingExtentsKeepEveryPair) {
+    const double big = std::numeric_limits<double>::max();
+    const std::vector<Aabb> boxes = {Aabb{Vec3(-big, -big, 0), Vec3(-big / 2, 0, 1)},
+                                     Aabb{Vec3(1e300, 1e300, 0), Vec3(big, big, 1)},
+                                     Aabb{Vec3(0, 0, 0), Vec3(1, 1, 1)}};
+    const std::vector<Aabb> extents = {Aabb{Vec3(-big, -big, 0), Vec3(big, big, 1)},
+                                       Aabb{Vec3(-1e300, -1e300, 0), Vec3(1e300, 1e300, 1)},
+                                       Aabb{Vec3(0, 0, 0), Vec3(1e18, 1e18, 1)}};
+    for (const Aabb& extent : extents) {
+        UniformGrid grid;
+        grid.build(extent, 1.0, boxes);
+        std::vector<uint32_t> stamps(boxes.size(), 0);
+        uint32_t stamp = 0;
+        for (size_t i = 0; i < boxes.size(); ++i) {
+            std::vector<uint32_t> near;
+            grid.forEachNear(boxes[i], stamps, ++stamp, [&](uint32_t id) { near.push_back(id); });
+            EXPECT_NE(std::find(near.begin(), near.end(), uint32_t(i)), near.end()) << "box " << i;
+        }
     }
 }
