@@ -7,6 +7,7 @@ PACKAGES=(build-essential cmake ninja-build pkg-config libeigen3-dev qt6-base-de
           libquazip1-qt6-dev libassimp-dev libqhull-dev xvfb xauth libgl1-mesa-dri
           libgtest-dev libgmock-dev libbenchmark-dev libgoogle-perftools-dev
           clang libclang-rt-14-dev time  # clang and libFuzzer: scripts/fuzz.sh; time: tests/cli
+          lld                            # the linker of the sanitizer and fuzzer builds
           dpkg-dev file                  # cpack -G DEB's dependency scan (scripts/check-install.sh)
           pybind11-dev python3-dev python3-numpy   # the Python module and its tests (docs/runtime.md)
           librecast-dev)                 # the navigation comparison benchmark (tests/bench/nav_vs_recast.cpp)
