@@ -120,7 +120,14 @@ struct Mover {
     // from where it spawns to the other end through its stops, waits there, comes back,
     // waits, and goes again (as if fired again as soon as it can be). A wait of -1 stays.
     // Without a finite positive speed it stays where it spawns.
-    Vec3 offsetAtTime(double seconds) const;
+    Vec3 offsetAtTime(double seconds) const { return offsetAtTimeFrom(spawn, seconds); }
+    // The same, begun at `from` (closed, open or a train's corner) instead of its spawn state.
+    Vec3 offsetAtTimeFrom(const MoverState& from, double seconds) const;
+    // Seconds one round trip from `from` takes when it is fired once (a door, button, plat
+    // or secret door: out to the far end, its wait there, back): the first time
+    // offsetAtTimeFrom(from, t) is at `from` again. Infinity when it never comes back (a
+    // wait of -1, a train, no finite positive speed); 0 for a static object.
+    double roundTripSeconds(const MoverState& from) const;
 };
 
 // What building the movers noticed about an entity (a key that is not a number, a train

@@ -68,43 +68,65 @@ double Mover::secondsBetween(const MoverState& from, const MoverState& to) const
            waitsBetween(arc, motion.waits, loopStart, b);
 }
 
-Vec3 Mover::offsetAtTime(double seconds) const {
-    const std::vector<Vec3>& stops = motion.stops;
-    const Vec3 start = offsetAt(spawn);
-    if (stops.size() < 2 || !(speed > 0.0) || !std::isfinite(speed) || !(seconds > 0.0)) return start;
-    auto waitAt = [&](size_t i) { return i < motion.waits.size() ? motion.waits[i] : 0.0; };
-    auto leg = [&](size_t from, size_t to) {
-        return Leg{from, to, (stops[to] - stops[from]).norm() / speed, waitAt(to)};
-    };
-    // The legs from the spawn stop: a train forward along its chain (then its loop, again
-    // and again); the others to the far end and back.
+namespace {
+
+// The legs a mover runs from `from`: a train forward along its chain (then its loop, again
+// and again); the others to the far end and back. legs[repeatFrom..] repeat for ever
+// (repeatFrom == legs.size(): they do not).
+std::vector<Leg> legsFrom(const Mover& mover, const MoverState& from, size_t& repeatFrom) {
+    const std::vector<Vec3>& stops = mover.motion.stops;
+    auto waitAt = [&](size_t i) { return i < mover.motion.waits.size() ? mover.motion.waits[i] : 0.0; };
+    auto leg = [&](size_t a, size_t b) { return Leg{a, b, (stops[b] - stops[a]).norm() / mover.speed, waitAt(b)}; };
     std::vector<Leg> legs;
-    size_t repeatFrom = 0; // legs[repeatFrom..] repeat for ever (legs.size(): they do not)
+    repeatFrom = 0;
     const size_t last = stops.size() - 1;
-    if (kind == MoverKind::Train) {
-        const size_t first = size_t(std::clamp(spawn.type == MoverState::Type::Corner ? spawn.corner : 0, 0, int(last)));
+    if (mover.kind == MoverKind::Train) {
+        const size_t first = size_t(std::clamp(from.type == MoverState::Type::Corner ? from.corner : 0, 0, int(last)));
         for (size_t i = first; i < last; ++i) legs.push_back(leg(i, i + 1));
-        if (motion.loopsTo >= 0) {
-            const size_t back = size_t(motion.loopsTo);
+        repeatFrom = legs.size();
+        if (mover.motion.loopsTo >= 0) {
+            const size_t back = size_t(mover.motion.loopsTo);
             // The loop: last -> loopsTo -> ... -> last.
-            repeatFrom = legs.size();
             legs.push_back(leg(last, back));
             for (size_t i = back; i < last; ++i) legs.push_back(leg(i, i + 1));
-        } else {
-            repeatFrom = legs.size();
         }
+    } else if (from.type == MoverState::Type::Open) { // from the last stop to the first and back
+        for (size_t i = last; i > 0; --i) legs.push_back(leg(i, i - 1));
+        for (size_t i = 0; i < last; ++i) legs.push_back(leg(i, i + 1));
     } else {
-        // From the stop it spawns at (closed: the first, open: the last) to the other end and back.
-        const bool atEnd = spawn.type == MoverState::Type::Open;
-        if (atEnd) {
-            for (size_t i = last; i > 0; --i) legs.push_back(leg(i, i - 1));
-            for (size_t i = 0; i < last; ++i) legs.push_back(leg(i, i + 1));
-        } else {
-            for (size_t i = 0; i < last; ++i) legs.push_back(leg(i, i + 1));
-            for (size_t i = last; i > 0; --i) legs.push_back(leg(i, i - 1));
-        }
-        repeatFrom = 0;
+        for (size_t i = 0; i < last; ++i) legs.push_back(leg(i, i + 1));
+        for (size_t i = last; i > 0; --i) legs.push_back(leg(i, i - 1));
     }
+    return legs;
+}
+
+bool moves(const Mover& mover) {
+    return mover.motion.stops.size() >= 2 && mover.speed > 0.0 && std::isfinite(mover.speed);
+}
+
+} // namespace
+
+double Mover::roundTripSeconds(const MoverState& from) const {
+    if (kind == MoverKind::Static) return 0.0;
+    if (kind == MoverKind::Train || !moves(*this)) return kNever;
+    size_t repeatFrom = 0;
+    const std::vector<Leg> legs = legsFrom(*this, from, repeatFrom);
+    double total = 0.0;
+    for (size_t i = 0; i < legs.size(); ++i) {
+        total += legs[i].moveSeconds;
+        if (i + 1 == legs.size()) break; // the wait back home is not part of the trip
+        if (legs[i].waitSeconds < 0.0) return kNever;
+        total += legs[i].waitSeconds;
+    }
+    return total;
+}
+
+Vec3 Mover::offsetAtTimeFrom(const MoverState& from, double seconds) const {
+    const std::vector<Vec3>& stops = motion.stops;
+    const Vec3 start = offsetAt(from);
+    if (!moves(*this) || !(seconds > 0.0)) return start;
+    size_t repeatFrom = 0;
+    const std::vector<Leg> legs = legsFrom(*this, from, repeatFrom);
     // Walk the legs; a wait of -1 stops it there for ever.
     double period = 0.0;
     for (size_t i = repeatFrom; i < legs.size(); ++i) {

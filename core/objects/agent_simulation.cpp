@@ -274,6 +274,23 @@ void AgentSimulation::moveObjects() {
     const double dt = options_.stepSeconds;
     Worker& w = workers_.front();
     std::vector<uint32_t> near;
+    if (options_.firing) {
+        if (!firing_) firing_ = std::make_unique<MoverFiring>(*movers, *options_.firing, options_.startSeconds);
+        firing_->touch(time_, [&](const Aabb& box) {
+            scene_.agentsOverlapping(box, w.scratch, near);
+            return !near.empty();
+        });
+        report_.moverTrips = firing_->counts().trips;
+        report_.firings = firing_->counts().triggerFirings;
+    }
+    // Where object k goes this step, and its clock moved on once it went.
+    auto wanted = [&](size_t k, const Mover& mover) {
+        return firing_ ? firing_->offsetAfter(k, dt) : mover.offsetAtTime(objectClocks_[k] + dt);
+    };
+    auto went = [&](size_t k) {
+        objectClocks_[k] += dt;
+        if (firing_) firing_->advance(k, dt, time_);
+    };
     std::vector<std::pair<uint32_t, Vec3>> pushes;
     // The grid is filed again before it is asked, once an object moved or agents were
     // pushed: a stale box would miss an agent pushed this step into the next object's way.
@@ -282,9 +299,9 @@ void AgentSimulation::moveObjects() {
         const Mover& mover = (*movers)[k];
         if (mover.kind == MoverKind::Static) continue;
         const CollisionObject& object = scene_.object(k);
-        const Vec3 old = scene_.objectOffset(k), want = mover.offsetAtTime(objectClocks_[k] + dt);
+        const Vec3 old = scene_.objectOffset(k), want = wanted(k, mover);
         if (want == old || object.bounds.empty()) {
-            objectClocks_[k] += dt;
+            went(k);
             stale = stale || want != old;
             scene_.setObjectOffset(k, want);
             continue;
@@ -321,7 +338,7 @@ void AgentSimulation::moveObjects() {
         for (const auto& [a, pushed] : pushes) positions_[a] = pushed;
         report_.agentsPushed += pushes.size();
         ++report_.objectMoves;
-        objectClocks_[k] += dt;
+        went(k);
     }
 }
 

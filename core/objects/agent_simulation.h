@@ -9,6 +9,7 @@
 #include "nav/nav_mesh.h"
 #include "objects/collision_scene.h"
 #include "movers/mover.h"
+#include "movers/mover_firing.h"
 
 #include <cstdint>
 #include <memory>
@@ -45,6 +46,10 @@ struct SimulationOptions {
     // Seconds after the level's start at which the run begins: time() and every object's
     // clock start there (the caller places the objects at offsetAtTime(startSeconds)).
     double startSeconds = 0.0;
+    // With rules (of the level of `movers`), the movers rest until fired as the game fires
+    // them (movers/mover_firing.h: touch fields, buttons, triggers) instead of cycling; the
+    // caller places the objects where they spawn.
+    const FiringRules* firing = nullptr;
 };
 
 struct SimulationReport {
@@ -64,6 +69,8 @@ struct SimulationReport {
     uint64_t objectMoves = 0;     // steps objects moved
     uint64_t objectsBlocked = 0;  // steps an object stayed because an agent it pushed could not go
     uint64_t agentsPushed = 0;    // agents carried or pushed by a moving object
+    uint64_t moverTrips = 0;      // with firing rules: trips the movers began
+    uint64_t firings = 0;         // with firing rules: triggers, buttons and doors that fired targets
 };
 
 class AgentSimulation {
@@ -114,6 +121,7 @@ private:
     std::vector<Worker> workers_;
     double time_ = 0.0;
     std::vector<double> objectClocks_; // each object's time along its cycle
+    std::unique_ptr<MoverFiring> firing_; // with options_.firing: the movers' trips instead of the clocks
     SimulationReport report_;
 };
 

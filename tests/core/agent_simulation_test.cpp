@@ -5,6 +5,8 @@
 #include "io/map_reader.h"
 #include "io/map_to_world.h"
 #include "movers/build_movers.h"
+#include "movers/entity_graph.h"
+#include "movers/firing_rules.h"
 #include "objects/agent_simulation.h"
 #include "objects/level_objects.h"
 
@@ -125,6 +127,62 @@ TEST(AgentSimulation, QuakeLevelWithItsMovers) {
     EXPECT_GT(r.objectMoves, 1000u); // the doors and plats run
     EXPECT_GT(r.goalsReached, 20u);
     EXPECT_GT(r.pathsFound, r.pathsMissed);
+}
+
+// Play from the level's start: the movers rest until the agents touch them or a trigger
+// fires them. On id_e1m1 agents walking between random floors open doors on their way, no
+// agent is ever in solid, and a mover only leaves its spawn place once something used it.
+TEST(AgentSimulation, QuakeLevelFiredAsTheGameFiresIt) {
+    const std::filesystem::path path = std::filesystem::path(SHALLOT_SHARED_MAPS) / "id_e1m1.map";
+    if (!std::filesystem::exists(path)) GTEST_SKIP() << path << " not found";
+    const MapReadResult read = readMapFile(path.string());
+    ASSERT_TRUE(read.ok());
+    const World world = worldFromMap(*read.map);
+    CompileOptions compileOptions;
+    compileOptions.threads = 2;
+    const CompileResult compiled = compileWorld(world, compileOptions);
+    const LevelObjects level = buildLevelObjects(buildMovers(*read.map), compiled.onion.poses, world.bounds, 2);
+    const FiringRules rules = buildFiringRules(*read.map, level.movers.movers, buildEntityGraph(*read.map));
+    CollisionScene scene(compiled.onion, level.pointers());
+    const std::vector<Vec3> offsets = level.offsets();
+    for (size_t i = 0; i < offsets.size(); ++i) scene.setObjectOffset(i, offsets[i]);
+    scene.rebuildGrid();
+    SimulationOptions options;
+    options.agents = 150;
+    options.threads = 2;
+    options.movers = &level.movers.movers;
+    options.firing = &rules;
+    AgentSimulation sim(scene, options);
+    // Doors that only a touch opens (a field, nothing targets them): one that leaves its
+    // place was touched by an agent's box first (the places a step starts from).
+    const EntityGraph graph = buildEntityGraph(*read.map);
+    const BspTree& tree = compiled.onion;
+    std::vector<bool> touchOnly(offsets.size(), false), touched(offsets.size(), false);
+    for (size_t i = 0; i < offsets.size(); ++i) {
+        const Mover& m = level.movers.movers[i];
+        touchOnly[i] = m.kind == MoverKind::Door && !m.touchBounds.empty() && graph.targetsNaming(m.entity).empty();
+    }
+    int touchOnlyMoved = 0;
+    for (int step = 0; step < 900; ++step) {
+        for (size_t a = 0; a < sim.positions().size(); ++a) {
+            const Pose& pose = tree.poses[size_t(sim.poses()[a])];
+            const Aabb box{sim.positions()[a] + pose.mins, sim.positions()[a] + pose.maxs};
+            for (size_t i = 0; i < offsets.size(); ++i)
+                touched[i] = touched[i] || (touchOnly[i] && box.overlaps(level.movers.movers[i].touchBounds));
+        }
+        sim.step();
+        if (step % 10 == 9) expectAgentsClear(scene, sim);
+        if (HasFatalFailure()) return;
+        for (size_t i = 0; i < offsets.size(); ++i) {
+            if (!touchOnly[i] || scene.objectOffset(i) == offsets[i]) continue;
+            ASSERT_TRUE(touched[i]) << "entity " << level.movers.movers[i].entity << " moved untouched at step " << step;
+            ++touchOnlyMoved;
+        }
+    }
+    const SimulationReport& r = sim.report();
+    EXPECT_GE(r.moverTrips, 3u);
+    EXPECT_GT(touchOnlyMoved, 0);
+    EXPECT_GT(r.goalsReached, 20u);
 }
 
 // A run begun later (startSeconds, the editor's Play from "At time") keeps the movers on the
