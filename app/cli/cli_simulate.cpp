@@ -63,9 +63,10 @@ int runSimulate(const std::vector<std::string>& args) {
     SimulationOptions options;
     double seconds = 10.0;
     bool json = false;
+    bool fired = false; // the movers rest until fired (mover_firing.h) instead of cycling
     std::vector<std::string> poseNames;
     auto usage = [] {
-        printError("simulate: usage: simulate MAP --agents N --seconds S [--seed K] [--threads T] [--pose NAME]... [--json]");
+        printError("simulate: usage: simulate MAP --agents N --seconds S [--seed K] [--threads T] [--pose NAME]... [--fired] [--json]");
         return kExitUsage;
     };
     for (size_t i = 0; i < args.size(); ++i) {
@@ -100,6 +101,8 @@ int runSimulate(const std::vector<std::string>& args) {
             poseNames.push_back(args[++i]);
         } else if (a == "--json") {
             json = true;
+        } else if (a == "--fired") {
+            fired = true;
         } else if (!a.empty() && a[0] != '-' && input.empty()) {
             input = a;
         } else {
@@ -122,14 +125,20 @@ int runSimulate(const std::vector<std::string>& args) {
         }
         options.poses.push_back(pose);
     }
-    // The level's movers as objects at their spawn places, running by their timing.
+    // The level's movers as objects at their spawn places, running by their timing, or
+    // with --fired as the game fires them.
     const std::shared_ptr<const LevelObjects> level = loadLevelObjects(input, *loaded, options.threads);
+    std::optional<FiringRules> firing;
     CollisionScene scene(tree, level ? level->pointers() : std::vector<const CollisionObject*>{});
     if (level) {
         const std::vector<Vec3> offsets = level->offsets();
         for (size_t i = 0; i < offsets.size(); ++i) scene.setObjectOffset(i, offsets[i]);
         scene.rebuildGrid();
         options.movers = &level->movers.movers;
+        if (fired) {
+            firing = loadFiringRules(*loaded, level->movers);
+            options.firing = &*firing;
+        }
     }
     AgentSimulation simulation(scene, options);
     const int steps = int(std::lround(seconds / options.stepSeconds));
@@ -163,6 +172,9 @@ int runSimulate(const std::vector<std::string>& args) {
                                   {"object_moves", qint64(r.objectMoves)},
                                   {"objects_blocked", qint64(r.objectsBlocked)},
                                   {"agents_pushed", qint64(r.agentsPushed)},
+                                  {"fired", fired},
+                                  {"mover_trips", qint64(r.moverTrips)},
+                                  {"firings", qint64(r.firings)},
                                   {"moves", stageJson(r.moves)},
                                   {"colliding", stageJson(r.colliding)}});
         return kExitOk;
@@ -172,6 +184,9 @@ int runSimulate(const std::vector<std::string>& args) {
     std::printf("objects: %s; object steps %llu moved, %llu blocked by agents; agents carried or pushed %llu\n",
                 level ? describeMovers(level->movers).c_str() : "none", (unsigned long long)r.objectMoves,
                 (unsigned long long)r.objectsBlocked, (unsigned long long)r.agentsPushed);
+    if (fired)
+        std::printf("fired as the game fires them: %llu mover trips begun, %llu firings of targets\n",
+                    (unsigned long long)r.moverTrips, (unsigned long long)r.firings);
     printStages("moves (walk and fall: world, objects, agents)", r.moves);
     printStages("Colliding(entity) after each step", r.colliding);
     std::printf("steps per second: %.1f (%.3f s for %d steps; finding paths %.3f s of thread time)\n", stepsPerSecond,

@@ -41,9 +41,10 @@ const char* kUsage = R"(usage: shallot-cli COMMAND ...
                               (--bounce-pvs: its base flow by default, the full flow, or none: the same light);
                               --relight, --relight-brush: time relighting after
                               moving K lights, K brushes)
-  simulate TREE --agents N --seconds S [--seed K] [--threads T] [--pose NAME]... [--json]
+  simulate TREE --agents N --seconds S [--seed K] [--threads T] [--pose NAME]... [--fired] [--json]
                              (N agents walk paths between random floors, colliding with the world and each other;
-                              prints what each broad-phase stage settled and steps per second)
+                              prints what each broad-phase stage settled and steps per second; the movers cycle,
+                              or with --fired rest until the agents touch them or a trigger fires them)
 )";
 
 constexpr Command kCoreCommands[] = {

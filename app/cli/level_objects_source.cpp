@@ -4,6 +4,7 @@
 
 #include "io/map_reader.h"
 #include "movers/build_movers.h"
+#include "movers/entity_graph.h"
 
 #include <array>
 
@@ -17,6 +18,17 @@ std::shared_ptr<const LevelObjects> loadLevelObjects(const std::string& path, co
     const World* world = input.world ? &*input.world : nullptr;
     return std::make_shared<const LevelObjects>(buildLevelObjects(
         buildMovers(*read.map), input.tree.poses, world ? world->bounds : defaultWorldBounds(), threads));
+}
+
+FiringRules loadFiringRules(const TreeAndWorld& input, const LevelMovers& movers) {
+    MapFile map;
+    if (input.movers) {
+        map = input.movers->entities;
+    } else {
+        map.entities = input.entities;
+        map.game = input.game;
+    }
+    return buildFiringRules(map, movers.movers, buildEntityGraph(map));
 }
 
 std::shared_ptr<const TravelLevel> loadTravelLevel(const TreeAndWorld& input) {

@@ -1,5 +1,6 @@
 #pragma once
 // The movers of a shallot-cli input as collision objects (core/objects/level_objects.h).
+#include "movers/firing_rules.h"
 #include "movers/travel.h"
 #include "objects/level_objects.h"
 #include "objects/obsp_movers.h"
@@ -20,6 +21,10 @@ std::shared_ptr<const LevelObjects> loadLevelObjects(const std::string& path, co
 // The level's movers, entities and trigger_pushes for typed travel: a .map's or
 // .shallot's entities, or those a .obsp stores; nothing when there are none.
 std::shared_ptr<const TravelLevel> loadTravelLevel(const TreeAndWorld& input);
+
+// What fires `movers` (loadLevelObjects of the same input) when the level runs: from the
+// .map's entities or those a .obsp stores (simulate --fired).
+FiringRules loadFiringRules(const TreeAndWorld& input, const LevelMovers& movers);
 
 // What `shallot-cli compile -o` (and `light -o`) store of a .map's movers for a tree of
 // `treePoses` compiled in `bounds`: its entities and each mover's tree; nothing for a

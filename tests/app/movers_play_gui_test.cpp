@@ -2,8 +2,9 @@
 // wall whose doorway a door (opening 120 up) fills, a plat (resting 56 down), a grunt
 // behind the door. Every state places the door's brushes (drawn and compiled), the tree
 // answers for them, the swept volumes are ghosted, the spawn checks find nothing new, and
-// Play runs the door and walks agents that never stand in the world's solid, from the
-// level's start or the chosen time, and starts again after an edit.
+// Play walks agents that never stand in the world's solid: from the level's start the door
+// opens only once an agent comes to it; from the chosen time it cycles; an edit starts the
+// run again.
 #include "gui_test_window.h"
 
 #include "document/document_files.h"
@@ -16,6 +17,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QLabel>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QDockWidget>
@@ -205,8 +207,15 @@ void MoversPlayGuiTest::statesMoveTheDoorAndPlayRunsIt() {
     const std::vector<Aabb> first = play.agentBoxes();
     const Pose& player = e.document().poses()[1];
     const BspTree& world = states.staticWorld()->result->onion;
+    // From the level's start the door rests shut until an agent comes into its trigger
+    // field (grown by what an agent walks between two frames drawn: frames skip steps).
+    QVERIFY(play.fired());
+    const Aabb field = states.movers().movers[0].touchBounds;
+    QVERIFY(!field.empty());
+    const Vec3 frameWalk = Vec3::Constant(16.0);
+    const Aabb nearField{field.mins - frameWalk, field.maxs + frameWalk};
     double lastTime = -1.0, highestDoor = doorAtFile.mins.z();
-    bool moved = false;
+    bool moved = false, reached = false;
     int frames = 0;
     QVERIFY(QTest::qWaitFor([&] {
         if (play.time() != lastTime) {
@@ -216,12 +225,18 @@ void MoversPlayGuiTest::statesMoveTheDoorAndPlayRunsIt() {
                 const Aabb& box = play.agentBoxes()[i];
                 if (world.isSolid(box.mins - player.mins, 1)) qFatal("agent %zu in the world's solid", i);
                 moved = moved || (box.mins - first[i].mins).norm() > 16.0;
+                reached = reached || box.overlaps(nearField);
             }
             highestDoor = std::max(highestDoor, e.entityBox(door).mins.z());
+            if (highestDoor > doorAtFile.mins.z() && !reached) qFatal("the door rose before an agent came to it");
         }
         return play.time() > 1.5 && moved && highestDoor > doorAtFile.mins.z() + 100;
     }, 20000));
     QVERIFY(frames > 5);
+    QVERIFY(play.moverTrips() >= 1);
+    auto* playTime = w->findChild<QLabel*>("playTime");
+    QVERIFY(playTime);
+    QVERIFY2(playTime->text().contains("trips"), qPrintable(playTime->text()));
     // The compile follows the moving door (throttled): a tree with the door raised.
     QVERIFY(QTest::qWaitFor([&] {
         const auto& c = e.compiler().latest();
@@ -250,6 +265,7 @@ void MoversPlayGuiTest::statesMoveTheDoorAndPlayRunsIt() {
     QVERIFY(play.playing());
     QVERIFY(QTest::qWaitFor([&] { return play.steps() > 0; }, 20000));
     QVERIFY2(play.time() > 0.5 && play.time() < 1.5, qPrintable(QString::number(play.time())));
+    QVERIFY(!play.fired()); // the dock's clock: the movers cycle
     QVERIFY(e.entityBox(door).mins.z() >= doorAtFile.mins.z() + 50.0);
 
     // An edit while playing (the grunt deleted) starts the run again, from 0.5 s.

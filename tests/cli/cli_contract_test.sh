@@ -485,6 +485,15 @@ sim5() { "$CLI" simulate "$TMP/door.map" --agents 8 --seconds 5 --seed 3 --threa
 sim1=$(sim5 1)
 check "simulate gives the same run for the same seed on 1 and 2 threads" test "$(sim5 2)" = "$sim1"
 check "simulate runs the door" test -z "$(grep '"object_moves":0,' <<<"$sim1")"
+check "simulate cycles the movers unless told" contains "$sim1" '"fired":false'
+# --fired: the door rests until an agent comes into its field; the same run on 1 and 2 threads.
+simf() { "$CLI" simulate "$TMP/door.map" --agents 8 --seconds 5 --seed 3 --threads "$1" --fired --json 2>/dev/null | untimedsim; }
+simf1=$(simf 1)
+check "simulate --fired says so" contains "$simf1" '"fired":true'
+check "simulate --fired counts trips and firings" contains "$simf1" '"mover_trips":'
+check "simulate --fired gives the same run on 1 and 2 threads" test "$(simf 2)" = "$simf1"
+"$CLI" simulate "$TMP/door.map" --agents 0 --seconds 5 --fired --json 2>/dev/null | grep -q '"object_moves":0,'
+check "simulate --fired with no agents moves no door" test $? -eq 0
 "$CLI" simulate "$TMP/door.map" --agents -3 >/dev/null 2>&1
 check "simulate with a negative agent count is a usage error" test $? -eq 2
 "$CLI" simulate "$TMP/door.map" --agents 2 --seconds 1 --pose nobody >/dev/null 2>&1

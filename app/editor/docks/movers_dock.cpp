@@ -129,7 +129,13 @@ void MoversDock::choose() {
 
 void MoversDock::showPlayTime() {
     const MoverPlay& play = editor_.moverPlay();
-    playTime_->setText(play.playing() ? QString(" t = %1 s").arg(play.time(), 0, 'f', 1) : QString());
+    QString text;
+    if (play.playing()) {
+        text = QString(" t = %1 s").arg(play.time(), 0, 'f', 1);
+        // Fired as the game fires them: how many trips the touches and triggers began.
+        if (play.fired()) text += QString(", %1 trips").arg(play.moverTrips());
+    }
+    playTime_->setText(text);
 }
 
 } // namespace shallot

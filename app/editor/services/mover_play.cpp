@@ -8,6 +8,7 @@
 #include "objects/level_objects.h"
 
 #include <chrono>
+#include <optional>
 
 namespace shallot {
 
@@ -82,7 +83,12 @@ bool MoverPlay::start(int agents) {
     }
     shown_ = Frame{};
     LevelMovers movers = editor_.moverStates().movers();
-    worker_ = std::thread([this, world, movers = std::move(movers), options, stop]() mutable {
+    // From the level's start the movers run as the game fires them; from "At time" they
+    // keep the dock's clock, cycling.
+    std::optional<FiringRules> firing;
+    if (states.placement() != MoverPlacement::Time) firing = states.firingRules();
+    fired_ = firing.has_value();
+    worker_ = std::thread([this, world, movers = std::move(movers), firing = std::move(firing), options, stop]() mutable {
         lowerThreadPriority();
         const BspTree& tree = world->result->onion;
         const LevelObjects level = buildLevelObjects(std::move(movers), tree.poses, world->world.bounds, 1);
@@ -95,6 +101,7 @@ bool MoverPlay::start(int agents) {
         }
         scene.rebuildGrid();
         options.movers = &level.movers.movers;
+        if (firing) options.firing = &*firing;
         AgentSimulation simulation(scene, options);
         using Clock = std::chrono::steady_clock;
         Clock::time_point begin = Clock::now();
@@ -117,6 +124,7 @@ bool MoverPlay::start(int agents) {
             frame.time = simulation.time();
             frame.steps = simulation.report().steps;
             frame.placed = simulation.report().agents;
+            frame.trips = simulation.report().moverTrips;
             const std::vector<Vec3>& at = simulation.positions();
             const std::vector<int>& poses = simulation.poses();
             frame.agents.reserve(at.size());

@@ -7,7 +7,10 @@
 // throttled). The simulation collides with the world compiled without the movers (the
 // static world: MoverStates::staticWorld) and each mover's own tree, as the game does.
 // Stop puts the movers back where the Movers dock puts them. The run begins at the level's
-// start, or at the dock's time with "At time" chosen; an edit while playing starts it again.
+// start, the movers resting until fired as the game fires them (movers/mover_firing.h: an
+// agent in a door's field, on a plat, at a button, in a trigger); or at the dock's time
+// with "At time" chosen, the movers cycling on that clock. An edit while playing starts it
+// again.
 #include "geometry/aabb.h"
 
 #include <QObject>
@@ -44,6 +47,10 @@ public:
     int steps() const { return shown_.steps; }
     // Agents placed (a crowded level may hold fewer than asked; -1 before the first step).
     int agentsPlaced() const { return shown_.placed; }
+    // The run fires the movers as the game does (it began at the level's start), and the
+    // trips they began by the newest step drawn.
+    bool fired() const { return fired_; }
+    uint64_t moverTrips() const { return shown_.trips; }
 
 signals:
     void playingChanged(bool playing);
@@ -54,6 +61,7 @@ private:
         double time = 0.0;
         int steps = 0;
         int placed = -1;
+        uint64_t trips = 0;
         std::vector<Aabb> agents;
         std::vector<Vec3> moverOffsets;
     };
@@ -62,6 +70,7 @@ private:
 
     Editor& editor_;
     bool playing_ = false;
+    bool fired_ = false;
     int agents_ = 0;            // asked for by the run
     uint64_t runRevision_ = 0;  // of the world without the movers it runs in
     std::thread worker_;

@@ -5,6 +5,7 @@
 #include "check/mover_checks.h"
 #include "edit/brush_operations.h"
 #include "movers/build_movers.h"
+#include "movers/entity_graph.h"
 #include "movers/placed_movers.h"
 #include "movers/swept_brush.h"
 
@@ -94,7 +95,9 @@ std::vector<Vec3> MoverStates::chosenOffsets() const {
 
 void MoverStates::rebuildMovers() {
     const DocumentData& data = editor_.document().data();
-    movers_ = buildMovers(mapOfDocumentEntities(data.entities, data.game, data.worldKeys));
+    const MapFile map = mapOfDocumentEntities(data.entities, data.game, data.worldKeys);
+    movers_ = buildMovers(map);
+    firingRules_ = buildFiringRules(map, movers_.movers, buildEntityGraph(map));
     applyOffsets(chosenOffsets(), false);
     rebuildSwept();
 }

@@ -13,6 +13,7 @@
 // alone follows each edit's compile (staticWorld), never a state change.
 #include "services/compile_service.h"
 #include "services/nav_mesh_cache.h"
+#include "movers/firing_rules.h"
 #include "movers/mover.h"
 
 #include <QElapsedTimer>
@@ -45,6 +46,8 @@ public:
     void setSweptShown(bool shown);
 
     const LevelMovers& movers() const { return movers_; }
+    // What fires the movers when the level runs (Play from the level's start).
+    const FiringRules& firingRules() const { return firingRules_; }
     // Where each mover (movers().movers order) is drawn and compiled now, from its file
     // position: the chosen state's, or the simulation's while playing.
     const std::vector<Vec3>& offsets() const { return offsets_; }
@@ -89,6 +92,7 @@ private:
     bool sweptShown_ = true;
     bool playing_ = false;
     LevelMovers movers_;
+    FiringRules firingRules_;
     std::vector<Vec3> offsets_;
     std::vector<Brush> placedBrushes_; // what withMovers appends now
     CompileService staticCompiler_{nullptr, BackgroundStage::Later}; // no view shows it
