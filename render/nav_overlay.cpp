@@ -74,6 +74,9 @@ const QColor& travelColour(TravelKind kind) {
     case TravelKind::Train: return kTrainTravelColour;
     case TravelKind::Teleport: return kTeleportTravelColour;
     case TravelKind::Push: return kPushTravelColour;
+    case TravelKind::Swim: return kSwimTravelColour;
+    case TravelKind::WaterJump: return kWaterJumpTravelColour;
+    case TravelKind::Ladder: return kLadderTravelColour;
     }
     return kNavPathColour;
 }

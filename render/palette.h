@@ -65,12 +65,17 @@ inline const QColor kStepDownColour(205, 210, 125);
 inline const QColor kDropColour(205, 85, 50);
 inline const QColor kJumpColour(250, 80, 225);
 // Travel through the level's movers and triggers (movers/travel.h): a closed door's gate,
-// a plat's ride, a train's ride, a teleport, a trigger_push's flight.
+// a plat's ride, a train's ride, a teleport, a trigger_push's flight, a swim, a water jump
+// out of it, a ladder climb (the palette is crowded: these three are the hues left at 25
+// apart from every other meaning).
 inline const QColor kDoorTravelColour(250, 220, 180);
 inline const QColor kPlatTravelColour(0, 175, 130);
 inline const QColor kTrainTravelColour(135, 130, 0);
 inline const QColor kTeleportTravelColour(255, 210, 250);
 inline const QColor kPushTravelColour(95, 155, 65);
+inline const QColor kSwimTravelColour(50, 125, 150);
+inline const QColor kWaterJumpTravelColour(45, 120, 95);
+inline const QColor kLadderTravelColour(160, 105, 100);
 // Brushes by contents (render::BrushKind), and Quake 3 patches (drawn, never collided).
 inline const QColor kPlayerClipBrushColour(220, 160, 105);
 inline const QColor kMonsterClipBrushColour(155, 60, 210);

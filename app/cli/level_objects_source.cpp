@@ -37,7 +37,9 @@ std::shared_ptr<const TravelLevel> loadTravelLevel(const TreeAndWorld& input) {
     MapFile map;
     map.entities = input.entities;
     map.game = input.game;
-    return std::make_shared<const TravelLevel>(travelLevelOf(map));
+    TravelLevel level = travelLevelOf(map);
+    addLiquidsAndLadders(level, *input.world);
+    return std::make_shared<const TravelLevel>(std::move(level));
 }
 
 std::optional<ObspMovers> moversToStore(const std::string& input, const std::vector<MapEntity>& entities, Game game,

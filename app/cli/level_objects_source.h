@@ -19,7 +19,8 @@ namespace shallot::cli {
 std::shared_ptr<const LevelObjects> loadLevelObjects(const std::string& path, const TreeAndWorld& input, int threads);
 
 // The level's movers, entities and trigger_pushes for typed travel: a .map's or
-// .shallot's entities, or those a .obsp stores; nothing when there are none.
+// .shallot's entities (with its world's liquids and ladders), or those a .obsp stores
+// (no brushes: no swims or ladders); nothing when there are none.
 std::shared_ptr<const TravelLevel> loadTravelLevel(const TreeAndWorld& input);
 
 // What fires `movers` (loadLevelObjects of the same input) when the level runs: from the

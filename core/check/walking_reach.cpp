@@ -99,7 +99,7 @@ std::vector<Vec3> floorSamples(const NavPolygon& polygon) {
     return out;
 }
 
-std::vector<std::vector<int32_t>> waterSwum(const NavMesh& mesh, const Pose& pose, const std::vector<BrushGeometry>& water) {
+std::vector<std::vector<WaterFloor>> waterFloors(const NavMesh& mesh, const Pose& pose, const std::vector<BrushGeometry>& water) {
     // Bodies: brushes whose bounds meet (within kNavEdgeDistance), numbered by first brush.
     std::vector<size_t> parent(water.size());
     std::iota(parent.begin(), parent.end(), size_t(0));
@@ -126,18 +126,37 @@ std::vector<std::vector<int32_t>> waterSwum(const NavMesh& mesh, const Pose& pos
         r.maxs.z() += kSwimClimbHeight;
         reach.push_back(r);
     }
-    std::vector<std::vector<int32_t>> swum(static_cast<size_t>(bodies));
+    std::vector<std::vector<WaterFloor>> floors(static_cast<size_t>(bodies));
     for (size_t p = 0; p < mesh.polygons.size(); ++p) {
         std::vector<char> in(static_cast<size_t>(bodies), 0);
+        const std::vector<Vec3> samples = floorSamples(mesh.polygons[p]);
         for (size_t w = 0; w < water.size(); ++w) {
             if (in[size_t(bodyOf[w])] || !reach[w].overlaps(mesh.polygons[p].bounds)) continue;
-            for (const Vec3& q : floorSamples(mesh.polygons[p]))
-                if (reach[w].contains(q) && lowersInto(q, kSwimClimbHeight, planes[w])) {
+            // The first sample in the water, else the first one lowered into it.
+            const Vec3* climbed = nullptr;
+            for (const Vec3& q : samples) {
+                if (!reach[w].contains(q)) continue;
+                if (lowersInto(q, 0.0, planes[w])) {
                     in[size_t(bodyOf[w])] = 1;
-                    swum[size_t(bodyOf[w])].push_back(int32_t(p));
+                    floors[size_t(bodyOf[w])].push_back({int32_t(p), q, true});
                     break;
                 }
+                if (!climbed && lowersInto(q, kSwimClimbHeight, planes[w])) climbed = &q;
+            }
+            if (!in[size_t(bodyOf[w])] && climbed) {
+                in[size_t(bodyOf[w])] = 1;
+                floors[size_t(bodyOf[w])].push_back({int32_t(p), *climbed, false});
+            }
         }
+    }
+    return floors;
+}
+
+std::vector<std::vector<int32_t>> waterSwum(const NavMesh& mesh, const Pose& pose, const std::vector<BrushGeometry>& water) {
+    std::vector<std::vector<int32_t>> swum;
+    for (const std::vector<WaterFloor>& body : waterFloors(mesh, pose, water)) {
+        swum.emplace_back();
+        for (const WaterFloor& f : body) swum.back().push_back(f.polygon);
     }
     return swum;
 }

@@ -68,6 +68,17 @@ std::vector<bool> walkersMeetingGoals(const BspTree& tree, const std::vector<Pos
 // and climbs out), tried at the polygon's floorSamples.
 std::vector<std::vector<int32_t>> waterSwum(const NavMesh& mesh, const Pose& pose, const std::vector<BrushGeometry>& water);
 
+// A floor of a body of water (waterFloors): a point of it from which the box is in the
+// water (`inWater`), or else gets into it lowered by at most kSwimClimbHeight (it climbs
+// out there: Quake's water jump).
+struct WaterFloor {
+    int32_t polygon = -1;
+    Vec3 point = Vec3::Zero();
+    bool inWater = false;
+};
+// waterSwum's bodies with each polygon's point and whether it is in the water.
+std::vector<std::vector<WaterFloor>> waterFloors(const NavMesh& mesh, const Pose& pose, const std::vector<BrushGeometry>& water);
+
 // Where a walkable polygon is tried for water and pushes: its middle, and every
 // kFloorSampleSpacing along its edges, kFloorSampleInset towards its middle.
 std::vector<Vec3> floorSamples(const NavPolygon& polygon);

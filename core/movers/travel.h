@@ -12,6 +12,8 @@
 #include "movers/entity_graph.h"
 #include "movers/mover.h"
 #include "nav/nav_mesh.h"
+#include "world/brush_geometry.h"
+#include "world/world.h"
 #include "world/pose.h"
 
 #include <memory>
@@ -19,13 +21,25 @@
 
 namespace shallot {
 
-enum class TravelKind : uint8_t { Walk, Step, Drop, Jump, Door, Plat, Train, Teleport, Push };
-// "walk", "step", "drop", "jump", "door", "plat", "train", "teleport", "push"
+enum class TravelKind : uint8_t { Walk, Step, Drop, Jump, Door, Plat, Train, Teleport, Push, Swim, WaterJump, Ladder };
+// "walk", "step", "drop", "jump", "door", "plat", "train", "teleport", "push", "swim",
+// "water_jump", "ladder"
 const char* travelKindName(TravelKind kind);
 
 // Quake's player runs at sv_maxspeed (320 units a second); a fall is timed under
 // sv_gravity (kPushGravity, 800).
 inline constexpr double kWalkSpeed = 320.0;
+// In water the wished speed is scaled by 0.7 (Quake's SV_WaterMove, Quake 2's pmove).
+inline constexpr double kSwimSpeed = 0.7 * kWalkSpeed;
+// Quake 2's and Half-Life's players climb ladders at 200 units a second.
+inline constexpr double kLadderSpeed = 200.0;
+// A floor is on a ladder when the box standing there comes this close to it (Quake 2's
+// pmove looks 1 unit ahead for a ladder; a little more for rounding of the floor samples).
+inline constexpr double kLadderReach = 2.0;
+// A body of water with more floors than this is swum through hubs (kSwimHubs of its floors,
+// spread out) rather than from every floor to every other: the links stay linear in floors.
+inline constexpr size_t kMaxSwimClique = 64;
+inline constexpr size_t kSwimHubs = 24;
 
 // What travel reads of a level besides its tree: its movers, entities and pushes.
 struct TravelLevel {
@@ -35,10 +49,19 @@ struct TravelLevel {
     // Per entity: it has health, so it fires when shot (a trigger_multiple or button with
     // health): travel takes it as fired from the start, from wherever it is seen.
     std::vector<char> shootable;
+    // The player swims in `water` (water and slime brushes; lava kills) and climbs
+    // `ladders` (Quake 2's ladder contents, Half-Life's func_ladder), world-space shapes.
+    std::vector<BrushGeometry> water;
+    std::vector<BrushGeometry> ladders;
 };
 
-// The movers, entity graph and trigger_pushes of a parsed .map (travel_level.cpp).
+// The movers, entity graph, trigger_pushes and func_ladders of a parsed .map
+// (travel_level.cpp). The world's liquids and ladder brushes come from its compiled world:
+// addLiquidsAndLadders.
 TravelLevel travelLevelOf(const MapFile& map);
+// Adds `world`'s water, slime and ladder brushes to `level` (a .map's or document's world;
+// an .obsp keeps no brushes, so its travel has no swims or ladders).
+void addLiquidsAndLadders(TravelLevel& level, const World& world);
 
 // A link beyond the mesh's own, from polygon to polygon: boarding at `start`, arriving at
 // `end` after `seconds`. `needs`: the entity that must have been fired (opened, started)
@@ -119,6 +142,9 @@ void addDoorGates(TravelGraph& graph, const NavMesh& mesh, const Pose& pose, con
 void addRiderLinks(TravelGraph& graph, const BspTree& tree, const Pose& pose, const TravelLevel& level);
 void addTeleportAndPushLinks(TravelGraph& graph, const BspTree& tree, const Pose& pose, const TravelLevel& level);
 void addOpeners(TravelGraph& graph, const BspTree& tree, const Pose& pose, const TravelLevel& level);
+// Swims between the floors of a body of water, water jumps out of it, ladder climbs
+// (travel_liquids.cpp).
+void addSwimAndLadderLinks(TravelGraph& graph, const BspTree& tree, const Pose& pose, const TravelLevel& level);
 
 // The polygons of the mesh whose floor samples (walking_reach.h) put the pose's reference
 // point inside `box` (configuration space), with the first such sample of each.

@@ -15,6 +15,9 @@ const char* travelKindName(TravelKind kind) {
     case TravelKind::Train: return "train";
     case TravelKind::Teleport: return "teleport";
     case TravelKind::Push: return "push";
+    case TravelKind::Swim: return "swim";
+    case TravelKind::WaterJump: return "water_jump";
+    case TravelKind::Ladder: return "ladder";
     }
     return "walk";
 }
@@ -48,6 +51,7 @@ TravelGraph buildTravelGraph(const BspTree& tree, const NavMesh& mesh, const Pos
     addRiderLinks(graph, tree, pose, level);
     addTeleportAndPushLinks(graph, tree, pose, level);
     addOpeners(graph, tree, pose, level);
+    addSwimAndLadderLinks(graph, tree, pose, level);
     graph.linksFrom.resize(graph.mesh->polygons.size());
     for (size_t k = 0; k < graph.links.size(); ++k) graph.linksFrom[size_t(graph.links[k].from)].push_back(uint32_t(k));
     return graph;

@@ -11,28 +11,46 @@ namespace shallot {
 
 namespace {
 
-bool isTriggerPush(const std::string& classname) {
-    static const std::string kName = "trigger_push";
-    return std::equal(classname.begin(), classname.end(), kName.begin(), kName.end(),
+bool isClass(const std::string& classname, const std::string& lowerName) {
+    return std::equal(classname.begin(), classname.end(), lowerName.begin(), lowerName.end(),
                       [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
+}
+
+// Grown past a brush's own box, so that the shape of a brush lying on it is kept.
+constexpr double kLadderBoundsMargin = 1.0;
+
+void addShapes(std::vector<BrushGeometry>& out, const std::vector<Brush>& brushes, const Aabb& bounds) {
+    for (const Brush& b : brushes)
+        if (BrushGeometryResult g = buildBrushGeometry(b, bounds); g.geometry) out.push_back(std::move(*g.geometry));
 }
 
 } // namespace
 
 TravelLevel travelLevelOf(const MapFile& map) {
-    TravelLevel level{buildMovers(map), buildEntityGraph(map), {}, std::vector<char>(map.entities.size(), 0)};
+    TravelLevel level{buildMovers(map), buildEntityGraph(map), {}, std::vector<char>(map.entities.size(), 0), {}, {}};
     for (size_t i = 0; i < map.entities.size(); ++i) {
         const MapEntity& e = map.entities[i];
         if (const std::string* health = e.value("health")) {
             const double h = std::strtod(health->c_str(), nullptr);
             level.shootable[i] = std::isfinite(h) && h > 0.0;
         }
-        if (!isTriggerPush(e.classname()) || e.brushes.empty()) continue;
+        if (isClass(e.classname(), "func_ladder") && !e.brushes.empty()) { // Half-Life
+            const Aabb box = brushesBounds(e.brushes);
+            if (!box.empty()) addShapes(level.ladders, e.brushes, {box.mins - Vec3::Constant(kLadderBoundsMargin), box.maxs + Vec3::Constant(kLadderBoundsMargin)});
+        }
+        if (!isClass(e.classname(), "trigger_push") || e.brushes.empty()) continue;
         const Vec3 velocity = quakePushVelocity(e.value("angle"), e.value("angles"), e.value("speed"));
         const Aabb bounds = brushesBounds(e.brushes);
         if (!bounds.empty() && velocity.allFinite() && velocity != Vec3::Zero()) level.pushes.push_back({bounds, velocity});
     }
     return level;
+}
+
+void addLiquidsAndLadders(TravelLevel& level, const World& world) {
+    for (const Brush& b : world.brushes) {
+        if (intersects(b.contents, BrushContents::Water | BrushContents::Slime)) addShapes(level.water, {b}, world.bounds);
+        if (intersects(b.contents, BrushContents::Ladder)) addShapes(level.ladders, {b}, world.bounds);
+    }
 }
 
 } // namespace shallot

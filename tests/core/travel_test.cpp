@@ -46,15 +46,16 @@ struct Level {
     TravelGraph graph;
 };
 
-std::unique_ptr<Level> levelOf(const std::string& text) {
+std::unique_ptr<Level> levelOf(const std::string& text, Game game = Game::Quake) {
     auto l = std::make_unique<Level>();
-    MapReadResult r = readMap(text, "travel.map", Game::Quake);
+    MapReadResult r = readMap(text, "travel.map", game);
     EXPECT_TRUE(r.ok()) << r.error.format();
     if (!r.ok()) return l;
     l->map = *r.map;
     l->world = worldFromMap(l->map);
     l->compiled = compileWorld(l->world);
     l->travel = travelLevelOf(l->map);
+    addLiquidsAndLadders(l->travel, l->world);
     l->mesh = buildNavMesh(l->compiled.onion, kPlayer, l->world.poses[kPlayer].nav);
     l->graph = buildTravelGraph(l->compiled.onion, l->mesh, l->world.poses[kPlayer], l->travel);
     return l;
@@ -171,6 +172,83 @@ TEST(Travel, PlatRidesUpToTheLedge) {
     EXPECT_FALSE(pathOf(*levelOf(room(named)), low, high).found);
     const std::string trigger = entityText({{"classname", "trigger_multiple"}, {"target", "p"}}, {boxBrush(-480, 160, 0, -400, 240, 64)});
     EXPECT_TRUE(has(pathOf(*levelOf(room(named + trigger)), low, high), TravelKind::Plat));
+}
+
+// A pool between two floors whose walls (128 down to its bottom) no walk or jump climbs:
+// the player swims across and water-jumps out onto the other side (the water's top 8 under
+// the floors), or out of the pool from its bottom.
+TEST(Travel, SwimsAcrossAPoolAndWaterJumpsOut) {
+    auto pool = [](bool water) {
+        std::string text = entityText({{"classname", "worldspawn"}},
+                                      {boxBrush(-528, -272, -144, -128, 272, 0), boxBrush(128, -272, -144, 528, 272, 0),
+                                       boxBrush(-128, -272, -160, 128, 272, -128), boxBrush(-528, -272, 256, 528, 272, 272),
+                                       boxBrush(-528, -272, -144, -512, 272, 256), boxBrush(512, -272, -144, 528, 272, 256),
+                                       boxBrush(-512, -272, -144, 512, -256, 256), boxBrush(-512, 256, -144, 512, 272, 256)});
+        if (water) text.insert(text.rfind('}'), boxBrush(-128, -256, -128, 128, 256, -8, "*water1"));
+        return text;
+    };
+    const Vec3 left(-300, 0, 25), right(300, 0, 25), bottom(0, 0, -103);
+    const auto dry = levelOf(pool(false));
+    EXPECT_FALSE(pathOf(*dry, left, right).found) << "no water: the pool is a pit";
+    const auto wet = levelOf(pool(true));
+    ASSERT_EQ(wet->travel.water.size(), 1u);
+    const TravelPath across = pathOf(*wet, left, right);
+    ASSERT_TRUE(across.found);
+    ASSERT_FALSE(across.travel.empty());
+    // It arrives by a water jump (the right floor is above the water), at the swim's speed.
+    const auto out = std::find_if(across.travel.begin(), across.travel.end(), [](const TravelStep& s) { return s.kind == TravelKind::WaterJump; });
+    ASSERT_NE(out, across.travel.end());
+    EXPECT_GT(out->to.x(), 100.0);
+    EXPECT_NEAR(out->seconds, (out->to - out->from).norm() / kSwimSpeed, 1e-9);
+    const TravelPath up = pathOf(*wet, bottom, right);
+    ASSERT_TRUE(up.found);
+    EXPECT_TRUE(has(up, TravelKind::WaterJump));
+    EXPECT_FALSE(pathOf(*dry, bottom, right).found);
+    // Every swim and water jump joins two floors of the body, none a floor to itself.
+    int swims = 0;
+    for (const TravelLink& l : wet->graph.links) {
+        const bool swim = l.kind == TravelKind::Swim || l.kind == TravelKind::WaterJump;
+        swims += swim;
+        EXPECT_FALSE(swim && l.from == l.to);
+    }
+    EXPECT_GT(swims, 2);
+}
+
+// Quake 2: a ledge 128 high with a ladder (ladder contents) up its face; no walk, jump or
+// drop joins the floor below to the ledge, the ladder does, both ways.
+TEST(Travel, LaddersClimbToALedgeAndBackDown) {
+    auto q2Box = [](int x0, int y0, int z0, int x1, int y1, int z1, const std::string& contents) {
+        std::string b = boxBrush(x0, y0, z0, x1, y1, z1);
+        // Quake 2's face lines end in contents, flags and value.
+        size_t at = 0;
+        while ((at = b.find("WALL 0 0 0 1 1\n", at)) != std::string::npos) {
+            b.replace(at, 15, "WALL 0 0 0 1 1 " + contents + " 0 0\n");
+            at += 15;
+        }
+        return b;
+    };
+    auto room = [&](bool ladder) {
+        std::vector<std::string> brushes = {q2Box(-528, -272, -16, 528, 272, 0, "1"),   q2Box(-528, -272, 256, 528, 272, 272, "1"),
+                                            q2Box(-528, -272, 0, -512, 272, 256, "1"),  q2Box(512, -272, 0, 528, 272, 256, "1"),
+                                            q2Box(-512, -272, 0, 512, -256, 256, "1"),  q2Box(-512, 256, 0, 512, 272, 256, "1"),
+                                            q2Box(-512, 128, 0, 512, 256, 128, "1")};
+        if (ladder) brushes.push_back(q2Box(-32, 120, 0, 32, 128, 128, "536870913")); // solid | ladder
+        return entityText({{"classname", "worldspawn"}}, brushes) +
+               entityText({{"classname", "info_player_start"}, {"origin", "0 -100 24"}});
+    };
+    const Vec3 floor(0, -100, 25), ledge(0, 200, 153);
+    EXPECT_FALSE(pathOf(*levelOf(room(false), Game::Quake2), floor, ledge).found);
+    const auto level = levelOf(room(true), Game::Quake2);
+    ASSERT_EQ(level->travel.ladders.size(), 1u);
+    const TravelPath up = pathOf(*level, floor, ledge);
+    ASSERT_TRUE(up.found);
+    const auto climb = std::find_if(up.travel.begin(), up.travel.end(), [](const TravelStep& s) { return s.kind == TravelKind::Ladder; });
+    ASSERT_NE(climb, up.travel.end());
+    EXPECT_NEAR(climb->from.z(), 24.0, 1.0);
+    EXPECT_NEAR(climb->to.z(), 152.0, 1.0);
+    EXPECT_GE(climb->seconds, 128.0 / kLadderSpeed - 1e-9);
+    const TravelPath down = pathOf(*level, ledge, floor);
+    ASSERT_TRUE(down.found); // a drop or the ladder, whichever is quicker
 }
 
 // Two rooms with no way between them but a teleporter.

@@ -120,7 +120,8 @@ void NavService::start() {
                      game = data.game, revision = entityRevision_, previous = std::move(previous)]() mutable {
         auto meshes = std::make_shared<NavMeshes>();
         Stopwatch watch;
-        const TravelLevel level = travelLevelOf(mapOfDocumentEntities(entities, game));
+        TravelLevel level = travelLevelOf(mapOfDocumentEntities(entities, game));
+        if (travelWorld) addLiquidsAndLadders(level, travelWorld->world);
         const BspTree& tree = world->result->onion;
         // The poses' meshes are independent reads of one tree: one thread each, as many as
         // the machine has. The walking spawn check asks the cache for some of them too.

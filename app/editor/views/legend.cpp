@@ -29,19 +29,22 @@ constexpr int kKeySwatches = 4;
 const QColor kLegendGround(20, 20, 24, 200), kLegendText(220, 220, 228);
 
 // The travel types the current pose's travel has beyond walking (doors, rides, teleports,
-// pushes), in the order of TravelKind.
+// pushes, swims, water jumps, ladders), in the order of TravelKind.
 void addTravelKinds(const Editor& editor, std::vector<LegendEntry>& out) {
     const auto& meshes = editor.overlays().nav().meshes();
     const TravelGraph* graph = meshes ? meshes->travelOf(editor.currentPose()) : nullptr;
     if (!graph) return;
-    bool has[size_t(TravelKind::Push) + 1] = {};
+    bool has[size_t(TravelKind::Ladder) + 1] = {};
     has[size_t(TravelKind::Door)] = !graph->gates.empty();
     for (const TravelLink& l : graph->links) has[size_t(l.kind)] = true;
     const std::pair<TravelKind, const char*> named[] = {{TravelKind::Door, "door (closed)"},
                                                         {TravelKind::Plat, "plat ride"},
                                                         {TravelKind::Train, "train ride"},
                                                         {TravelKind::Teleport, "teleport"},
-                                                        {TravelKind::Push, "push"}};
+                                                        {TravelKind::Push, "push"},
+                                                        {TravelKind::Swim, "swim"},
+                                                        {TravelKind::WaterJump, "water jump"},
+                                                        {TravelKind::Ladder, "ladder"}};
     for (const auto& [kind, name] : named)
         if (has[size_t(kind)]) out.push_back({render::travelColour(kind), name, true});
 }

@@ -1,0 +1,110 @@
+// Swimming, water jumps and ladders as travel links (movers/travel.h): the walking check's
+// swim rule (check/walking_reach.h: a body of water joins every floor the box is in its
+// water from, or climbs out onto) made links a path can report, where the way is clear;
+// and Quake 2's and Half-Life's ladders climbed between the floors beside them.
+#include "movers/travel.h"
+
+#include "check/walking_reach.h"
+#include "query/trace.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace shallot {
+
+namespace {
+
+// A floor whose box stands higher than this above another's on the same ladder is a climb
+// away from it; lower ones are walked (a step).
+constexpr double kLadderClimb = 18.0;
+
+// `count` of the body's floors spread out: each next one the farthest from those picked.
+std::vector<size_t> spreadHubs(const std::vector<WaterFloor>& body, size_t count) {
+    std::vector<size_t> hubs{0};
+    std::vector<double> nearest(body.size(), std::numeric_limits<double>::infinity());
+    while (hubs.size() < count) {
+        const Vec3& last = body[hubs.back()].point;
+        size_t far = 0;
+        for (size_t i = 0; i < body.size(); ++i) {
+            nearest[i] = std::min(nearest[i], (body[i].point - last).squaredNorm());
+            if (nearest[i] > nearest[far]) far = i;
+        }
+        if (!(nearest[far] > 0.0)) break;
+        hubs.push_back(far);
+    }
+    return hubs;
+}
+
+// The first point pose of the tree (the sight pose), -1 when it has none.
+int pointPoseOf(const BspTree& tree) {
+    for (size_t i = 0; i < tree.poses.size(); ++i)
+        if (tree.poses[i].isPoint() && !tree.poses[i].shape.isRound()) return int(i);
+    return -1;
+}
+
+struct Swimmer {
+    const BspTree& tree;
+    int pointPose;
+    double stepHeight;
+    TravelGraph& graph;
+
+    // A swim from floor a to floor b of one body, when the straight way between their
+    // points is clear of solid (a body's bounds may join pools a wall parts); out onto a
+    // floor the box is not in the water from (but for a wade out of shallow water): a
+    // water jump.
+    void link(const WaterFloor& a, const WaterFloor& b) const {
+        if (a.polygon == b.polygon) return;
+        if (pointPose >= 0) {
+            const TraceResult t = traceSegment(tree, pointPose, a.point, b.point);
+            if (t.hit || t.startSolid) return;
+        }
+        // From a floor in shallow water to one beside it at about its height: waded.
+        const bool climbs = !b.inWater && (!a.inWater || b.point.z() > a.point.z() + stepHeight);
+        graph.links.push_back({climbs ? TravelKind::WaterJump : TravelKind::Swim, a.polygon, b.polygon, a.point, b.point,
+                               (b.point - a.point).norm() / kSwimSpeed, -1, -1});
+    }
+};
+
+void addSwims(const Swimmer& swimmer, const Pose& pose, const std::vector<BrushGeometry>& water) {
+    for (const std::vector<WaterFloor>& body : waterFloors(*swimmer.graph.mesh, pose, water)) {
+        if (body.size() <= kMaxSwimClique) {
+            for (const WaterFloor& a : body)
+                for (const WaterFloor& b : body) swimmer.link(a, b);
+            continue;
+        }
+        for (const size_t h : spreadHubs(body, kSwimHubs))
+            for (const WaterFloor& f : body) {
+                swimmer.link(f, body[h]);
+                swimmer.link(body[h], f);
+            }
+    }
+}
+
+void addLadders(TravelGraph& graph, const Pose& pose, const std::vector<BrushGeometry>& ladders) {
+    const Vec3 reach = Vec3::Constant(kLadderReach);
+    for (const BrushGeometry& ladder : ladders) {
+        // Where the reference point puts the box within reach of the ladder.
+        std::vector<int32_t> polygons;
+        std::vector<Vec3> points;
+        polygonsTouching(*graph.mesh, {ladder.bounds.mins - pose.maxs - reach, ladder.bounds.maxs - pose.mins + reach}, polygons,
+                         points);
+        for (size_t i = 0; i < polygons.size(); ++i)
+            for (size_t j = 0; j < polygons.size(); ++j) {
+                const double rise = points[j].z() - points[i].z();
+                if (std::abs(rise) <= kLadderClimb) continue;
+                const double across = (points[j] - points[i]).head<2>().norm();
+                graph.links.push_back({TravelKind::Ladder, polygons[i], polygons[j], points[i], points[j],
+                                       std::abs(rise) / kLadderSpeed + across / kWalkSpeed, -1, -1});
+            }
+    }
+}
+
+} // namespace
+
+void addSwimAndLadderLinks(TravelGraph& graph, const BspTree& tree, const Pose& pose, const TravelLevel& level) {
+    if (!level.water.empty()) addSwims({tree, pointPoseOf(tree), pose.nav.stepHeight, graph}, pose, level.water);
+    if (!level.ladders.empty()) addLadders(graph, pose, level.ladders);
+}
+
+} // namespace shallot
