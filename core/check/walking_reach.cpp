@@ -128,25 +128,21 @@ std::vector<std::vector<WaterFloor>> waterFloors(const NavMesh& mesh, const Pose
     }
     std::vector<std::vector<WaterFloor>> floors(static_cast<size_t>(bodies));
     for (size_t p = 0; p < mesh.polygons.size(); ++p) {
-        std::vector<char> in(static_cast<size_t>(bodies), 0);
+        // Per body: the samples in its water, and those lowered into it.
+        std::vector<std::vector<Vec3>> in(static_cast<size_t>(bodies)), climbed(static_cast<size_t>(bodies));
         const std::vector<Vec3> samples = floorSamples(mesh.polygons[p]);
         for (size_t w = 0; w < water.size(); ++w) {
-            if (in[size_t(bodyOf[w])] || !reach[w].overlaps(mesh.polygons[p].bounds)) continue;
-            // The first sample in the water, else the first one lowered into it.
-            const Vec3* climbed = nullptr;
+            if (!reach[w].overlaps(mesh.polygons[p].bounds)) continue;
+            const size_t b = size_t(bodyOf[w]);
             for (const Vec3& q : samples) {
                 if (!reach[w].contains(q)) continue;
-                if (lowersInto(q, 0.0, planes[w])) {
-                    in[size_t(bodyOf[w])] = 1;
-                    floors[size_t(bodyOf[w])].push_back({int32_t(p), q, true});
-                    break;
-                }
-                if (!climbed && lowersInto(q, kSwimClimbHeight, planes[w])) climbed = &q;
+                if (lowersInto(q, 0.0, planes[w])) in[b].push_back(q);
+                else if (lowersInto(q, kSwimClimbHeight, planes[w])) climbed[b].push_back(q);
             }
-            if (!in[size_t(bodyOf[w])] && climbed) {
-                in[size_t(bodyOf[w])] = 1;
-                floors[size_t(bodyOf[w])].push_back({int32_t(p), *climbed, false});
-            }
+        }
+        for (size_t b = 0; b < in.size(); ++b) {
+            if (!in[b].empty()) floors[b].push_back({int32_t(p), std::move(in[b]), true});
+            else if (!climbed[b].empty()) floors[b].push_back({int32_t(p), std::move(climbed[b]), false});
         }
     }
     return floors;

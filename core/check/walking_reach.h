@@ -68,12 +68,13 @@ std::vector<bool> walkersMeetingGoals(const BspTree& tree, const std::vector<Pos
 // and climbs out), tried at the polygon's floorSamples.
 std::vector<std::vector<int32_t>> waterSwum(const NavMesh& mesh, const Pose& pose, const std::vector<BrushGeometry>& water);
 
-// A floor of a body of water (waterFloors): a point of it from which the box is in the
-// water (`inWater`), or else gets into it lowered by at most kSwimClimbHeight (it climbs
-// out there: Quake's water jump).
+// A floor of a body of water (waterFloors): its points (floorSamples) from which the box
+// is in the water (`inWater`), or else, when it has none, those from which it gets into
+// the water lowered by at most kSwimClimbHeight (it climbs out there: Quake's water jump).
+// Never empty.
 struct WaterFloor {
     int32_t polygon = -1;
-    Vec3 point = Vec3::Zero();
+    std::vector<Vec3> points;
     bool inWater = false;
 };
 // waterSwum's bodies with each polygon's point and whether it is in the water.

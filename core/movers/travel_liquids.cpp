@@ -19,15 +19,50 @@ namespace {
 // away from it; lower ones are walked (a step).
 constexpr double kLadderClimb = 18.0;
 
+// Pairs of points this much longer than the shortest still count as the shortest: the
+// tie (two floors' parallel sides) is broken towards the middle of both floors.
+constexpr double kNearPairSlack = 8.0;
+// At most this many points of a floor are tried for a link (every k-th of more).
+constexpr size_t kMaxLinkPoints = 48;
+
+Vec3 meanOf(const std::vector<Vec3>& points) {
+    Vec3 sum = Vec3::Zero();
+    for (const Vec3& p : points) sum += p;
+    return sum / double(points.size());
+}
+
+// Where a swim from floor a to floor b boards and lands: the nearest pair of their points,
+// of nearly nearest pairs the one whose middle is nearest the middle of both floors (a
+// pool's two sides join across its middle, not at whichever end was sampled first).
+std::pair<Vec3, Vec3> nearSides(const std::vector<Vec3>& a, const std::vector<Vec3>& b) {
+    const size_t stepA = a.size() / kMaxLinkPoints + 1, stepB = b.size() / kMaxLinkPoints + 1;
+    double shortest = std::numeric_limits<double>::infinity();
+    for (size_t i = 0; i < a.size(); i += stepA)
+        for (size_t j = 0; j < b.size(); j += stepB) shortest = std::min(shortest, (a[i] - b[j]).norm());
+    const Vec3 middle = 0.5 * (meanOf(a) + meanOf(b));
+    std::pair<Vec3, Vec3> best{a.front(), b.front()};
+    double bestOff = std::numeric_limits<double>::infinity();
+    for (size_t i = 0; i < a.size(); i += stepA)
+        for (size_t j = 0; j < b.size(); j += stepB) {
+            if ((a[i] - b[j]).norm() > shortest + kNearPairSlack) continue;
+            const double off = (0.5 * (a[i] + b[j]) - middle).squaredNorm();
+            if (off < bestOff) {
+                bestOff = off;
+                best = {a[i], b[j]};
+            }
+        }
+    return best;
+}
+
 // `count` of the body's floors spread out: each next one the farthest from those picked.
 std::vector<size_t> spreadHubs(const std::vector<WaterFloor>& body, size_t count) {
     std::vector<size_t> hubs{0};
     std::vector<double> nearest(body.size(), std::numeric_limits<double>::infinity());
     while (hubs.size() < count) {
-        const Vec3& last = body[hubs.back()].point;
+        const Vec3& last = body[hubs.back()].points.front();
         size_t far = 0;
         for (size_t i = 0; i < body.size(); ++i) {
-            nearest[i] = std::min(nearest[i], (body[i].point - last).squaredNorm());
+            nearest[i] = std::min(nearest[i], (body[i].points.front() - last).squaredNorm());
             if (nearest[i] > nearest[far]) far = i;
         }
         if (!(nearest[far] > 0.0)) break;
@@ -55,14 +90,15 @@ struct Swimmer {
     // water jump.
     void link(const WaterFloor& a, const WaterFloor& b) const {
         if (a.polygon == b.polygon) return;
+        const auto [from, to] = nearSides(a.points, b.points);
         if (pointPose >= 0) {
-            const TraceResult t = traceSegment(tree, pointPose, a.point, b.point);
+            const TraceResult t = traceSegment(tree, pointPose, from, to);
             if (t.hit || t.startSolid) return;
         }
         // From a floor in shallow water to one beside it at about its height: waded.
-        const bool climbs = !b.inWater && (!a.inWater || b.point.z() > a.point.z() + stepHeight);
-        graph.links.push_back({climbs ? TravelKind::WaterJump : TravelKind::Swim, a.polygon, b.polygon, a.point, b.point,
-                               (b.point - a.point).norm() / kSwimSpeed, -1, -1});
+        const bool climbs = !b.inWater && (!a.inWater || to.z() > from.z() + stepHeight);
+        graph.links.push_back({climbs ? TravelKind::WaterJump : TravelKind::Swim, a.polygon, b.polygon, from, to,
+                               (to - from).norm() / kSwimSpeed, -1, -1});
     }
 };
 

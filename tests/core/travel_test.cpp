@@ -199,6 +199,11 @@ TEST(Travel, SwimsAcrossAPoolAndWaterJumpsOut) {
     const auto out = std::find_if(across.travel.begin(), across.travel.end(), [](const TravelStep& s) { return s.kind == TravelKind::WaterJump; });
     ASSERT_NE(out, across.travel.end());
     EXPECT_GT(out->to.x(), 100.0);
+    // Straight across the middle (the two sides' nearest points nearest both floors'
+    // middles), not from one end of the pool's edge.
+    EXPECT_LT(std::abs(out->from.y()), 32.0);
+    EXPECT_LT(std::abs(out->to.y()), 32.0);
+    EXPECT_LT(across.length, 620.0);
     EXPECT_NEAR(out->seconds, (out->to - out->from).norm() / kSwimSpeed, 1e-9);
     const TravelPath up = pathOf(*wet, bottom, right);
     ASSERT_TRUE(up.found);
