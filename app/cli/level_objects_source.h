@@ -20,7 +20,7 @@ std::shared_ptr<const LevelObjects> loadLevelObjects(const std::string& path, co
 
 // The level's movers, entities and trigger_pushes for typed travel: a .map's or
 // .shallot's entities (with its world's liquids and ladders), or those a .obsp stores
-// (no brushes: no swims or ladders); nothing when there are none.
+// (with the liquids and ladders it keeps); nothing when there are none.
 std::shared_ptr<const TravelLevel> loadTravelLevel(const TreeAndWorld& input);
 
 // What fires `movers` (loadLevelObjects of the same input) when the level runs: from the

@@ -59,9 +59,13 @@ struct TravelLevel {
 // (travel_level.cpp). The world's liquids and ladder brushes come from its compiled world:
 // addLiquidsAndLadders.
 TravelLevel travelLevelOf(const MapFile& map);
-// Adds `world`'s water, slime and ladder brushes to `level` (a .map's or document's world;
-// an .obsp keeps no brushes, so its travel has no swims or ladders).
+// The contents travel swims in (water, slime) or climbs (ladder).
+inline constexpr BrushContents kTravelledContents = BrushContents::Water | BrushContents::Slime | BrushContents::Ladder;
+// Adds `world`'s water, slime and ladder brushes to `level` (a .map's or document's world).
 void addLiquidsAndLadders(TravelLevel& level, const World& world);
+// The same from the worldspawn brushes an .obsp stores with its entities (it keeps those
+// of kTravelledContents: objects/obsp_movers.h).
+void addStoredLiquidsAndLadders(TravelLevel& level, const MapFile& stored);
 
 // A link beyond the mesh's own, from polygon to polygon: boarding at `start`, arriving at
 // `end` after `seconds`. `needs`: the entity that must have been fired (opened, started)

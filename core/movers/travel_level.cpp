@@ -46,11 +46,27 @@ TravelLevel travelLevelOf(const MapFile& map) {
     return level;
 }
 
-void addLiquidsAndLadders(TravelLevel& level, const World& world) {
-    for (const Brush& b : world.brushes) {
-        if (intersects(b.contents, BrushContents::Water | BrushContents::Slime)) addShapes(level.water, {b}, world.bounds);
-        if (intersects(b.contents, BrushContents::Ladder)) addShapes(level.ladders, {b}, world.bounds);
+namespace {
+
+// The water, slime and ladder brushes of `brushes` (inside `bounds`).
+void addTravelledBrushes(TravelLevel& level, const std::vector<Brush>& brushes, const Aabb& bounds) {
+    for (const Brush& b : brushes) {
+        if (intersects(b.contents, BrushContents::Water | BrushContents::Slime)) addShapes(level.water, {b}, bounds);
+        if (intersects(b.contents, BrushContents::Ladder)) addShapes(level.ladders, {b}, bounds);
     }
+}
+
+} // namespace
+
+void addLiquidsAndLadders(TravelLevel& level, const World& world) { addTravelledBrushes(level, world.brushes, world.bounds); }
+
+void addStoredLiquidsAndLadders(TravelLevel& level, const MapFile& stored) {
+    if (stored.entities.empty() || !isClass(stored.entities[0].classname(), "worldspawn")) return;
+    const std::vector<Brush>& brushes = stored.entities[0].brushes;
+    const Aabb box = brushesBounds(brushes);
+    if (box.empty()) return;
+    const Vec3 margin = Vec3::Constant(kLadderBoundsMargin);
+    addTravelledBrushes(level, brushes, {box.mins - margin, box.maxs + margin});
 }
 
 } // namespace shallot

@@ -6,6 +6,7 @@
 #include "io/obsp_format.h"
 #include "io/payload_bytes.h"
 #include "movers/build_movers.h"
+#include "movers/travel.h"
 
 #include <cmath>
 #include <sstream>
@@ -45,7 +46,10 @@ ObspMovers obspMoversOf(const MapFile& map, const std::vector<Pose>& poses, cons
     for (size_t i = 0; i < out.entities.entities.size(); ++i) {
         MapEntity& e = out.entities.entities[i];
         e.patches.clear();
-        if (i == 0 && e.classname() == "worldspawn") e.brushes.clear();
+        // Of the world's brushes only the liquids and ladders: travel swims and climbs them
+        // (addStoredLiquidsAndLadders); the rest is the file's tree.
+        if (i == 0 && e.classname() == "worldspawn")
+            std::erase_if(e.brushes, [](const Brush& b) { return !intersects(b.contents, kTravelledContents); });
         for (const Brush& b : e.brushes)
             for (const BrushSide& side : b.sides) out.entities.quake3Brushes |= !side.textureMatrix.empty();
     }

@@ -200,6 +200,47 @@ TEST(ObspMovers, TravelFromTheStoredEntitiesFindsTheSamePaths) {
     EXPECT_GT(travelled, size_t(0));
 }
 
+// The world's liquids and ladders are stored with the entities (only those of the world's
+// brushes): travel from the file swims and climbs as travel from the .map's world does.
+TEST(ObspMovers, StoredLiquidsAndLaddersTravelAsTheMapsWorld) {
+    std::string text = moversLevelText();
+    // Water standing across both floors (the door slot between them) and a slime column,
+    // before the worldspawn's end.
+    const size_t door = text.rfind('{', text.find("\"func_door\""));
+    text.insert(text.rfind('}', door),
+                boxBrush(-200, 200, 0, 200, 400, 40, "*water1") + boxBrush(-300, 200, 0, -290, 232, 200, "*slime0"));
+    MapReadResult read = readMap(text, "liquids.map");
+    ASSERT_TRUE(read.ok()) << read.error.format();
+    const Both b = compileAndStore(std::move(*read.map));
+    ASSERT_TRUE(b.read.movers) << b.read.error;
+    const World world = worldFromMap(b.map);
+    TravelLevel fromMap = travelLevelOf(b.map), fromFile = travelLevelOf(b.read.movers->entities);
+    addLiquidsAndLadders(fromMap, world);
+    addStoredLiquidsAndLadders(fromFile, b.read.movers->entities);
+    ASSERT_EQ(fromMap.water.size(), 2u);
+    ASSERT_EQ(fromFile.water.size(), fromMap.water.size());
+    for (size_t i = 0; i < fromMap.water.size(); ++i) {
+        EXPECT_EQ(fromFile.water[i].bounds.mins, fromMap.water[i].bounds.mins);
+        EXPECT_EQ(fromFile.water[i].bounds.maxs, fromMap.water[i].bounds.maxs);
+    }
+    // Only the travelled brushes of the world are stored: the walls are the file's tree.
+    EXPECT_EQ(b.read.movers->entities.entities[0].brushes.size(), 2u);
+    const int player = b.tree.poseIndex("player");
+    const NavMesh meshA = buildNavMesh(b.tree, player, b.tree.poses[size_t(player)].nav);
+    const NavMesh meshB = buildNavMesh(*b.read.tree, player, b.read.tree->poses[size_t(player)].nav);
+    const TravelGraph ga = buildTravelGraph(b.tree, meshA, b.tree.poses[size_t(player)], fromMap);
+    const TravelGraph gb = buildTravelGraph(*b.read.tree, meshB, b.read.tree->poses[size_t(player)], fromFile);
+    size_t swims = 0;
+    for (const TravelLink& l : ga.links) swims += l.kind == TravelKind::Swim || l.kind == TravelKind::WaterJump;
+    EXPECT_GT(swims, 0u);
+    ASSERT_EQ(ga.links.size(), gb.links.size());
+    for (size_t i = 0; i < ga.links.size(); ++i) {
+        EXPECT_EQ(ga.links[i].kind, gb.links[i].kind);
+        EXPECT_EQ(ga.links[i].start, gb.links[i].start);
+        EXPECT_EQ(ga.links[i].end, gb.links[i].end);
+    }
+}
+
 TEST(ObspMovers, IdE1m1AnswersAsItsMap) {
     MapReadResult read = readMapFile(SHALLOT_SHARED_MAPS "/id_e1m1.map");
     ASSERT_TRUE(read.ok());
