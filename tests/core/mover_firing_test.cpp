@@ -310,3 +310,31 @@ TEST(MoverFiring, RandomLevelsUnderRandomTouchesNeverJump) {
     EXPECT_GT(trips, 400u); // the levels do run (numbers of this seed: see the output)
     EXPECT_GT(firings, 200u);
 }
+
+// Hostile wiring: entities that fire themselves (with and without a delay), a counter and
+// delays that are not numbers or absurd, a train with no corners, NaN speeds, a trigger
+// that fires everything. Every step ends, the clocks stay finite, and a self-firing relay
+// with a delay fires at most once per delay.
+TEST(MoverFiring, HostileWiringEndsEveryStep) {
+    std::string text = worldText();
+    text += entityText({{"classname", "trigger_relay"}, {"targetname", "self"}, {"target", "self"}});                   // 1
+    text += entityText({{"classname", "trigger_relay"}, {"targetname", "slow"}, {"target", "slow"}, {"delay", "0.5"}}); // 2
+    text += entityText({{"classname", "trigger_counter"}, {"targetname", "all"}, {"target", "all"}, {"count", "nan"}});  // 3
+    text += doorText({{"targetname", "all"}, {"target", "all"}, {"speed", "nan"}, {"delay", "1e308"}});                 // 4
+    text += doorText({{"targetname", "all"}, {"speed", "-5"}, {"wait", "nan"}}, 300, 316);                              // 5
+    text += entityText({{"classname", "func_train"}, {"targetname", "all"}, {"target", "nowhere"}}, {boxBrush(500, 0, 0, 532, 32, 16)});
+    text += entityText({{"classname", "trigger_multiple"}, {"target", "self"}, {"wait", "-7"}}, {boxBrush(-400, -64, 0, -300, 64, 64)});
+    text += entityText({{"classname", "trigger_multiple"}, {"target", "slow"}}, {boxBrush(-600, -64, 0, -500, 64, 64)});
+    text += entityText({{"classname", "trigger_multiple"}, {"target", "all"}, {"delay", "-3"}}, {boxBrush(-800, -64, 0, -700, 64, 64)});
+    const Level level(text);
+    Playing run(level);
+    for (int s = 0; s < 600; ++s) {
+        const double x = s % 3 == 0 ? -350 : s % 3 == 1 ? -550 : -750;
+        run.step(playerAt(x, 0));
+        for (size_t k = 0; k < level.movers.movers.size(); ++k) ASSERT_TRUE(run.firing.offset(k).allFinite());
+    }
+    // What can fire in 10 s: the slow relay itself twice a second (20), each trigger_multiple
+    // at most every 0.2 s (150 for three), the once-only one and the counter once: the
+    // relay firing itself without a delay ends within its step (91 here).
+    EXPECT_LE(run.firing.counts().triggerFirings, 172u);
+}
