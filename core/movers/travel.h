@@ -77,6 +77,9 @@ struct TravelLink {
     double seconds = 0.0;
     int entity = -1; // the mover's, teleporter's or push's entity
     int needs = -1;
+    // A door gate (index in TravelGraph::gates) whose closed volume the link passes through
+    // (a swim past a door standing in water): usable as the gate's mesh links are.
+    int32_t gate = -1;
 };
 
 // A door group closed across the mesh: its members' configuration-space boxes at their

@@ -1,7 +1,8 @@
 // Swimming, water jumps and ladders as travel links (movers/travel.h): the walking check's
 // swim rule (check/walking_reach.h: a body of water joins every floor the box is in its
-// water from, or climbs out onto) made links a path can report, where the way is clear;
-// and Quake 2's and Half-Life's ladders climbed between the floors beside them.
+// water from, or climbs out onto) made links a path can report, where the way is clear
+// (and through a closed door only once it opens); and Quake 2's and Half-Life's ladders
+// climbed between the floors beside them.
 #include "movers/travel.h"
 
 #include "check/walking_reach.h"
@@ -71,6 +72,41 @@ std::vector<size_t> spreadHubs(const std::vector<WaterFloor>& body, size_t count
     return hubs;
 }
 
+// Whether the segment a-b passes through the inside of `box` (the slab test).
+bool crossesInside(const Vec3& a, const Vec3& b, const Aabb& box) {
+    double t0 = 0.0, t1 = 1.0;
+    for (int k = 0; k < 3; ++k) {
+        const double d = b[k] - a[k];
+        if (d == 0.0) {
+            if (!(a[k] > box.mins[k] && a[k] < box.maxs[k])) return false;
+            continue;
+        }
+        double ta = (box.mins[k] - a[k]) / d, tb = (box.maxs[k] - a[k]) / d;
+        if (ta > tb) std::swap(ta, tb);
+        t0 = std::max(t0, ta);
+        t1 = std::min(t1, tb);
+        if (!(t0 < t1)) return false;
+    }
+    return true;
+}
+
+constexpr int32_t kNoGate = -1, kNotTaken = -2;
+
+// The door gate (graph.gates) a link from a to b passes through the closed volume of, as
+// the compiled world leaves doors out: kNoGate, or kNotTaken when it passes a door that
+// never opens (shut) or more than one door.
+int32_t gateCrossed(const TravelGraph& graph, const Vec3& a, const Vec3& b) {
+    int32_t crossed = kNoGate;
+    for (size_t g = 0; g < graph.gates.size(); ++g) {
+        const DoorGate& gate = graph.gates[g];
+        if (gate.free) continue;
+        if (!std::any_of(gate.boxes.begin(), gate.boxes.end(), [&](const Aabb& box) { return crossesInside(a, b, box); })) continue;
+        if (gate.shut || crossed != kNoGate) return kNotTaken;
+        crossed = int32_t(g);
+    }
+    return crossed;
+}
+
 // The first point pose of the tree (the sight pose), -1 when it has none.
 int pointPoseOf(const BspTree& tree) {
     for (size_t i = 0; i < tree.poses.size(); ++i)
@@ -95,10 +131,12 @@ struct Swimmer {
             const TraceResult t = traceSegment(tree, pointPose, from, to);
             if (t.hit || t.startSolid) return;
         }
+        const int32_t gate = gateCrossed(graph, from, to);
+        if (gate == kNotTaken) return;
         // From a floor in shallow water to one beside it at about its height: waded.
         const bool climbs = !b.inWater && (!a.inWater || to.z() > from.z() + stepHeight);
         graph.links.push_back({climbs ? TravelKind::WaterJump : TravelKind::Swim, a.polygon, b.polygon, from, to,
-                               (to - from).norm() / kSwimSpeed, -1, -1});
+                               (to - from).norm() / kSwimSpeed, -1, -1, gate});
     }
 };
 
@@ -129,9 +167,11 @@ void addLadders(TravelGraph& graph, const Pose& pose, const std::vector<BrushGeo
             for (size_t j = 0; j < polygons.size(); ++j) {
                 const double rise = points[j].z() - points[i].z();
                 if (std::abs(rise) <= kLadderClimb) continue;
+                const int32_t gate = gateCrossed(graph, points[i], points[j]);
+                if (gate == kNotTaken) continue;
                 const double across = (points[j] - points[i]).head<2>().norm();
                 graph.links.push_back({TravelKind::Ladder, polygons[i], polygons[j], points[i], points[j],
-                                       std::abs(rise) / kLadderSpeed + across / kWalkSpeed, -1, -1});
+                                       std::abs(rise) / kLadderSpeed + across / kWalkSpeed, -1, -1, gate});
             }
     }
 }

@@ -80,7 +80,7 @@ std::optional<std::vector<Move>> quickest(const TravelGraph& graph, const std::v
         }
         for (const uint32_t t : graph.linksFrom[size_t(p)]) {
             const TravelLink& l = graph.links[t];
-            if (!travelLinkUsable(l, fired)) continue;
+            if (!travelLinkUsable(graph, l, fired)) continue;
             relax(l.to, cost + (l.start - node.entry).norm() / kWalkSpeed + l.seconds, l.end, {true, t});
         }
     }
@@ -158,11 +158,12 @@ struct Planner {
         if (!moves) return false;
         for (const Move& m : *moves) {
             std::vector<int> waits; // the entities this move waits on
-            if (m.travel) {
-                waits.push_back(graph.links[m.index].needs);
-            } else if (const int32_t g = graph.gateOfLink[m.index]; g >= 0) {
+            const int32_t g = m.travel ? graph.links[m.index].gate : graph.gateOfLink[m.index];
+            if (m.travel) waits.push_back(graph.links[m.index].needs);
+            if (g >= 0) {
                 const DoorGate& gate = graph.gates[size_t(g)];
-                if (!gate.free && !gate.touched) waits = gate.entities;
+                if (!gate.free && !gate.touched)
+                    for (const int e : gate.entities) waits.push_back(e);
             }
             for (const int e : waits) {
                 Vec3 w;

@@ -2,8 +2,9 @@
 
 namespace shallot {
 
-bool meshLinkUsable(const TravelGraph& graph, uint32_t link, const std::vector<char>& fired) {
-    const int32_t g = graph.gateOfLink[link];
+namespace {
+
+bool gateOpen(const TravelGraph& graph, int32_t g, const std::vector<char>& fired) {
     if (g < 0) return true;
     const DoorGate& gate = graph.gates[size_t(g)];
     if (gate.shut) return false;
@@ -13,8 +14,15 @@ bool meshLinkUsable(const TravelGraph& graph, uint32_t link, const std::vector<c
     return false;
 }
 
-bool travelLinkUsable(const TravelLink& link, const std::vector<char>& fired) {
-    return link.needs < 0 || (size_t(link.needs) < fired.size() && fired[size_t(link.needs)]);
+} // namespace
+
+bool meshLinkUsable(const TravelGraph& graph, uint32_t link, const std::vector<char>& fired) {
+    return gateOpen(graph, graph.gateOfLink[link], fired);
+}
+
+bool travelLinkUsable(const TravelGraph& graph, const TravelLink& link, const std::vector<char>& fired) {
+    return (link.needs < 0 || (size_t(link.needs) < fired.size() && fired[size_t(link.needs)])) &&
+           gateOpen(graph, link.gate, fired);
 }
 
 TravelReach travelReach(const TravelGraph& graph, int32_t start, const TravelMoves& moves, bool openersAnywhere) {
@@ -70,7 +78,7 @@ TravelReach travelReach(const TravelGraph& graph, int32_t start, const TravelMov
             for (uint32_t k = p.firstLink; k < p.firstLink + p.linkCount; ++k)
                 if (meshLinkUsable(graph, k, out.fired)) reach(mesh.links[k].to);
             for (const uint32_t t : graph.linksFrom[size_t(at)])
-                if (travelLinkUsable(graph.links[t], out.fired)) reach(graph.links[t].to);
+                if (travelLinkUsable(graph, graph.links[t], out.fired)) reach(graph.links[t].to);
             if (moves) moves(at, reach);
         }
         bool changed = false;

@@ -36,7 +36,7 @@ TravelReach travelReach(const TravelGraph& graph, int32_t start, const TravelMov
 
 // Whether a mesh link / travel link may be used once the entities `fired` are fired.
 bool meshLinkUsable(const TravelGraph& graph, uint32_t link, const std::vector<char>& fired);
-bool travelLinkUsable(const TravelLink& link, const std::vector<char>& fired);
+bool travelLinkUsable(const TravelGraph& graph, const TravelLink& link, const std::vector<char>& fired);
 
 // One part of a path, from `from` to `to`, taking `seconds`; `entity`: the mover,
 // teleporter or trigger it goes through (-1 for walking, stepping, dropping, jumping).

@@ -219,6 +219,36 @@ TEST(Travel, SwimsAcrossAPoolAndWaterJumpsOut) {
     EXPECT_GT(swims, 2);
 }
 
+// The compiled world leaves doors out: a swim must not pass a closed door standing in the
+// water. The pool is parted by a wall whose opening a named door fills; with nothing to
+// fire it there is no way across, with a trigger on the near floor the way goes by it.
+TEST(Travel, SwimsWaitForTheDoorsInTheWater) {
+    auto pool = [](bool trigger) {
+        std::string text = entityText({{"classname", "worldspawn"}},
+                                      {boxBrush(-528, -272, -144, -128, 272, 0), boxBrush(128, -272, -144, 528, 272, 0),
+                                       boxBrush(-128, -272, -160, 128, 272, -128), boxBrush(-528, -272, 256, 528, 272, 272),
+                                       boxBrush(-528, -272, -144, -512, 272, 256), boxBrush(512, -272, -144, 528, 272, 256),
+                                       boxBrush(-512, -272, -144, 512, -256, 256), boxBrush(-512, 256, -144, 512, 272, 256),
+                                       boxBrush(-8, -256, -128, 8, -64, 256), boxBrush(-8, 64, -128, 8, 256, 256),
+                                       boxBrush(-8, -64, 128, 8, 64, 256),
+                                       boxBrush(-128, -256, -128, -8, 256, -8, "*water1"), boxBrush(8, -256, -128, 128, 256, -8, "*water1")});
+        text += entityText({{"classname", "func_door"}, {"angle", "-1"}, {"targetname", "d"}}, {boxBrush(-8, -64, -128, 8, 64, 128)});
+        if (trigger) text += entityText({{"classname", "trigger_multiple"}, {"target", "d"}}, {boxBrush(-480, 160, 0, -400, 240, 64)});
+        return text;
+    };
+    const Vec3 left(-300, 0, 25), right(300, 0, 25);
+    const auto shut = levelOf(pool(false));
+    ASSERT_FALSE(shut->travel.water.empty());
+    EXPECT_FALSE(pathOf(*shut, left, right).found) << "nothing opens the door in the water";
+    const auto opened = levelOf(pool(true));
+    const TravelPath p = pathOf(*opened, left, right);
+    ASSERT_TRUE(p.found);
+    EXPECT_TRUE(has(p, TravelKind::Swim) || has(p, TravelKind::WaterJump));
+    const Aabb trigger{Vec3(-496, 144, -32), Vec3(-384, 256, 96)};
+    EXPECT_TRUE(std::any_of(p.points.begin(), p.points.end(), [&](const Vec3& q) { return trigger.contains(q); }))
+        << "the way goes by the trigger first";
+}
+
 // Quake 2: a ledge 128 high with a ladder (ladder contents) up its face; no walk, jump or
 // drop joins the floor below to the ledge, the ladder does, both ways.
 TEST(Travel, LaddersClimbToALedgeAndBackDown) {
