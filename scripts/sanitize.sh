@@ -13,6 +13,9 @@ STAGES=("$@")
 [ ${#STAGES[@]} -gt 0 ] || STAGES=(asan tsan)
 scripts/install-deps.sh
 ROOT="$PWD"
+# The heaviest property tests do a quarter of their repetitions here (tests/core/test_scale.h);
+# the README's test command runs them all.
+export SHALLOT_TEST_SCALE=0.25
 # Line tables only (-g1: sanitizer reports still name file and line) and lld: these builds
 # are compiled from scratch on every CI run, and full debug info made them a third slower
 # to compile and the ~40 test programs several times slower to link.

@@ -6,6 +6,7 @@
 #include "portal/portal_generation.h"
 #include "same_tree.h"
 #include "test_maps.h"
+#include "test_scale.h"
 
 #include <filesystem>
 #include <gtest/gtest.h>
@@ -122,7 +123,7 @@ TEST(IncrementalCompile, RandomEditsOnRandomWorldsAnswerLikeAFreshCompile) {
         World w = randomWorld(rng, 80 + 30 * world, spread, 2);
         IncrementalCompiler compiler;
         compiler.compile(w);
-        for (int edit = 0; edit < 8; ++edit) {
+        for (int edit = 0; edit < test::scaledCount(8); ++edit) {
             SCOPED_TRACE("edit " + std::to_string(edit));
             randomEdit(w, rng, spread);
             const CompileResult r = *compiler.compile(w);
@@ -147,7 +148,7 @@ TEST(IncrementalCompile, EditsWithLookaheadAnswerLikeAFreshCompile) {
     options.splitter.lookaheadCandidates = 3;
     IncrementalCompiler compiler;
     compiler.compile(w, options);
-    for (int edit = 0; edit < 4; ++edit) {
+    for (int edit = 0; edit < test::scaledCount(4); ++edit) {
         SCOPED_TRACE("edit " + std::to_string(edit));
         randomEdit(w, rng, spread);
         const CompileResult r = *compiler.compile(w, options);

@@ -15,6 +15,7 @@
 #include "map_text.h"
 #include "world/brush_geometry.h"
 #include "world/map_points.h"
+#include "test_scale.h"
 
 #include <gtest/gtest.h>
 
@@ -211,7 +212,7 @@ void expectExact(const Brushes& brushes, const std::string& what) {
 
 TEST(MapExportProperty, RandomEditSequencesExportExactly) {
     Rng rng{std::mt19937(3737)};
-    for (int sequence = 0; sequence < kSequences; ++sequence) {
+    for (int sequence = 0; sequence < test::scaledCount(kSequences); ++sequence) {
         const double step = double(1 << rng.between(0, 5)); // the editor's grids 1..32
         std::vector<Brushes> history{{randomBox(rng, step)}};
         if (rng.coin()) history[0].push_back(randomBox(rng, step));

@@ -10,6 +10,7 @@
 #include "edit/brush_operations.h"
 #include "incremental/incremental_compiler.h"
 #include "nav/nav_mesh_update.h"
+#include "test_scale.h"
 
 #include <algorithm>
 #include <array>
@@ -280,7 +281,7 @@ TEST(NavUpdate, E1m1RandomEditsMatchRebuild) {
     if (!std::filesystem::exists(path)) GTEST_SKIP() << path << " absent";
     std::vector<World> worlds = {loadMap(path)};
     Rng rng(7);
-    for (int i = 0; i < 5; ++i) {
+    for (int i = 0; i < test::scaledCount(5); ++i) {
         World w = worlds.back();
         const size_t n = w.brushes.size();
         const int kind = int(rng() % 3);

@@ -2,6 +2,7 @@
 #include "compile/compiler.h"
 #include "brute_force.h"
 #include "same_tree.h"
+#include "test_scale.h"
 
 #include <gtest/gtest.h>
 
@@ -51,7 +52,7 @@ TEST(OnionTree, InvalidBrushesAreReportedAndSkipped) {
 
 TEST(OnionTree, RandomWorldsMatchBruteForce) {
     Rng rng(2024);
-    for (int world = 0; world < 6; ++world) {
+    for (int world = 0; world < test::scaledCount(6); ++world) {
         SCOPED_TRACE(world);
         const World w = randomWorld(rng, 60 + 40 * world, 300, 3);
         const CompileResult r = compileWorld(w);

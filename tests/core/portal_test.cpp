@@ -7,6 +7,7 @@
 #include "portal/reachability.h"
 #include "random_world.h"
 #include "test_maps.h"
+#include "test_scale.h"
 
 #include <filesystem>
 #include <gtest/gtest.h>
@@ -369,6 +370,7 @@ TEST(Reach, SharedMapsAreSealedForThePlayer) {
         if (e.path().extension() == ".map") maps.push_back(e.path());
     std::sort(maps.begin(), maps.end());
     ASSERT_GE(maps.size(), 9u);
+    test::keepScaledShare(maps);
     for (const auto& path : maps) {
         SCOPED_TRACE(path.filename().string());
         const std::vector<Vec3> starts = playerStarts(path.string());

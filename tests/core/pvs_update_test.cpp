@@ -9,6 +9,7 @@
 #include "portal/sight_pvs.h"
 #include "query/trace.h"
 #include "random_world.h"
+#include "test_scale.h"
 
 #include <gtest/gtest.h>
 
@@ -100,7 +101,10 @@ TEST(PvsUpdate, EqualsAFullComputationAfterRandomEdits) {
     Rng rng(3939);
     size_t kept = 0, recomputed = 0, incremental = 0, cases = 0;
     int clear = 0;
-    for (int room = 0; room < 6; ++room) {
+    // Scaled down (test_scale.h) to the first three halls at least: a full flow, a leaking
+    // one and a base flow.
+    const int rooms = std::max(3, test::scaledCount(6));
+    for (int room = 0; room < rooms; ++room) {
         SCOPED_TRACE("hall " + std::to_string(room));
         World w = hall(rng, 12);
         IncrementalCompiler compiler;
@@ -131,13 +135,13 @@ TEST(PvsUpdate, EqualsAFullComputationAfterRandomEdits) {
             record = std::move(updatedRecord);
         }
     }
-    EXPECT_EQ(cases, 48u);
-    EXPECT_GT(clear, 2000);
+    EXPECT_EQ(cases, size_t(8 * rooms));
+    EXPECT_GT(clear, 2000 * rooms / 6);
     // Both sides of the update are exercised: flows kept and flows computed again (in halls
     // this small a flow sees much of the hall: about a third are kept).
     EXPECT_GT(kept, recomputed / 4);
     EXPECT_GT(recomputed, 0u);
-    EXPECT_GT(incremental, 40u);
+    EXPECT_GT(incremental, size_t(40 * rooms / 6));
 }
 
 // A record of another flow (waves by size, or the base flow for a full one) is not used:

@@ -1,6 +1,7 @@
 // The sample worlds shipped in maps/ and the real Quake levels in ../shared/maps.
 #include "brute_force.h"
 #include "test_maps.h"
+#include "test_scale.h"
 
 #include <filesystem>
 #include <gtest/gtest.h>
@@ -90,6 +91,7 @@ TEST(SharedMaps, CompileAndMatchQuakeHullSemantics) {
         if (e.path().extension() == ".map" && e.path().parent_path().filename() != "games") maps.push_back(e.path());
     std::sort(maps.begin(), maps.end());
     ASSERT_GE(maps.size(), 9u);
+    test::keepScaledShare(maps);
     Rng rng(3);
     for (const auto& path : maps) {
         SCOPED_TRACE(path.string());
