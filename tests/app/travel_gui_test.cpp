@@ -81,6 +81,9 @@ class TravelGuiTest : public QObject {
                 return meshes && meshes->travelOf(kPlayer);
             }, 20000))
             return nullptr;
+        // And no newer travel on its way (under load the world without the movers can
+        // come late, and its travel replace this one while a drag is asked about).
+        if (!travelCurrent()) return nullptr;
         return top;
     }
 
