@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <memory>
 
 using namespace shallot;
 
@@ -65,6 +66,37 @@ struct Room {
     }
 };
 
+
+// A shared level compiled on two threads with its movers as objects.
+struct SharedLevel {
+    MapReadResult read;
+    World world;
+    CompileResult compiled;
+    LevelObjects level;
+
+    // Null when ../shared/maps has no such file.
+    static std::unique_ptr<SharedLevel> load(const std::string& name) {
+        const std::filesystem::path path = std::filesystem::path(SHALLOT_SHARED_MAPS) / name;
+        if (!std::filesystem::exists(path)) return nullptr;
+        auto l = std::make_unique<SharedLevel>();
+        l->read = readMapFile(path.string());
+        EXPECT_TRUE(l->read.ok());
+        if (!l->read.ok()) return nullptr;
+        l->world = worldFromMap(*l->read.map);
+        CompileOptions options;
+        options.threads = 2;
+        l->compiled = compileWorld(l->world, options);
+        l->level = buildLevelObjects(buildMovers(*l->read.map), l->compiled.onion.poses, l->world.bounds, 2);
+        return l;
+    }
+    // Every object where the level spawns it, the grid filed.
+    void placeAtSpawn(CollisionScene& scene) const {
+        const std::vector<Vec3> offsets = level.offsets();
+        for (size_t i = 0; i < offsets.size(); ++i) scene.setObjectOffset(i, offsets[i]);
+        scene.rebuildGrid();
+    }
+};
+
 } // namespace
 
 TEST(AgentSimulation, AgentsNeverOverlapNorEnterSolidAndThreadsAgree) {
@@ -98,20 +130,12 @@ TEST(AgentSimulation, AgentsNeverOverlapNorEnterSolidAndThreadsAgree) {
 }
 
 TEST(AgentSimulation, QuakeLevelWithItsMovers) {
-    const std::filesystem::path path = std::filesystem::path(SHALLOT_SHARED_MAPS) / "id_e1m1.map";
-    if (!std::filesystem::exists(path)) GTEST_SKIP() << path << " not found";
-    const MapReadResult read = readMapFile(path.string());
-    ASSERT_TRUE(read.ok());
-    const World world = worldFromMap(*read.map);
-    CompileOptions compileOptions;
-    compileOptions.threads = 2;
-    const CompileResult compiled = compileWorld(world, compileOptions);
-    const LevelObjects level = buildLevelObjects(buildMovers(*read.map), compiled.onion.poses, world.bounds, 2);
+    const std::unique_ptr<SharedLevel> e1m1 = SharedLevel::load("id_e1m1.map");
+    if (!e1m1) GTEST_SKIP() << "id_e1m1.map not found";
+    const LevelObjects& level = e1m1->level;
     ASSERT_GT(level.objects.size(), 20u);
-    CollisionScene scene(compiled.onion, level.pointers());
-    const std::vector<Vec3> offsets = level.offsets();
-    for (size_t i = 0; i < offsets.size(); ++i) scene.setObjectOffset(i, offsets[i]);
-    scene.rebuildGrid();
+    CollisionScene scene(e1m1->compiled.onion, level.pointers());
+    e1m1->placeAtSpawn(scene);
     SimulationOptions options;
     options.agents = 150;
     options.threads = 2;
@@ -133,20 +157,15 @@ TEST(AgentSimulation, QuakeLevelWithItsMovers) {
 // fires them. On id_e1m1 agents walking between random floors open doors on their way, no
 // agent is ever in solid, and a mover only leaves its spawn place once something used it.
 TEST(AgentSimulation, QuakeLevelFiredAsTheGameFiresIt) {
-    const std::filesystem::path path = std::filesystem::path(SHALLOT_SHARED_MAPS) / "id_e1m1.map";
-    if (!std::filesystem::exists(path)) GTEST_SKIP() << path << " not found";
-    const MapReadResult read = readMapFile(path.string());
-    ASSERT_TRUE(read.ok());
-    const World world = worldFromMap(*read.map);
-    CompileOptions compileOptions;
-    compileOptions.threads = 2;
-    const CompileResult compiled = compileWorld(world, compileOptions);
-    const LevelObjects level = buildLevelObjects(buildMovers(*read.map), compiled.onion.poses, world.bounds, 2);
-    const FiringRules rules = buildFiringRules(*read.map, level.movers.movers, buildEntityGraph(*read.map));
+    const std::unique_ptr<SharedLevel> e1m1 = SharedLevel::load("id_e1m1.map");
+    if (!e1m1) GTEST_SKIP() << "id_e1m1.map not found";
+    const MapFile& map = *e1m1->read.map;
+    const LevelObjects& level = e1m1->level;
+    const CompileResult& compiled = e1m1->compiled;
+    const FiringRules rules = buildFiringRules(map, level.movers.movers, buildEntityGraph(map));
     CollisionScene scene(compiled.onion, level.pointers());
     const std::vector<Vec3> offsets = level.offsets();
-    for (size_t i = 0; i < offsets.size(); ++i) scene.setObjectOffset(i, offsets[i]);
-    scene.rebuildGrid();
+    e1m1->placeAtSpawn(scene);
     SimulationOptions options;
     options.agents = 150;
     options.threads = 2;
@@ -155,7 +174,7 @@ TEST(AgentSimulation, QuakeLevelFiredAsTheGameFiresIt) {
     AgentSimulation sim(scene, options);
     // Doors that only a touch opens (a field, nothing targets them): one that leaves its
     // place was touched by an agent's box first (the places a step starts from).
-    const EntityGraph graph = buildEntityGraph(*read.map);
+    const EntityGraph graph = buildEntityGraph(map);
     const BspTree& tree = compiled.onion;
     std::vector<bool> touchOnly(offsets.size(), false), touched(offsets.size(), false);
     for (size_t i = 0; i < offsets.size(); ++i) {

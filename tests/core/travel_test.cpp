@@ -174,18 +174,27 @@ TEST(Travel, PlatRidesUpToTheLedge) {
     EXPECT_TRUE(has(pathOf(*levelOf(room(named + trigger)), low, high), TravelKind::Plat));
 }
 
+namespace {
+
+// A room whose floors x < -128 and x > 128 (top z 0) stand beside a pit 128 deep between
+// them (its bottom z -128), closed by walls and a ceiling at 256.
+std::vector<std::string> poolRoomBrushes() {
+    return {boxBrush(-528, -272, -144, -128, 272, 0),   boxBrush(128, -272, -144, 528, 272, 0),
+            boxBrush(-128, -272, -160, 128, 272, -128), boxBrush(-528, -272, 256, 528, 272, 272),
+            boxBrush(-528, -272, -144, -512, 272, 256), boxBrush(512, -272, -144, 528, 272, 256),
+            boxBrush(-512, -272, -144, 512, -256, 256), boxBrush(-512, 256, -144, 512, 272, 256)};
+}
+
+} // namespace
+
 // A pool between two floors whose walls (128 down to its bottom) no walk or jump climbs:
 // the player swims across and water-jumps out onto the other side (the water's top 8 under
 // the floors), or out of the pool from its bottom.
 TEST(Travel, SwimsAcrossAPoolAndWaterJumpsOut) {
     auto pool = [](bool water) {
-        std::string text = entityText({{"classname", "worldspawn"}},
-                                      {boxBrush(-528, -272, -144, -128, 272, 0), boxBrush(128, -272, -144, 528, 272, 0),
-                                       boxBrush(-128, -272, -160, 128, 272, -128), boxBrush(-528, -272, 256, 528, 272, 272),
-                                       boxBrush(-528, -272, -144, -512, 272, 256), boxBrush(512, -272, -144, 528, 272, 256),
-                                       boxBrush(-512, -272, -144, 512, -256, 256), boxBrush(-512, 256, -144, 512, 272, 256)});
-        if (water) text.insert(text.rfind('}'), boxBrush(-128, -256, -128, 128, 256, -8, "*water1"));
-        return text;
+        std::vector<std::string> brushes = poolRoomBrushes();
+        if (water) brushes.push_back(boxBrush(-128, -256, -128, 128, 256, -8, "*water1"));
+        return entityText({{"classname", "worldspawn"}}, brushes);
     };
     const Vec3 left(-300, 0, 25), right(300, 0, 25), bottom(0, 0, -103);
     const auto dry = levelOf(pool(false));
@@ -224,14 +233,12 @@ TEST(Travel, SwimsAcrossAPoolAndWaterJumpsOut) {
 // fire it there is no way across, with a trigger on the near floor the way goes by it.
 TEST(Travel, SwimsWaitForTheDoorsInTheWater) {
     auto pool = [](bool trigger) {
-        std::string text = entityText({{"classname", "worldspawn"}},
-                                      {boxBrush(-528, -272, -144, -128, 272, 0), boxBrush(128, -272, -144, 528, 272, 0),
-                                       boxBrush(-128, -272, -160, 128, 272, -128), boxBrush(-528, -272, 256, 528, 272, 272),
-                                       boxBrush(-528, -272, -144, -512, 272, 256), boxBrush(512, -272, -144, 528, 272, 256),
-                                       boxBrush(-512, -272, -144, 512, -256, 256), boxBrush(-512, 256, -144, 512, 272, 256),
-                                       boxBrush(-8, -256, -128, 8, -64, 256), boxBrush(-8, 64, -128, 8, 256, 256),
-                                       boxBrush(-8, -64, 128, 8, 64, 256),
-                                       boxBrush(-128, -256, -128, -8, 256, -8, "*water1"), boxBrush(8, -256, -128, 128, 256, -8, "*water1")});
+        std::vector<std::string> brushes = poolRoomBrushes();
+        for (const std::string& b : {boxBrush(-8, -256, -128, 8, -64, 256), boxBrush(-8, 64, -128, 8, 256, 256),
+                                     boxBrush(-8, -64, 128, 8, 64, 256), boxBrush(-128, -256, -128, -8, 256, -8, "*water1"),
+                                     boxBrush(8, -256, -128, 128, 256, -8, "*water1")})
+            brushes.push_back(b);
+        std::string text = entityText({{"classname", "worldspawn"}}, brushes);
         text += entityText({{"classname", "func_door"}, {"angle", "-1"}, {"targetname", "d"}}, {boxBrush(-8, -64, -128, 8, 64, 128)});
         if (trigger) text += entityText({{"classname", "trigger_multiple"}, {"target", "d"}}, {boxBrush(-480, 160, 0, -400, 240, 64)});
         return text;
