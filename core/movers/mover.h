@@ -130,6 +130,10 @@ struct Mover {
     double roundTripSeconds(const MoverState& from) const;
 };
 
+// An agent's box touches a solid brush (a button, a key door) when it comes this close: the
+// box stops at the brush, it does not enter it (travel's openers, Play's firing).
+inline constexpr double kTouchReach = 1.0;
+
 // What building the movers noticed about an entity (a key that is not a number, a train
 // without corners): the mover is still built, with the game's default in its place.
 struct MoverNote {

@@ -207,7 +207,7 @@ void MoverFiring::touch(double now, const std::function<bool(const Aabb&)>& touc
             useMover(k, now, true);
         } else if (k < rules_.keyOpens.size() && rules_.keyOpens[k] && !runs_[k].running) {
             const Aabb box = m.boundsAt(runs_[k].rest);
-            const Vec3 reach = Vec3::Constant(kKeyDoorTouchReach);
+            const Vec3 reach = Vec3::Constant(kTouchReach);
             if (!box.empty() && touching(Aabb{box.mins - reach, box.maxs + reach})) useMover(k, now, true);
         }
     }

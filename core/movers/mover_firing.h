@@ -23,8 +23,6 @@
 
 namespace shallot {
 
-// A key door is touched when an agent's box comes this close to the door's box.
-inline constexpr double kKeyDoorTouchReach = 1.0;
 // A plat touched while waiting at its top leaves this long after the touch (plats.qc).
 inline constexpr double kPlatTouchHold = 1.0;
 

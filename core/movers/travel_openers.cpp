@@ -9,9 +9,6 @@ namespace shallot {
 
 namespace {
 
-// A box touches a solid brush (a button, a key door) when it comes this close: the
-// agent's box stops at the brush, it does not enter it.
-constexpr double kTouchReach = 1.0;
 // A key item is looked for on the floor below its origin, and from this far above it too
 // when the origin is in solid (an item sunk into the floor).
 constexpr double kItemLift = 24.0;
