@@ -196,9 +196,14 @@ void MoverFiring::useEntity(int entity, double now) {
 
 void MoverFiring::touch(double now, const std::function<bool(const Aabb&)>& touching) {
     ++step_;
+    const Vec3 reach = Vec3::Constant(kTouchReach);
     for (size_t k = 0; k < movers_.size(); ++k) {
         const Mover& m = movers_[k];
-        if (!m.touchBounds.empty() && touching(m.touchBounds)) {
+        // A field that is the mover's own solid box (a button, a Half-Life door) is touched
+        // from outside it, within kTouchReach; the others are zones walked into.
+        const bool solidField = !m.touchBounds.empty() && m.touchBounds.mins == m.bounds.mins && m.touchBounds.maxs == m.bounds.maxs;
+        const Aabb field = solidField ? Aabb{m.touchBounds.mins - reach, m.touchBounds.maxs + reach} : m.touchBounds;
+        if (!field.empty() && touching(field)) {
             // A door group is touched once a step, whichever member's field it was.
             const bool grouped = m.kind == MoverKind::Door && m.master >= 0 && size_t(m.master) < movers_.size();
             const size_t key = grouped ? size_t(m.master) : k;
@@ -207,7 +212,6 @@ void MoverFiring::touch(double now, const std::function<bool(const Aabb&)>& touc
             useMover(k, now, true);
         } else if (k < rules_.keyOpens.size() && rules_.keyOpens[k] && !runs_[k].running) {
             const Aabb box = m.boundsAt(runs_[k].rest);
-            const Vec3 reach = Vec3::Constant(kTouchReach);
             if (!box.empty() && touching(Aabb{box.mins - reach, box.maxs + reach})) useMover(k, now, true);
         }
     }
