@@ -32,11 +32,7 @@ FiringRules loadFiringRules(const TreeAndWorld& input, const LevelMovers& movers
 }
 
 std::shared_ptr<const TravelLevel> loadTravelLevel(const TreeAndWorld& input) {
-    if (input.movers) {
-        TravelLevel level = travelLevelOf(input.movers->entities);
-        addStoredLiquidsAndLadders(level, input.movers->entities);
-        return std::make_shared<const TravelLevel>(std::move(level));
-    }
+    if (input.movers) return std::make_shared<const TravelLevel>(storedTravelLevel(input.movers->entities));
     if (!input.world || input.entities.empty()) return nullptr;
     MapFile map;
     map.entities = input.entities;

@@ -63,9 +63,10 @@ TravelLevel travelLevelOf(const MapFile& map);
 inline constexpr BrushContents kTravelledContents = BrushContents::Water | BrushContents::Slime | BrushContents::Ladder;
 // Adds `world`'s water, slime and ladder brushes to `level` (a .map's or document's world).
 void addLiquidsAndLadders(TravelLevel& level, const World& world);
-// The same from the worldspawn brushes an .obsp stores with its entities (it keeps those
-// of kTravelledContents: objects/obsp_movers.h).
-void addStoredLiquidsAndLadders(TravelLevel& level, const MapFile& stored);
+// The travel level of the entities an .obsp stores (objects/obsp_movers.h): travelLevelOf
+// them, with the liquids and ladders among the worldspawn brushes kept with them (those of
+// kTravelledContents).
+TravelLevel storedTravelLevel(const MapFile& stored);
 
 // A link beyond the mesh's own, from polygon to polygon: boarding at `start`, arriving at
 // `end` after `seconds`. `needs`: the entity that must have been fired (opened, started)

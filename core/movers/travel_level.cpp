@@ -60,13 +60,15 @@ void addTravelledBrushes(TravelLevel& level, const std::vector<Brush>& brushes, 
 
 void addLiquidsAndLadders(TravelLevel& level, const World& world) { addTravelledBrushes(level, world.brushes, world.bounds); }
 
-void addStoredLiquidsAndLadders(TravelLevel& level, const MapFile& stored) {
-    if (stored.entities.empty() || !isClass(stored.entities[0].classname(), "worldspawn")) return;
+TravelLevel storedTravelLevel(const MapFile& stored) {
+    TravelLevel level = travelLevelOf(stored);
+    if (stored.entities.empty() || !isClass(stored.entities[0].classname(), "worldspawn")) return level;
     const std::vector<Brush>& brushes = stored.entities[0].brushes;
     const Aabb box = brushesBounds(brushes);
-    if (box.empty()) return;
+    if (box.empty()) return level;
     const Vec3 margin = Vec3::Constant(kLadderBoundsMargin);
     addTravelledBrushes(level, brushes, {box.mins - margin, box.maxs + margin});
+    return level;
 }
 
 } // namespace shallot

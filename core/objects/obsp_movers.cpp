@@ -47,7 +47,7 @@ ObspMovers obspMoversOf(const MapFile& map, const std::vector<Pose>& poses, cons
         MapEntity& e = out.entities.entities[i];
         e.patches.clear();
         // Of the world's brushes only the liquids and ladders: travel swims and climbs them
-        // (addStoredLiquidsAndLadders); the rest is the file's tree.
+        // (storedTravelLevel); the rest is the file's tree.
         if (i == 0 && e.classname() == "worldspawn")
             std::erase_if(e.brushes, [](const Brush& b) { return !intersects(b.contents, kTravelledContents); });
         for (const Brush& b : e.brushes)

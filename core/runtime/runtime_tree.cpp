@@ -96,14 +96,9 @@ const NavMesh& Tree::Impl::navMesh(int pose) const {
 
 const TravelGraph& Tree::Impl::travelGraph(int pose) const {
     const std::lock_guard lock(level->navMutex);
-    if (!level->travel) {
-        TravelLevel travel;
-        if (level->movers) {
-            travel = travelLevelOf(level->movers->entities);
-            addStoredLiquidsAndLadders(travel, level->movers->entities);
-        }
-        level->travel = std::make_unique<const TravelLevel>(std::move(travel));
-    }
+    if (!level->travel)
+        level->travel = std::make_unique<const TravelLevel>(level->movers ? storedTravelLevel(level->movers->entities)
+                                                                          : TravelLevel{});
     std::vector<std::unique_ptr<const TravelGraph>>& graphs = level->travelGraphs;
     if (graphs.size() < tree.poses.size()) graphs.resize(tree.poses.size());
     std::unique_ptr<const TravelGraph>& g = graphs[size_t(pose)];

@@ -214,9 +214,9 @@ TEST(ObspMovers, StoredLiquidsAndLaddersTravelAsTheMapsWorld) {
     const Both b = compileAndStore(std::move(*read.map));
     ASSERT_TRUE(b.read.movers) << b.read.error;
     const World world = worldFromMap(b.map);
-    TravelLevel fromMap = travelLevelOf(b.map), fromFile = travelLevelOf(b.read.movers->entities);
+    TravelLevel fromMap = travelLevelOf(b.map);
     addLiquidsAndLadders(fromMap, world);
-    addStoredLiquidsAndLadders(fromFile, b.read.movers->entities);
+    const TravelLevel fromFile = storedTravelLevel(b.read.movers->entities);
     ASSERT_EQ(fromMap.water.size(), 2u);
     ASSERT_EQ(fromFile.water.size(), fromMap.water.size());
     for (size_t i = 0; i < fromMap.water.size(); ++i) {
