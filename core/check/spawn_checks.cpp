@@ -655,9 +655,7 @@ std::vector<SpawnProblem> checkSpawns(const SpawnCheckInput& input) {
         PlayerMotion player;
         player.travel = input.travel;
         player.travelInOrder = input.travelInOrder;
-        for (const Brush& b : world.brushes)
-            if (intersects(b.contents, BrushContents::Water | BrushContents::Slime))
-                if (BrushGeometryResult g = buildBrushGeometry(b, world.bounds); g.geometry) player.water.push_back(std::move(*g.geometry));
+        player.water = brushShapes(world.brushes, kSwumContents, world.bounds);
         for (const SpawnEntity& e : input.entities)
             if (!e.brushBounds.empty() && e.pushVelocity != Vec3::Zero() && e.pushVelocity.allFinite())
                 player.pushes.push_back({e.brushBounds, e.pushVelocity});

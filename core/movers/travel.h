@@ -59,8 +59,13 @@ struct TravelLevel {
 // (travel_level.cpp). The world's liquids and ladder brushes come from its compiled world:
 // addLiquidsAndLadders.
 TravelLevel travelLevelOf(const MapFile& map);
-// The contents travel swims in (water, slime) or climbs (ladder).
-inline constexpr BrushContents kTravelledContents = BrushContents::Water | BrushContents::Slime | BrushContents::Ladder;
+// The contents the player swims in (water, slime; lava kills), and those travel swims in or
+// climbs (ladder).
+inline constexpr BrushContents kSwumContents = BrushContents::Water | BrushContents::Slime;
+inline constexpr BrushContents kTravelledContents = kSwumContents | BrushContents::Ladder;
+// The shapes of the brushes whose contents meet `contents` (inside `bounds`; invalid
+// brushes left out).
+std::vector<BrushGeometry> brushShapes(const std::vector<Brush>& brushes, BrushContents contents, const Aabb& bounds);
 // Adds `world`'s water, slime and ladder brushes to `level` (a .map's or document's world).
 void addLiquidsAndLadders(TravelLevel& level, const World& world);
 // The travel level of the entities an .obsp stores (objects/obsp_movers.h): travelLevelOf

@@ -50,13 +50,19 @@ namespace {
 
 // The water, slime and ladder brushes of `brushes` (inside `bounds`).
 void addTravelledBrushes(TravelLevel& level, const std::vector<Brush>& brushes, const Aabb& bounds) {
-    for (const Brush& b : brushes) {
-        if (intersects(b.contents, BrushContents::Water | BrushContents::Slime)) addShapes(level.water, {b}, bounds);
-        if (intersects(b.contents, BrushContents::Ladder)) addShapes(level.ladders, {b}, bounds);
-    }
+    for (BrushGeometry& g : brushShapes(brushes, kSwumContents, bounds)) level.water.push_back(std::move(g));
+    for (BrushGeometry& g : brushShapes(brushes, BrushContents::Ladder, bounds)) level.ladders.push_back(std::move(g));
 }
 
 } // namespace
+
+std::vector<BrushGeometry> brushShapes(const std::vector<Brush>& brushes, BrushContents contents, const Aabb& bounds) {
+    std::vector<BrushGeometry> out;
+    for (const Brush& b : brushes)
+        if (intersects(b.contents, contents))
+            if (BrushGeometryResult g = buildBrushGeometry(b, bounds); g.geometry) out.push_back(std::move(*g.geometry));
+    return out;
+}
 
 void addLiquidsAndLadders(TravelLevel& level, const World& world) { addTravelledBrushes(level, world.brushes, world.bounds); }
 
