@@ -13,6 +13,11 @@ constexpr int kDoorToggle = 32; // the same bit in Quake, Quake 2 and Half-Life
 
 bool isToggleDoor(const Mover& m) { return m.kind == MoverKind::Door && (m.spawnflags & kDoorToggle) != 0; }
 
+// The end a trip from `from` goes to: the open end from the closed one, and back.
+MoverState otherEnd(const MoverState& from) {
+    return from.type == MoverState::Type::Open ? MoverState::closed() : MoverState::open();
+}
+
 // The wait at the far end of a two-stop trip from `from` (-1: stays there).
 double farWait(const Mover& m, const MoverState& from) {
     const std::vector<double>& waits = m.motion.waits;
@@ -45,10 +50,6 @@ MoverFiring::MoverFiring(const std::vector<Mover>& movers, const FiringRules& ru
     }
 }
 
-MoverState MoverFiring::farEnd(const Run& run) const {
-    return run.from.type == MoverState::Type::Open ? MoverState::closed() : MoverState::open();
-}
-
 void MoverFiring::startTrip(size_t k, const MoverState& from, const MoverState& restAfter, bool roundTrip) {
     const Mover& m = movers_[k];
     Run& run = runs_[k];
@@ -59,7 +60,7 @@ void MoverFiring::startTrip(size_t k, const MoverState& from, const MoverState& 
     if (m.kind == MoverKind::Train) {
         run.arrival = run.end = kNever;
     } else {
-        run.arrival = m.secondsBetween(from, farEnd(run));
+        run.arrival = m.secondsBetween(from, otherEnd(from));
         run.end = roundTrip ? m.roundTripSeconds(from) : run.arrival;
     }
     ++counts_.trips;
@@ -127,7 +128,7 @@ void MoverFiring::useMover(size_t k, double now, bool touched) {
         if (!run.armed) { // the named plat's one use: down, then a plat like the others
             if (touched || run.running) return;
             run.armed = true;
-            startTrip(k, run.rest, MoverState::open(), false);
+            startTrip(k, run.rest, otherEnd(run.rest), false);
             return;
         }
         if (!touched) return;
@@ -147,7 +148,7 @@ void MoverFiring::useMover(size_t k, double now, bool touched) {
         const Mover& d = movers_[size_t(j)];
         Run& r = runs_[size_t(j)];
         if (!r.running) {
-            if (isToggleDoor(d)) startTrip(size_t(j), r.rest, r.rest.type == MoverState::Type::Open ? MoverState::closed() : MoverState::open(), false);
+            if (isToggleDoor(d)) startTrip(size_t(j), r.rest, otherEnd(r.rest), false);
             else startTrip(size_t(j), r.rest, r.rest, true);
             fireTargets(d.entity, now);
             continue;

@@ -79,7 +79,6 @@ private:
     void fireTrigger(size_t t, double now);
     void fireTargets(int entity, double now);
     void startTrip(size_t k, const MoverState& from, const MoverState& restAfter, bool roundTrip);
-    MoverState farEnd(const Run& run) const;
 
     const std::vector<Mover>& movers_;
     const FiringRules& rules_;
