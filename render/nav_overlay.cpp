@@ -1,6 +1,10 @@
 #include "nav_overlay.h"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
+#include <map>
+#include <tuple>
 
 namespace shallot::render {
 
@@ -45,6 +49,38 @@ void addArrow(MeshBatch& batch, const Vec3& start, const Vec3& end, const QColor
     batch.addLine(end, end + back - side, c);
 }
 
+// Chooses the links drawn as arrows: a link whose start and end both lie within
+// kLinkArrowSpacing of those of an arrow of its kind already drawn is shown by that arrow.
+// A ledge's probes (kNavProbeSpacing apart) read as a few arrows, not a fringe of them, and
+// a pool's swims as a few crossings, not one per pair of floors; the views draw a fraction
+// of the lines.
+class ArrowThinning {
+public:
+    bool keep(int kind, const Vec3& start, const Vec3& end) {
+        const std::array<int64_t, 3> cell = cellOf(start);
+        for (int dx = -1; dx <= 1; ++dx)
+            for (int dy = -1; dy <= 1; ++dy)
+                for (int dz = -1; dz <= 1; ++dz) {
+                    const auto it = kept_.find({kind, cell[0] + dx, cell[1] + dy, cell[2] + dz});
+                    if (it == kept_.end()) continue;
+                    for (const auto& [s, e] : it->second)
+                        if (near(s, start) && near(e, end)) return false;
+                }
+        kept_[{kind, cell[0], cell[1], cell[2]}].push_back({start, end});
+        return true;
+    }
+
+private:
+    static bool near(const Vec3& a, const Vec3& b) { return (a - b).squaredNorm() < kLinkArrowSpacing * kLinkArrowSpacing; }
+    static std::array<int64_t, 3> cellOf(const Vec3& p) {
+        std::array<int64_t, 3> c{};
+        for (int i = 0; i < 3; ++i) c[size_t(i)] = int64_t(std::floor(p[i] / kLinkArrowSpacing));
+        return c;
+    }
+    // Kept arrows by kind and the grid cell (kLinkArrowSpacing wide) of their start.
+    std::map<std::tuple<int, int64_t, int64_t, int64_t>, std::vector<std::pair<Vec3, Vec3>>> kept_;
+};
+
 } // namespace
 
 MeshBatch walkableLinks(const NavMesh& mesh, double feet) {
@@ -52,8 +88,9 @@ MeshBatch walkableLinks(const NavMesh& mesh, double feet) {
     MeshBatch batch;
     batch.primitive = Primitive::Lines;
     batch.lit = false;
+    ArrowThinning thinning;
     for (const NavLink& l : mesh.links) {
-        if (l.kind == NavLinkKind::Walk) continue;
+        if (l.kind == NavLinkKind::Walk || !thinning.keep(int(l.kind), l.start, l.end)) continue;
         const QColor& c = l.kind == NavLinkKind::StepUp     ? kStepUpColour
                           : l.kind == NavLinkKind::StepDown ? kStepDownColour
                           : l.kind == NavLinkKind::Jump     ? kJumpColour
@@ -90,7 +127,9 @@ MeshBatch walkableTravel(const TravelGraph& graph, const Pose& pose) {
     // door (configuration space): grown back by the pose's box they are the door's.
     for (const DoorGate& gate : graph.gates)
         for (const Aabb& box : gate.boxes) batch.addBoxEdges(box.mins + pose.maxs, box.maxs + pose.mins, kDoorTravelColour);
-    for (const TravelLink& l : graph.links) addArrow(batch, l.start + down, l.end + down, travelColour(l.kind));
+    ArrowThinning thinning;
+    for (const TravelLink& l : graph.links)
+        if (thinning.keep(int(l.kind), l.start, l.end)) addArrow(batch, l.start + down, l.end + down, travelColour(l.kind));
     return batch;
 }
 

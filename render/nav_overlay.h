@@ -22,8 +22,12 @@ inline constexpr double kFeetLift = 0.5;
 // The walkable polygons, translucent, on the floors.
 MeshBatch walkableSurfaces(const NavMesh& mesh, double feet);
 
+// A link is drawn as an arrow of its kind unless one already drawn starts and ends within
+// this many units of its own start and end (a ledge's probes are 8 units apart).
+inline constexpr double kLinkArrowSpacing = 48.0;
+
 // Step up, step down, drop and jump links as arrows (walk links are the shared edges between
-// the surfaces' colours, not drawn).
+// the surfaces' colours, not drawn), thinned by kLinkArrowSpacing.
 MeshBatch walkableLinks(const NavMesh& mesh, double feet);
 
 // The colour of a travel type (movers/travel.h): walk the path's own, step, drop and jump
@@ -31,8 +35,9 @@ MeshBatch walkableLinks(const NavMesh& mesh, double feet);
 const QColor& travelColour(TravelKind kind);
 
 // The travel of `pose` beyond walking (movers/travel.h): a closed door's gate as the
-// door's box outline, each ride, teleport and push as an arrow on the floors from where it
-// is boarded to where it arrives, in its type's colour.
+// door's box outline, each ride, teleport, push, swim, water jump and ladder as an arrow on
+// the floors from where it is boarded to where it arrives, in its type's colour (thinned by
+// kLinkArrowSpacing).
 MeshBatch walkableTravel(const TravelGraph& graph, const Pose& pose);
 
 // A path's corners joined, on the floors, each part of its travel (`path.travel`) in its
