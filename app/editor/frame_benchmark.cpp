@@ -299,7 +299,7 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
                           {"median_frame_ms", median(frameMs)},
                           {"cpu_ms_per_frame", cpuPerFrameMs},
                           {"fps", frameMs.empty() ? 0.0 : 1000.0 / median(frameMs)},
-                          {"pvs_culling", pvsCulling && framePvs ? (framePvs->fullFlow() ? "full" : "base") : "off"},
+                          {"pvs_culling", pvsCulling && framePvs ? (framePvs->fullFlow() ? "full" : framePvs->provisional() ? "provisional" : "base") : "off"},
                           {"size", QString("%1x%2").arg(view->width()).arg(view->height())}};
     std::cout << QJsonDocument(out).toJson(QJsonDocument::Compact).constData() << std::endl;
     return 0;

@@ -156,17 +156,21 @@ bool meets(const std::vector<int32_t>& list, const PvsBits& bits) {
     return std::any_of(list.begin(), list.end(), [&](int32_t x) { return testBit(bits, size_t(x)); });
 }
 
-} // namespace
+// What an update computes after the base flows: the exact full flow, the base flow alone,
+// or the provisional sets (provisionalPvs).
+enum class UpdateKind { Full, Base, Provisional };
 
-PotentiallyVisibleSet updatePvs(const PvsFlowRecord& previous, const BspTree& tree, const PvsSettings& settings,
-                                PvsStats* stats, PvsFlowRecord* record, PvsUpdateStats* update) {
+PotentiallyVisibleSet updateFlows(const PvsFlowRecord& previous, const BspTree& tree, const PvsSettings& settings,
+                                  UpdateKind kind, PvsStats* stats, PvsFlowRecord* record, PvsUpdateStats* update) {
     PvsUpdateStats counts;
+    PvsSettings asComputed = settings; // a full flow only when computed as one
+    asComputed.fullFlow = kind == UpdateKind::Full;
     const bool flowsUsable =
         previous.fullFlow && previous.localWaves && settings.localWaves && previous.pose == settings.pose;
-    if (previous.pose != settings.pose || (settings.fullFlow && !flowsUsable)) {
+    if (previous.pose != settings.pose || (kind == UpdateKind::Full && !flowsUsable)) {
         counts.fromScratch = true;
         if (update) *update = counts;
-        return computePvs(tree, settings, stats, record);
+        return computePvs(tree, asComputed, stats, record);
     }
     Stopwatch clock;
     std::vector<bool> outside = reachableFromOutside(tree, settings.pose);
@@ -203,7 +207,7 @@ PotentiallyVisibleSet updatePvs(const PvsFlowRecord& previous, const BspTree& tr
         for (const int32_t x : list) updater.touch(x);
 
     std::vector<PvsBits> seen(n);
-    if (settings.fullFlow) {
+    if (kind == UpdateKind::Full) {
         const FlowWaves waves = wavesByKey(now);
         std::vector<std::vector<int32_t>> finalChange(n);
         std::vector<char> flowKept(n, 0), throughTheEdit(n, 0);
@@ -243,13 +247,35 @@ PotentiallyVisibleSet updatePvs(const PvsFlowRecord& previous, const BspTree& tr
         counts.fullFlowsKept = size_t(std::count(flowKept.begin(), flowKept.end(), 1));
         counts.flowsThroughTheEdit = size_t(std::count(throughTheEdit.begin(), throughTheEdit.end(), 1));
         counts.flowsWithChangedSets = n - counts.fullFlowsKept - counts.flowsThroughTheEdit;
+    } else if (kind == UpdateKind::Provisional && previous.fullFlow) {
+        std::vector<char> flowKept(n, 0);
+        parallelFor(n, settings.threads, [&](size_t i) {
+            const int32_t p0 = updater.keptPortal(int32_t(i));
+            flowKept[i] = p0 >= 0 && updater.kept(p0, previous.seen[size_t(p0)]);
+            seen[i] = flowKept[i] ? remapped(previous.seen[size_t(p0)], m.newOfOld, n) : might[i];
+        });
+        counts.fullFlowsKept = size_t(std::count(flowKept.begin(), flowKept.end(), 1));
+        counts.flowsThroughTheEdit = n - counts.fullFlowsKept;
     } else {
         seen = might;
     }
     if (update) *update = counts;
-    PvsFlowRecord flows{settings.pose, settings.fullFlow, settings.localWaves, std::move(outside),
+    PvsFlowRecord flows{settings.pose, asComputed.fullFlow, settings.localWaves, std::move(outside),
                         std::move(now), std::move(might), std::move(seen)};
-    return finishPvs(tree, settings, std::move(flows), baseMs, clock, stats, record);
+    return finishPvs(tree, asComputed, std::move(flows), baseMs, clock, stats, record);
+}
+
+} // namespace
+
+PotentiallyVisibleSet updatePvs(const PvsFlowRecord& previous, const BspTree& tree, const PvsSettings& settings,
+                                PvsStats* stats, PvsFlowRecord* record, PvsUpdateStats* update) {
+    return updateFlows(previous, tree, settings, settings.fullFlow ? UpdateKind::Full : UpdateKind::Base, stats, record,
+                       update);
+}
+
+PotentiallyVisibleSet provisionalPvs(const PvsFlowRecord& previous, const BspTree& tree, const PvsSettings& settings,
+                                     PvsStats* stats, PvsFlowRecord* record, PvsUpdateStats* update) {
+    return updateFlows(previous, tree, settings, UpdateKind::Provisional, stats, record, update);
 }
 
 } // namespace shallot

@@ -67,7 +67,11 @@ std::shared_ptr<const SightPvs> SightPvs::compute(const CompileResult& compiled,
     flow.threads = settings.threads;
     flow.cancel = settings.cancel;
     const SightPvs* previous = settings.previous.get();
-    if (previous && previous->pose_ == pose) {
+    if (previous && previous->pose_ == pose && !settings.fullFlow && previous->fullFlow_) {
+        out->pvs_ = provisionalPvs(previous->flow_, out->clusters_, flow, &out->stats_, &out->flow_, &out->updateStats_);
+        out->updated_ = !out->updateStats_.fromScratch;
+        out->provisional_ = out->updated_;
+    } else if (previous && previous->pose_ == pose) {
         out->pvs_ = updatePvs(previous->flow_, out->clusters_, flow, &out->stats_, &out->flow_, &out->updateStats_);
         out->updated_ = !out->updateStats_.fromScratch;
     } else {

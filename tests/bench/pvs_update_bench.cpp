@@ -4,7 +4,9 @@
 // `shallot-cli pvs`, and by key, what an update needs), then one-brush edits (a random brush
 // moved kNudge units and back): per edit the incremental compile, the portals of the map
 // tree and the editor's SightPvs updated from the one before it (its flow: updatePvs; in
-// all: with the onion's clusters and view weights). With --check each update is compared
+// all: with the onion's clusters and view weights), and before it the provisional SightPvs
+// the editor shows at once (provisionalPvs: kept final sets, base sets through the edit),
+// with the average leaves each sees. With --check each update is compared
 // with computePvs on the edited tree (the full flow again each time: slow). One thread; wall and
 // CPU milliseconds (the machine is shared). Not a test: it times things.
 // --structural: the map without its func_detail* brushes (what the editor's clusters are
@@ -103,10 +105,10 @@ int main(int argc, char** argv) {
     sightTree(compiler, world, &compile, &portals, &compiled);
     SightPvsSettings sight;
     sight.previous = SightPvs::compute(*compiled, world, sight);
-    std::printf("%4s %6s %9s %9s %10s %10s %10s %8s %6s\n", "edit", "brush", "compile", "portals", "flow", "sight pvs",
-                "cpu", "kept", "equal");
+    std::printf("%4s %6s %9s %9s %10s %10s %10s %8s %6s %11s %8s %8s\n", "edit", "brush", "compile", "portals", "flow",
+                "sight pvs", "cpu", "kept", "equal", "provisional", "avg", "avg full");
     std::mt19937_64 rng(39);
-    std::vector<double> updates;
+    std::vector<double> updates, provisionals;
     for (int e = 0; e < edits; ++e) {
         const size_t b = size_t(rng() % world.brushes.size());
         const Vec3 delta = kNudge * Vec3::Unit(int(rng() % 2));
@@ -114,14 +116,20 @@ int main(int argc, char** argv) {
         for (const bool there : {true, false}) { // there and back: the level stays itself
             world.brushes[b] = there ? translated(original, delta) : original;
             tree = sightTree(compiler, world, &compile, &portals, &compiled);
+            SightPvsSettings first = sight;
+            first.fullFlow = false;
+            std::shared_ptr<const SightPvs> provisional;
+            const Time provisionalTime = timed([&] { provisional = SightPvs::compute(*compiled, world, first); });
+            provisionals.push_back(provisionalTime.wall);
             std::shared_ptr<const SightPvs> updated;
             const Time update = timed([&] { updated = SightPvs::compute(*compiled, world, sight); });
             const PvsUpdateStats& u = updated->updateStats();
             const double flowMs = updated->stats().baseMs + updated->stats().flowMs;
             updates.push_back(flowMs);
             const char* equal = check ? (updated->clusterPvs() == computePvs(tree, local) ? "yes" : "NO") : "-";
-            std::printf("%4d %6zu %9.1f %9.1f %10.1f %10.1f %10.1f %8zu %6s\n", e, b, compile.wall, portals.wall, flowMs,
-                        update.wall, update.cpu, u.fullFlowsKept, equal);
+            std::printf("%4d %6zu %9.1f %9.1f %10.1f %10.1f %10.1f %8zu %6s %11.1f %8.1f %8.1f\n", e, b, compile.wall,
+                        portals.wall, flowMs, update.wall, update.cpu, u.fullFlowsKept, equal, provisionalTime.wall,
+                        provisional->figures().averageLeaves, updated->figures().averageLeaves);
             std::printf("     of %zu portals (%zu matched), %zu leaves matched; computed again: %zu through the edit, "
                         "%zu with changed sets\n",
                         u.portals, u.matchedPortals, u.matchedLeaves, u.flowsThroughTheEdit, u.flowsWithChangedSets);
@@ -129,8 +137,11 @@ int main(int argc, char** argv) {
         }
     }
     std::sort(updates.begin(), updates.end());
+    std::sort(provisionals.begin(), provisionals.end());
     if (!updates.empty())
-        std::printf("flow update: median %.1f ms, largest %.1f ms (full flow by key %.0f ms)\n", updates[updates.size() / 2],
-                    updates.back(), byKey.wall);
+        std::printf("flow update: median %.1f ms, largest %.1f ms (full flow by key %.0f ms); provisional SightPvs: median "
+                    "%.1f ms, largest %.1f ms\n",
+                    updates[updates.size() / 2], updates.back(), byKey.wall, provisionals[provisionals.size() / 2],
+                    provisionals.back());
     return 0;
 }

@@ -193,3 +193,58 @@ TEST(PvsUpdate, TheSightPvsOfAnEditEqualsAFreshOne) {
     }
     EXPECT_GT(kept, 0u);
 }
+
+// provisionalPvs, what the editor shows at once after an edit: after random edits of halls
+// (each chained on the exact update before it), every leaf's provisional PVS holds its full
+// flow's (never a miss) and lies within its base flow's, kept final sets make it tighter than
+// the base flow, and its record is not one an exact update starts from.
+TEST(PvsUpdate, ProvisionalLiesBetweenTheFullAndTheBaseFlow) {
+    Rng rng(3941);
+    size_t provisionalPairs = 0, fullPairs = 0, basePairs = 0, kept = 0, given = 0;
+    int clear = 0;
+    const int rooms = std::max(2, test::scaledCount(4));
+    for (int room = 0; room < rooms; ++room) {
+        SCOPED_TRACE("hall " + std::to_string(room));
+        World w = hall(rng, 12);
+        IncrementalCompiler compiler;
+        PvsSettings settings;
+        settings.localWaves = true;
+        PvsFlowRecord record;
+        computePvs(sightTree(compiler, w), settings, nullptr, &record);
+        for (int edit = 0; edit < 6; ++edit) {
+            SCOPED_TRACE("edit " + std::to_string(edit));
+            randomEdit(w, rng);
+            const BspTree map = sightTree(compiler, w);
+            settings.threads = 1 + edit % 2;
+            PvsFlowRecord provisionalRecord, fullRecord;
+            PvsUpdateStats u;
+            const PotentiallyVisibleSet provisional = provisionalPvs(record, map, settings, nullptr, &provisionalRecord, &u);
+            const PotentiallyVisibleSet full = updatePvs(record, map, settings, nullptr, &fullRecord);
+            PvsSettings base = settings;
+            base.fullFlow = false;
+            const PotentiallyVisibleSet baseFlow = computePvs(map, base);
+            ASSERT_EQ(provisional.leafCount(), full.leafCount());
+            for (int32_t a = 0; a < int32_t(full.leafCount()); ++a)
+                for (int32_t b = 0; b < int32_t(full.leafCount()); ++b) {
+                    const bool p = provisional.visible(a, b), f = full.visible(a, b), bf = baseFlow.visible(a, b);
+                    ASSERT_TRUE(!f || p) << "leaf " << b << " in the full flow's PVS of " << a << ", not the provisional's";
+                    ASSERT_TRUE(!p || bf) << "leaf " << b << " in the provisional PVS of " << a << ", not the base flow's";
+                    provisionalPairs += p, fullPairs += f, basePairs += bf;
+                }
+            EXPECT_FALSE(provisionalRecord.fullFlow);
+            EXPECT_EQ(u.fullFlowsKept + u.flowsThroughTheEdit, u.portals);
+            kept += u.fullFlowsKept;
+            given += u.flowsThroughTheEdit;
+            clear += expectNoMiss(map, provisional, rng, 200);
+            record = std::move(fullRecord);
+        }
+    }
+    EXPECT_GT(clear, 1000);
+    EXPECT_GT(kept, 0u);
+    EXPECT_GT(given, 0u);
+    // Tighter than the base flow, looser than (or as tight as) the full flow.
+    EXPECT_LT(provisionalPairs, basePairs);
+    EXPECT_GE(provisionalPairs, fullPairs);
+    std::printf("pairs visible: full %zu, provisional %zu, base %zu; final sets kept %zu, base sets given %zu\n", fullPairs,
+                provisionalPairs, basePairs, kept, given);
+}

@@ -43,7 +43,13 @@ void PvsStatusLabel::update() {
         return;
     }
     const PvsService& service = editor_.overlays().pvs();
-    const QString flow = r.pvs->fullFlow()               ? QString("full flow")
+    const PvsUpdateStats& u = r.pvs->updateStats();
+    const QString flow = r.pvs->fullFlow()      ? QString("full flow")
+                         : r.pvs->provisional() ? QString("provisional: the full flow before the edit for the %1 of %2 "
+                                                          "portals whose sight lines the edit left alone, the base flow "
+                                                          "for the rest; the full flow follows")
+                                                      .arg(u.fullFlowsKept)
+                                                      .arg(u.portals)
                          : service.fullFlowTooLarge() ? QString("base flow only: %1 one-way portals are too many for the full "
                                                                  "flow here (more than %2)")
                                                              .arg(r.pvs->stats().oneWayPortals)
@@ -52,7 +58,8 @@ void PvsStatusLabel::update() {
                                                                  "one before the edit, else once the level stands still)");
     setText(QString("PVS %1 (%2) leaves, %3 (%4) faces%5 · %6")
                 .arg(shortCount(f.averageLeaves), shortCount(double(f.largestLeaves)), shortCount(f.averageWeight),
-                     shortCount(double(f.largestWeight)), r.pvs->fullFlow() ? "" : " (base)", duration(r.pvs->milliseconds())));
+                     shortCount(double(f.largestWeight)),
+                     r.pvs->fullFlow() ? "" : r.pvs->provisional() ? " (updating)" : " (base)", duration(r.pvs->milliseconds())));
     QString tip = QString("Potentially visible set of the sight pose (%1), updated at %2 in %3: over the %4 leaves where an eye "
                           "can be, each sees %5 leaves on average and at most %6; the brush faces near what they see (view "
                           "weight) average %7, at most %8 (limit %9, View > View Weight Limit...).")
@@ -67,7 +74,6 @@ void PvsStatusLabel::update() {
     if (v.visibleOn() && v.sourceLeaf() >= 0)
         tip += QString(" The Visible overlay's point (leaf %1) sees %2 of the tree's leaves.").arg(v.sourceLeaf()).arg(v.visibleLeafCount());
     if (r.pvs->updated() && r.pvs->fullFlow()) {
-        const PvsUpdateStats& u = r.pvs->updateStats();
         tip += QString(" Updated from the PVS before the edit: %1 of %2 portals' flows kept, the same sets as a full "
                        "computation.")
                    .arg(u.fullFlowsKept)
