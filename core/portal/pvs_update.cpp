@@ -252,7 +252,17 @@ PotentiallyVisibleSet updateFlows(const PvsFlowRecord& previous, const BspTree& 
         parallelFor(n, settings.threads, [&](size_t i) {
             const int32_t p0 = updater.keptPortal(int32_t(i));
             flowKept[i] = p0 >= 0 && updater.kept(p0, previous.seen[size_t(p0)]);
-            seen[i] = flowKept[i] ? remapped(previous.seen[size_t(p0)], m.newOfOld, n) : might[i];
+            if (flowKept[i]) seen[i] = remapped(previous.seen[size_t(p0)], m.newOfOld, n);
+        });
+        // A base set narrowed by the kept sets of the ways back: a segment through p and then q
+        // passes back through q's way back and then p's, so q stays only where q's way back
+        // has no kept set or its kept set holds p's way back.
+        parallelFor(n, settings.threads, [&](size_t p) {
+            if (flowKept[p]) return;
+            seen[p] = might[p];
+            forEachBit(might[p], [&](size_t q) {
+                if (flowKept[q ^ 1] && !testBit(seen[q ^ 1], p ^ 1)) seen[p][q / 64] &= ~(uint64_t(1) << (q % 64));
+            });
         });
         counts.fullFlowsKept = size_t(std::count(flowKept.begin(), flowKept.end(), 1));
         counts.flowsThroughTheEdit = n - counts.fullFlowsKept;

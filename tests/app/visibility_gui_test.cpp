@@ -31,7 +31,7 @@ bool pvsOfNewest(MainWindow& w, bool full) {
     return pvs && (!full || pvs->fullFlow()) && compiled->revision == w.editor().document().worldRevision();
 }
 
-// Whether every leaf of `inner`'s PVS of every leaf is in `outer`'s; the visible pairs of `pvs`.
+// Whether every leaf of `inner`'s PVS of every leaf is in `outer`'s. The visible pairs of `pvs`.
 bool holds(const PotentiallyVisibleSet& outer, const PotentiallyVisibleSet& inner) {
     for (int32_t leaf = 0; leaf < int32_t(inner.leafCount()); ++leaf)
         for (size_t w = 0; w < inner.words(); ++w)
@@ -143,9 +143,9 @@ void VisibilityGuiTest::pvsFollowsTheCompilesAndTheVisibleOverlayTheCamera() {
     w->action("keepVisiblePosition")->setChecked(false);
 
     // Live: after an edit the provisional PVS comes first (the full flow before the edit where
-    // the edit left its sight lines alone, base sets through it), then the full flow at once,
-    // updated from the one before the edit, and it equals a fresh computation; the
-    // provisional one holds it and is tighter than the base flow.
+    // the edit left its sight lines alone, narrowed base sets through it), then the full flow
+    // at once, updated from the one before the edit, and it equals a fresh computation; the
+    // provisional one lies within the base flow, nearer the full flow.
     QElapsedTimer editClock;
     editClock.start();
     // A small box in an open room (an edit that cannot open the level to the void).
@@ -175,14 +175,14 @@ void VisibilityGuiTest::pvsFollowsTheCompilesAndTheVisibleOverlayTheCamera() {
     QVERIFY(live.clusterPvs() == fresh->clusterPvs());
     QCOMPARE(live.viewWeight(), fresh->viewWeight());
     QCOMPARE(live.figures().averageLeaves, fresh->figures().averageLeaves);
-    QVERIFY(holds(provisional->clusterPvs(), live.clusterPvs()));
     SightPvsSettings base = full;
     base.fullFlow = false;
     const std::shared_ptr<const SightPvs> baseFlow = SightPvs::compute(*edited->result, edited->world, base);
     QVERIFY(baseFlow && holds(baseFlow->clusterPvs(), provisional->clusterPvs()));
     qInfo("visible pairs of clusters: full flow %zu, provisional %zu, base flow %zu", visiblePairs(live.clusterPvs()),
           visiblePairs(provisional->clusterPvs()), visiblePairs(baseFlow->clusterPvs()));
-    QVERIFY(visiblePairs(provisional->clusterPvs()) < visiblePairs(baseFlow->clusterPvs()));
+    const size_t fullPairs = visiblePairs(live.clusterPvs()), basePairs = visiblePairs(baseFlow->clusterPvs());
+    QVERIFY(visiblePairs(provisional->clusterPvs()) - fullPairs < (basePairs - fullPairs) / 2);
 }
 
 void VisibilityGuiTest::aLevelWithoutAPointPoseHasNoPvs() {

@@ -6,9 +6,10 @@
 // tree and the editor's SightPvs updated from the one before it (its flow: updatePvs; in
 // all: with the onion's clusters and view weights), and before it the provisional SightPvs
 // the editor shows at once (provisionalPvs: kept final sets, base sets through the edit),
-// with the average leaves each sees. With --check each update is compared
-// with computePvs on the edited tree (the full flow again each time: slow). One thread; wall and
-// CPU milliseconds (the machine is shared). Not a test: it times things.
+// with the average leaves each sees. With --check each update is compared with computePvs
+// on the edited tree (the full flow again each time: slow), and the provisional PVS must
+// join the leaves of kCheckedSegments random clear segments. One thread; wall and CPU
+// milliseconds (the machine is shared). Not a test: it times things.
 // --structural: the map without its func_detail* brushes (what the editor's clusters are
 // on a level with detail, SightPvsSettings::detail).
 // Usage: pvs_update_bench [level.map] [edits] [--check] [--structural]
@@ -17,7 +18,9 @@
 #include "io/map_to_world.h"
 #include "portal/portal_generation.h"
 #include "portal/pvs_update.h"
+#include "portal/reachability.h"
 #include "portal/sight_pvs.h"
+#include "query/trace.h"
 
 #include <algorithm>
 #include <chrono>
@@ -33,6 +36,37 @@ namespace {
 
 // How far each edit moves its brush (world units): a designer's nudge on the grid.
 constexpr double kNudge = 8.0;
+// Random pairs of points per provisional PVS checked with --check.
+constexpr int kCheckedSegments = 100000;
+
+// Of kCheckedSegments random pairs of points, each in the box of a random cluster where an
+// eye goes (empty for the sight pose, out of the void's reach), the clear segments (an exact
+// trace) and those whose end leaves the PVS does not join both ways.
+std::pair<int, int> missedSegments(const SightPvs& pvs, std::mt19937_64& rng) {
+    const BspTree& tree = pvs.clusterTree();
+    const std::vector<bool> outside = reachableFromOutside(tree, 0);
+    std::vector<size_t> eyes;
+    for (size_t c = 0; c < tree.leafCount(); ++c)
+        if (!(tree.leafSolid[c] & 1u) && !outside[c] && !pvs.clusterBounds()[c].empty()) eyes.push_back(c);
+    if (eyes.empty()) return {0, 0};
+    std::uniform_real_distribution<double> u(0.0, 1.0);
+    auto point = [&] {
+        const Aabb& box = pvs.clusterBounds()[eyes[rng() % eyes.size()]];
+        return Vec3(box.mins + (box.maxs - box.mins).cwiseProduct(Vec3(u(rng), u(rng), u(rng))));
+    };
+    auto inside = [&](const Vec3& p) { return !tree.isSolid(p, 0) && !outside[size_t(tree.findLeaf(p))]; };
+    int clear = 0, missed = 0;
+    for (int i = 0; i < kCheckedSegments; ++i) {
+        const Vec3 a = point(), b = point();
+        if (!inside(a) || !inside(b)) continue;
+        const TraceResult t = traceSegment(tree, 0, a, b);
+        if (t.startSolid || t.hit) continue;
+        ++clear;
+        const int32_t la = tree.findLeaf(a), lb = tree.findLeaf(b);
+        if (!pvs.clusterPvs().visible(la, lb) || !pvs.clusterPvs().visible(lb, la)) ++missed;
+    }
+    return {clear, missed};
+}
 
 struct Time {
     double wall = 0, cpu = 0;
@@ -107,7 +141,7 @@ int main(int argc, char** argv) {
     sight.previous = SightPvs::compute(*compiled, world, sight);
     std::printf("%4s %6s %9s %9s %10s %10s %10s %8s %6s %11s %8s %8s\n", "edit", "brush", "compile", "portals", "flow",
                 "sight pvs", "cpu", "kept", "equal", "provisional", "avg", "avg full");
-    std::mt19937_64 rng(39);
+    std::mt19937_64 rng(39), checkRng(40);
     std::vector<double> updates, provisionals;
     for (int e = 0; e < edits; ++e) {
         const size_t b = size_t(rng() % world.brushes.size());
@@ -127,6 +161,10 @@ int main(int argc, char** argv) {
             const double flowMs = updated->stats().baseMs + updated->stats().flowMs;
             updates.push_back(flowMs);
             const char* equal = check ? (updated->clusterPvs() == computePvs(tree, local) ? "yes" : "NO") : "-";
+            if (check) {
+                const auto [clear, missed] = missedSegments(*provisional, checkRng);
+                std::printf("     provisional: %d of %d clear segments missed\n", missed, clear);
+            }
             std::printf("%4d %6zu %9.1f %9.1f %10.1f %10.1f %10.1f %8zu %6s %11.1f %8.1f %8.1f\n", e, b, compile.wall,
                         portals.wall, flowMs, update.wall, update.cpu, u.fullFlowsKept, equal, provisionalTime.wall,
                         provisional->figures().averageLeaves, updated->figures().averageLeaves);

@@ -195,10 +195,12 @@ TEST(PvsUpdate, TheSightPvsOfAnEditEqualsAFreshOne) {
 }
 
 // provisionalPvs, what the editor shows at once after an edit: after random edits of halls
-// (each chained on the exact update before it), every leaf's provisional PVS holds its full
-// flow's (never a miss) and lies within its base flow's, kept final sets make it tighter than
-// the base flow, and its record is not one an exact update starts from.
-TEST(PvsUpdate, ProvisionalLiesBetweenTheFullAndTheBaseFlow) {
+// (each chained on the exact update before it), no clear segment between random points is
+// missed (dense sampling: it is conservative by an argument about segments, not a superset
+// of the full flow's sets, which are not symmetric), every leaf's provisional PVS lies
+// within its base flow's, it is tighter than the base flow, and its record is not one an
+// exact update starts from.
+TEST(PvsUpdate, ProvisionalMissesNothingWithinTheBaseFlow) {
     Rng rng(3941);
     size_t provisionalPairs = 0, fullPairs = 0, basePairs = 0, kept = 0, given = 0;
     int clear = 0;
@@ -226,25 +228,24 @@ TEST(PvsUpdate, ProvisionalLiesBetweenTheFullAndTheBaseFlow) {
             ASSERT_EQ(provisional.leafCount(), full.leafCount());
             for (int32_t a = 0; a < int32_t(full.leafCount()); ++a)
                 for (int32_t b = 0; b < int32_t(full.leafCount()); ++b) {
-                    const bool p = provisional.visible(a, b), f = full.visible(a, b), bf = baseFlow.visible(a, b);
-                    ASSERT_TRUE(!f || p) << "leaf " << b << " in the full flow's PVS of " << a << ", not the provisional's";
+                    const bool p = provisional.visible(a, b), bf = baseFlow.visible(a, b);
                     ASSERT_TRUE(!p || bf) << "leaf " << b << " in the provisional PVS of " << a << ", not the base flow's";
-                    provisionalPairs += p, fullPairs += f, basePairs += bf;
+                    provisionalPairs += p, fullPairs += full.visible(a, b), basePairs += bf;
                 }
             EXPECT_FALSE(provisionalRecord.fullFlow);
             EXPECT_EQ(u.fullFlowsKept + u.flowsThroughTheEdit, u.portals);
             kept += u.fullFlowsKept;
             given += u.flowsThroughTheEdit;
-            clear += expectNoMiss(map, provisional, rng, 200);
+            clear += expectNoMiss(map, provisional, rng, 4000);
             record = std::move(fullRecord);
         }
     }
-    EXPECT_GT(clear, 1000);
+    EXPECT_GT(clear, 20000);
     EXPECT_GT(kept, 0u);
     EXPECT_GT(given, 0u);
-    // Tighter than the base flow, looser than (or as tight as) the full flow.
+    // Tighter than the base flow (in halls this small most flows pass an edit: on id_e1m1,
+    // docs/visibility.md, it is nearly the full flow).
     EXPECT_LT(provisionalPairs, basePairs);
-    EXPECT_GE(provisionalPairs, fullPairs);
-    std::printf("pairs visible: full %zu, provisional %zu, base %zu; final sets kept %zu, base sets given %zu\n", fullPairs,
-                provisionalPairs, basePairs, kept, given);
+    std::printf("pairs visible: full %zu, provisional %zu, base %zu; final sets kept %zu, base sets narrowed %zu\n",
+                fullPairs, provisionalPairs, basePairs, kept, given);
 }
