@@ -43,16 +43,18 @@ PotentiallyVisibleSet updatePvs(const PvsFlowRecord& previous, const BspTree& tr
 
 // A PVS of the edited tree to show at once while updatePvs computes the exact one: the
 // final set of every portal whose walk (in `previous`, a full flow) entered only leaves the
-// edit kept, renumbered, and the base set of every other portal. Conservative: a segment
-// from such a portal that passes only through portals and empty leaves crosses, leaf by
-// kept leaf, only portals the old walk saw (each leaf has the same portals out of it, so the
-// segment was there before the edit too), so the old set still holds what it can see,
-// whatever changed elsewhere; and a base set holds its final one. As tight as the full flow
-// away from the edit, as loose as the base flow through it; not exact (updatePvs may drop a
-// kept set's bits when a set its walk reads changed), so its record is marked a base flow
-// and no exact update starts from it. settings.fullFlow is not read. Without a full flow in
-// `previous` it is the base flow's update. In `update`, fullFlowsKept counts the final sets
-// kept and flowsThroughTheEdit the portals given their base sets. Throws CompileCancelled.
+// edit kept, renumbered; for every other portal P its base set, less each portal Q whose way
+// back has such a kept set without P's way back. Conservative: a segment from a kept portal
+// that passes only through portals and empty leaves crosses, leaf by kept leaf, only portals
+// the old walk saw (each leaf has the same portals out of it, so the segment was there
+// before the edit too), so the old set still holds what it can see, whatever changed
+// elsewhere; a segment through P and then Q passes back through Q's way back and then P's;
+// and a base set holds what the portal sees. As tight as the full flow away from the edit,
+// nearly so through it; not exact, nor a superset of the full flow's sets (which are not
+// symmetric), so its record is marked a base flow and no exact update starts from it.
+// settings.fullFlow is not read. Without a full flow in `previous` it is the base flow's
+// update. In `update`, fullFlowsKept counts the final sets kept and flowsThroughTheEdit the
+// portals given narrowed base sets. Throws CompileCancelled.
 PotentiallyVisibleSet provisionalPvs(const PvsFlowRecord& previous, const BspTree& tree, const PvsSettings& settings,
                                      PvsStats* stats = nullptr, PvsFlowRecord* record = nullptr,
                                      PvsUpdateStats* update = nullptr);

@@ -19,7 +19,7 @@ namespace shallot {
 struct SightPvsSettings {
     // false: the base flow only (fast, looser); with a full flow in `previous`, the
     // provisional PVS (pvs_update.h: that flow's sets where the edit left their walks alone,
-    // base sets through it) to show while the full flow is updated.
+    // narrowed base sets through it) to show while the full flow is updated.
     bool fullFlow = true;
     // Per brush of the world: a detail brush (func_detail, Quake 2's detail contents). The
     // clusters are then the leaves of the sight pose's tree of the other brushes alone, as
@@ -47,7 +47,7 @@ public:
     int pose() const { return pose_; }
     bool fullFlow() const { return fullFlow_; }
     // Not a full flow, but the previous full flow's sets wherever the edit left their walks
-    // alone (provisionalPvs): tighter than a base flow, and as conservative.
+    // alone and narrowed base sets elsewhere (provisionalPvs): nearly the full flow, conservative.
     bool provisional() const { return provisional_; }
     const PvsStats& stats() const { return stats_; }
     // Whether detail brushes were left out of the clusters (settings.detail named some).
