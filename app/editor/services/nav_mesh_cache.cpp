@@ -4,7 +4,8 @@
 
 namespace shallot {
 
-std::shared_ptr<const NavMesh> NavMeshCache::get(const std::shared_ptr<const CompiledWorld>& world, int pose) {
+std::shared_ptr<const NavMesh> NavMeshCache::get(const std::shared_ptr<const CompiledWorld>& world, int pose,
+                                                 MeshAsker asker) {
     std::promise<std::shared_ptr<const NavMesh>> promise;
     std::shared_future<std::shared_ptr<const NavMesh>> future;
     Done from;
@@ -18,16 +19,21 @@ std::shared_ptr<const NavMesh> NavMeshCache::get(const std::shared_ptr<const Com
             std::erase_if(lastDone_, [&](const auto& done) { return size_t(done.first) >= world->world.poses.size(); });
         }
         auto it = meshes_.find(pose);
-        if (it != meshes_.end()) {
-            future = it->second;
+        const bool overtaken = it != meshes_.end() && asker == MeshAsker::Shown && it->second.builder == MeshAsker::Later &&
+                               it->second.mesh.wait_for(std::chrono::seconds(0)) != std::future_status::ready;
+        if (it != meshes_.end() && !overtaken) {
+            future = it->second.mesh;
         } else {
-            meshes_[pose] = promise.get_future().share();
+            // (Overtaken: the later builder still hands its own mesh, an equal one, to those
+            // waiting for it.)
+            meshes_[pose] = {promise.get_future().share(), asker};
             future = {};
             const auto done = lastDone_.find(pose);
             if (done != lastDone_.end() && done->second.world != world) from = done->second;
         }
     }
     if (future.valid()) return future.get();
+    if (beforeBuild_) beforeBuild_(asker);
     const std::vector<Pose>& poses = world->world.poses;
     const NavSettings rules = size_t(pose) < poses.size() ? poses[size_t(pose)].nav : NavSettings{};
     std::shared_ptr<const NavMesh> mesh;

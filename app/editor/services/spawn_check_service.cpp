@@ -46,7 +46,9 @@ void SpawnCheckService::start(SpawnCheckRun run) {
         // once the navigation meshes are built (shared with the Walkable overlay), unless
         // a newer request came meanwhile.
         if (shared->navMeshes && input.onion)
-            input.navMeshes = [cache = shared->navMeshes, world = shared->compiled](int pose) { return cache->get(world, pose); };
+            input.navMeshes = [cache = shared->navMeshes, world = shared->compiled](int pose) {
+                return cache->get(world, pose, MeshAsker::Later);
+            };
         bool shownFirst = false, walked = false;
         input.beforeWalking = [&](const std::vector<SpawnProblem>& found) {
             const double ms = double(timer.nsecsElapsed()) / 1e6;
