@@ -78,6 +78,7 @@ EntityBatches buildEntityBatches(const std::vector<EntityShape>& shapes, const E
         const EntityShape& e = shapes[i];
         if (e.box.empty() || !options.categoryVisible[size_t(e.category)]) continue;
         const QColor colour = entityColour(e.colour, false, contains(options.problems, int(i)));
+        out.faces.setLeaf(int32_t(i)); // runs name entities (render_scene.h: brush sight, by their boxes)
         if (!e.brushes.empty()) {
             // Tinted translucent-looking: the category colour mixed with grey, apart from the world.
             const QColor tint = QColor::fromRgbF(0.5f * colour.redF() + 0.25f, 0.5f * colour.greenF() + 0.25f,

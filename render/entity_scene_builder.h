@@ -17,7 +17,7 @@ struct EntityDrawOptions {
 };
 
 struct EntityBatches {
-    MeshBatch faces; // 3D: boxes and brushes, outlined
+    MeshBatch faces; // 3D: boxes and brushes, outlined; its runs name the shapes' positions
     MeshBatch edges; // 2D: their outlines
 };
 

@@ -209,6 +209,7 @@ void Editor::rebuildEntityLayers() {
     render::EntityBatches b = render::buildEntityBatches(entityShapes_, options);
     scene_.set(render::Layer::EntityFaces, std::move(b.faces));
     scene_.set(render::Layer::EntityEdges, std::move(b.edges));
+    overlays_->applyEntitySight();
     emit sceneChanged();
 }
 

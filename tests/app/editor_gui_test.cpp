@@ -634,8 +634,9 @@ private slots:
     }
 
     // The 3D view draws the overlays of the leaves it can see through the portals only
-    // (portal/leaf_visibility.h): the rest are behind walls, so every frame must be the one
-    // drawn with all of them, from cameras in each room of the level looking every way.
+    // (portal/leaf_visibility.h), and the brushes and entities near them: the rest are
+    // behind walls, so every frame must be the one drawn with all of them, from cameras in
+    // each room of the level (with a monster and an item in each) looking every way.
     void leavingOutUnseenLeavesAndBrushesChangesNoPixel() {
         MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
         EditorDocument& doc = w.editor().document();
@@ -650,9 +651,6 @@ private slots:
         const BspTree& tree = compiled->result->onion;
         const LeafVisibility visibility(std::shared_ptr<const BspTree>(compiled, &tree));
         QVERIFY(visibility.usable());
-        // The brush faces draw only the brushes near seen leaves (render_scene.h: brush sight).
-        const render::SceneLayer& faces = w.editor().scene().layer(render::Layer::BrushFaces);
-        QVERIFY(QTest::qWaitFor([&] { return faces.brushes && faces.sightVersion == faces.version; }, 20000));
         // The largest empty leaves of the level, not the void around it: the rooms.
         const std::vector<bool> outside = reachableFromOutside(tree, 0);
         std::vector<int32_t> rooms;
@@ -661,9 +659,26 @@ private slots:
         std::sort(rooms.begin(), rooms.end(), [&](int32_t a, int32_t b) { return tree.leaves[size_t(a)].volume > tree.leaves[size_t(b)].volume; });
         QVERIFY(rooms.size() >= 3);
         rooms.resize(3);
+        // A monster and an item in each room, beside the camera's place there (entities change
+        // no world brush: the compile and its sight stay).
+        for (const int32_t room : rooms) {
+            const Vec3& middle = tree.leaves[size_t(room)].interiorPoint;
+            for (const auto& [classname, dx] : {std::pair{"monster_ogre", 40.0}, std::pair{"item_health", -40.0}}) {
+                MapEntity e;
+                const Vec3 at = middle + Vec3(dx, 24, 0);
+                e.keys = {{"classname", classname}, {"origin", QString("%1 %2 %3").arg(at.x()).arg(at.y()).arg(at.z()).toStdString()}};
+                doc.insertEntities({{int(doc.entities().size()), e}});
+            }
+        }
+        // The brush faces draw only the brushes near seen leaves (render_scene.h: brush sight).
+        const render::SceneLayer& faces = w.editor().scene().layer(render::Layer::BrushFaces);
+        QVERIFY(QTest::qWaitFor([&] { return faces.brushes && faces.sightVersion == faces.version; }, 20000));
+        const render::SceneLayer& entities = w.editor().scene().layer(render::Layer::EntityFaces);
+        QVERIFY(QTest::qWaitFor([&] { return entities.brushes && entities.sightVersion == entities.version; }, 20000));
+        QCOMPARE(entities.brushes->brushCount(), doc.entities().size());
         Viewport3D* view = w.view3d();
         view->setBaseCacheEnabled(false); // every grab draws the brushes, with and without culling
-        int culledViews = 0, culledBrushViews = 0;
+        int culledViews = 0, culledBrushViews = 0, culledEntityViews = 0;
         for (int32_t room : rooms) {
             for (int yaw = 0; yaw < 360; yaw += 60) {
                 CameraState camera = doc.data().camera;
@@ -682,11 +697,14 @@ private slots:
                 culledViews += std::count(marked.begin(), marked.end(), false) > 0;
                 const std::vector<bool> brushes = faces.brushes->seenBrushes(marked);
                 culledBrushViews += std::count(brushes.begin(), brushes.end(), false) > 0;
+                const std::vector<bool> seenEntities = entities.brushes->seenBrushes(marked);
+                culledEntityViews += std::count(seenEntities.begin(), seenEntities.end(), false) > 0;
             }
         }
         view->setBaseCacheEnabled(true);
         QVERIFY(culledViews > 0); // the culling was not a no-op
         QVERIFY(culledBrushViews > 0);
+        QVERIFY(culledEntityViews > 0);
     }
 
     // New overlays reach the three 2D views at once; they redraw their pictures one after

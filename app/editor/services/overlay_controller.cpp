@@ -310,6 +310,7 @@ void OverlayController::showHeavy(HeavyBatches& out, uint64_t revision, std::wea
     sections_->setRoundSurfaceShown(roundSurface_ != nullptr);
     if (roundDrawn) requestSections(); // their sections follow
     applyBrushSight();
+    applyEntitySight();
     applyPvsCulling();
     emit editor_.sceneChanged();
     emit overlaysUpdated(revision);
@@ -318,6 +319,20 @@ void OverlayController::showHeavy(HeavyBatches& out, uint64_t revision, std::wea
 void OverlayController::applyBrushSight() {
     if (!sightBrushes_ || sightRevision_ != editor_.document().worldRevision()) return;
     editor_.scene().setBrushSight(render::Layer::BrushFaces, sightVisibility_, sightBrushes_);
+}
+
+void OverlayController::applyEntitySight() {
+    if (!sightVisibility_ || sightRevision_ != editor_.document().worldRevision()) return;
+    std::vector<Aabb> boxes(editor_.document().entities().size());
+    for (size_t i = 0; i < boxes.size(); ++i) boxes[i] = editor_.entityBox(int(i));
+    const bool sameBoxes = std::equal(boxes.begin(), boxes.end(), entitySightBoxes_.begin(), entitySightBoxes_.end(),
+                                      [](const Aabb& a, const Aabb& b) { return a.mins == b.mins && a.maxs == b.maxs; });
+    if (!entitySight_ || entitySightOf_ != sightVisibility_ || !sameBoxes) {
+        entitySight_ = std::make_shared<const LeafBrushes>(sightVisibility_->tree(), boxes);
+        entitySightOf_ = sightVisibility_;
+        entitySightBoxes_ = std::move(boxes);
+    }
+    editor_.scene().setBrushSight(render::Layer::EntityFaces, sightVisibility_, entitySight_);
 }
 
 void OverlayController::retraceRays() {

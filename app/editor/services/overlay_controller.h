@@ -90,6 +90,10 @@ public:
     // Gives the scene's brush faces the sight of the newest compile when it was made from
     // the brushes they show (render_scene.h: brush sight); call after rebuilding them.
     void applyBrushSight();
+    // The same for the entities' faces, by their boxes: an entity near no leaf the camera
+    // sees is not drawn (Quake's renderer culls its entities by their leaves too); call
+    // after rebuilding them.
+    void applyEntitySight();
 
 signals:
     void raysTraced();
@@ -135,6 +139,10 @@ private:
     std::weak_ptr<const CompiledWorld> sightWorld_;
     std::shared_ptr<const LeafVisibility> sightVisibility_;
     std::shared_ptr<const LeafBrushes> sightBrushes_;
+    // The entities near each leaf of sightVisibility_'s tree, by the boxes they had then.
+    std::shared_ptr<const LeafBrushes> entitySight_;
+    std::vector<Aabb> entitySightBoxes_;
+    std::shared_ptr<const LeafVisibility> entitySightOf_;
     uint64_t sightRevision_ = 0;
     quint64 settingsGeneration_ = 0;
     bool heavyRunning_ = false, heavyPending_ = false;
