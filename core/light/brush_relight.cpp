@@ -4,9 +4,14 @@
 #include "light/light_occluder.h"
 #include "light/outside_faces.h"
 #include "light/relight.h"
+#include "light/sample_points.h"
 #include "light/tree_occluder.h"
 
+#include <array>
 #include <bit>
+#include <cmath>
+#include <limits>
+#include <span>
 #include <mutex>
 #include <unordered_map>
 
@@ -34,25 +39,62 @@ std::string faceKey(const LitFace& f) {
     return key;
 }
 
-Aabb gridBox(const LuxelGrid& g) {
+// The corners of the parallelogram of a grid's luxel points (pointAt is affine in s and t):
+// (first, first), (last, first), (first, last), (last, last).
+std::array<Vec3, 4> gridCorners(const LuxelGrid& g) {
+    const double s0 = g.luxelS(0), s1 = g.luxelS(g.width() - 1), t0 = g.luxelT(0), t1 = g.luxelT(g.height() - 1);
+    return {g.pointAt(s0, t0), g.pointAt(s1, t0), g.pointAt(s0, t1), g.pointAt(s1, t1)};
+}
+
+Aabb boxOf(std::span<const Vec3> points) {
     Aabb box;
-    for (int j : {0, g.height() - 1})
-        for (int i : {0, g.width() - 1}) box.add(g.pointAt(g.luxelS(i), g.luxelT(j)));
+    for (const Vec3& p : points) box.add(p);
     return box;
 }
 
-Aabb with(Aabb box, const Vec3& p) {
-    box.add(p);
-    return box;
+// Whether the convex hull of `points` meets `box`, by separating axes: the box's axes, the
+// cross products of two of `edges` (which must hold the direction of every edge of the
+// hull, so their crosses hold its face normals) and of an edge with a box axis. A hull
+// separated from the box along none of them meets it (two convex polytopes). Gaps under
+// kSeparationSlack of the extent count as touching: never separated by rounding.
+bool hullMeetsBox(std::span<const Vec3> points, std::span<const Vec3> edges, const Aabb& box) {
+    constexpr double kSeparationSlack = 1e-9;
+    const Vec3 centre = 0.5 * (box.mins + box.maxs), half = 0.5 * (box.maxs - box.mins);
+    auto separates = [&](const Vec3& axis) {
+        const double length = axis.norm();
+        if (length < 1e-12) return false;
+        const Vec3 a = axis / length;
+        const double c = a.dot(centre), r = half.dot(a.cwiseAbs());
+        double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+        for (const Vec3& p : points) {
+            const double v = a.dot(p);
+            lo = std::min(lo, v);
+            hi = std::max(hi, v);
+        }
+        const double slack = kSeparationSlack * (1.0 + std::abs(c) + r + std::abs(lo) + std::abs(hi));
+        return lo > c + r + slack || hi < c - r - slack;
+    };
+    for (int k = 0; k < 3; ++k)
+        if (separates(Vec3::Unit(k))) return false;
+    for (size_t i = 0; i < edges.size(); ++i) {
+        for (size_t j = i + 1; j < edges.size(); ++j)
+            if (separates(edges[i].cross(edges[j]))) return false;
+        for (int k = 0; k < 3; ++k)
+            if (separates(edges[i].cross(Vec3::Unit(k)))) return false;
+    }
+    return true;
 }
 
 } // namespace
 
 LevelLighting relightAfterBrushEdit(const LevelLighting& before, const LightInput& input, const BspTree& tree, int pose,
                                     const Aabb& editRegion, int threads, const LightPass& pass) {
+    // A luxel's sample point lies on its grid's parallelogram or, after samplePoints' last
+    // move, up to kSampleStep off it: the segments from it lie within that of the
+    // parallelogram's, so the region grown by it is tested against the parallelogram's.
     Aabb region = editRegion;
-    region.mins -= Vec3::Constant(kEditRegionMargin);
-    region.maxs += Vec3::Constant(kEditRegionMargin);
+    region.mins -= Vec3::Constant(kEditRegionMargin + kSampleStep);
+    region.maxs += Vec3::Constant(kEditRegionMargin + kSampleStep);
     std::unordered_map<std::string, size_t> old;
     for (size_t f = 0; f < before.faces.size(); ++f)
         if (!before.faces[f].outside && !before.lightmaps[f].styles.empty() && before.lightmaps[f].stride == 1)
@@ -68,8 +110,10 @@ LevelLighting relightAfterBrushEdit(const LevelLighting& before, const LightInpu
         const auto it = old.find(faceKey(face));
         if (it == old.end()) return nullptr;
         const FaceLightmap& kept = before.lightmaps[it->second];
-        const Aabb box = gridBox(grid);
+        const std::array<Vec3, 4> corners = gridCorners(grid);
+        const Aabb box = boxOf(corners);
         if (box.overlaps(region)) return nullptr;
+        const Vec3 across = corners[1] - corners[0], along = corners[2] - corners[0];
         std::call_once(changedOnce, [&] {
             unmatchedLights(before.lights, lights, changed);
             unmatchedLights(lights, before.lights, changed);
@@ -77,12 +121,22 @@ LevelLighting relightAfterBrushEdit(const LevelLighting& before, const LightInpu
         const SampleSphere sphere = sampleSphere(kept.samples);
         for (const PointLight& l : changed)
             if (lightMayReach(l, face, sphere, settings.scaledist)) return nullptr;
-        for (const PointLight& l : lights)
-            if (lightMayReach(l, face, sphere, settings.scaledist) && with(box, l.origin).overlaps(region)) return nullptr;
+        // A light's segments from the luxels fill the pyramid from the parallelogram to the
+        // light; a sun's, the prism swept from it towards the sun.
+        for (const PointLight& l : lights) {
+            if (!lightMayReach(l, face, sphere, settings.scaledist)) continue;
+            const std::array<Vec3, 5> pyramid{corners[0], corners[1], corners[2], corners[3], l.origin};
+            const std::array<Vec3, 6> edges{across, along, l.origin - corners[0], l.origin - corners[1], l.origin - corners[2],
+                                            l.origin - corners[3]};
+            if (hullMeetsBox(pyramid, edges, region)) return nullptr;
+        }
         for (const SunLight& sun : settings.suns) {
-            Aabb swept = box;
-            swept.add(Aabb{box.mins + sun.towardSun * kSunRayLength, box.maxs + sun.towardSun * kSunRayLength});
-            if (sun.light != 0 && swept.overlaps(region)) return nullptr;
+            if (sun.light == 0) continue;
+            const Vec3 ray = sun.towardSun * kSunRayLength;
+            const std::array<Vec3, 8> prism{corners[0],       corners[1],       corners[2],       corners[3],
+                                            corners[0] + ray, corners[1] + ray, corners[2] + ray, corners[3] + ray};
+            const std::array<Vec3, 3> edges{across, along, ray};
+            if (hullMeetsBox(prism, edges, region)) return nullptr;
         }
         if (settings.dirtInUse && box.overlaps(region, settings.dirt.depth)) return nullptr;
         return &kept;
