@@ -1,8 +1,9 @@
 // Legends that leave the level visible (issue 37, item 6): on id_e1m1 with every overlay
 // on, in the default window, each view's legend covers at most kLegendMaxViewShare of it;
 // it names every colour the view shows once (the entity categories too), each a colour of
-// the palette; a legend with no room collapses to a key that the mouse opens (hover) and
-// pins (click).
+// the palette; texts shortened to keep within that share are shown whole while the mouse
+// is on the legend; a legend with no room collapses to a key that the mouse opens (hover)
+// and pins (click).
 #include "gui_test_window.h"
 #include "nav_overlay.h"
 #include "overlay_names.h"
@@ -74,6 +75,19 @@ private slots:
         QVERIFY(repaint(w));
         QVERIFY(w.view2d(0)->legend().open());
         w.grab().save(QDir::temp().filePath("legend_all_overlays.png"));
+        // Its texts shortened to keep within the share, the mouse on it shows them whole; gone,
+        // they are short again.
+        Viewport* top = w.view2d(0);
+        const LegendBox& legend = top->legend();
+        QVERIFY(legend.elided());
+        const QRectF fitted = legend.shown();
+        QTest::mouseMove(top->surface(), fitted.center().toPoint());
+        QTRY_VERIFY(!legend.elided() && legend.open());
+        QVERIFY(legend.shown() != fitted);
+        QVERIFY(QRectF(top->rect()).contains(legend.shown()));
+        QTest::mouseMove(top->surface(), QPoint(10, 10));
+        QTRY_VERIFY(legend.elided());
+        QCOMPARE(legend.shown(), fitted);
     }
 
     void everyColourIsNamedOnce() {

@@ -160,7 +160,8 @@ std::vector<LegendEntry> viewLegend(const Editor& editor, bool view3d) {
     return out;
 }
 
-LegendLayout layoutLegend(const std::vector<LegendEntry>& entries, const QRectF& view, const QFontMetricsF& metrics) {
+LegendLayout layoutLegend(const std::vector<LegendEntry>& entries, const QRectF& view, const QFontMetricsF& metrics,
+                          bool whole) {
     LegendLayout layout;
     if (entries.empty()) return layout;
     double longest = 0;
@@ -181,12 +182,14 @@ LegendLayout layoutLegend(const std::vector<LegendEntry>& entries, const QRectF&
         layout.textWidth = text;
         layout.column = kSwatch + kGap + text + 2 * kPadding;
         layout.withinShare = withinShare;
+        layout.elided = text < longest;
         layout.box = QRectF(view.right() - kMargin - size.width(), view.bottom() - kMargin - size.height(), size.width(), size.height());
     };
     const double share = kLegendMaxViewShare * view.width() * view.height();
     // The widest texts first; of the column counts that fit, the one reaching least far
     // into the view (across or up).
-    for (const bool withinShare : {true, false})
+    for (const bool withinShare : {true, false}) {
+        if (withinShare && whole) continue;
         for (double text = longest; text >= shortest - 0.5; text -= std::max(1.0, 0.1 * longest)) {
             int best = 0;
             double bestReach = 2.0;
@@ -202,17 +205,22 @@ LegendLayout layoutLegend(const std::vector<LegendEntry>& entries, const QRectF&
                 return layout;
             }
         }
+    }
     place(1, shortest, false); // a view too small for any: one column, over the view
     return layout;
 }
 
 void LegendBox::paint(QPainter& painter, const QRectF& view, const std::vector<LegendEntry>& entries) {
     open_ = false;
+    elided_ = false;
     shown_ = QRectF();
     if (entries.empty()) return;
     const QFontMetricsF metrics(painter.font());
-    const LegendLayout layout = layoutLegend(entries, view, metrics);
-    open_ = choice_ == Choice::Open || layout.withinShare || hovered_;
+    const bool asked = choice_ == Choice::Open || hovered_;
+    LegendLayout layout = layoutLegend(entries, view, metrics);
+    if (asked && layout.elided) layout = layoutLegend(entries, view, metrics, true);
+    open_ = asked || layout.withinShare;
+    elided_ = open_ && layout.elided;
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, false);
     const auto swatchAt = [&](const LegendEntry& e, const QRectF& swatch) {

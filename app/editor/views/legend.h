@@ -39,8 +39,11 @@ struct LegendLayout {
     // Within kLegendMaxViewShare of the view (else the layout is the smallest that fits
     // in the view at all, shown only when the mouse opens it).
     bool withinShare = false;
+    bool elided = false; // some text is shortened
 };
-LegendLayout layoutLegend(const std::vector<LegendEntry>& entries, const QRectF& view, const QFontMetricsF& metrics);
+// `whole`: the texts as long as the view allows, whatever the share (the mouse asked).
+LegendLayout layoutLegend(const std::vector<LegendEntry>& entries, const QRectF& view, const QFontMetricsF& metrics,
+                          bool whole = false);
 
 // A view's legend and its collapsed key, with what the mouse did to them.
 class LegendBox {
@@ -53,15 +56,19 @@ public:
     // opened, which it pins open, or on a pinned legend, which it folds again. A legend
     // open because it fits takes no clicks (a drag under it reaches the tools).
     bool click(const QPointF& pos);
-    // What the last paint showed: the whole legend or the key, and where.
+    // What the last paint showed: the whole legend or the key, and where, and whether a text
+    // was shortened (an open legend shortens its texts to keep within its share until the
+    // mouse is on it: then they are whole).
     bool open() const { return open_; }
     QRectF shown() const { return shown_; }
+    bool elided() const { return elided_; }
 
 private:
     enum class Choice { Auto, Open };
     Choice choice_ = Choice::Auto; // by clicks: Auto opens it when it fits in its share or is hovered
     bool hovered_ = false;          // the mouse is on the key or the legend it opened
     bool open_ = false;
+    bool elided_ = false;
     QRectF shown_;
 };
 
