@@ -122,7 +122,9 @@ LevelLighting relightAfterBrushEdit(const LevelLighting& before, const LightInpu
         for (const PointLight& l : changed)
             if (lightMayReach(l, face, sphere, settings.scaledist)) return nullptr;
         // A light's segments from the luxels fill the pyramid from the parallelogram to the
-        // light; a sun's, the prism swept from it towards the sun.
+        // light; a sun's, the prism swept from it towards the sun. (No brush changed: none
+        // meets an edit.)
+        if (region.empty()) return &kept;
         for (const PointLight& l : lights) {
             if (!lightMayReach(l, face, sphere, settings.scaledist)) continue;
             const std::array<Vec3, 5> pyramid{corners[0], corners[1], corners[2], corners[3], l.origin};
