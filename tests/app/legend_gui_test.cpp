@@ -12,6 +12,7 @@
 #include "views/viewport_2d.h"
 #include "views/viewport_3d.h"
 
+#include <QPainter>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QtTest>
@@ -75,18 +76,32 @@ private slots:
         QVERIFY(repaint(w));
         QVERIFY(w.view2d(0)->legend().open());
         w.grab().save(QDir::temp().filePath("legend_all_overlays.png"));
-        // Its texts shortened to keep within the share, the mouse on it shows them whole; gone,
-        // they are short again.
-        Viewport* top = w.view2d(0);
-        const LegendBox& legend = top->legend();
-        QVERIFY(legend.elided());
+    }
+
+    // Texts shortened to keep a legend within its share are whole while the mouse is on it,
+    // short again when it leaves (painted into an image: the entries and the view fixed).
+    void shortenedNamesShowWholeUnderTheMouse() {
+        std::vector<LegendEntry> entries;
+        for (int i = 0; i < 16; ++i)
+            entries.push_back({QColor::fromHsv(i * 22, 200, 220), QString("a rather long name for colour %1").arg(i)});
+        QImage image(560, 300, QImage::Format_ARGB32);
+        const QRectF view(0, 0, image.width(), image.height());
+        LegendBox legend;
+        auto paint = [&] {
+            QPainter painter(&image);
+            legend.paint(painter, view, entries);
+        };
+        paint();
+        QVERIFY(legend.open() && legend.elided());
         const QRectF fitted = legend.shown();
-        QTest::mouseMove(top->surface(), fitted.center().toPoint());
-        QTRY_VERIFY(!legend.elided() && legend.open());
-        QVERIFY(legend.shown() != fitted);
-        QVERIFY(QRectF(top->rect()).contains(legend.shown()));
-        QTest::mouseMove(top->surface(), QPoint(10, 10));
-        QTRY_VERIFY(legend.elided());
+        QVERIFY(fitted.width() * fitted.height() <= kLegendMaxViewShare * view.width() * view.height());
+        QVERIFY(legend.hover(fitted.center()));
+        paint();
+        QVERIFY(legend.open() && !legend.elided());
+        QVERIFY(legend.shown() != fitted && view.contains(legend.shown()));
+        QVERIFY(legend.hover(std::nullopt));
+        paint();
+        QVERIFY(legend.elided());
         QCOMPARE(legend.shown(), fitted);
     }
 
