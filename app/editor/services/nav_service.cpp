@@ -120,8 +120,6 @@ void NavService::start() {
                      game = data.game, revision = entityRevision_, previous = std::move(previous)]() mutable {
         auto meshes = std::make_shared<NavMeshes>();
         Stopwatch watch;
-        TravelLevel level = travelLevelOf(mapOfDocumentEntities(entities, game));
-        if (travelWorld) addLiquidsAndLadders(level, travelWorld->world);
         const BspTree& tree = world->result->onion;
         // The poses' meshes are independent reads of one tree: one thread each, as many as
         // the machine has. The walking spawn check asks the cache for some of them too.
@@ -131,6 +129,13 @@ void NavService::start() {
         // the lowest priority): the travel waits for its own (a drag's previews keep the last).
         const bool current = travelWorld && (isPreviewRevision(world->revision) || travelWorld->revision == world->revision);
         const bool travels = current && travelWorld->result->onion.poses.size() == tree.poses.size();
+        // The entities and liquids travel needs (5-15 ms on librequake_e3m4), read only when a
+        // travel graph is to be built.
+        TravelLevel level;
+        if (travels && std::any_of(poses.begin(), poses.end(), [&](int pose) { return !previous || !previous->travelOf(pose); })) {
+            level = travelLevelOf(mapOfDocumentEntities(entities, game));
+            addLiquidsAndLadders(level, travelWorld->world);
+        }
         parallelFor(poses.size(), int(std::thread::hardware_concurrency()), [&](size_t k) {
             const size_t pose = size_t(poses[k]);
             meshes->poses[pose] = cache->get(world, poses[k]);
