@@ -156,6 +156,10 @@ bool meets(const std::vector<int32_t>& list, const PvsBits& bits) {
     return std::any_of(list.begin(), list.end(), [&](int32_t x) { return testBit(bits, size_t(x)); });
 }
 
+// Passes of the provisional PVS's narrowing of base sets: the second takes id_e1m1's
+// average from 164-180 leaves to 163-177 for a few milliseconds; a third changes little.
+constexpr int kProvisionalPasses = 2;
+
 // What an update computes after the base flows: the exact full flow, the base flow alone,
 // or the provisional sets (provisionalPvs).
 enum class UpdateKind { Full, Base, Provisional };
@@ -254,16 +258,21 @@ PotentiallyVisibleSet updateFlows(const PvsFlowRecord& previous, const BspTree& 
             flowKept[i] = p0 >= 0 && updater.kept(p0, previous.seen[size_t(p0)]);
             if (flowKept[i]) seen[i] = remapped(previous.seen[size_t(p0)], m.newOfOld, n);
         });
-        // A base set narrowed by the kept sets of the ways back: a segment through p and then q
-        // passes back through q's way back and then p's, so q stays only where q's way back
-        // has no kept set or its kept set holds p's way back.
-        parallelFor(n, settings.threads, [&](size_t p) {
-            if (flowKept[p]) return;
-            seen[p] = might[p];
-            forEachBit(might[p], [&](size_t q) {
-                if (flowKept[q ^ 1] && !testBit(seen[q ^ 1], p ^ 1)) seen[p][q / 64] &= ~(uint64_t(1) << (q % 64));
+        // The base sets narrowed by the sets of the ways back: a segment through p and then q
+        // passes back through q's way back and then p's, so q stays in p's set only where q's
+        // way back's set holds p's way back. Every set of a pass holds what its portal sees,
+        // so each pass narrows by the sets of the one before.
+        for (size_t i = 0; i < n; ++i)
+            if (!flowKept[i]) seen[i] = might[i];
+        for (int pass = 0; pass < kProvisionalPasses; ++pass) {
+            const std::vector<PvsBits> bound = seen;
+            parallelFor(n, settings.threads, [&](size_t p) {
+                if (flowKept[p]) return;
+                forEachBit(bound[p], [&](size_t q) {
+                    if (!testBit(bound[q ^ 1], p ^ 1)) seen[p][q / 64] &= ~(uint64_t(1) << (q % 64));
+                });
             });
-        });
+        }
         counts.fullFlowsKept = size_t(std::count(flowKept.begin(), flowKept.end(), 1));
         counts.flowsThroughTheEdit = n - counts.fullFlowsKept;
     } else {
