@@ -26,6 +26,8 @@ struct Aabb {
     bool contains(const Vec3& p, double margin = 0.0) const {
         return (p.array() >= mins.array() - margin).all() && (p.array() <= maxs.array() + margin).all();
     }
+    // The same corners, exactly.
+    bool operator==(const Aabb&) const = default;
 };
 
 } // namespace shallot

@@ -202,7 +202,7 @@ void MoverFiring::touch(double now, const std::function<bool(const Aabb&)>& touc
         const Mover& m = movers_[k];
         // A field that is the mover's own solid box (a button, a Half-Life door) is touched
         // from outside it, within kTouchReach; the others are zones walked into.
-        const bool solidField = !m.touchBounds.empty() && m.touchBounds.mins == m.bounds.mins && m.touchBounds.maxs == m.bounds.maxs;
+        const bool solidField = !m.touchBounds.empty() && m.touchBounds == m.bounds;
         const Aabb field = solidField ? Aabb{m.touchBounds.mins - reach, m.touchBounds.maxs + reach} : m.touchBounds;
         if (!field.empty() && touching(field)) {
             // A door group is touched once a step, whichever member's field it was.

@@ -44,9 +44,10 @@ PotentiallyVisibleSet updatePvs(const PvsFlowRecord& previous, const BspTree& tr
 // A PVS of the edited tree to show at once while updatePvs computes the exact one: the
 // final set of every portal whose walk (in `previous`, a full flow) entered only leaves the
 // edit kept, renumbered; for every other portal P its base set, less each portal Q whose way
-// back has such a kept set without P's way back. Conservative: a segment from a kept portal
-// that passes only through portals and empty leaves crosses, leaf by kept leaf, only portals
-// the old walk saw (each leaf has the same portals out of it, so the segment was there
+// back's set lacks P's way back (twice: kProvisionalPasses in pvs_update.cpp, each pass by
+// the sets the one before left). Conservative: a segment from a kept portal that passes
+// only through portals and empty leaves crosses, leaf by kept leaf, only portals the old
+// walk saw (each leaf has the same portals out of it, so the segment was there
 // before the edit too), so the old set still holds what it can see, whatever changed
 // elsewhere; a segment through P and then Q passes back through Q's way back and then P's;
 // and a base set holds what the portal sees. As tight as the full flow away from the edit,

@@ -325,9 +325,7 @@ void OverlayController::applyEntitySight() {
     if (!sightVisibility_ || sightRevision_ != editor_.document().worldRevision()) return;
     std::vector<Aabb> boxes(editor_.document().entities().size());
     for (size_t i = 0; i < boxes.size(); ++i) boxes[i] = editor_.entityBox(int(i));
-    const bool sameBoxes = std::equal(boxes.begin(), boxes.end(), entitySightBoxes_.begin(), entitySightBoxes_.end(),
-                                      [](const Aabb& a, const Aabb& b) { return a.mins == b.mins && a.maxs == b.maxs; });
-    if (!entitySight_ || entitySightOf_ != sightVisibility_ || !sameBoxes) {
+    if (!entitySight_ || entitySightOf_ != sightVisibility_ || boxes != entitySightBoxes_) {
         entitySight_ = std::make_shared<const LeafBrushes>(sightVisibility_->tree(), boxes);
         entitySightOf_ = sightVisibility_;
         entitySightBoxes_ = std::move(boxes);
