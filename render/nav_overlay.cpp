@@ -128,8 +128,15 @@ MeshBatch walkableTravel(const TravelGraph& graph, const Pose& pose) {
     for (const DoorGate& gate : graph.gates)
         for (const Aabb& box : gate.boxes) batch.addBoxEdges(box.mins + pose.maxs, box.maxs + pose.mins, kDoorTravelColour);
     ArrowThinning thinning;
-    for (const TravelLink& l : graph.links)
-        if (thinning.keep(int(l.kind), l.start, l.end)) addArrow(batch, l.start + down, l.end + down, travelColour(l.kind));
+    for (const TravelLink& l : graph.links) {
+        if (!thinning.keep(int(l.kind), l.start, l.end)) continue;
+        Vec3 from = l.start; // a swim round corners: along its points, the arrow on its last piece
+        for (const Vec3& v : l.via) {
+            batch.addLine(from + down, v + down, travelColour(l.kind));
+            from = v;
+        }
+        addArrow(batch, from + down, l.end + down, travelColour(l.kind));
+    }
     return batch;
 }
 
@@ -139,8 +146,15 @@ void addPath(MeshBatch& lines, const TravelPath& path, double feet) {
         lines.addLine(path.points[i] + down, path.points[i + 1] + down, kNavPathColour);
     // Each typed part over the walk, in its colour (a teleport's from its entry to its
     // destination, straight).
-    for (const TravelStep& step : path.travel)
-        if (step.kind != TravelKind::Walk) lines.addLine(step.from + down, step.to + down, travelColour(step.kind));
+    for (const TravelStep& step : path.travel) {
+        if (step.kind == TravelKind::Walk) continue;
+        Vec3 from = step.from;
+        for (const Vec3& v : step.via) {
+            lines.addLine(from + down, v + down, travelColour(step.kind));
+            from = v;
+        }
+        lines.addLine(from + down, step.to + down, travelColour(step.kind));
+    }
 }
 
 void addPathRay(MeshBatch& lines, const Vec3& from, const Vec3& to, const TravelPath* path, double feet) {

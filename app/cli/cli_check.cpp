@@ -190,7 +190,10 @@ int runCheck(const std::vector<std::string>& args) {
     // a door or ride opens when anything fires it, or with --travel-in-order only once the
     // player has reached what fires it.
     std::optional<TravelLevel> travelLevel;
-    if (travel) travelLevel = travelLevelOf(level->entityMap);
+    if (travel) {
+        travelLevel = travelLevelOf(level->entityMap);
+        addLiquidsAndLadders(*travelLevel, level->world); // the player's swims and climbs
+    }
     in.travel = travelLevel ? &*travelLevel : nullptr;
     in.travelInOrder = inOrder; // doors open only once the player reaches what fires them
     const auto start = Clock::now();

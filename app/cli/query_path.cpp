@@ -175,6 +175,11 @@ QJsonObject PathQueries::answer(const QJsonObject& query, bool& ok) const {
     for (const TravelStep& s : path.travel) {
         QJsonObject step{{"type", travelKindName(s.kind)}, {"from", toJson(s.from)}, {"to", toJson(s.to)}, {"seconds", s.seconds}};
         if (s.entity >= 0) step["entity"] = s.entity;
+        if (!s.via.empty()) { // a swim round corners: the points between from and to
+            QJsonArray via;
+            for (const Vec3& v : s.via) via.append(toJson(v));
+            step["via"] = via;
+        }
         steps.append(step);
     }
     return QJsonObject{{"found", path.found}, {"length", path.length}, {"points", points}, {"time", path.seconds}, {"travel", steps}};

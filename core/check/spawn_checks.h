@@ -87,8 +87,10 @@ struct SpawnCheckInput {
     bool walking = true;
     NavMeshSource navMeshes = {};
     // The level's movers and triggers (kept by reference): the player's walk then opens
-    // doors, rides plats and trains, and takes teleporters (movers/travel.h); without, the
-    // compiled world's holes where the doors are are walked through and nothing is ridden.
+    // doors, rides plats and trains, takes teleporters (movers/travel.h), and swims and
+    // climbs ladders as travel's links do (give the world's liquids and ladders with it:
+    // addLiquidsAndLadders); without, the compiled world's holes where the doors are are
+    // walked through, nothing is ridden and the player swims by PlayerMotion::water.
     const TravelLevel* travel = nullptr;
     bool travelInOrder = false; // PlayerMotion::travelInOrder
     // When the walking check is about to run: called with every other problem (ordered as

@@ -19,8 +19,10 @@ namespace {
 struct PlayerMoves {
     std::vector<std::vector<int32_t>> swum, bodiesOf, pushedTo;
 
+    // With travel its links swim (PlayerMotion::travel): no bodies of water here.
     PlayerMoves(const BspTree& tree, const NavMesh& mesh, const Pose& pose, const PlayerMotion& motion)
-        : swum(waterSwum(mesh, pose, motion.water)), bodiesOf(mesh.polygons.size()), pushedTo(mesh.polygons.size()) {
+        : swum(motion.travel ? std::vector<std::vector<int32_t>>{} : waterSwum(mesh, pose, motion.water)),
+          bodiesOf(mesh.polygons.size()), pushedTo(mesh.polygons.size()) {
         for (size_t b = 0; b < swum.size(); ++b)
             for (int32_t p : swum[b]) bodiesOf[size_t(p)].push_back(int32_t(b));
         for (const auto& [from, to] : pushLinks(tree, mesh, pose, motion.pushes)) pushedTo[size_t(from)].push_back(to);
@@ -99,8 +101,7 @@ std::vector<Vec3> floorSamples(const NavPolygon& polygon) {
     return out;
 }
 
-std::vector<std::vector<WaterFloor>> waterFloors(const NavMesh& mesh, const Pose& pose, const std::vector<BrushGeometry>& water) {
-    // Bodies: brushes whose bounds meet (within kNavEdgeDistance), numbered by first brush.
+std::vector<int32_t> waterBodyOf(const std::vector<BrushGeometry>& water) {
     std::vector<size_t> parent(water.size());
     std::iota(parent.begin(), parent.end(), size_t(0));
     auto find = [&](size_t i) {
@@ -117,6 +118,12 @@ std::vector<std::vector<WaterFloor>> waterFloors(const NavMesh& mesh, const Pose
         if (b < 0) b = bodies++;
         bodyOf[i] = b;
     }
+    return bodyOf;
+}
+
+std::vector<std::vector<WaterFloor>> waterFloors(const NavMesh& mesh, const Pose& pose, const std::vector<BrushGeometry>& water) {
+    const std::vector<int32_t> bodyOf = waterBodyOf(water);
+    const int32_t bodies = bodyOf.empty() ? 0 : *std::max_element(bodyOf.begin(), bodyOf.end()) + 1;
     // Each brush grown by the box (configuration space), and where a lowered point can meet it.
     std::vector<std::vector<Plane>> planes;
     std::vector<Aabb> reach;
@@ -195,17 +202,9 @@ std::vector<bool> walkersMeetingGoals(const BspTree& tree, const std::vector<Pos
             goalWalks[g] = walkedFrom(mesh, start, &moves->second);
             continue;
         }
-        const PlayerMoves& swims = moves->second;
-        std::vector<char> bodySwum(swims.swum.size(), 0);
+        const PlayerMoves& pushes = moves->second;
         TravelReach reached = travelReach(travelOf.at(pose), start, [&](int32_t at, const std::function<void(int32_t)>& reach) {
-                           // Each round of travelReach floods again from the start: each body is swum once a round.
-                           if (at == start) std::fill(bodySwum.begin(), bodySwum.end(), 0);
-                           for (int32_t to : swims.pushedTo[size_t(at)]) reach(to);
-                           for (int32_t b : swims.bodiesOf[size_t(at)])
-                               if (!bodySwum[size_t(b)]) {
-                                   bodySwum[size_t(b)] = 1;
-                                   for (int32_t q : swims.swum[size_t(b)]) reach(q);
-                               }
+                           for (int32_t to : pushes.pushedTo[size_t(at)]) reach(to);
                        }, !player.travelInOrder);
         goalWalks[g] = std::move(reached.reached);
         playerFired.resize(reached.fired.size(), 0);

@@ -12,8 +12,9 @@
 //
 // The player also swims, as Quake's does, in water and slime (not lava, which kills):
 // from a floor where its box is in a body of water, or would be lowered by at most
-// kSwimClimbHeight, to every other such floor of the same body (waterSwum); and is carried
-// by trigger_push (trigger_push.h). Monsters only walk.
+// kSwimClimbHeight, to every other such floor of the same body (waterSwum); with the
+// level's travel, by travel's swim links instead (clear ways only, waiting for the doors in
+// the water). It is carried by trigger_push (trigger_push.h). Monsters only walk.
 #include "compile/bsp_tree.h"
 #include "check/trigger_push.h"
 #include "movers/travel.h"
@@ -48,7 +49,9 @@ struct PlayerMotion {
     std::vector<BrushGeometry> water;
     std::vector<PushVolume> pushes;
     // The level's movers and triggers (kept by reference): when set, the player's walk is
-    // travelReach's (movers/travel_reach.h), swims and pushes still added.
+    // travelReach's (movers/travel_reach.h) and its swims and ladder climbs are travel's
+    // links (TravelLevel::water and ladders), which wait for the doors standing in the
+    // water; `water` is then not read. Pushes are still added.
     const TravelLevel* travel = nullptr;
     // With travel: whether doors and rides open only once the player reaches what fires
     // them (in order), or whenever anything in the level fires them (the default).
@@ -67,6 +70,10 @@ std::vector<bool> walkersMeetingGoals(const BspTree& tree, const std::vector<Pos
 // body's water, or gets into it lowered by at most kSwimClimbHeight (it swims up to them
 // and climbs out), tried at the polygon's floorSamples.
 std::vector<std::vector<int32_t>> waterSwum(const NavMesh& mesh, const Pose& pose, const std::vector<BrushGeometry>& water);
+
+// Per water brush, its body: brushes whose bounds meet (within kNavEdgeDistance) are one
+// body; bodies numbered 0.. in the order of their first brush.
+std::vector<int32_t> waterBodyOf(const std::vector<BrushGeometry>& water);
 
 // A floor of a body of water (waterFloors): its points (floorSamples) from which the box
 // is in the water (`inWater`), or else, when it has none, those from which it gets into

@@ -86,6 +86,9 @@ struct TravelLink {
     // A door gate (index in TravelGraph::gates) whose closed volume the link passes through
     // (a swim past a door standing in water): usable as the gate's mesh links are.
     int32_t gate = -1;
+    // The way between start and end when it is not straight: a swim round corners
+    // (movers/swim_network.h), through these points in order.
+    std::vector<Vec3> via = {};
 };
 
 // A door group closed across the mesh: its members' configuration-space boxes at their

@@ -6,6 +6,8 @@
 #include "movers/travel.h"
 
 #include "check/walking_reach.h"
+#include "compile/brush_expansion.h"
+#include "movers/swim_network.h"
 #include "query/trace.h"
 
 #include <algorithm>
@@ -120,38 +122,111 @@ struct Swimmer {
     double stepHeight;
     TravelGraph& graph;
 
-    // A swim from floor a to floor b of one body, when the straight way between their
-    // points is clear of solid (a body's bounds may join pools a wall parts); out onto a
-    // floor the box is not in the water from (but for a wade out of shallow water): a
-    // water jump.
-    void link(const WaterFloor& a, const WaterFloor& b) const {
-        if (a.polygon == b.polygon) return;
+    // Swims between floors a and b of one body, both ways, when the straight way between
+    // their points is clear of solid (a body's bounds may join pools a wall parts); out onto
+    // a floor the box is not in the water from (but for a wade out of shallow water): a
+    // water jump. False when that way is blocked (a swim round corners may join them).
+    bool linkBothWays(const WaterFloor& a, const WaterFloor& b) const {
+        if (a.polygon == b.polygon) return true;
         const auto [from, to] = nearSides(a.points, b.points);
         if (pointPose >= 0) {
             const TraceResult t = traceSegment(tree, pointPose, from, to);
-            if (t.hit || t.startSolid) return;
+            if (t.hit || t.startSolid) return false;
         }
         const int32_t gate = gateCrossed(graph, from, to);
-        if (gate == kNotTaken) return;
+        if (gate == kNotTaken) return true;
+        add(a, b, from, to, gate);
+        add(b, a, to, from, gate);
+        return true;
+    }
+
+    void add(const WaterFloor& a, const WaterFloor& b, const Vec3& from, const Vec3& to, int32_t gate) const {
         // From a floor in shallow water to one beside it at about its height: waded.
         const bool climbs = !b.inWater && (!a.inWater || to.z() > from.z() + stepHeight);
         graph.links.push_back({climbs ? TravelKind::WaterJump : TravelKind::Swim, a.polygon, b.polygon, from, to,
                                (to - from).norm() / kSwimSpeed, -1, -1, gate});
     }
+
+    // Swims between floors a and b along `route` (a SwimNetwork's, from a's points to b's),
+    // both ways, through at most one closed door (as linkBothWays).
+    void routedBothWays(const WaterFloor& a, const WaterFloor& b, const SwimRoute& route) const {
+        if (a.polygon == b.polygon || route.points.size() < 2) return;
+        int32_t gate = kNoGate;
+        for (size_t i = 0; i + 1 < route.points.size(); ++i) {
+            const int32_t crossed = gateCrossed(graph, route.points[i], route.points[i + 1]);
+            if (crossed == kNotTaken || (crossed != kNoGate && gate != kNoGate && crossed != gate)) return;
+            if (crossed != kNoGate) gate = crossed;
+        }
+        std::vector<Vec3> via(route.points.begin() + 1, route.points.end() - 1);
+        graph.links.push_back({TravelKind::Swim, a.polygon, b.polygon, route.points.front(), route.points.back(),
+                               route.length / kSwimSpeed, -1, -1, gate, via});
+        std::reverse(via.begin(), via.end());
+        graph.links.push_back({TravelKind::Swim, b.polygon, a.polygon, route.points.back(), route.points.front(),
+                               route.length / kSwimSpeed, -1, -1, gate, std::move(via)});
+    }
 };
 
-void addSwims(const Swimmer& swimmer, const Pose& pose, const std::vector<BrushGeometry>& water) {
-    for (const std::vector<WaterFloor>& body : waterFloors(*swimmer.graph.mesh, pose, water)) {
-        if (body.size() <= kMaxSwimClique) {
-            for (const WaterFloor& a : body)
-                for (const WaterFloor& b : body) swimmer.link(a, b);
-            continue;
-        }
-        for (const size_t h : spreadHubs(body, kSwimHubs))
-            for (const WaterFloor& f : body) {
-                swimmer.link(f, body[h]);
-                swimmer.link(body[h], f);
+// At most kMaxLinkPoints of a floor's points, spread over them.
+std::vector<Vec3> linkPoints(const WaterFloor& floor) {
+    const size_t step = floor.points.size() / kMaxLinkPoints + 1;
+    std::vector<Vec3> out;
+    for (size_t i = 0; i < floor.points.size(); i += step) out.push_back(floor.points[i]);
+    return out;
+}
+
+// A body's floors joined: straight swims where the way is clear; between floors in the
+// water where it is not, swims round corners through the body's network (whose places are
+// the body's floors: the points of those in the water). A small body joins every pair; a
+// large one every floor to hubs spread over it, and a floor no hub's route reaches (a
+// channel of its own) becomes a hub too, joined by its routes only.
+void joinBody(const Swimmer& swimmer, const SwimNetwork& network, const std::vector<WaterFloor>& body) {
+    if (body.size() <= kMaxSwimClique) {
+        for (size_t a = 0; a < body.size(); ++a) {
+            std::optional<std::vector<std::optional<SwimRoute>>> routes; // made when first needed
+            for (size_t b = a + 1; b < body.size(); ++b) {
+                if (swimmer.linkBothWays(body[a], body[b]) || !body[a].inWater || !body[b].inWater) continue;
+                if (!routes) routes = network.routesFrom(a);
+                if ((*routes)[b]) swimmer.routedBothWays(body[a], body[b], *(*routes)[b]);
             }
+        }
+        return;
+    }
+    std::vector<size_t> hubs = spreadHubs(body, kSwimHubs);
+    const size_t spread = hubs.size();
+    std::vector<char> reached(body.size(), 0);
+    for (size_t k = 0; k < hubs.size(); ++k) {
+        const size_t h = hubs[k];
+        reached[h] = 1;
+        const std::vector<std::optional<SwimRoute>> routes = body[h].inWater ? network.routesFrom(h) : std::vector<std::optional<SwimRoute>>(body.size());
+        for (size_t f = 0; f < body.size(); ++f) {
+            reached[f] |= routes[f].has_value();
+            const bool straight = k < spread && swimmer.linkBothWays(body[h], body[f]);
+            if (!straight && routes[f]) swimmer.routedBothWays(body[h], body[f], *routes[f]);
+        }
+        if (k + 1 == hubs.size())
+            for (size_t f = 0; f < body.size(); ++f)
+                if (body[f].inWater && !reached[f]) {
+                    hubs.push_back(f);
+                    break;
+                }
+    }
+}
+
+void addSwims(const Swimmer& swimmer, const Pose& pose, const std::vector<BrushGeometry>& water) {
+    const std::vector<int32_t> bodyOf = waterBodyOf(water);
+    const std::vector<std::vector<WaterFloor>> bodies = waterFloors(*swimmer.graph.mesh, pose, water);
+    std::vector<GrownWater> grown;
+    for (const BrushGeometry& w : water) grown.push_back({expandedPlanes(w, pose), {w.bounds.mins - pose.maxs, w.bounds.maxs - pose.mins}});
+    const int swimmerPose = swimmer.graph.mesh->pose;
+    const SwimPortals portals = swimPortals(swimmer.tree, swimmerPose, grown);
+    for (size_t b = 0; b < bodies.size(); ++b) {
+        if (bodies[b].size() < 2) continue;
+        std::vector<GrownWater> body;
+        for (size_t w = 0; w < water.size(); ++w)
+            if (size_t(bodyOf[w]) == b) body.push_back(grown[w]);
+        std::vector<std::vector<Vec3>> places;
+        for (const WaterFloor& f : bodies[b]) places.push_back(f.inWater ? linkPoints(f) : std::vector<Vec3>{});
+        joinBody(swimmer, SwimNetwork(swimmer.tree, swimmerPose, portals, body, places), bodies[b]);
     }
 }
 

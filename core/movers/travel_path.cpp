@@ -303,10 +303,16 @@ TravelPath findTravelPath(const BspTree& tree, const TravelGraph& graph, const V
     for (const Leg& leg : planner.legs) {
         if (leg.travel) {
             const TravelLink& l = graph.links[leg.link];
+            Vec3 last = l.start;
             addPoint(l.start);
+            for (const Vec3& v : l.via) {
+                addPoint(v);
+                out.length += (v - last).norm();
+                last = v;
+            }
             addPoint(l.end);
-            if (l.kind != TravelKind::Teleport) out.length += (l.end - l.start).norm();
-            out.travel.push_back({l.kind, l.start, l.end, l.seconds, l.entity});
+            if (l.kind != TravelKind::Teleport) out.length += (l.end - last).norm();
+            out.travel.push_back({l.kind, l.start, l.end, l.seconds, l.entity, l.via});
             continue;
         }
         if ((leg.to - leg.from).norm() < kShortestStep) continue;

@@ -45,6 +45,7 @@ struct TravelStep {
     Vec3 from = Vec3::Zero(), to = Vec3::Zero();
     double seconds = 0.0;
     int entity = -1;
+    std::vector<Vec3> via = {}; // TravelLink::via: the points between from and to
 };
 
 struct TravelPath {

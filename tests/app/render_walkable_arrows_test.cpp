@@ -1,7 +1,8 @@
 // The Walkable overlay's arrows (nav_overlay.h) on id_e1m1, thinned: every link is shown by
 // an arrow of its kind whose start and end lie within kLinkArrowSpacing of its own, and no
 // two arrows of one kind are that close at both ends; the mesh's steps, drops and jumps and
-// the travel links (doors, lifts, swims, water jumps, ladders).
+// the travel links (doors, lifts, swims, water jumps, ladders; a swim round corners along
+// its points).
 #include "compile/compiler.h"
 #include "io/map_reader.h"
 #include "io/map_to_world.h"
@@ -18,22 +19,35 @@ namespace {
 
 constexpr int kPlayer = 1; // quakePoses(): point, player, large
 
-// An arrow as drawn: its shaft (the first of its three lines) lifted back down to the
-// links' own heights, and its colour.
+// An arrow as drawn: from the start of its shaft to its tip (a swim round corners: its
+// pieces one after the other, the last one the shaft), lifted back down to the links' own
+// heights, and its colour.
 struct Arrow {
     Vec3 start, end;
     QColor colour;
 };
 
+// The arrows of `lines` after its first `skipLines`: each a chain of lines, each starting
+// where the one before ends, then its head, two lines from the tip.
 std::vector<Arrow> arrowsOf(const MeshBatch& lines, double lift, size_t skipLines = 0) {
     std::vector<Arrow> arrows;
-    auto at = [&](size_t v) {
-        const float* p = lines.vertices[v].position;
-        return Vec3(p[0], p[1], p[2] - lift);
-    };
-    for (size_t v = 2 * skipLines; v + 1 < lines.vertices.size(); v += 6) {
-        const uint8_t* c = lines.vertices[v].colour;
-        arrows.push_back({at(v), at(v + 1), QColor(c[0], c[1], c[2])});
+    const size_t count = lines.vertices.size() / 2;
+    auto from = [&](size_t line) { return lines.vertices[2 * line].position; };
+    auto to = [&](size_t line) { return lines.vertices[2 * line + 1].position; };
+    auto same = [](const float* a, const float* b) { return a[0] == b[0] && a[1] == b[1] && a[2] == b[2]; };
+    auto at = [&](const float* p) { return Vec3(p[0], p[1], p[2] - lift); };
+    for (size_t line = skipLines; line < count;) {
+        const float* start = from(line);
+        const float* tip = to(line);
+        const uint8_t* c = lines.vertices[2 * line].colour;
+        ++line;
+        while (line + 1 < count && !(same(from(line), tip) && same(from(line + 1), tip))) tip = to(line++);
+        if (line + 1 >= count) {
+            QTest::qFail("an arrow without its head", __FILE__, __LINE__);
+            break;
+        }
+        arrows.push_back({at(start), at(tip), QColor(c[0], c[1], c[2])});
+        line += 2;
     }
     return arrows;
 }
@@ -105,9 +119,9 @@ private slots:
         size_t gateLines = 0; // a gate's boxes come first, 12 edges each
         for (const DoorGate& gate : graph.gates) gateLines += 12 * gate.boxes.size();
         QVERIFY(gateLines > 0);
-        QCOMPARE((travel.vertices.size() - 2 * gateLines) % 6, size_t(0));
         const std::vector<Arrow> arrows = arrowsOf(travel, lift, gateLines);
         QVERIFY(std::any_of(arrows.begin(), arrows.end(), [](const Arrow& a) { return a.colour == kSwimTravelColour; }));
+        QVERIFY(std::any_of(graph.links.begin(), graph.links.end(), [](const TravelLink& l) { return !l.via.empty(); }));
         expectThinnedCover(graph.links, arrows, [](const TravelLink& l) { return travelColour(l.kind); }, "travel links");
     }
 };

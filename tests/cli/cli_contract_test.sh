@@ -270,6 +270,10 @@ check "a path gives its time in seconds" contains "$travel" '"time":[0-9]'
 check "a path lists its travel, walks and steps" contains "$travel" '"type":"step"'
 check "a path with \"travel\": false is found too" \
   contains "$("$CLI" query "$MAPS/nav_stairs.map" <<<'{"op":"path","pose":"player","from":[96,48,25],"to":[928,464,121],"step":24,"travel":false}')" '"found":true'
+SEWERS="$MAPS/../../shared/maps/id_e4m1.map"
+if [ -f "$SEWERS" ]; then # a swim round the sewers' corners lists its points between from and to
+  check "a swim round corners has \"via\"" contains "$("$CLI" query "$SEWERS" <<<'{"op":"path","pose":"player","from":[1152,592,-344],"to":[1384,1396,-128]}')" '"type":"swim"[^}]*"via":\[\['
+fi
 check "a bad \"travel\" is an error line" \
   contains "$("$CLI" query "$MAPS/nav_stairs.map" <<<'{"op":"path","pose":"player","from":[96,48,25],"to":[928,464,121],"travel":1}')" '"error"'
 "$CLI" query "$MAPS/nav_stairs.map" --step -2 <<<"$q" >/dev/null 2>&1

@@ -185,6 +185,20 @@ std::vector<std::string> poolRoomBrushes() {
             boxBrush(-512, -272, -144, 512, -256, 256), boxBrush(-512, 256, -144, 512, 272, 256)};
 }
 
+// The pool room parted in the middle by a wall whose opening under the water a named door
+// `d` fills; with `trigger`, a trigger_multiple on the west floor fires it.
+std::string doorInThePool(bool trigger) {
+    std::vector<std::string> brushes = poolRoomBrushes();
+    for (const std::string& b : {boxBrush(-8, -256, -128, 8, -64, 256), boxBrush(-8, 64, -128, 8, 256, 256),
+                                 boxBrush(-8, -64, 128, 8, 64, 256), boxBrush(-128, -256, -128, -8, 256, -8, "*water1"),
+                                 boxBrush(8, -256, -128, 128, 256, -8, "*water1")})
+        brushes.push_back(b);
+    std::string text = entityText({{"classname", "worldspawn"}}, brushes);
+    text += entityText({{"classname", "func_door"}, {"angle", "-1"}, {"targetname", "d"}}, {boxBrush(-8, -64, -128, 8, 64, 128)});
+    if (trigger) text += entityText({{"classname", "trigger_multiple"}, {"target", "d"}}, {boxBrush(-480, 160, 0, -400, 240, 64)});
+    return text;
+}
+
 } // namespace
 
 // A pool between two floors whose walls (128 down to its bottom) no walk or jump climbs:
@@ -232,17 +246,7 @@ TEST(Travel, SwimsAcrossAPoolAndWaterJumpsOut) {
 // water. The pool is parted by a wall whose opening a named door fills; with nothing to
 // fire it there is no way across, with a trigger on the near floor the way goes by it.
 TEST(Travel, SwimsWaitForTheDoorsInTheWater) {
-    auto pool = [](bool trigger) {
-        std::vector<std::string> brushes = poolRoomBrushes();
-        for (const std::string& b : {boxBrush(-8, -256, -128, 8, -64, 256), boxBrush(-8, 64, -128, 8, 256, 256),
-                                     boxBrush(-8, -64, 128, 8, 64, 256), boxBrush(-128, -256, -128, -8, 256, -8, "*water1"),
-                                     boxBrush(8, -256, -128, 128, 256, -8, "*water1")})
-            brushes.push_back(b);
-        std::string text = entityText({{"classname", "worldspawn"}}, brushes);
-        text += entityText({{"classname", "func_door"}, {"angle", "-1"}, {"targetname", "d"}}, {boxBrush(-8, -64, -128, 8, 64, 128)});
-        if (trigger) text += entityText({{"classname", "trigger_multiple"}, {"target", "d"}}, {boxBrush(-480, 160, 0, -400, 240, 64)});
-        return text;
-    };
+    const auto pool = doorInThePool;
     const Vec3 left(-300, 0, 25), right(300, 0, 25);
     const auto shut = levelOf(pool(false));
     ASSERT_FALSE(shut->travel.water.empty());
@@ -385,6 +389,28 @@ TEST(Travel, WalkingCheckOpensDoorsThePlayerOpens) {
     const std::string farTrigger = entityText({{"classname", "trigger_once"}, {"target", "d"}}, {boxBrush(400, 160, 0, 480, 240, 64)});
     EXPECT_EQ(flagged(farTrigger, true), 0);
     EXPECT_EQ(flagged(farTrigger, true, true), 1);
+}
+
+// The walking check swims as travel does: past a door standing in the water only once
+// something fires it (its own swims joined the pool's floors through the closed door, so
+// a monster beyond it was called met). Without travel the doorway is a hole, swum through.
+TEST(Travel, WalkingCheckSwimsWaitForTheDoorsInTheWater) {
+    const std::string start = entityText({{"classname", "info_player_start"}, {"origin", "-300 0 24"}});
+    const std::string grunt = entityText({{"classname", "monster_army"}, {"origin", "300 0 24"}});
+    auto flagged = [&](bool trigger, bool travel) {
+        const auto level = levelOf(doorInThePool(trigger) + start + grunt);
+        SpawnCheckInput in;
+        in.world = &level->world;
+        in.onion = &level->compiled.onion;
+        in.entities = spawnEntities(level->map.entities, 0);
+        in.travel = travel ? &level->travel : nullptr;
+        int count = 0;
+        for (const SpawnProblem& p : checkSpawns(in)) count += p.kind == SpawnProblemKind::UnreachableWalking;
+        return count;
+    };
+    EXPECT_EQ(flagged(false, false), 0); // no travel: the door's place is open water
+    EXPECT_EQ(flagged(false, true), 1);  // nothing opens the door in the water
+    EXPECT_EQ(flagged(true, true), 0);   // the trigger on the near floor opens it
 }
 
 // Without movers, a travel path is the plain path: same ends, points and length, on random

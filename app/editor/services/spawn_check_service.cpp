@@ -40,7 +40,8 @@ void SpawnCheckService::start(SpawnCheckRun run) {
         const std::vector<SpawnProblem> moverProblems = checkMovers(entityMap, shared->classes.get());
         // The player's walk opens doors, rides lifts and trains and takes teleporters, as
         // `shallot-cli check` does by default (a monster behind a door is met).
-        const TravelLevel travel = travelLevelOf(entityMap);
+        TravelLevel travel = travelLevelOf(entityMap);
+        addLiquidsAndLadders(travel, shared->compiled->world); // the player's swims and climbs
         input.travel = &travel;
         // The problems are shown twice: at once without the walking check, then with it
         // once the navigation meshes are built (shared with the Walkable overlay), unless
