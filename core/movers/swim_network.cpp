@@ -25,7 +25,7 @@ SwimPortals swimPortals(const BspTree& tree, int pose, const std::vector<GrownWa
 
 SwimNetwork::SwimNetwork(const BspTree& tree, int pose, const SwimPortals& portals, const std::vector<GrownWater>& water,
                          const std::vector<std::vector<Vec3>>& places)
-    : placeCount_(places.size()) {
+    : tree_(tree), pose_(pose), placeCount_(places.size()) {
     Aabb all;
     for (const GrownWater& w : water) all.add(w.bounds);
     if (all.empty() || pose < 0 || size_t(pose) >= tree.poses.size()) return;
@@ -67,21 +67,31 @@ SwimNetwork::SwimNetwork(const BspTree& tree, int pose, const SwimPortals& porta
         }
 }
 
-std::vector<std::optional<SwimRoute>> SwimNetwork::routesFrom(size_t from) const {
+std::vector<std::optional<SwimRoute>> SwimNetwork::routesFrom(size_t from) const { return search(from, std::nullopt); }
+
+std::vector<std::optional<SwimRoute>> SwimNetwork::routesFromPoint(const Vec3& at) const {
+    const Vec3 lifted = at + Vec3(0, 0, kSwimAttachLift);
+    const int32_t leaf = tree_.findLeaf(lifted);
+    if ((tree_.leafSolid[size_t(leaf)] >> pose_) & 1u) return std::vector<std::optional<SwimRoute>>(placeCount_);
+    return search(placeCount_, PlacePoint{at, lifted, leaf, uint32_t(placeCount_)});
+}
+
+std::vector<std::optional<SwimRoute>> SwimNetwork::search(size_t from, const std::optional<PlacePoint>& extra) const {
     std::vector<std::optional<SwimRoute>> out(placeCount_);
-    // Nodes: the crossings, then the places' points. The points of `from` are the sources;
-    // the others end their routes (a route never passes through a floor's point).
-    const size_t crossings = crossings_.size(), nodes = crossings + points_.size();
-    auto position = [&](size_t n) -> const Vec3& { return n < crossings ? crossings_[n].point : points_[n - crossings].lifted; };
+    // Nodes: the crossings, then the places' points (and `extra`). The points of `from` are
+    // the sources; the others end their routes (a route never passes through a floor's point).
+    const size_t crossings = crossings_.size(), placePoints = points_.size(), nodes = crossings + placePoints + (extra ? 1 : 0);
+    auto pointOf = [&](size_t n) -> const PlacePoint& { return n - crossings < placePoints ? points_[n - crossings] : *extra; };
+    auto position = [&](size_t n) -> const Vec3& { return n < crossings ? crossings_[n].point : pointOf(n).lifted; };
     std::vector<double> distance(nodes, std::numeric_limits<double>::infinity());
     std::vector<int64_t> previous(nodes, -1);
     std::vector<char> settled(nodes, 0);
     using Entry = std::pair<double, size_t>;
     std::priority_queue<Entry, std::vector<Entry>, std::greater<>> open;
-    for (size_t i = 0; i < points_.size(); ++i)
-        if (points_[i].place == from) {
-            distance[crossings + i] = 0.0;
-            open.push({0.0, crossings + i});
+    for (size_t n = crossings; n < nodes; ++n)
+        if (pointOf(n).place == from) {
+            distance[n] = 0.0;
+            open.push({0.0, n});
         }
     auto relaxFrom = [&](size_t u, int32_t leaf) {
         auto relax = [&](size_t v) {
@@ -106,8 +116,8 @@ std::vector<std::optional<SwimRoute>> SwimNetwork::routesFrom(size_t from) const
         if (u < crossings) {
             relaxFrom(u, crossings_[u].front);
             relaxFrom(u, crossings_[u].back);
-        } else if (points_[u - crossings].place == from) {
-            relaxFrom(u, points_[u - crossings].leaf);
+        } else if (pointOf(u).place == from) {
+            relaxFrom(u, pointOf(u).leaf);
         }
     }
     // Per place, its nearest point reached, and the way back from it.
@@ -122,9 +132,9 @@ std::vector<std::optional<SwimRoute>> SwimNetwork::routesFrom(size_t from) const
         std::vector<size_t> chain; // the place's node back to a source's
         for (int64_t n = best[place]; n >= 0; n = previous[size_t(n)]) chain.push_back(size_t(n));
         SwimRoute route;
-        route.points.push_back(points_[chain.back() - crossings].point); // the source, below its node
+        route.points.push_back(pointOf(chain.back()).point); // the source, below its node
         for (auto n = chain.rbegin(); n != chain.rend(); ++n) route.points.push_back(position(*n));
-        route.points.push_back(points_[chain.front() - crossings].point);
+        route.points.push_back(pointOf(chain.front()).point);
         for (size_t i = 0; i + 1 < route.points.size(); ++i) route.length += (route.points[i + 1] - route.points[i]).norm();
         out[place] = std::move(route);
     }

@@ -54,6 +54,8 @@ public:
     // Per place, the shortest route from any point of place `from` to its nearest point, or
     // nothing when no route joins them (nor for `from` itself).
     std::vector<std::optional<SwimRoute>> routesFrom(size_t from) const;
+    // The same from a point that is not a place's.
+    std::vector<std::optional<SwimRoute>> routesFromPoint(const Vec3& at) const;
     size_t crossingCount() const { return crossings_.size(); }
 
 private:
@@ -68,6 +70,12 @@ private:
         uint32_t place;
     };
 
+    // The routes from the points of place `from`, and from `extra` (a point of place
+    // placeCount_) when given.
+    std::vector<std::optional<SwimRoute>> search(size_t from, const std::optional<PlacePoint>& extra) const;
+
+    const BspTree& tree_;
+    int pose_;
     std::vector<Crossing> crossings_;
     std::unordered_map<int32_t, std::vector<uint32_t>> crossingsOfLeaf_;
     std::vector<PlacePoint> points_; // only those in a leaf empty for the pose

@@ -162,6 +162,29 @@ void addOpeners(TravelGraph& graph, const BspTree& tree, const Pose& pose, const
 // (travel_liquids.cpp).
 void addSwimAndLadderLinks(TravelGraph& graph, const BspTree& tree, const Pose& pose, const TravelLevel& level);
 
+struct SwimmingFloor {
+    int32_t polygon = -1;
+    Vec3 point = Vec3::Zero();
+    double length = 0.0; // of the swim
+};
+
+// Where a rider stopping in the water is boarded from (travel_riders.cpp): the floors of
+// that water a swimmer reaches (travel_liquids.cpp). Made once for a graph; each body's
+// floors and swim network are found when first asked for.
+class WaterBoarding {
+public:
+    WaterBoarding(const BspTree& tree, const NavMesh& mesh, const Pose& pose, const TravelLevel& level);
+    ~WaterBoarding();
+    // The floors in the water a swimmer reaches from `at` (where the pose's reference point
+    // puts its box in a body of the level's water), nearest by the swim first, each at the
+    // point the swim ends on; none when `at` is not in the water.
+    std::vector<SwimmingFloor> floorsSwimmingTo(const Vec3& at);
+
+private:
+    struct Bodies;
+    std::unique_ptr<Bodies> bodies_;
+};
+
 // The polygons of the mesh whose floor samples (walking_reach.h) put the pose's reference
 // point inside `box` (configuration space), with the first such sample of each.
 void polygonsTouching(const NavMesh& mesh, const Aabb& box, std::vector<int32_t>& polygons, std::vector<Vec3>& points);

@@ -13,6 +13,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <memory>
 
 namespace shallot {
 
@@ -212,11 +214,21 @@ void joinBody(const Swimmer& swimmer, const SwimNetwork& network, const std::vec
     }
 }
 
+std::vector<GrownWater> grownWater(const std::vector<BrushGeometry>& water, const Pose& pose) {
+    std::vector<GrownWater> grown;
+    for (const BrushGeometry& w : water) grown.push_back({expandedPlanes(w, pose), {w.bounds.mins - pose.maxs, w.bounds.maxs - pose.mins}});
+    return grown;
+}
+
+bool inside(const GrownWater& water, const Vec3& p) {
+    return water.bounds.contains(p) &&
+           std::all_of(water.planes.begin(), water.planes.end(), [&](const Plane& plane) { return plane.signedDistance(p) < 0.0; });
+}
+
 void addSwims(const Swimmer& swimmer, const Pose& pose, const std::vector<BrushGeometry>& water) {
     const std::vector<int32_t> bodyOf = waterBodyOf(water);
     const std::vector<std::vector<WaterFloor>> bodies = waterFloors(*swimmer.graph.mesh, pose, water);
-    std::vector<GrownWater> grown;
-    for (const BrushGeometry& w : water) grown.push_back({expandedPlanes(w, pose), {w.bounds.mins - pose.maxs, w.bounds.maxs - pose.mins}});
+    const std::vector<GrownWater> grown = grownWater(water, pose);
     const int swimmerPose = swimmer.graph.mesh->pose;
     const SwimPortals portals = swimPortals(swimmer.tree, swimmerPose, grown);
     for (size_t b = 0; b < bodies.size(); ++b) {
@@ -252,6 +264,48 @@ void addLadders(TravelGraph& graph, const Pose& pose, const std::vector<BrushGeo
 }
 
 } // namespace
+
+struct WaterBoarding::Bodies {
+    const BspTree& tree;
+    const NavMesh& mesh;
+    const Pose& pose;
+    const TravelLevel& level;
+    std::vector<GrownWater> grown;
+    std::vector<int32_t> bodyOf;
+    std::optional<std::vector<std::vector<WaterFloor>>> floors;
+    std::optional<SwimPortals> portals;
+    std::map<int32_t, std::unique_ptr<SwimNetwork>> networks;
+};
+
+WaterBoarding::WaterBoarding(const BspTree& tree, const NavMesh& mesh, const Pose& pose, const TravelLevel& level)
+    : bodies_(std::make_unique<Bodies>(Bodies{tree, mesh, pose, level, grownWater(level.water, pose), waterBodyOf(level.water), {}, {}, {}})) {}
+
+WaterBoarding::~WaterBoarding() = default;
+
+std::vector<SwimmingFloor> WaterBoarding::floorsSwimmingTo(const Vec3& at) {
+    Bodies& b = *bodies_;
+    const auto in = std::find_if(b.grown.begin(), b.grown.end(), [&](const GrownWater& w) { return inside(w, at); });
+    if (in == b.grown.end()) return {};
+    const int32_t body = b.bodyOf[size_t(in - b.grown.begin())];
+    if (!b.floors) b.floors = waterFloors(b.mesh, b.pose, b.level.water);
+    const std::vector<WaterFloor>& floors = (*b.floors)[size_t(body)];
+    std::unique_ptr<SwimNetwork>& network = b.networks[body];
+    if (!network) {
+        if (!b.portals) b.portals = swimPortals(b.tree, b.mesh.pose, b.grown);
+        std::vector<GrownWater> wet;
+        for (size_t w = 0; w < b.grown.size(); ++w)
+            if (b.bodyOf[w] == body) wet.push_back(b.grown[w]);
+        std::vector<std::vector<Vec3>> places; // the floors in the water
+        for (const WaterFloor& f : floors) places.push_back(f.inWater ? linkPoints(f) : std::vector<Vec3>{});
+        network = std::make_unique<SwimNetwork>(b.tree, b.mesh.pose, *b.portals, wet, places);
+    }
+    const std::vector<std::optional<SwimRoute>> routes = network->routesFromPoint(at);
+    std::vector<SwimmingFloor> out;
+    for (size_t f = 0; f < floors.size(); ++f)
+        if (const std::optional<SwimRoute>& r = routes[f]) out.push_back({floors[f].polygon, r->points.back(), r->length});
+    std::sort(out.begin(), out.end(), [](const SwimmingFloor& x, const SwimmingFloor& y) { return x.length < y.length; });
+    return out;
+}
 
 void addSwimAndLadderLinks(TravelGraph& graph, const BspTree& tree, const Pose& pose, const TravelLevel& level) {
     if (!level.water.empty()) addSwims({tree, pointPoseOf(tree), pose.nav.stepHeight, graph}, pose, level.water);

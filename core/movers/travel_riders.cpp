@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace shallot {
 
@@ -29,12 +30,21 @@ struct Boarding {
     }
 };
 
+// Where the reference point stands on the top of `box` (its middle).
+Vec3 standingOn(const Aabb& box, const Pose& pose) {
+    return {0.5 * (box.mins.x() + box.maxs.x()), 0.5 * (box.mins.y() + box.maxs.y()), box.maxs.z() - pose.mins.z()};
+}
+
 // The floors within a step of the top of `box` (the mover at a stop), just beside its
 // sides; with `under`, also the floor under its middle (a plat's shaft, where the agent
-// stands when the plat is away) within the mover's thickness and a step below its top.
-Boarding boardingAt(const BspTree& tree, const NavMesh& mesh, const Pose& pose, const Aabb& box, bool under) {
+// stands when the plat is away) within the mover's thickness and a step below its top. A
+// top standing in water is boarded by swimming onto it: from the floors of that water the
+// swim reaches, nearest first.
+Boarding boardingAt(const BspTree& tree, const NavMesh& mesh, const Pose& pose, WaterBoarding* water, const Aabb& box, bool under) {
     Boarding out;
     const double ref = box.maxs.z() - pose.mins.z(); // the reference point standing on the top
+    if (water)
+        for (const SwimmingFloor& f : water->floorsSwimmingTo(standingOn(box, pose))) out.add(f.polygon, f.point);
     const double step = mesh.settings.stepHeight;
     const double reachX = pose.maxs.x() + kBoardReach, reachY = pose.maxs.y() + kBoardReach;
     auto probe = [&](double x, double y, double below) {
@@ -80,37 +90,64 @@ void join(TravelGraph& graph, TravelKind kind, const Boarding& a, const Boarding
 
 void addRiderLinks(TravelGraph& graph, const BspTree& tree, const Pose& pose, const TravelLevel& level) {
     const NavMesh& mesh = *graph.mesh;
+    std::optional<WaterBoarding> waterBoarding;
+    if (!level.water.empty()) waterBoarding.emplace(tree, mesh, pose, level);
+    WaterBoarding* water = waterBoarding ? &*waterBoarding : nullptr;
     for (const Mover& m : level.movers.movers) {
         const bool named = !m.targetname.empty();
         if (m.kind == MoverKind::Plat) {
             const Aabb topBox = m.boundsAt(MoverState::closed()), bottomBox = m.boundsAt(MoverState::open());
-            const Boarding top = recorded(graph, pose, topBox, boardingAt(tree, mesh, pose, topBox, false));
-            const Boarding bottom = recorded(graph, pose, bottomBox, boardingAt(tree, mesh, pose, bottomBox, true));
+            const Boarding top = recorded(graph, pose, topBox, boardingAt(tree, mesh, pose, water, topBox, false));
+            const Boarding bottom = recorded(graph, pose, bottomBox, boardingAt(tree, mesh, pose, water, bottomBox, true));
             const int needs = named ? m.entity : -1;
             join(graph, TravelKind::Plat, bottom, top, m.secondsBetween(MoverState::open(), MoverState::closed()), false, m.entity, needs);
             join(graph, TravelKind::Plat, top, bottom, m.secondsBetween(MoverState::closed(), MoverState::open()), false, m.entity, needs);
             join(graph, TravelKind::Plat, bottom, bottom, 0.0, true, m.entity, needs);
         } else if (m.kind == MoverKind::Train) {
             const size_t n = m.motion.stops.size();
+            auto nextOf = [&](int c) { return size_t(c) + 1 < n ? c + 1 : m.motion.loopsTo; };
             std::vector<Boarding> at;
             for (size_t c = 0; c < n; ++c) {
-                const Aabb box = m.boundsAt(MoverState::atCorner(int(c)));
-                at.push_back(recorded(graph, pose, box, boardingAt(tree, mesh, pose, box, false)));
+                Aabb box = m.boundsAt(MoverState::atCorner(int(c)));
+                const int next = nextOf(int(c));
+                if (next >= 0 && size_t(next) != c && tree.isSolid(standingOn(box, pose), mesh.pose)) {
+                    // A stop hidden in a wall or under a floor (trains wait out of sight):
+                    // boarded where the top comes out on the way to the next stop.
+                    const Vec3 move = m.motion.stops[size_t(next)] - m.motion.stops[c];
+                    const int steps = std::max(1, int(std::ceil(move.norm() / kBoardSpacing)));
+                    for (int k = 1; k <= steps; ++k) {
+                        const Aabb moved{box.mins + move * (double(k) / steps), box.maxs + move * (double(k) / steps)};
+                        if (tree.isSolid(standingOn(moved, pose), mesh.pose)) continue;
+                        box = moved;
+                        break;
+                    }
+                }
+                at.push_back(recorded(graph, pose, box, boardingAt(tree, mesh, pose, water, box, false)));
             }
             const int needs = named ? m.entity : -1;
+            // Ridden to the next stop with floors to step off onto, through those without (a
+            // stop hidden in a wall or under a floor, where trains often wait out of sight).
             for (size_t c = 0; c < n; ++c) {
-                const int next = c + 1 < n ? int(c + 1) : m.motion.loopsTo;
-                if (next < 0 || size_t(next) == c) continue;
-                const double s = m.secondsBetween(MoverState::atCorner(int(c)), MoverState::atCorner(next));
-                if (std::isfinite(s)) join(graph, TravelKind::Train, at[c], at[size_t(next)], s, false, m.entity, needs);
+                if (at[c].polygons.empty()) continue;
+                double s = 0.0;
+                int stop = int(c);
+                for (size_t hops = 0; hops < n; ++hops) {
+                    const int next = nextOf(stop);
+                    if (next < 0 || size_t(next) == c) break;
+                    s += m.secondsBetween(MoverState::atCorner(stop), MoverState::atCorner(next));
+                    stop = next;
+                    if (!at[size_t(stop)].polygons.empty()) break;
+                }
+                if (size_t(stop) != c && !at[size_t(stop)].polygons.empty() && std::isfinite(s))
+                    join(graph, TravelKind::Train, at[c], at[size_t(stop)], s, false, m.entity, needs);
             }
         } else if (m.kind == MoverKind::Door) {
             // A door that makes a floor: walked across at each end, ridden from where it
             // spawns to its other end once fired, and back after its wait (unless it stays).
             const MoverState other = m.spawn == MoverState::open() ? MoverState::closed() : MoverState::open();
             const Aabb spawnBox = m.boundsAt(m.spawn), otherBox = m.boundsAt(other);
-            const Boarding spawned = recorded(graph, pose, spawnBox, boardingAt(tree, mesh, pose, spawnBox, false));
-            const Boarding opened = recorded(graph, pose, otherBox, boardingAt(tree, mesh, pose, otherBox, false));
+            const Boarding spawned = recorded(graph, pose, spawnBox, boardingAt(tree, mesh, pose, water, spawnBox, false));
+            const Boarding opened = recorded(graph, pose, otherBox, boardingAt(tree, mesh, pose, water, otherBox, false));
             const double there = m.secondsBetween(m.spawn, other), back = m.secondsBetween(other, m.spawn);
             join(graph, TravelKind::Door, spawned, spawned, 0.0, true, m.entity, -1);
             join(graph, TravelKind::Door, opened, opened, 0.0, true, m.entity, m.entity);

@@ -174,6 +174,31 @@ TEST(Travel, PlatRidesUpToTheLedge) {
     EXPECT_TRUE(has(pathOf(*levelOf(room(named + trigger)), low, high), TravelKind::Plat));
 }
 
+// A train that waits hidden under the floor (its first corner 100 below, in a thick floor)
+// and rises to the ledge: boarded where its top comes out of the floor, ridden up.
+TEST(Travel, TrainHiddenUnderTheFloorIsBoardedWhereItComesOut) {
+    auto room = [](const std::string& more) {
+        return entityText({{"classname", "worldspawn"}},
+                          {boxBrush(-528, -272, -160, 528, 272, 0), boxBrush(-528, -272, 384, 528, 272, 400),
+                           boxBrush(-528, -272, 0, -512, 272, 384), boxBrush(512, -272, 0, 528, 272, 384),
+                           boxBrush(-512, -272, 0, 512, -256, 384), boxBrush(-512, 256, 0, 512, 272, 384),
+                           boxBrush(0, -256, 0, 512, 256, 160)}) +
+               more;
+    };
+    const Vec3 low(-300, 0, 25), high(300, 0, 185);
+    EXPECT_FALSE(pathOf(*levelOf(room("")), low, high).found);
+    const std::string train = entityText({{"classname", "func_train"}, {"target", "c1"}}, {boxBrush(-128, -64, 0, 0, 64, 16)}) +
+                              entityText({{"classname", "path_corner"}, {"targetname", "c1"}, {"target", "c2"}, {"origin", "-128 -64 -100"}}) +
+                              entityText({{"classname", "path_corner"}, {"targetname", "c2"}, {"target", "c1"}, {"origin", "-128 -64 144"}});
+    const TravelPath p = pathOf(*levelOf(room(train)), low, high);
+    ASSERT_TRUE(p.found);
+    const auto ride = std::find_if(p.travel.begin(), p.travel.end(), [](const TravelStep& s) { return s.kind == TravelKind::Train; });
+    ASSERT_NE(ride, p.travel.end());
+    EXPECT_NEAR(ride->from.z(), 24.0, 0.5); // stepped on from the floor where the top comes out
+    EXPECT_NEAR(ride->to.z(), 184.0, 0.5);
+    EXPECT_NEAR(ride->seconds, 244.0 / 100.0, 1e-9); // the whole way from the hidden corner, at speed 100
+}
+
 namespace {
 
 // A room whose floors x < -128 and x > 128 (top z 0) stand beside a pit 128 deep between
