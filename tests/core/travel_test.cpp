@@ -74,6 +74,17 @@ bool has(const TravelPath& p, TravelKind kind) {
     return std::find(kinds.begin(), kinds.end(), kind) != kinds.end();
 }
 
+// A closed room with a ledge 160 high over its east half (x 0..512) and a floor 160 thick
+// (top z 0), `more` added.
+std::string ledgeRoom(const std::string& more) {
+    return entityText({{"classname", "worldspawn"}},
+                      {boxBrush(-528, -272, -160, 528, 272, 0), boxBrush(-528, -272, 384, 528, 272, 400),
+                       boxBrush(-528, -272, 0, -512, 272, 384), boxBrush(512, -272, 0, 528, 272, 384),
+                       boxBrush(-512, -272, 0, 512, -256, 384), boxBrush(-512, 256, 0, 512, 272, 384),
+                       boxBrush(0, -256, 0, 512, 256, 160)}) +
+           more;
+}
+
 const std::string kDoor = entityText({{"classname", "func_door"}, {"targetname", "d"}, {"angle", "-1"}}, {boxBrush(-4, -32, 0, 4, 32, 128)});
 const Vec3 kWest(-300, 0, 25), kEast(300, 0, 25);
 
@@ -143,14 +154,7 @@ TEST(Travel, TouchDoorAndKeyDoor) {
 
 // A ledge 160 high over the east half: reached only by the plat beside it.
 TEST(Travel, PlatRidesUpToTheLedge) {
-    auto room = [](const std::string& more) {
-        return entityText({{"classname", "worldspawn"}},
-                          {boxBrush(-528, -272, -16, 528, 272, 0), boxBrush(-528, -272, 384, 528, 272, 400),
-                           boxBrush(-528, -272, 0, -512, 272, 384), boxBrush(512, -272, 0, 528, 272, 384),
-                           boxBrush(-512, -272, 0, 512, -256, 384), boxBrush(-512, 256, 0, 512, 272, 384),
-                           boxBrush(0, -256, 0, 512, 256, 160)}) +
-               more;
-    };
+    const auto room = ledgeRoom;
     const Vec3 low(-300, 0, 25), high(300, 0, 185);
     EXPECT_FALSE(pathOf(*levelOf(room("")), low, high).found);
     const std::string plat = entityText({{"classname", "func_plat"}}, {boxBrush(-128, -64, 0, 0, 64, 160)});
@@ -177,14 +181,7 @@ TEST(Travel, PlatRidesUpToTheLedge) {
 // A train that waits hidden under the floor (its first corner 100 below, in a thick floor)
 // and rises to the ledge: boarded where its top comes out of the floor, ridden up.
 TEST(Travel, TrainHiddenUnderTheFloorIsBoardedWhereItComesOut) {
-    auto room = [](const std::string& more) {
-        return entityText({{"classname", "worldspawn"}},
-                          {boxBrush(-528, -272, -160, 528, 272, 0), boxBrush(-528, -272, 384, 528, 272, 400),
-                           boxBrush(-528, -272, 0, -512, 272, 384), boxBrush(512, -272, 0, 528, 272, 384),
-                           boxBrush(-512, -272, 0, 512, -256, 384), boxBrush(-512, 256, 0, 512, 272, 384),
-                           boxBrush(0, -256, 0, 512, 256, 160)}) +
-               more;
-    };
+    const auto room = ledgeRoom;
     const Vec3 low(-300, 0, 25), high(300, 0, 185);
     EXPECT_FALSE(pathOf(*levelOf(room("")), low, high).found);
     const std::string train = entityText({{"classname", "func_train"}, {"target", "c1"}}, {boxBrush(-128, -64, 0, 0, 64, 16)}) +
