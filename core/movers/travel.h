@@ -154,13 +154,8 @@ TravelGraph buildTravelGraph(const BspTree& tree, const NavMesh& mesh, const Pos
 // The pieces, one file each: door gates (travel_doors.cpp), plats, trains and doors as
 // floors (travel_riders.cpp), teleports and pushes (travel_jumps.cpp), openers and keys
 // (travel_openers.cpp).
-void addDoorGates(TravelGraph& graph, const NavMesh& mesh, const Pose& pose, const TravelLevel& level);
-void addRiderLinks(TravelGraph& graph, const BspTree& tree, const Pose& pose, const TravelLevel& level);
-void addTeleportAndPushLinks(TravelGraph& graph, const BspTree& tree, const Pose& pose, const TravelLevel& level);
-void addOpeners(TravelGraph& graph, const BspTree& tree, const Pose& pose, const TravelLevel& level);
-// Swims between the floors of a body of water, water jumps out of it, ladder climbs
-// (travel_liquids.cpp).
-void addSwimAndLadderLinks(TravelGraph& graph, const BspTree& tree, const Pose& pose, const TravelLevel& level);
+struct WaterFloor; // check/walking_reach.h
+class SwimNetwork; // movers/swim_network.h
 
 struct SwimmingFloor {
     int32_t polygon = -1;
@@ -168,22 +163,35 @@ struct SwimmingFloor {
     double length = 0.0; // of the swim
 };
 
-// Where a rider stopping in the water is boarded from (travel_riders.cpp): the floors of
-// that water a swimmer reaches (travel_liquids.cpp). Made once for a graph; each body's
-// floors and swim network are found when first asked for.
-class WaterBoarding {
+// The level's bodies of water as the pose's travel swims them (travel_liquids.cpp): each
+// body's floors (waterFloors) and swim network, found when first asked for, for the swims
+// between floors and for riders stopping in the water. Made once for a graph, on its mesh.
+class WaterBodies {
 public:
-    WaterBoarding(const BspTree& tree, const NavMesh& mesh, const Pose& pose, const TravelLevel& level);
-    ~WaterBoarding();
+    WaterBodies(const BspTree& tree, const NavMesh& mesh, const Pose& pose, const TravelLevel& level);
+    ~WaterBodies();
+    size_t count() const;
+    const std::vector<WaterFloor>& floors(size_t body);
+    // Its places are the body's floors (the points of those in the water).
+    const SwimNetwork& network(size_t body);
     // The floors in the water a swimmer reaches from `at` (where the pose's reference point
     // puts its box in a body of the level's water), nearest by the swim first, each at the
     // point the swim ends on; none when `at` is not in the water.
     std::vector<SwimmingFloor> floorsSwimmingTo(const Vec3& at);
 
 private:
-    struct Bodies;
-    std::unique_ptr<Bodies> bodies_;
+    struct State;
+    std::unique_ptr<State> state_;
 };
+
+void addDoorGates(TravelGraph& graph, const NavMesh& mesh, const Pose& pose, const TravelLevel& level);
+// A top stopping in the water is boarded from the floors `water` swims to.
+void addRiderLinks(TravelGraph& graph, const BspTree& tree, const Pose& pose, const TravelLevel& level, WaterBodies& water);
+void addTeleportAndPushLinks(TravelGraph& graph, const BspTree& tree, const Pose& pose, const TravelLevel& level);
+void addOpeners(TravelGraph& graph, const BspTree& tree, const Pose& pose, const TravelLevel& level);
+// Swims between the floors of a body of water, water jumps out of it, ladder climbs
+// (travel_liquids.cpp).
+void addSwimAndLadderLinks(TravelGraph& graph, const BspTree& tree, const Pose& pose, const TravelLevel& level, WaterBodies& water);
 
 // The polygons of the mesh whose floor samples (walking_reach.h) put the pose's reference
 // point inside `box` (configuration space), with the first such sample of each.

@@ -48,10 +48,11 @@ TravelGraph buildTravelGraph(const BspTree& tree, const NavMesh& mesh, const Pos
     TravelGraph graph;
     graph.entityCount = level.graph.firesOf.size();
     addDoorGates(graph, mesh, pose, level);
-    addRiderLinks(graph, tree, pose, level);
+    WaterBodies water(tree, *graph.mesh, pose, level); // on the mesh cut at the doors
+    addRiderLinks(graph, tree, pose, level, water);
     addTeleportAndPushLinks(graph, tree, pose, level);
     addOpeners(graph, tree, pose, level);
-    addSwimAndLadderLinks(graph, tree, pose, level);
+    addSwimAndLadderLinks(graph, tree, pose, level, water);
     graph.linksFrom.resize(graph.mesh->polygons.size());
     for (size_t k = 0; k < graph.links.size(); ++k) graph.linksFrom[size_t(graph.links[k].from)].push_back(uint32_t(k));
     return graph;

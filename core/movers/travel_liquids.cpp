@@ -225,21 +225,9 @@ bool inside(const GrownWater& water, const Vec3& p) {
            std::all_of(water.planes.begin(), water.planes.end(), [&](const Plane& plane) { return plane.signedDistance(p) < 0.0; });
 }
 
-void addSwims(const Swimmer& swimmer, const Pose& pose, const std::vector<BrushGeometry>& water) {
-    const std::vector<int32_t> bodyOf = waterBodyOf(water);
-    const std::vector<std::vector<WaterFloor>> bodies = waterFloors(*swimmer.graph.mesh, pose, water);
-    const std::vector<GrownWater> grown = grownWater(water, pose);
-    const int swimmerPose = swimmer.graph.mesh->pose;
-    const SwimPortals portals = swimPortals(swimmer.tree, swimmerPose, grown);
-    for (size_t b = 0; b < bodies.size(); ++b) {
-        if (bodies[b].size() < 2) continue;
-        std::vector<GrownWater> body;
-        for (size_t w = 0; w < water.size(); ++w)
-            if (size_t(bodyOf[w]) == b) body.push_back(grown[w]);
-        std::vector<std::vector<Vec3>> places;
-        for (const WaterFloor& f : bodies[b]) places.push_back(f.inWater ? linkPoints(f) : std::vector<Vec3>{});
-        joinBody(swimmer, SwimNetwork(swimmer.tree, swimmerPose, portals, body, places), bodies[b]);
-    }
+void addSwims(const Swimmer& swimmer, WaterBodies& water) {
+    for (size_t b = 0; b < water.count(); ++b)
+        if (water.floors(b).size() >= 2) joinBody(swimmer, water.network(b), water.floors(b));
 }
 
 void addLadders(TravelGraph& graph, const Pose& pose, const std::vector<BrushGeometry>& ladders) {
@@ -265,50 +253,65 @@ void addLadders(TravelGraph& graph, const Pose& pose, const std::vector<BrushGeo
 
 } // namespace
 
-struct WaterBoarding::Bodies {
+struct WaterBodies::State {
     const BspTree& tree;
     const NavMesh& mesh;
     const Pose& pose;
     const TravelLevel& level;
     std::vector<GrownWater> grown;
     std::vector<int32_t> bodyOf;
+    size_t count = 0;
     std::optional<std::vector<std::vector<WaterFloor>>> floors;
     std::optional<SwimPortals> portals;
-    std::map<int32_t, std::unique_ptr<SwimNetwork>> networks;
+    std::map<size_t, std::unique_ptr<SwimNetwork>> networks;
 };
 
-WaterBoarding::WaterBoarding(const BspTree& tree, const NavMesh& mesh, const Pose& pose, const TravelLevel& level)
-    : bodies_(std::make_unique<Bodies>(Bodies{tree, mesh, pose, level, grownWater(level.water, pose), waterBodyOf(level.water), {}, {}, {}})) {}
+WaterBodies::WaterBodies(const BspTree& tree, const NavMesh& mesh, const Pose& pose, const TravelLevel& level)
+    : state_(std::make_unique<State>(State{tree, mesh, pose, level, grownWater(level.water, pose), waterBodyOf(level.water), 0, {}, {}, {}})) {
+    for (const int32_t body : state_->bodyOf) state_->count = std::max(state_->count, size_t(body) + 1);
+}
 
-WaterBoarding::~WaterBoarding() = default;
+WaterBodies::~WaterBodies() = default;
 
-std::vector<SwimmingFloor> WaterBoarding::floorsSwimmingTo(const Vec3& at) {
-    Bodies& b = *bodies_;
-    const auto in = std::find_if(b.grown.begin(), b.grown.end(), [&](const GrownWater& w) { return inside(w, at); });
-    if (in == b.grown.end()) return {};
-    const int32_t body = b.bodyOf[size_t(in - b.grown.begin())];
-    if (!b.floors) b.floors = waterFloors(b.mesh, b.pose, b.level.water);
-    const std::vector<WaterFloor>& floors = (*b.floors)[size_t(body)];
-    std::unique_ptr<SwimNetwork>& network = b.networks[body];
+size_t WaterBodies::count() const { return state_->count; }
+
+const std::vector<WaterFloor>& WaterBodies::floors(size_t body) {
+    State& s = *state_;
+    if (!s.floors) s.floors = waterFloors(s.mesh, s.pose, s.level.water);
+    return (*s.floors)[body];
+}
+
+const SwimNetwork& WaterBodies::network(size_t body) {
+    State& s = *state_;
+    std::unique_ptr<SwimNetwork>& network = s.networks[body];
     if (!network) {
-        if (!b.portals) b.portals = swimPortals(b.tree, b.mesh.pose, b.grown);
+        if (!s.portals) s.portals = swimPortals(s.tree, s.mesh.pose, s.grown);
         std::vector<GrownWater> wet;
-        for (size_t w = 0; w < b.grown.size(); ++w)
-            if (b.bodyOf[w] == body) wet.push_back(b.grown[w]);
+        for (size_t w = 0; w < s.grown.size(); ++w)
+            if (size_t(s.bodyOf[w]) == body) wet.push_back(s.grown[w]);
         std::vector<std::vector<Vec3>> places; // the floors in the water
-        for (const WaterFloor& f : floors) places.push_back(f.inWater ? linkPoints(f) : std::vector<Vec3>{});
-        network = std::make_unique<SwimNetwork>(b.tree, b.mesh.pose, *b.portals, wet, places);
+        for (const WaterFloor& f : floors(body)) places.push_back(f.inWater ? linkPoints(f) : std::vector<Vec3>{});
+        network = std::make_unique<SwimNetwork>(s.tree, s.mesh.pose, *s.portals, wet, places);
     }
-    const std::vector<std::optional<SwimRoute>> routes = network->routesFromPoint(at);
+    return *network;
+}
+
+std::vector<SwimmingFloor> WaterBodies::floorsSwimmingTo(const Vec3& at) {
+    const State& s = *state_;
+    const auto in = std::find_if(s.grown.begin(), s.grown.end(), [&](const GrownWater& w) { return inside(w, at); });
+    if (in == s.grown.end()) return {};
+    const size_t body = size_t(s.bodyOf[size_t(in - s.grown.begin())]);
+    const std::vector<std::optional<SwimRoute>> routes = network(body).routesFromPoint(at);
+    const std::vector<WaterFloor>& wet = floors(body);
     std::vector<SwimmingFloor> out;
-    for (size_t f = 0; f < floors.size(); ++f)
-        if (const std::optional<SwimRoute>& r = routes[f]) out.push_back({floors[f].polygon, r->points.back(), r->length});
+    for (size_t f = 0; f < wet.size(); ++f)
+        if (const std::optional<SwimRoute>& r = routes[f]) out.push_back({wet[f].polygon, r->points.back(), r->length});
     std::sort(out.begin(), out.end(), [](const SwimmingFloor& x, const SwimmingFloor& y) { return x.length < y.length; });
     return out;
 }
 
-void addSwimAndLadderLinks(TravelGraph& graph, const BspTree& tree, const Pose& pose, const TravelLevel& level) {
-    if (!level.water.empty()) addSwims({tree, pointPoseOf(tree), pose.nav.stepHeight, graph}, pose, level.water);
+void addSwimAndLadderLinks(TravelGraph& graph, const BspTree& tree, const Pose& pose, const TravelLevel& level, WaterBodies& water) {
+    if (!level.water.empty()) addSwims({tree, pointPoseOf(tree), pose.nav.stepHeight, graph}, water);
     if (!level.ladders.empty()) addLadders(graph, pose, level.ladders);
 }
 

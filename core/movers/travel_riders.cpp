@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
 
 namespace shallot {
 
@@ -40,11 +39,10 @@ Vec3 standingOn(const Aabb& box, const Pose& pose) {
 // stands when the plat is away) within the mover's thickness and a step below its top. A
 // top standing in water is boarded by swimming onto it: from the floors of that water the
 // swim reaches, nearest first.
-Boarding boardingAt(const BspTree& tree, const NavMesh& mesh, const Pose& pose, WaterBoarding* water, const Aabb& box, bool under) {
+Boarding boardingAt(const BspTree& tree, const NavMesh& mesh, const Pose& pose, WaterBodies& water, const Aabb& box, bool under) {
     Boarding out;
     const double ref = box.maxs.z() - pose.mins.z(); // the reference point standing on the top
-    if (water)
-        for (const SwimmingFloor& f : water->floorsSwimmingTo(standingOn(box, pose))) out.add(f.polygon, f.point);
+    for (const SwimmingFloor& f : water.floorsSwimmingTo(standingOn(box, pose))) out.add(f.polygon, f.point);
     const double step = mesh.settings.stepHeight;
     const double reachX = pose.maxs.x() + kBoardReach, reachY = pose.maxs.y() + kBoardReach;
     auto probe = [&](double x, double y, double below) {
@@ -88,11 +86,8 @@ void join(TravelGraph& graph, TravelKind kind, const Boarding& a, const Boarding
 
 } // namespace
 
-void addRiderLinks(TravelGraph& graph, const BspTree& tree, const Pose& pose, const TravelLevel& level) {
+void addRiderLinks(TravelGraph& graph, const BspTree& tree, const Pose& pose, const TravelLevel& level, WaterBodies& water) {
     const NavMesh& mesh = *graph.mesh;
-    std::optional<WaterBoarding> waterBoarding;
-    if (!level.water.empty()) waterBoarding.emplace(tree, mesh, pose, level);
-    WaterBoarding* water = waterBoarding ? &*waterBoarding : nullptr;
     for (const Mover& m : level.movers.movers) {
         const bool named = !m.targetname.empty();
         if (m.kind == MoverKind::Plat) {
