@@ -49,6 +49,17 @@ void addArrow(MeshBatch& batch, const Vec3& start, const Vec3& end, const QColor
     batch.addLine(end, end + back - side, c);
 }
 
+// The pieces of a link or step from `from` through `via` (a swim round corners), lowered by
+// `down`; the last point reached, from which the last piece goes to the end.
+Vec3 addViaPieces(MeshBatch& batch, const Vec3& from, const std::vector<Vec3>& via, const Vec3& down, const QColor& c) {
+    Vec3 last = from;
+    for (const Vec3& v : via) {
+        batch.addLine(last + down, v + down, c);
+        last = v;
+    }
+    return last;
+}
+
 // Chooses the links drawn as arrows: a link whose start and end both lie within
 // kLinkArrowSpacing of those of an arrow of its kind already drawn is shown by that arrow.
 // A ledge's probes (kNavProbeSpacing apart) read as a few arrows, not a fringe of them, and
@@ -128,15 +139,12 @@ MeshBatch walkableTravel(const TravelGraph& graph, const Pose& pose) {
     for (const DoorGate& gate : graph.gates)
         for (const Aabb& box : gate.boxes) batch.addBoxEdges(box.mins + pose.maxs, box.maxs + pose.mins, kDoorTravelColour);
     ArrowThinning thinning;
-    for (const TravelLink& l : graph.links) {
-        if (!thinning.keep(int(l.kind), l.start, l.end)) continue;
-        Vec3 from = l.start; // a swim round corners: along its points, the arrow on its last piece
-        for (const Vec3& v : l.via) {
-            batch.addLine(from + down, v + down, travelColour(l.kind));
-            from = v;
+    for (const TravelLink& l : graph.links)
+        if (thinning.keep(int(l.kind), l.start, l.end)) {
+            // A swim round corners: along its points, the arrow on its last piece.
+            const Vec3 last = addViaPieces(batch, l.start, l.via, down, travelColour(l.kind));
+            addArrow(batch, last + down, l.end + down, travelColour(l.kind));
         }
-        addArrow(batch, from + down, l.end + down, travelColour(l.kind));
-    }
     return batch;
 }
 
@@ -146,15 +154,11 @@ void addPath(MeshBatch& lines, const TravelPath& path, double feet) {
         lines.addLine(path.points[i] + down, path.points[i + 1] + down, kNavPathColour);
     // Each typed part over the walk, in its colour (a teleport's from its entry to its
     // destination, straight).
-    for (const TravelStep& step : path.travel) {
-        if (step.kind == TravelKind::Walk) continue;
-        Vec3 from = step.from;
-        for (const Vec3& v : step.via) {
-            lines.addLine(from + down, v + down, travelColour(step.kind));
-            from = v;
+    for (const TravelStep& step : path.travel)
+        if (step.kind != TravelKind::Walk) {
+            const Vec3 last = addViaPieces(lines, step.from, step.via, down, travelColour(step.kind));
+            lines.addLine(last + down, step.to + down, travelColour(step.kind));
         }
-        lines.addLine(from + down, step.to + down, travelColour(step.kind));
-    }
 }
 
 void addPathRay(MeshBatch& lines, const Vec3& from, const Vec3& to, const TravelPath* path, double feet) {

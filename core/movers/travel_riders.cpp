@@ -41,8 +41,9 @@ Vec3 standingOn(const Aabb& box, const Pose& pose) {
 // swim reaches, nearest first.
 Boarding boardingAt(const BspTree& tree, const NavMesh& mesh, const Pose& pose, WaterBodies& water, const Aabb& box, bool under) {
     Boarding out;
-    const double ref = box.maxs.z() - pose.mins.z(); // the reference point standing on the top
-    for (const SwimmingFloor& f : water.floorsSwimmingTo(standingOn(box, pose))) out.add(f.polygon, f.point);
+    const Vec3 standing = standingOn(box, pose);
+    const double ref = standing.z();
+    for (const SwimmingFloor& f : water.floorsSwimmingTo(standing)) out.add(f.polygon, f.point);
     const double step = mesh.settings.stepHeight;
     const double reachX = pose.maxs.x() + kBoardReach, reachY = pose.maxs.y() + kBoardReach;
     auto probe = [&](double x, double y, double below) {
@@ -66,11 +67,26 @@ Boarding boardingAt(const BspTree& tree, const NavMesh& mesh, const Pose& pose, 
 // Records where the agent stands on the mover at a stop (for openers touched from there).
 Boarding recorded(TravelGraph& graph, const Pose& pose, const Aabb& box, Boarding boarding) {
     if (!boarding.polygons.empty()) {
-        const double ref = box.maxs.z() - pose.mins.z();
+        const double ref = standingOn(box, pose).z();
         graph.floors.push_back({Aabb{Vec3(box.mins.x(), box.mins.y(), ref), Vec3(box.maxs.x(), box.maxs.y(), ref)}, boarding.polygons,
                                 boarding.points});
     }
     return boarding;
+}
+
+// Where a train's top is boarded at corner `c`: there, or when the box standing on it there
+// would be in solid (a corner hidden in a wall or under a floor: trains wait out of sight),
+// where the top comes out on the way to corner `next` (sampled every kBoardSpacing).
+Aabb trainBoardedAt(const Mover& m, size_t c, int next, const BspTree& tree, int treePose, const Pose& pose) {
+    const Aabb box = m.boundsAt(MoverState::atCorner(int(c)));
+    if (next < 0 || size_t(next) == c || !tree.isSolid(standingOn(box, pose), treePose)) return box;
+    const Vec3 move = m.motion.stops[size_t(next)] - m.motion.stops[c];
+    const int steps = std::max(1, int(std::ceil(move.norm() / kBoardSpacing)));
+    for (int k = 1; k <= steps; ++k) {
+        const Aabb moved{box.mins + move * (double(k) / steps), box.maxs + move * (double(k) / steps)};
+        if (!tree.isSolid(standingOn(moved, pose), treePose)) return moved;
+    }
+    return box;
 }
 
 // Links from every floor of `a` to every floor of `b` (itself left out).
@@ -103,20 +119,7 @@ void addRiderLinks(TravelGraph& graph, const BspTree& tree, const Pose& pose, co
             auto nextOf = [&](int c) { return size_t(c) + 1 < n ? c + 1 : m.motion.loopsTo; };
             std::vector<Boarding> at;
             for (size_t c = 0; c < n; ++c) {
-                Aabb box = m.boundsAt(MoverState::atCorner(int(c)));
-                const int next = nextOf(int(c));
-                if (next >= 0 && size_t(next) != c && tree.isSolid(standingOn(box, pose), mesh.pose)) {
-                    // A stop hidden in a wall or under a floor (trains wait out of sight):
-                    // boarded where the top comes out on the way to the next stop.
-                    const Vec3 move = m.motion.stops[size_t(next)] - m.motion.stops[c];
-                    const int steps = std::max(1, int(std::ceil(move.norm() / kBoardSpacing)));
-                    for (int k = 1; k <= steps; ++k) {
-                        const Aabb moved{box.mins + move * (double(k) / steps), box.maxs + move * (double(k) / steps)};
-                        if (tree.isSolid(standingOn(moved, pose), mesh.pose)) continue;
-                        box = moved;
-                        break;
-                    }
-                }
+                const Aabb box = trainBoardedAt(m, c, nextOf(int(c)), tree, mesh.pose, pose);
                 at.push_back(recorded(graph, pose, box, boardingAt(tree, mesh, pose, water, box, false)));
             }
             const int needs = named ? m.entity : -1;

@@ -6,9 +6,10 @@
 // building it again, unless it is shown and the builder works for something later (the
 // spawn checks run at the lowest priority: the Walkable overlay waited up to a second on
 // them on a busy machine); then it builds its own. Only the newest world's meshes are
-// kept, and per pose the last one finished (of this world or an older one): after an edit of a few brushes a pose's mesh
-// is updated from that one (updateNavMesh, core/nav/nav_mesh_update.h: the same mesh as a
-// rebuild, reusing the probes away from the edit) instead of built whole.
+// kept, and per pose the last one finished (of this world or an older one): after an edit
+// of a few brushes a pose's mesh is updated from that one (updateNavMesh,
+// core/nav/nav_mesh_update.h: the same mesh as a rebuild, reusing the probes away from
+// the edit) instead of built whole.
 #include "nav/nav_mesh.h"
 #include "services/compile_service.h"
 
