@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <map>
+#include <set>
 #include <tuple>
 
 namespace shallot::render {
@@ -49,7 +50,7 @@ void addArrow(MeshBatch& batch, const Vec3& start, const Vec3& end, const QColor
     batch.addLine(end, end + back - side, c);
 }
 
-// The pieces of a link or step from `from` through `via` (a swim round corners), lowered by
+// The pieces of a path's step from `from` through `via` (a swim round corners), lowered by
 // `down`; the last point reached, from which the last piece goes to the end.
 Vec3 addViaPieces(MeshBatch& batch, const Vec3& from, const std::vector<Vec3>& via, const Vec3& down, const QColor& c) {
     Vec3 last = from;
@@ -139,12 +140,22 @@ MeshBatch walkableTravel(const TravelGraph& graph, const Pose& pose) {
     for (const DoorGate& gate : graph.gates)
         for (const Aabb& box : gate.boxes) batch.addBoxEdges(box.mins + pose.maxs, box.maxs + pose.mins, kDoorTravelColour);
     ArrowThinning thinning;
-    for (const TravelLink& l : graph.links)
-        if (thinning.keep(int(l.kind), l.start, l.end)) {
-            // A swim round corners: along its points, the arrow on its last piece.
-            const Vec3 last = addViaPieces(batch, l.start, l.via, down, travelColour(l.kind));
-            addArrow(batch, last + down, l.end + down, travelColour(l.kind));
+    // The routes' pieces, each once (either way), drawn after the arrows.
+    std::set<std::pair<std::array<double, 3>, std::array<double, 3>>> pieceSet;
+    std::vector<std::tuple<Vec3, Vec3, TravelKind>> pieces;
+    auto keyOf = [](const Vec3& p) { return std::array<double, 3>{p.x(), p.y(), p.z()}; };
+    for (const TravelLink& l : graph.links) {
+        const QColor& c = travelColour(l.kind);
+        if (l.via.empty()) {
+            if (thinning.keep(int(l.kind), l.start, l.end)) addArrow(batch, l.start + down, l.end + down, c);
+            continue;
         }
+        if (thinning.keep(int(l.kind), l.start, l.via.front())) addArrow(batch, l.start + down, l.via.front() + down, c);
+        for (size_t i = 0; i + 1 < l.via.size(); ++i)
+            if (pieceSet.insert(std::minmax(keyOf(l.via[i]), keyOf(l.via[i + 1]))).second) pieces.push_back({l.via[i], l.via[i + 1], l.kind});
+        if (thinning.keep(int(l.kind), l.via.back(), l.end)) addArrow(batch, l.via.back() + down, l.end + down, c);
+    }
+    for (const auto& [a, b, kind] : pieces) batch.addLine(a + down, b + down, travelColour(kind));
     return batch;
 }
 

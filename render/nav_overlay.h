@@ -37,7 +37,12 @@ const QColor& travelColour(TravelKind kind);
 // The travel of `pose` beyond walking (movers/travel.h): a closed door's gate as the
 // door's box outline, each ride, teleport, push, swim, water jump and ladder as an arrow on
 // the floors from where it is boarded to where it arrives, in its type's colour (thinned by
-// kLinkArrowSpacing).
+// kLinkArrowSpacing). A swim round corners (TravelLink::via) is drawn as an arrow from its
+// floor to its first corner, an arrow from its last corner to the floor it reaches, and its
+// route's pieces: the routes through one stretch of water share their pieces, each drawn
+// once, either way, after all the arrows (a pool's swims between every pair of its floors
+// read as the ways through the water and where each floor goes in and comes out, not as a
+// line per pair).
 MeshBatch walkableTravel(const TravelGraph& graph, const Pose& pose);
 
 // A path's corners joined, on the floors, each part of its travel (`path.travel`) in its
