@@ -21,11 +21,14 @@ constexpr size_t kMaxBoarding = 16;
 struct Boarding {
     std::vector<int32_t> polygons;
     std::vector<Vec3> points;
-    void add(int32_t polygon, const Vec3& point) {
+    // Seconds between the floor and the top: a swim for a top standing in water, else 0.
+    std::vector<double> leads;
+    void add(int32_t polygon, const Vec3& point, double lead = 0.0) {
         if (polygon < 0 || polygons.size() >= kMaxBoarding) return;
         if (std::find(polygons.begin(), polygons.end(), polygon) != polygons.end()) return;
         polygons.push_back(polygon);
         points.push_back(point);
+        leads.push_back(lead);
     }
 };
 
@@ -43,7 +46,7 @@ Boarding boardingAt(const BspTree& tree, const NavMesh& mesh, const Pose& pose, 
     Boarding out;
     const Vec3 standing = standingOn(box, pose);
     const double ref = standing.z();
-    for (const SwimmingFloor& f : water.floorsSwimmingTo(standing)) out.add(f.polygon, f.point);
+    for (const SwimmingFloor& f : water.floorsSwimmingTo(standing)) out.add(f.polygon, f.point, f.length / kSwimSpeed);
     const double step = mesh.settings.stepHeight;
     const double reachX = pose.maxs.x() + kBoardReach, reachY = pose.maxs.y() + kBoardReach;
     auto probe = [&](double x, double y, double below) {
@@ -89,13 +92,14 @@ Aabb trainBoardedAt(const Mover& m, size_t c, int next, const BspTree& tree, int
     return box;
 }
 
-// Links from every floor of `a` to every floor of `b` (itself left out).
+// Links from every floor of `a` to every floor of `b` (itself left out), the swims to and
+// from a top in the water timed in.
 void join(TravelGraph& graph, TravelKind kind, const Boarding& a, const Boarding& b, double seconds, bool walkAcross, int entity,
           int needs) {
     for (size_t i = 0; i < a.polygons.size(); ++i)
         for (size_t j = 0; j < b.polygons.size(); ++j) {
             if (a.polygons[i] == b.polygons[j]) continue;
-            const double s = walkAcross ? (b.points[j] - a.points[i]).norm() / kWalkSpeed : seconds;
+            const double s = (walkAcross ? (b.points[j] - a.points[i]).norm() / kWalkSpeed : seconds) + a.leads[i] + b.leads[j];
             graph.links.push_back({kind, a.polygons[i], b.polygons[j], a.points[i], b.points[j], s, entity, needs});
         }
 }

@@ -196,6 +196,32 @@ TEST(Travel, TrainHiddenUnderTheFloorIsBoardedWhereItComesOut) {
     EXPECT_NEAR(ride->seconds, 244.0 / 100.0, 1e-9); // the whole way from the hidden corner, at speed 100
 }
 
+// A plat whose top rests in the middle of a deep pool (no floor within a step of it) and
+// rises to a ledge: boarded by swimming to it, and the ride is timed with that swim.
+TEST(Travel, PlatRestingInTheWaterIsBoardedBySwimmingTimedIn) {
+    const std::string text =
+        entityText({{"classname", "worldspawn"}},
+                   {boxBrush(-528, -272, -420, -128, 272, 0), boxBrush(-128, -272, -420, 128, 272, -400),
+                    boxBrush(128, -272, -420, 528, 272, 160), boxBrush(-528, -272, 384, 528, 272, 400),
+                    boxBrush(-528, -272, -420, -512, 272, 384), boxBrush(512, -272, -420, 528, 272, 384),
+                    boxBrush(-512, -272, -420, 512, -256, 384), boxBrush(-512, 256, -420, 512, 272, 384),
+                    boxBrush(-128, -256, -400, 128, 256, -8, "*water1")}) +
+        // Raised its top is at the ledge's height; at rest, 280 lower: z -120, 280 over the bottom.
+        entityText({{"classname", "func_plat"}, {"height", "280"}}, {boxBrush(0, -64, 140, 128, 64, 160)});
+    const auto level = levelOf(text);
+    const TravelPath p = pathOf(*level, Vec3(-300, 0, 25), Vec3(300, 0, 185));
+    ASSERT_TRUE(p.found);
+    const auto ride = std::find_if(p.travel.begin(), p.travel.end(), [](const TravelStep& s) { return s.kind == TravelKind::Plat; });
+    ASSERT_NE(ride, p.travel.end());
+    EXPECT_NEAR(ride->to.z(), 184.0, 0.5);
+    const Vec3 onTheTop(64, 0, -120 + 24); // the top's middle at rest, the reference point on it
+    const double rise = 280.0 / 150.0;     // func_plat's speed
+    // Boarded from a floor of the pool (its side or its bottom 280 below the top), the swim
+    // up to the top counted.
+    EXPECT_LT(ride->from.x(), 128.0);
+    EXPECT_GE(ride->seconds, rise + (onTheTop - ride->from).norm() / kSwimSpeed - 1e-9);
+}
+
 namespace {
 
 // A room whose floors x < -128 and x > 128 (top z 0) stand beside a pit 128 deep between
