@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sanitizer runs (docs/bad-input.md):
 #  1. build-asan/: AddressSanitizer + UndefinedBehaviorSanitizer (first report aborts), the
-#     whole CTest suite, GUI tests included (under xvfb-run, as in scripts/test-all.sh).
+#     CTest suite, GUI tests included (under xvfb-run, as in scripts/test-all.sh), less the
+#     heaviest property tests (tests/sanitizers/asan_skip.txt; ASAN_ALL=1 runs them too).
 #  2. build-tsan/: ThreadSanitizer, the background-compile GUI tests (tests/app/editor_gui_test)
 #     and the core tests that compile on several threads (the pooled tree build, portals)
 #     or query one runtime Tree from several (docs/runtime.md).
@@ -31,13 +32,19 @@ for stage in "${STAGES[@]}"; do
     # Leaks are checked at exit (LeakSanitizer). The GL driver stays mapped until then (see
     # tests/sanitizers/no_dlclose.c); lsan.supp lists the system libraries' own leaks.
     cc -shared -fPIC -O2 -o build-asan/no_dlclose.so tests/sanitizers/no_dlclose.c
+    # The heaviest property tests are left out (tests/sanitizers/asan_skip.txt says why and
+    # how long each took); ASAN_ALL=1 runs them too.
+    skip=()
+    if [ -z "${ASAN_ALL:-}" ]; then
+      skip=(-E "^($(grep -v '^#' tests/sanitizers/asan_skip.txt | cut -d' ' -f1 | sed 's/\./\\./g' | paste -sd'|'))\$")
+    fi
     asan_ctest() {
       LD_PRELOAD="$ROOT/build-asan/no_dlclose.so" \
       ASAN_OPTIONS="halt_on_error=1:abort_on_error=1:detect_leaks=1:verify_asan_link_order=0" \
       UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1" \
       LSAN_OPTIONS="suppressions=$ROOT/tests/sanitizers/lsan.supp:print_suppressions=0" \
       QTEST_DISABLE_STACKTRACE=1 \
-        ctest --test-dir build-asan --output-on-failure -j "${JOBS:-2}" --timeout 1800 "$@"
+        ctest --test-dir build-asan --output-on-failure -j "${JOBS:-2}" --timeout 1800 "${skip[@]}" "$@"
     }
     # LeakSanitizer's own stop-the-world at exit sometimes crashes ("Tracer caught signal
     # 11", google/sanitizers#1353): not a leak and not our code. Only when the failed run
