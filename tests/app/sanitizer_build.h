@@ -1,12 +1,14 @@
 #pragma once
-// Whether this test was built with AddressSanitizer (scripts/sanitize.sh): GCC defines
-// __SANITIZE_ADDRESS__, clang answers __has_feature.
+// Whether this test runs under AddressSanitizer (scripts/sanitize.sh). The ASan build
+// compiles the test programs themselves plain (tests/CMakeLists.txt) and defines
+// SHALLOT_TEST_UNDER_ASAN for them; a test compiled with ASan is detected too: GCC
+// defines __SANITIZE_ADDRESS__, clang answers __has_feature.
 #if defined(__has_feature)
-#if __has_feature(address_sanitizer)
+#if __has_feature(address_sanitizer) && !defined(SHALLOT_TEST_UNDER_ASAN)
 #define SHALLOT_TEST_UNDER_ASAN
 #endif
 #endif
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(__SANITIZE_ADDRESS__) && !defined(SHALLOT_TEST_UNDER_ASAN)
 #define SHALLOT_TEST_UNDER_ASAN
 #endif
 
