@@ -126,7 +126,7 @@ int runSimulate(const std::vector<std::string>& args) {
         options.poses.push_back(pose);
     }
     // The level's movers as objects at their spawn places, running by their timing, or
-    // with --fired as the game fires them.
+    // with --fired as the game fires them; its teleporters either way.
     const std::shared_ptr<const LevelObjects> level = loadLevelObjects(input, *loaded, options.threads);
     std::optional<FiringRules> firing;
     CollisionScene scene(tree, level ? level->pointers() : std::vector<const CollisionObject*>{});
@@ -135,10 +135,9 @@ int runSimulate(const std::vector<std::string>& args) {
         for (size_t i = 0; i < offsets.size(); ++i) scene.setObjectOffset(i, offsets[i]);
         scene.rebuildGrid();
         options.movers = &level->movers.movers;
-        if (fired) {
-            firing = loadFiringRules(*loaded, level->movers);
-            options.firing = &*firing;
-        }
+        firing = loadFiringRules(*loaded, level->movers);
+        options.teleports = &firing->teleports;
+        if (fired) options.firing = &*firing;
     }
     AgentSimulation simulation(scene, options);
     const int steps = int(std::lround(seconds / options.stepSeconds));
@@ -175,6 +174,8 @@ int runSimulate(const std::vector<std::string>& args) {
                                   {"fired", fired},
                                   {"mover_trips", qint64(r.moverTrips)},
                                   {"firings", qint64(r.firings)},
+                                  {"teleported", qint64(r.teleported)},
+                                  {"teleports_refused", qint64(r.teleportsRefused)},
                                   {"moves", stageJson(r.moves)},
                                   {"colliding", stageJson(r.colliding)}});
         return kExitOk;
@@ -187,6 +188,9 @@ int runSimulate(const std::vector<std::string>& args) {
     if (fired)
         std::printf("fired as the game fires them: %llu mover trips begun, %llu firings of targets\n",
                     (unsigned long long)r.moverTrips, (unsigned long long)r.firings);
+    if (firing && !firing->teleports.empty())
+        std::printf("teleporters: %zu; agents teleported %llu, refused %llu (no room at the destination)\n",
+                    firing->teleports.size(), (unsigned long long)r.teleported, (unsigned long long)r.teleportsRefused);
     printStages("moves (walk and fall: world, objects, agents)", r.moves);
     printStages("Colliding(entity) after each step", r.colliding);
     std::printf("steps per second: %.1f (%.3f s for %d steps; finding paths %.3f s of thread time)\n", stepsPerSecond,

@@ -168,6 +168,12 @@ EntityGraph buildEntityGraph(const MapFile& map) {
                 break; // the first named, as find() takes it
             }
             t.needsFiring = map.game == Game::Quake && entity.value("targetname") != nullptr;
+            switch (map.game) {
+            case Game::Quake: t.arrivalLift = kQuakeTeleportArrivalLift; break;
+            case Game::Quake2: t.arrivalLift = kQuake2TeleportArrivalLift; break;
+            case Game::Quake3: t.arrivalLift = kQuake3TeleportArrivalLift; break;
+            case Game::HalfLife: t.arrivalLift = kHalfLifeTeleportArrivalLift; break;
+            }
             graph.teleports.push_back(t);
         }
 

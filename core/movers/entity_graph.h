@@ -55,7 +55,19 @@ struct Teleport {
     int destination = -1;    // the entity its target names first, -1 when none
     Vec3 destinationOrigin = Vec3::Zero(); // valid when destination >= 0
     bool needsFiring = false; // Quake: a teleporter with a targetname works only once fired
+    // The game puts the teleported entity's origin this far above the destination's
+    // (kTeleportArrivalLift...): an agent's reference point lands there.
+    double arrivalLift = 0.0;
 };
+
+// How far above its destination's origin each game puts a teleported origin: Quake's
+// info_teleport_destination raises itself by 27 when it spawns (misc.qc); Quake 2's
+// teleporter_touch adds 10, Quake 3's TeleportPlayer 1; Half-Life's trigger_teleport puts a player's feet 1 above
+// the destination, and its player's origin is 36 above its feet.
+inline constexpr double kQuakeTeleportArrivalLift = 27.0;
+inline constexpr double kQuake2TeleportArrivalLift = 10.0;
+inline constexpr double kQuake3TeleportArrivalLift = 1.0;
+inline constexpr double kHalfLifeTeleportArrivalLift = 37.0;
 
 // An item that gives a key.
 struct KeyItem {

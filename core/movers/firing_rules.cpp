@@ -86,6 +86,7 @@ FiringRules buildFiringRules(const MapFile& map, const std::vector<Mover>& mover
     for (size_t k = 0; k < movers.size(); ++k)
         rules.startsRunning[k] = movers[k].kind == MoverKind::Train &&
                                  (movers[k].targetname.empty() || (quake2 && (movers[k].spawnflags & kQuake2TrainStartOn) != 0));
+    rules.teleports = graph.teleports;
     return rules;
 }
 

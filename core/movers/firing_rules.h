@@ -43,6 +43,9 @@ struct FiringRules {
     // Per mover: a train that runs from the level's start (unnamed, or Quake 2's START_ON);
     // the others wait to be used.
     std::vector<bool> startsRunning;
+    // The level's teleporters (EntityGraph::teleports), run by Play and `simulate` whether
+    // the movers are fired or cycle.
+    std::vector<Teleport> teleports;
 };
 
 // The rules of `map` for `movers` (LevelMovers::movers of the same file) and `graph`

@@ -29,7 +29,8 @@ double farWait(const Mover& m, const MoverState& from) {
 
 MoverFiring::MoverFiring(const std::vector<Mover>& movers, const FiringRules& rules, double startSeconds)
     : movers_(movers), rules_(rules), runs_(movers.size()), groups_(movers.size()), touchedAt_(movers.size(), 0),
-      triggers_(rules.triggers.size()), usedAt_(rules.moverOf.size(), 0) {
+      triggers_(rules.triggers.size()), usedAt_(rules.moverOf.size(), 0),
+      usedSeconds_(rules.moverOf.size(), -kNever) {
     for (size_t k = 0; k < movers.size(); ++k) {
         const int master = movers[k].master;
         groups_[master >= 0 && size_t(master) < movers.size() ? size_t(master) : k].push_back(int(k));
@@ -164,12 +165,18 @@ void MoverFiring::useMover(size_t k, double now, bool touched) {
     }
 }
 
+double MoverFiring::lastUsed(int entity) const {
+    if (entity < 0 || size_t(entity) >= usedSeconds_.size()) return -kNever;
+    return usedSeconds_[size_t(entity)];
+}
+
 void MoverFiring::useEntity(int entity, double now) {
     if (entity < 0 || size_t(entity) >= usedAt_.size()) return;
     // Each entity is used once a step at most: relays firing each other without a delay
     // would otherwise never end.
     if (usedAt_[size_t(entity)] == step_) return;
     usedAt_[size_t(entity)] = step_;
+    usedSeconds_[size_t(entity)] = now;
     const int k = rules_.moverOf[size_t(entity)];
     if (k >= 0) {
         useMover(size_t(k), now, false);

@@ -25,6 +25,9 @@ namespace shallot {
 
 // A plat touched while waiting at its top leaves this long after the touch (plats.qc).
 inline constexpr double kPlatTouchHold = 1.0;
+// A Quake trigger_teleport with a targetname teleports only this long after it is used
+// (triggers.qc: teleport_use sets nexttime).
+inline constexpr double kTeleportUseWindow = 0.2;
 
 class MoverFiring {
 public:
@@ -49,6 +52,9 @@ public:
     // push into something: it waits). Fires a button's targets as it arrives.
     void advance(size_t k, double dt, double now);
     bool running(size_t k) const { return runs_[k].running; }
+    // The level time entity `entity` was last used at (-infinity: never): a Quake
+    // teleporter with a targetname works for kTeleportUseWindow after it.
+    double lastUsed(int entity) const;
     const Counts& counts() const { return counts_; }
 
 private:
@@ -88,6 +94,7 @@ private:
     std::vector<TriggerState> triggers_;
     std::vector<Use> pending_;     // a min-heap by time
     std::vector<uint32_t> usedAt_; // per entity: the step it was last used in (a cycle of relays ends there)
+    std::vector<double> usedSeconds_; // per entity: the level time of its last use
     uint32_t step_ = 0;
     Counts counts_;
 };

@@ -3,21 +3,13 @@
 
 namespace shallot {
 
-namespace {
-
-// Quake's info_teleport_destination raises its origin by 27 when it spawns (misc.qc), and
-// the teleported box is put there.
-constexpr double kTeleportDestinationLift = 27.0;
-
-} // namespace
-
 void addTeleportAndPushLinks(TravelGraph& graph, const BspTree& tree, const Pose& pose, const TravelLevel& level) {
     const NavMesh& mesh = *graph.mesh;
     for (const Teleport& t : level.graph.teleports) {
         if (t.destination < 0 || t.bounds.empty()) continue;
-        // Where the box lands: from the destination raised as Quake raises it, else from
-        // the destination itself (a point placed on the floor).
-        Landing landing = dropToFloor(tree, mesh, t.destinationOrigin + Vec3::UnitZ() * kTeleportDestinationLift);
+        // Where the box lands: from where the game puts it (the destination raised), else
+        // from the destination itself (a point placed on the floor).
+        Landing landing = dropToFloor(tree, mesh, t.destinationOrigin + Vec3::UnitZ() * t.arrivalLift);
         if (landing.polygon < 0) landing = dropToFloor(tree, mesh, t.destinationOrigin);
         if (landing.polygon < 0) continue;
         std::vector<int32_t> polygons;

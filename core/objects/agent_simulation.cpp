@@ -342,6 +342,35 @@ void AgentSimulation::moveObjects() {
     }
 }
 
+void AgentSimulation::teleportAgents() {
+    Worker& w = workers_.front();
+    std::vector<uint32_t> inside;
+    for (const Teleport& t : *options_.teleports) {
+        if (t.destination < 0 || t.bounds.empty()) continue;
+        if (t.needsFiring && !(firing_ && time_ - firing_->lastUsed(t.entity) <= kTeleportUseWindow)) continue;
+        scene_.agentsOverlapping(t.bounds, w.scratch, inside);
+        std::sort(inside.begin(), inside.end()); // the same order on every run
+        const Vec3 arrival = t.destinationOrigin + Vec3(0, 0, t.arrivalLift);
+        for (const uint32_t i : inside) {
+            // Quake kills whoever stands at the destination (telefrag); agents wait instead.
+            if (scene_.isSolid({poses_[i], int(i)}, arrival, w.scratch, w.moves)) {
+                ++report_.teleportsRefused;
+                continue;
+            }
+            positions_[i] = arrival;
+            scene_.setAgents(positions_, poses_); // the next one in this teleporter meets it there
+            Agent& a = agents_[i];
+            a.path.clear();
+            a.corner = 0;
+            a.grounded = false;
+            a.fallSpeed = 0.0;
+            a.checkPosition = arrival;
+            a.checkTime = time_;
+            ++report_.teleported;
+        }
+    }
+}
+
 void AgentSimulation::step() {
     const Clock::time_point start = Clock::now();
     const std::clock_t cpuStart = std::clock();
@@ -362,6 +391,10 @@ void AgentSimulation::step() {
     for (size_t i = 0; i < agents_.size(); ++i) {
         if (back[i]) ++report_.putBack;
         else positions_[i] = next_[i];
+    }
+    if (options_.teleports && !options_.teleports->empty()) {
+        scene_.setAgents(positions_, poses_);
+        teleportAgents();
     }
     time_ += options_.stepSeconds;
     ++report_.steps;

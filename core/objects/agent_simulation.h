@@ -8,6 +8,7 @@
 // puts back every agent that ended overlapping another (or an object) where it was.
 #include "nav/nav_mesh.h"
 #include "objects/collision_scene.h"
+#include "movers/entity_graph.h"
 #include "movers/mover.h"
 #include "movers/mover_firing.h"
 
@@ -50,6 +51,12 @@ struct SimulationOptions {
     // them (movers/mover_firing.h: touch fields, buttons, triggers) instead of cycling; the
     // caller places the objects where they spawn.
     const FiringRules* firing = nullptr;
+    // The level's teleporters (EntityGraph::teleports): an agent whose box overlaps one is
+    // put at its destination, raised as the game raises it (Teleport::arrivalLift), when
+    // its box fits there; it then finds a new path from where it lands. One that needs
+    // firing (Quake's, with a targetname) works only with `firing`, kTeleportUseWindow
+    // after it was used.
+    const std::vector<Teleport>* teleports = nullptr;
 };
 
 struct SimulationReport {
@@ -71,6 +78,8 @@ struct SimulationReport {
     uint64_t agentsPushed = 0;    // agents carried or pushed by a moving object
     uint64_t moverTrips = 0;      // with firing rules: trips the movers began
     uint64_t firings = 0;         // with firing rules: triggers, buttons and doors that fired targets
+    uint64_t teleported = 0;      // agents a teleporter moved
+    uint64_t teleportsRefused = 0; // times the destination had no room for an agent in the teleporter
 };
 
 class AgentSimulation {
@@ -97,6 +106,9 @@ private:
     // push an agent into anything stays where it is, its clock stopped (Quake's doors go
     // back, plats wait).
     void moveObjects();
+    // Moves the agents standing in a working teleporter to its destination (after the
+    // step's moves: what Quake's touch does at the end of the physics frame).
+    void teleportAgents();
     void stepAgent(size_t i, Worker& worker);
     bool newPath(size_t i, Worker& worker);
     // A random point of the pose's walkable polygons (of one component, or of all with -1).

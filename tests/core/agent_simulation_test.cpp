@@ -1,4 +1,5 @@
 // Many agents (core/objects/agent_simulation.h), with movers running by their timing.
+#include "mover_maps.h"
 #include "test_maps.h"
 
 #include "compile/compiler.h"
@@ -224,6 +225,142 @@ TEST(AgentSimulation, ARunBegunLaterKeepsTheLevelsClock) {
             const double t = start + step * options.stepSeconds;
             ASSERT_NEAR(sim.time(), t, 1e-9);
             ASSERT_LT((scene.objectOffset(0) - room.movers[0].offsetAtTime(t)).norm(), 1e-9) << "start " << start << " step " << step;
+        }
+    }
+}
+
+namespace {
+
+// Two closed rooms side by side (x < -32 and x > 32, 512 deep) and a teleporter across the
+// left one's floor (x -300..-200) to a destination in the right one.
+struct TwoRooms {
+    World world;
+    CompileResult compiled;
+    Teleport teleport;
+
+    TwoRooms() {
+        world.poses = quakePoses();
+        world.brushes.push_back(Brush::box(Vec3(-576, -320, -64), Vec3(576, 320, 0)));   // floor
+        world.brushes.push_back(Brush::box(Vec3(-576, -320, 256), Vec3(576, 320, 320))); // ceiling
+        world.brushes.push_back(Brush::box(Vec3(-576, -320, 0), Vec3(-512, 320, 256)));
+        world.brushes.push_back(Brush::box(Vec3(512, -320, 0), Vec3(576, 320, 256)));
+        world.brushes.push_back(Brush::box(Vec3(-32, -320, 0), Vec3(32, 320, 256))); // between
+        world.brushes.push_back(Brush::box(Vec3(-576, -320, 0), Vec3(576, -256, 256)));
+        world.brushes.push_back(Brush::box(Vec3(-576, 256, 0), Vec3(576, 320, 256)));
+        compiled = compileWorld(world);
+        teleport.entity = 1;
+        teleport.bounds = {Vec3(-300, -256, 0), Vec3(-200, 256, 64)};
+        teleport.destination = 2;
+        teleport.destinationOrigin = Vec3(256, 0, 24);
+        teleport.arrivalLift = kQuakeTeleportArrivalLift;
+    }
+    static bool right(const Vec3& p) { return p.x() > 0.0; }
+};
+
+} // namespace
+
+// Agents walking about the left room cross the teleporter and come out in the right one
+// (which has no way back), never in solid or overlapping; the same on one and two threads.
+TEST(AgentSimulation, TeleportersMoveAgentsToTheirDestination) {
+    const TwoRooms rooms;
+    const std::vector<Teleport> teleports{rooms.teleport};
+    std::vector<std::vector<Vec3>> ends;
+    for (const int threads : {1, 2}) {
+        CollisionScene scene(rooms.compiled.onion, {});
+        SimulationOptions options;
+        options.agents = 40;
+        options.threads = threads;
+        options.seed = 3;
+        options.poses = {1}; // the player
+        options.teleports = &teleports;
+        AgentSimulation sim(scene, options);
+        ASSERT_EQ(sim.report().agents, 40);
+        auto rightCount = [&] {
+            return std::count_if(sim.positions().begin(), sim.positions().end(), TwoRooms::right);
+        };
+        std::vector<bool> wasRight;
+        for (const Vec3& p : sim.positions()) wasRight.push_back(TwoRooms::right(p));
+        const long before = rightCount();
+        for (int step = 0; step < 600; ++step) {
+            sim.step();
+            expectAgentsClear(scene, sim);
+            if (HasFatalFailure()) return;
+            for (size_t i = 0; i < wasRight.size(); ++i) {
+                ASSERT_FALSE(wasRight[i] && !TwoRooms::right(sim.positions()[i])) << "agent " << i << " went back";
+                // One that crossed came out where the teleporter puts it and fell from there.
+                if (!wasRight[i] && TwoRooms::right(sim.positions()[i])) {
+                    EXPECT_LT((sim.positions()[i] - (rooms.teleport.destinationOrigin + Vec3(0, 0, 27))).head<2>().norm(), 1e-9);
+                }
+                wasRight[i] = TwoRooms::right(sim.positions()[i]);
+            }
+        }
+        const SimulationReport& r = sim.report();
+        EXPECT_GT(r.teleported, 5u);
+        EXPECT_EQ(long(r.teleported), rightCount() - before);
+        ends.push_back(sim.positions());
+    }
+    EXPECT_EQ(ends[0], ends[1]);
+}
+
+// A Quake teleporter with a targetname works only just after it is fired: run without
+// firing rules (nothing fires it), nobody is teleported.
+TEST(AgentSimulation, ATeleporterThatNeedsFiringWaitsForIt) {
+    const TwoRooms rooms;
+    std::vector<Teleport> teleports{rooms.teleport};
+    teleports[0].needsFiring = true;
+    CollisionScene scene(rooms.compiled.onion, {});
+    SimulationOptions options;
+    options.agents = 40;
+    options.seed = 3;
+    options.poses = {1};
+    options.teleports = &teleports;
+    AgentSimulation sim(scene, options);
+    for (int step = 0; step < 600; ++step) sim.step();
+    EXPECT_EQ(sim.report().teleported, 0u);
+    EXPECT_EQ(sim.report().teleportsRefused, 0u);
+}
+
+// The same teleporter named (Quake's: it works only just after it is used) and a
+// trigger_multiple over it that fires it: agents walking in are teleported, from a .map.
+TEST(AgentSimulation, ATeleporterFiredByATriggerOverItWorks) {
+    using namespace shallot::test;
+    std::string text = entityText({{"classname", "worldspawn"}},
+                                  {boxBrush(-576, -320, -64, 576, 320, 0), boxBrush(-576, -320, 256, 576, 320, 320),
+                                   boxBrush(-576, -320, 0, -512, 320, 256), boxBrush(512, -320, 0, 576, 320, 256),
+                                   boxBrush(-32, -320, 0, 32, 320, 256), boxBrush(-576, -320, 0, 576, -256, 256),
+                                   boxBrush(-576, 256, 0, 576, 320, 256)});
+    text += entityText({{"classname", "trigger_teleport"}, {"targetname", "gate"}, {"target", "there"}},
+                       {boxBrush(-300, -256, 0, -200, 256, 64)});
+    text += entityText({{"classname", "trigger_multiple"}, {"target", "gate"}}, {boxBrush(-300, -256, 0, -200, 256, 64)});
+    text += entityText({{"classname", "info_teleport_destination"}, {"targetname", "there"}, {"origin", "256 0 24"}});
+    const MapReadResult read = readMap(text, "teleport.map");
+    ASSERT_TRUE(read.ok());
+    const World world = worldFromMap(*read.map);
+    const CompileResult compiled = compileWorld(world);
+    const std::vector<Mover> movers; // none: the firing still runs
+    const FiringRules rules = buildFiringRules(*read.map, movers, buildEntityGraph(*read.map));
+    ASSERT_EQ(rules.teleports.size(), 1u);
+    ASSERT_TRUE(rules.teleports[0].needsFiring);
+    for (const bool fired : {false, true}) {
+        CollisionScene scene(compiled.onion, {});
+        SimulationOptions options;
+        options.agents = 40;
+        options.seed = 3;
+        options.poses = {1};
+        options.movers = &movers;
+        options.teleports = &rules.teleports;
+        if (fired) options.firing = &rules;
+        AgentSimulation sim(scene, options);
+        for (int step = 0; step < 600; ++step) {
+            sim.step();
+            if (step % 20 == 19) expectAgentsClear(scene, sim);
+            if (HasFatalFailure()) return;
+        }
+        if (fired) {
+            EXPECT_GT(sim.report().teleported, 5u);
+            EXPECT_GT(sim.report().firings, 5u);
+        } else {
+            EXPECT_EQ(sim.report().teleported, 0u);
         }
     }
 }

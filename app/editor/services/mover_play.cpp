@@ -88,7 +88,9 @@ bool MoverPlay::start(int agents) {
     std::optional<FiringRules> firing;
     if (states.placement() != MoverPlacement::Time) firing = states.firingRules();
     fired_ = firing.has_value();
-    worker_ = std::thread([this, world, movers = std::move(movers), firing = std::move(firing), options, stop]() mutable {
+    std::vector<Teleport> teleports = states.firingRules().teleports; // run either way
+    worker_ = std::thread([this, world, movers = std::move(movers), firing = std::move(firing), teleports = std::move(teleports),
+                           options, stop]() mutable {
         lowerThreadPriority();
         const BspTree& tree = world->result->onion;
         const LevelObjects level = buildLevelObjects(std::move(movers), tree.poses, world->world.bounds, 1);
@@ -102,6 +104,7 @@ bool MoverPlay::start(int agents) {
         scene.rebuildGrid();
         options.movers = &level.movers.movers;
         if (firing) options.firing = &*firing;
+        options.teleports = &teleports;
         AgentSimulation simulation(scene, options);
         using Clock = std::chrono::steady_clock;
         Clock::time_point begin = Clock::now();
@@ -125,6 +128,7 @@ bool MoverPlay::start(int agents) {
             frame.steps = simulation.report().steps;
             frame.placed = simulation.report().agents;
             frame.trips = simulation.report().moverTrips;
+            frame.teleported = simulation.report().teleported;
             const std::vector<Vec3>& at = simulation.positions();
             const std::vector<int>& poses = simulation.poses();
             frame.agents.reserve(at.size());

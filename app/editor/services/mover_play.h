@@ -51,6 +51,8 @@ public:
     // trips they began by the newest step drawn.
     bool fired() const { return fired_; }
     uint64_t moverTrips() const { return shown_.trips; }
+    // Agents the level's teleporters moved by the newest step drawn.
+    uint64_t teleported() const { return shown_.teleported; }
 
 signals:
     void playingChanged(bool playing);
@@ -62,6 +64,7 @@ private:
         int steps = 0;
         int placed = -1;
         uint64_t trips = 0;
+        uint64_t teleported = 0;
         std::vector<Aabb> agents;
         std::vector<Vec3> moverOffsets;
     };
