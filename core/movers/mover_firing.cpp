@@ -90,6 +90,19 @@ void MoverFiring::advance(size_t k, double dt, double now) {
     }
 }
 
+void MoverFiring::blocked(size_t k) {
+    const Mover& m = movers_[k];
+    Run& run = runs_[k];
+    if (!run.running || (m.kind != MoverKind::Door && m.kind != MoverKind::Plat) || m.motion.stops.size() != 2) return;
+    if (!(run.end > run.arrival) || !std::isfinite(run.end)) return; // one way: a toggle door, the named plat's first trip
+    const double wait = farWait(m, run.from);
+    if (wait < 0.0) return;
+    // Both legs of a two-stop round trip take as long, so the place at `clock` on one leg is
+    // the place at end - clock on the other.
+    const bool moving = run.clock < run.arrival || run.clock > run.arrival + wait;
+    if (moving) run.clock = run.end - run.clock;
+}
+
 void MoverFiring::fireTargets(int entity, double now) {
     if (entity < 0 || size_t(entity) >= rules_.firesOf.size() || rules_.firesOf[size_t(entity)].empty()) return;
     ++counts_.triggerFirings;

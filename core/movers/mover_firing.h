@@ -51,6 +51,12 @@ public:
     // Moves mover k's trip on by `dt` (not called while it is held up by an agent it would
     // push into something: it waits). Fires a button's targets as it arrives.
     void advance(size_t k, double dt, double now);
+    // Mover k could not make this step's move (an agent in its way would be pushed into
+    // something) and stays where it is. A door whose wait is not -1 (doors.qc: door_blocked)
+    // and a plat (plats.qc: plat_crush) turn back the way they came, from where they are:
+    // one that was closing opens again, waits its wait and closes; the rest (trains,
+    // buttons, secret doors, doors that stay open, one-way trips) try again next step.
+    void blocked(size_t k);
     bool running(size_t k) const { return runs_[k].running; }
     // The level time entity `entity` was last used at (-infinity: never): a Quake
     // teleporter with a targetname works for kTeleportUseWindow after it.

@@ -333,6 +333,7 @@ void AgentSimulation::moveObjects() {
         if (blocked) {
             scene_.setObjectOffset(k, old);
             ++report_.objectsBlocked;
+            if (firing_) firing_->blocked(k); // doors and plats turn back
             continue;
         }
         for (const auto& [a, pushed] : pushes) positions_[a] = pushed;

@@ -103,8 +103,8 @@ private:
     struct Worker;
     // Moves every object along its cycle by one step, carrying the agents standing on it
     // and pushing those in its way by as much (Quake's SV_PushMove); an object that would
-    // push an agent into anything stays where it is, its clock stopped (Quake's doors go
-    // back, plats wait).
+    // push an agent into anything stays where it is, its clock stopped; fired as the game
+    // fires them, doors and plats then turn back (MoverFiring::blocked).
     void moveObjects();
     // Moves the agents standing in a working teleporter to its destination (after the
     // step's moves: what Quake's touch does at the end of the physics frame).

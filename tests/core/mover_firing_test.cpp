@@ -116,6 +116,56 @@ TEST(MoverFiring, ADoorTouchedWhileClosingOpensAgainFromWhereItIs) {
     EXPECT_EQ(run.offset(level, 1), door.offsetAt(MoverState::open()));
 }
 
+// Blocked while closing (an agent under it that it cannot push), a door turns back from
+// where it is (door_blocked), opens, waits its wait again and closes; blocked while opening
+// it closes. A toggle door and a door that stays open only wait.
+TEST(MoverFiring, ABlockedDoorTurnsBack) {
+    const Level level(worldText() + doorText({{"wait", "1"}}));
+    const Mover& door = level.mover(1);
+    const size_t k = level.index(1);
+    Playing run(level);
+    run.step(playerAt(-40, 0));
+    const double arrival = door.secondsBetween(MoverState::closed(), MoverState::open());
+    while (run.t < arrival + 1.0 + arrival / 2) run.step(); // half way down
+    const Vec3 before = run.offset(level, 1);
+    ASSERT_GT(before.norm(), 1.0);
+    ASSERT_LT(before.norm(), door.offsetAt(MoverState::open()).norm() - 1.0);
+    run.firing.blocked(k);
+    EXPECT_LT((run.offset(level, 1) - before).norm(), 1e-9) << "it stays this step";
+    run.step();
+    const Vec3 after = run.offset(level, 1);
+    EXPECT_GT(after.norm(), before.norm()) << "it goes back up";
+    EXPECT_LT((after - before).norm(), door.speed * kStep + 1e-9);
+    // Up to its open place, its whole wait there, then down and at rest.
+    const double up = (door.offsetAt(MoverState::open()) - after).norm() / door.speed;
+    run.steps(int((up + 0.9) / kStep));
+    EXPECT_EQ(run.offset(level, 1), door.offsetAt(MoverState::open()));
+    run.steps(int((arrival + 0.3) / kStep));
+    EXPECT_FALSE(run.firing.running(k));
+    EXPECT_EQ(run.offset(level, 1), Vec3::Zero());
+    EXPECT_EQ(run.firing.counts().trips, 1u);
+
+    // Blocked while opening: back down.
+    run.step(playerAt(-40, 0));
+    run.steps(int(arrival / 2 / kStep));
+    const Vec3 opening = run.offset(level, 1);
+    run.firing.blocked(k);
+    run.step();
+    EXPECT_LT(run.offset(level, 1).norm(), opening.norm());
+    run.steps(int(arrival / kStep));
+    EXPECT_EQ(run.offset(level, 1), Vec3::Zero());
+
+    // A toggle door (it stays at each end) just waits.
+    const Level toggle(worldText() + doorText({{"spawnflags", "32"}}));
+    Playing t(toggle);
+    t.step(playerAt(-40, 0));
+    t.steps(10);
+    const Vec3 held = t.offset(toggle, 1);
+    t.firing.blocked(toggle.index(1));
+    t.step();
+    EXPECT_GT(t.offset(toggle, 1).norm(), held.norm());
+}
+
 TEST(MoverFiring, TriggersRelaysCountersAndDelaysFireNamedDoors) {
     const std::string text =
         worldText() + doorText({{"targetname", "d1"}}) +                                                     // 1
