@@ -174,6 +174,8 @@ int runSimulate(const std::vector<std::string>& args) {
                                   {"fired", fired},
                                   {"mover_trips", qint64(r.moverTrips)},
                                   {"firings", qint64(r.firings)},
+                                  {"keys_picked_up", qint64(r.keysPickedUp)},
+                                  {"keys_used", qint64(r.keysUsed)},
                                   {"teleported", qint64(r.teleported)},
                                   {"teleports_refused", qint64(r.teleportsRefused)},
                                   {"moves", stageJson(r.moves)},
@@ -186,8 +188,9 @@ int runSimulate(const std::vector<std::string>& args) {
                 level ? describeMovers(level->movers).c_str() : "none", (unsigned long long)r.objectMoves,
                 (unsigned long long)r.objectsBlocked, (unsigned long long)r.agentsPushed);
     if (fired)
-        std::printf("fired as the game fires them: %llu mover trips begun, %llu firings of targets\n",
-                    (unsigned long long)r.moverTrips, (unsigned long long)r.firings);
+        std::printf("fired as the game fires them: %llu mover trips begun, %llu firings of targets; keys picked up %llu, used %llu\n",
+                    (unsigned long long)r.moverTrips, (unsigned long long)r.firings, (unsigned long long)r.keysPickedUp,
+                    (unsigned long long)r.keysUsed);
     if (firing && !firing->teleports.empty())
         std::printf("teleporters: %zu; agents teleported %llu, refused %llu (no room at the destination)\n",
                     firing->teleports.size(), (unsigned long long)r.teleported, (unsigned long long)r.teleportsRefused);

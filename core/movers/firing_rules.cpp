@@ -87,6 +87,8 @@ FiringRules buildFiringRules(const MapFile& map, const std::vector<Mover>& mover
         rules.startsRunning[k] = movers[k].kind == MoverKind::Train &&
                                  (movers[k].targetname.empty() || (quake2 && (movers[k].spawnflags & kQuake2TrainStartOn) != 0));
     rules.teleports = graph.teleports;
+    for (const KeyItem& k : graph.keys)
+        if (k.kind != KeyKind::None) rules.keys.push_back(k);
     return rules;
 }
 

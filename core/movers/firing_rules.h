@@ -37,8 +37,8 @@ struct FiringRules {
     std::vector<double> delayOf; // entity index -> seconds its firing waits ("delay", 0)
     std::vector<std::vector<int>> firesOf; // entity index -> the entities its targets use
     std::vector<RunTrigger> triggers;      // file order
-    // Per mover: a key door an agent opens by touching it (the level gives its key: agents
-    // are taken to carry every key the level holds, they do not pick items up).
+    // Per mover: a key door an agent opens by touching it with its key (the level gives
+    // the key; without a key holder, MoverFiring takes every agent to carry it).
     std::vector<bool> keyOpens;
     // Per mover: a train that runs from the level's start (unnamed, or Quake 2's START_ON);
     // the others wait to be used.
@@ -46,6 +46,8 @@ struct FiringRules {
     // The level's teleporters (EntityGraph::teleports), run by Play and `simulate` whether
     // the movers are fired or cycle.
     std::vector<Teleport> teleports;
+    // The key items agents pick up (EntityGraph::keys: Quake's silver and gold).
+    std::vector<KeyItem> keys;
 };
 
 // The rules of `map` for `movers` (LevelMovers::movers of the same file) and `graph`

@@ -215,7 +215,7 @@ void MoverFiring::useEntity(int entity, double now) {
     }
 }
 
-void MoverFiring::touch(double now, const std::function<bool(const Aabb&)>& touching) {
+void MoverFiring::touch(double now, const std::function<bool(const Aabb&)>& touching, const KeyHolder& holder) {
     ++step_;
     const Vec3 reach = Vec3::Constant(kTouchReach);
     for (size_t k = 0; k < movers_.size(); ++k) {
@@ -233,7 +233,8 @@ void MoverFiring::touch(double now, const std::function<bool(const Aabb&)>& touc
             useMover(k, now, true);
         } else if (k < rules_.keyOpens.size() && rules_.keyOpens[k] && !runs_[k].running) {
             const Aabb box = m.boundsAt(runs_[k].rest);
-            if (!box.empty() && touching(Aabb{box.mins - reach, box.maxs + reach})) useMover(k, now, true);
+            const Aabb near{box.mins - reach, box.maxs + reach};
+            if (!box.empty() && (holder ? holder(near, m.key) : touching(near))) useMover(k, now, true);
         }
     }
     for (size_t t = 0; t < triggers_.size(); ++t) {

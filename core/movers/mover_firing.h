@@ -40,10 +40,15 @@ public:
     // clock when the run begins (trains that start with the level are that far along).
     MoverFiring(const std::vector<Mover>& movers, const FiringRules& rules, double startSeconds = 0.0);
 
+    // Does an agent carrying `key` touch `box`? If so it gives the key up (doors.qc takes
+    // it from the player) and the answer is true.
+    using KeyHolder = std::function<bool(const Aabb& box, KeyKind key)>;
     // One step at level time `now`: what agents touch (`touching(box)`: does any agent's
-    // box overlap `box`?) fires, then every use that is due by `now` is carried out. Call
-    // before moving the movers for the step.
-    void touch(double now, const std::function<bool(const Aabb&)>& touching);
+    // box overlap `box`?) fires, then every use that is due by `now` is carried out. A key
+    // door opens for an agent `holder` says carries its key, or without a holder for any
+    // agent (every key the level holds taken as carried). Call before moving the movers
+    // for the step.
+    void touch(double now, const std::function<bool(const Aabb&)>& touching, const KeyHolder& holder = {});
 
     // Where mover k is now, and where it would be `dt` seconds on along its trip.
     Vec3 offset(size_t k) const { return offsetAfter(k, 0.0); }

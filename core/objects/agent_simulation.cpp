@@ -1,6 +1,7 @@
 #include "objects/agent_simulation.h"
 
 #include "nav/nav_path.h"
+#include "query/trace.h"
 
 #include <algorithm>
 #include <chrono>
@@ -60,6 +61,7 @@ struct AgentSimulation::Agent {
     bool grounded = false;
     Vec3 checkPosition = Vec3::Zero(); // where it was at the last stuck check
     double checkTime = 0.0;
+    uint8_t keys = 0; // bit k: KeyKind(k) carried
 };
 
 struct AgentSimulation::Worker {
@@ -142,6 +144,23 @@ AgentSimulation::AgentSimulation(CollisionScene& scene, const SimulationOptions&
         }
     }
     report_.navSeconds = secondsSince(navStart);
+
+    if (options.firing) {
+        // Each key where PlaceItem leaves it: dropped from 6 above its origin onto the floor
+        // (the point pose's trace), or where it is when that finds no floor.
+        const auto point = std::find_if(tree.poses.begin(), tree.poses.end(), [](const Pose& p) { return p.isPoint(); });
+        for (const KeyItem& key : options.firing->keys) {
+            Vec3 origin = key.origin;
+            if (point != tree.poses.end()) {
+                const Vec3 from = origin + Vec3(0, 0, 6.0), to = origin - Vec3(0, 0, kKeyDropDistance);
+                const TraceResult drop = traceSegment(tree, int(point - tree.poses.begin()), from, to);
+                if (!drop.startSolid && drop.hit) origin = drop.point + Vec3(0, 0, kKeyBelowOrigin);
+            }
+            keyBoxes_.push_back({origin - Vec3(kKeyHalfWidth, kKeyHalfWidth, kKeyBelowOrigin),
+                                 origin + Vec3(kKeyHalfWidth, kKeyHalfWidth, kKeyAboveOrigin)});
+        }
+        keyTaken_.assign(keyBoxes_.size(), false);
+    }
 
     // Spawn: random floor points, lifted a box height at a time while the place is taken.
     std::unordered_map<int64_t, std::vector<uint32_t>> placed;
@@ -276,10 +295,26 @@ void AgentSimulation::moveObjects() {
     std::vector<uint32_t> near;
     if (options_.firing) {
         if (!firing_) firing_ = std::make_unique<MoverFiring>(*movers, *options_.firing, options_.startSeconds);
-        firing_->touch(time_, [&](const Aabb& box) {
+        pickUpKeys(w.scratch);
+        auto holder = [&](const Aabb& box, KeyKind key) {
+            const uint8_t bit = uint8_t(1u << unsigned(key));
             scene_.agentsOverlapping(box, w.scratch, near);
-            return !near.empty();
-        });
+            std::sort(near.begin(), near.end());
+            for (const uint32_t a : near)
+                if (agents_[a].keys & bit) {
+                    agents_[a].keys &= uint8_t(~bit);
+                    ++report_.keysUsed;
+                    return true;
+                }
+            return false;
+        };
+        firing_->touch(
+            time_,
+            [&](const Aabb& box) {
+                scene_.agentsOverlapping(box, w.scratch, near);
+                return !near.empty();
+            },
+            holder);
         report_.moverTrips = firing_->counts().trips;
         report_.firings = firing_->counts().triggerFirings;
     }
@@ -340,6 +375,19 @@ void AgentSimulation::moveObjects() {
         report_.agentsPushed += pushes.size();
         ++report_.objectMoves;
         went(k);
+    }
+}
+
+void AgentSimulation::pickUpKeys(SceneScratch& scratch) {
+    std::vector<uint32_t> near;
+    for (size_t k = 0; k < keyBoxes_.size(); ++k) {
+        if (keyTaken_[k]) continue;
+        scene_.agentsOverlapping(keyBoxes_[k], scratch, near);
+        if (near.empty()) continue;
+        const uint32_t first = *std::min_element(near.begin(), near.end());
+        agents_[first].keys |= uint8_t(1u << unsigned(options_.firing->keys[k].kind));
+        keyTaken_[k] = true;
+        ++report_.keysPickedUp;
     }
 }
 

@@ -30,6 +30,12 @@ inline constexpr double kStuckSeconds = 2.0;
 // Spawn points are lifted this far off the floor (a point on the floor's plane may read
 // solid by rounding); the agent then falls onto it.
 inline constexpr double kSpawnLift = 0.25;
+// A Quake key item's box (items.qc: setsize '-16 -16 -24' '16 16 32'), dropped to the
+// floor below its origin as PlaceItem drops it (from 6 above, at most kKeyDropDistance).
+inline constexpr double kKeyHalfWidth = 16.0;
+inline constexpr double kKeyBelowOrigin = 24.0;
+inline constexpr double kKeyAboveOrigin = 32.0;
+inline constexpr double kKeyDropDistance = 256.0;
 
 struct SimulationOptions {
     int agents = 100;
@@ -51,6 +57,8 @@ struct SimulationOptions {
     // them (movers/mover_firing.h: touch fields, buttons, triggers) instead of cycling; the
     // caller places the objects where they spawn.
     const FiringRules* firing = nullptr;
+    // With `firing`, agents pick up the level's keys (FiringRules::keys) by touching their
+    // box, and a key door opens for an agent that carries its key, which gives it up.
     // The level's teleporters (EntityGraph::teleports): an agent whose box overlaps one is
     // put at its destination, raised as the game raises it (Teleport::arrivalLift), when
     // its box fits there; it then finds a new path from where it lands. One that needs
@@ -80,6 +88,8 @@ struct SimulationReport {
     uint64_t firings = 0;         // with firing rules: triggers, buttons and doors that fired targets
     uint64_t teleported = 0;      // agents a teleporter moved
     uint64_t teleportsRefused = 0; // times the destination had no room for an agent in the teleporter
+    uint64_t keysPickedUp = 0;    // with firing rules: key items agents took
+    uint64_t keysUsed = 0;        // with firing rules: key doors agents opened with their keys
 };
 
 class AgentSimulation {
@@ -109,6 +119,8 @@ private:
     // Moves the agents standing in a working teleporter to its destination (after the
     // step's moves: what Quake's touch does at the end of the physics frame).
     void teleportAgents();
+    // The first agent (lowest index) touching a key item not yet taken takes it.
+    void pickUpKeys(SceneScratch& scratch);
     void stepAgent(size_t i, Worker& worker);
     bool newPath(size_t i, Worker& worker);
     // A random point of the pose's walkable polygons (of one component, or of all with -1).
@@ -134,6 +146,8 @@ private:
     double time_ = 0.0;
     std::vector<double> objectClocks_; // each object's time along its cycle
     std::unique_ptr<MoverFiring> firing_; // with options_.firing: the movers' trips instead of the clocks
+    std::vector<Aabb> keyBoxes_;          // with options_.firing: its keys' boxes on the floor
+    std::vector<bool> keyTaken_;
     SimulationReport report_;
 };
 

@@ -364,3 +364,54 @@ TEST(AgentSimulation, ATeleporterFiredByATriggerOverItWorks) {
         }
     }
 }
+
+// Keys are picked up, not assumed: two rooms joined by a silver key door (it stays open
+// once opened), the key on the left room's floor. The door opens only after an agent took
+// the key, for that agent, which gives the key up; run without firing nothing moves.
+TEST(AgentSimulation, AKeyDoorOpensOnlyForTheAgentThatPickedUpItsKey) {
+    using namespace shallot::test;
+    std::string text = entityText({{"classname", "worldspawn"}},
+                                  {boxBrush(-576, -320, -64, 576, 320, 0), boxBrush(-576, -320, 256, 576, 320, 320),
+                                   boxBrush(-576, -320, 0, -512, 320, 256), boxBrush(512, -320, 0, 576, 320, 256),
+                                   boxBrush(-32, -320, 0, 32, -64, 256), boxBrush(-32, 64, 0, 32, 320, 256),
+                                   boxBrush(-576, -320, 0, 576, -256, 256), boxBrush(-576, 256, 0, 576, 320, 256)});
+    text += entityText({{"classname", "func_door"}, {"angle", "-1"}, {"spawnflags", "16"}}, {boxBrush(-16, -64, 0, 16, 64, 128)});
+    text += entityText({{"classname", "item_key1"}, {"origin", "-200 0 40"}});
+    const MapReadResult read = readMap(text, "keys.map");
+    ASSERT_TRUE(read.ok());
+    const World world = worldFromMap(*read.map);
+    const CompileResult compiled = compileWorld(world);
+    const LevelObjects level = buildLevelObjects(buildMovers(*read.map), compiled.onion.poses, world.bounds, 1);
+    ASSERT_EQ(level.movers.movers.size(), 1u);
+    ASSERT_EQ(level.movers.movers[0].key, KeyKind::Silver);
+    const FiringRules rules = buildFiringRules(*read.map, level.movers.movers, buildEntityGraph(*read.map));
+    ASSERT_EQ(rules.keys.size(), 1u);
+    CollisionScene scene(compiled.onion, level.pointers());
+    scene.rebuildGrid();
+    SimulationOptions options;
+    options.agents = 12; // few: a crowd at the shut door would keep the key holder from it
+    options.seed = 5;
+    options.poses = {1};
+    options.movers = &level.movers.movers;
+    options.firing = &rules;
+    AgentSimulation sim(scene, options);
+    const Aabb key{Vec3(-216, -16, 0), Vec3(-184, 16, 56)}; // on the floor below its origin
+    bool taken = false;
+    int openedAt = -1;
+    for (int step = 0; step < 3600 && openedAt < 0; ++step) {
+        for (size_t a = 0; a < sim.positions().size(); ++a) {
+            const Pose& pose = compiled.onion.poses[1];
+            taken = taken || key.overlaps({sim.positions()[a] + pose.mins, sim.positions()[a] + pose.maxs});
+        }
+        sim.step();
+        if (scene.objectOffset(0) != Vec3::Zero()) {
+            openedAt = step;
+            ASSERT_TRUE(taken) << "the door opened before anyone touched the key";
+        }
+    }
+    const SimulationReport& r = sim.report();
+    ASSERT_EQ(r.keysPickedUp, 1u);
+    ASSERT_GE(openedAt, 0) << "nobody opened the door in 60 s";
+    EXPECT_EQ(r.keysUsed, 1u);
+    EXPECT_EQ(r.moverTrips, 1u);
+}

@@ -134,6 +134,7 @@ void MoversDock::showPlayTime() {
         text = QString(" t = %1 s").arg(play.time(), 0, 'f', 1);
         // Fired as the game fires them: how many trips the touches and triggers began.
         if (play.fired()) text += QString(", %1 trips").arg(play.moverTrips());
+        if (play.keysPickedUp()) text += QString(", %1 keys taken").arg(play.keysPickedUp());
         if (play.teleported()) text += QString(", %1 teleported").arg(play.teleported());
     }
     playTime_->setText(text);

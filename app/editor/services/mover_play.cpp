@@ -129,6 +129,7 @@ bool MoverPlay::start(int agents) {
             frame.placed = simulation.report().agents;
             frame.trips = simulation.report().moverTrips;
             frame.teleported = simulation.report().teleported;
+            frame.keys = simulation.report().keysPickedUp;
             const std::vector<Vec3>& at = simulation.positions();
             const std::vector<int>& poses = simulation.poses();
             frame.agents.reserve(at.size());

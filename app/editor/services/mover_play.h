@@ -53,6 +53,8 @@ public:
     uint64_t moverTrips() const { return shown_.trips; }
     // Agents the level's teleporters moved by the newest step drawn.
     uint64_t teleported() const { return shown_.teleported; }
+    // Key items the agents picked up by the newest step drawn (fired runs).
+    uint64_t keysPickedUp() const { return shown_.keys; }
 
 signals:
     void playingChanged(bool playing);
@@ -65,6 +67,7 @@ private:
         int placed = -1;
         uint64_t trips = 0;
         uint64_t teleported = 0;
+        uint64_t keys = 0;
         std::vector<Aabb> agents;
         std::vector<Vec3> moverOffsets;
     };
