@@ -81,6 +81,10 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     connect(&compiler, &CompileService::compileStarted, this, [this] { compileLabel_->setText("Compiling..."); });
     connect(&compiler, &CompileService::compiled, this, &MainWindow::showCompiled);
     connect(&editor_->overlays(), &OverlayController::overlaysUpdated, this, [this](quint64 revision) {
+        // Only an edit's first overlays: later ones of the same revision (movers moving in
+        // Play, another pose chosen) would count the time since that edit.
+        if (revision == overlaysShownFor_) return;
+        overlaysShownFor_ = revision;
         const double ms = editor_->msSinceEdit(revision);
         if (ms >= 0) compileLabel_->setToolTip(compileDetails_ + QString("; overlay shown %1 ms after the edit").arg(ms, 0, 'f', 0));
         if (ms >= 0 && !compileLabel_->text().contains("shown")) compileLabel_->setText(compileLabel_->text() + QString(", shown %1 ms after the edit").arg(ms, 0, 'f', 0));

@@ -110,6 +110,7 @@ private:
     QLabel* checksLabel_ = nullptr;
     QLabel* pvsLabel_ = nullptr;
     QString compileDetails_; // the last compile's figures, in compileLabel_'s tooltip
+    quint64 overlaysShownFor_ = 0; // the revision whose overlays the compile label timed
     QMenu* recentMenu_ = nullptr;
     QActionGroup* toolGroup_ = nullptr;
     QTimer autosaveTimer_;

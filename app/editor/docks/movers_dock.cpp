@@ -83,10 +83,14 @@ MoversDock::MoversDock(Editor& editor, QWidget* window) : QDockWidget("Movers", 
     agents_->setSuffix(" agents");
     agents_->setToolTip("How many agents Play starts with");
     grid->addWidget(agents_, 2, 1);
+    // Its own row, wrapped, never widening the dock: the views beside it would jump as
+    // the counts grow while playing.
     playTime_ = new QLabel(body);
     playTime_->setObjectName("playTime");
-    grid->addWidget(playTime_, 2, 2);
-    grid->setRowStretch(3, 1);
+    playTime_->setWordWrap(true);
+    playTime_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    grid->addWidget(playTime_, 3, 0, 1, 3);
+    grid->setRowStretch(4, 1);
     setWidget(body);
 
     connect(placement_, &QComboBox::currentIndexChanged, this, &MoversDock::choose);
@@ -134,7 +138,7 @@ void MoversDock::showPlayTime() {
         text = QString(" t = %1 s").arg(play.time(), 0, 'f', 1);
         // Fired as the game fires them: how many trips the touches and triggers began.
         if (play.fired()) text += QString(", %1 trips").arg(play.moverTrips());
-        if (play.keysPickedUp()) text += QString(", %1 keys taken").arg(play.keysPickedUp());
+        if (play.keysPickedUp()) text += QString(", %1 key%2 taken").arg(play.keysPickedUp()).arg(play.keysPickedUp() == 1 ? "" : "s");
         if (play.teleported()) text += QString(", %1 teleported").arg(play.teleported());
     }
     playTime_->setText(text);
