@@ -231,22 +231,33 @@ TEST(AgentSimulation, ARunBegunLaterKeepsTheLevelsClock) {
 
 namespace {
 
-// Two closed rooms side by side (x < -32 and x > 32, 512 deep) and a teleporter across the
-// left one's floor (x -300..-200) to a destination in the right one.
+// The two rooms' worldspawn as .map text (x < -32 and x > 32, 512 deep, 256 high); with
+// `doorway` the wall between them has an opening 128 wide (y -64..64).
+std::string twoRoomsWorldspawn(bool doorway) {
+    using namespace shallot::test;
+    std::vector<std::string> brushes{boxBrush(-576, -320, -64, 576, 320, 0),   boxBrush(-576, -320, 256, 576, 320, 320),
+                                     boxBrush(-576, -320, 0, -512, 320, 256),  boxBrush(512, -320, 0, 576, 320, 256),
+                                     boxBrush(-576, -320, 0, 576, -256, 256), boxBrush(-576, 256, 0, 576, 320, 256)};
+    if (doorway) {
+        brushes.push_back(boxBrush(-32, -320, 0, 32, -64, 256));
+        brushes.push_back(boxBrush(-32, 64, 0, 32, 320, 256));
+    } else {
+        brushes.push_back(boxBrush(-32, -320, 0, 32, 320, 256));
+    }
+    return entityText({{"classname", "worldspawn"}}, brushes);
+}
+
+// Two closed rooms side by side and a teleporter across the left one's floor (x -300..-200)
+// to a destination in the right one.
 struct TwoRooms {
     World world;
     CompileResult compiled;
     Teleport teleport;
 
     TwoRooms() {
-        world.poses = quakePoses();
-        world.brushes.push_back(Brush::box(Vec3(-576, -320, -64), Vec3(576, 320, 0)));   // floor
-        world.brushes.push_back(Brush::box(Vec3(-576, -320, 256), Vec3(576, 320, 320))); // ceiling
-        world.brushes.push_back(Brush::box(Vec3(-576, -320, 0), Vec3(-512, 320, 256)));
-        world.brushes.push_back(Brush::box(Vec3(512, -320, 0), Vec3(576, 320, 256)));
-        world.brushes.push_back(Brush::box(Vec3(-32, -320, 0), Vec3(32, 320, 256))); // between
-        world.brushes.push_back(Brush::box(Vec3(-576, -320, 0), Vec3(576, -256, 256)));
-        world.brushes.push_back(Brush::box(Vec3(-576, 256, 0), Vec3(576, 320, 256)));
+        const MapReadResult read = readMap(twoRoomsWorldspawn(false), "two_rooms.map");
+        EXPECT_TRUE(read.ok());
+        world = worldFromMap(*read.map);
         compiled = compileWorld(world);
         teleport.entity = 1;
         teleport.bounds = {Vec3(-300, -256, 0), Vec3(-200, 256, 64)};
@@ -324,11 +335,7 @@ TEST(AgentSimulation, ATeleporterThatNeedsFiringWaitsForIt) {
 // trigger_multiple over it that fires it: agents walking in are teleported, from a .map.
 TEST(AgentSimulation, ATeleporterFiredByATriggerOverItWorks) {
     using namespace shallot::test;
-    std::string text = entityText({{"classname", "worldspawn"}},
-                                  {boxBrush(-576, -320, -64, 576, 320, 0), boxBrush(-576, -320, 256, 576, 320, 320),
-                                   boxBrush(-576, -320, 0, -512, 320, 256), boxBrush(512, -320, 0, 576, 320, 256),
-                                   boxBrush(-32, -320, 0, 32, 320, 256), boxBrush(-576, -320, 0, 576, -256, 256),
-                                   boxBrush(-576, 256, 0, 576, 320, 256)});
+    std::string text = twoRoomsWorldspawn(false);
     text += entityText({{"classname", "trigger_teleport"}, {"targetname", "gate"}, {"target", "there"}},
                        {boxBrush(-300, -256, 0, -200, 256, 64)});
     text += entityText({{"classname", "trigger_multiple"}, {"target", "gate"}}, {boxBrush(-300, -256, 0, -200, 256, 64)});
@@ -367,14 +374,10 @@ TEST(AgentSimulation, ATeleporterFiredByATriggerOverItWorks) {
 
 // Keys are picked up, not assumed: two rooms joined by a silver key door (it stays open
 // once opened), the key on the left room's floor. The door opens only after an agent took
-// the key, for that agent, which gives the key up; run without firing nothing moves.
+// the key, for that agent, which gives the key up.
 TEST(AgentSimulation, AKeyDoorOpensOnlyForTheAgentThatPickedUpItsKey) {
     using namespace shallot::test;
-    std::string text = entityText({{"classname", "worldspawn"}},
-                                  {boxBrush(-576, -320, -64, 576, 320, 0), boxBrush(-576, -320, 256, 576, 320, 320),
-                                   boxBrush(-576, -320, 0, -512, 320, 256), boxBrush(512, -320, 0, 576, 320, 256),
-                                   boxBrush(-32, -320, 0, 32, -64, 256), boxBrush(-32, 64, 0, 32, 320, 256),
-                                   boxBrush(-576, -320, 0, 576, -256, 256), boxBrush(-576, 256, 0, 576, 320, 256)});
+    std::string text = twoRoomsWorldspawn(true);
     text += entityText({{"classname", "func_door"}, {"angle", "-1"}, {"spawnflags", "16"}}, {boxBrush(-16, -64, 0, 16, 64, 128)});
     text += entityText({{"classname", "item_key1"}, {"origin", "-200 0 40"}});
     const MapReadResult read = readMap(text, "keys.map");
