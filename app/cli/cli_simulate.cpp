@@ -66,7 +66,7 @@ int runSimulate(const std::vector<std::string>& args) {
     bool fired = false; // the movers rest until fired (mover_firing.h) instead of cycling
     std::vector<std::string> poseNames;
     auto usage = [] {
-        printError("simulate: usage: simulate MAP --agents N --seconds S [--seed K] [--threads T] [--pose NAME]... [--fired] [--json]");
+        printError("simulate: usage: simulate MAP --agents N --seconds S [--seed K] [--threads T] [--pose NAME]... [--fired] [--seek SHARE] [--json]");
         return kExitUsage;
     };
     for (size_t i = 0; i < args.size(); ++i) {
@@ -103,6 +103,12 @@ int runSimulate(const std::vector<std::string>& args) {
             json = true;
         } else if (a == "--fired") {
             fired = true;
+        } else if (a == "--seek" && hasValue) {
+            if (!parseWhole(args[++i], v) || !(v >= 0 && v <= 1)) {
+                printError("simulate: --seek must be a share from 0 to 1");
+                return kExitUsage;
+            }
+            options.seekShare = v;
         } else if (!a.empty() && a[0] != '-' && input.empty()) {
             input = a;
         } else {
@@ -129,6 +135,7 @@ int runSimulate(const std::vector<std::string>& args) {
     // with --fired as the game fires them; its teleporters either way.
     const std::shared_ptr<const LevelObjects> level = loadLevelObjects(input, *loaded, options.threads);
     std::optional<FiringRules> firing;
+    std::vector<Aabb> places; // what --seek's agents go to
     CollisionScene scene(tree, level ? level->pointers() : std::vector<const CollisionObject*>{});
     if (level) {
         const std::vector<Vec3> offsets = level->offsets();
@@ -138,6 +145,8 @@ int runSimulate(const std::vector<std::string>& args) {
         firing = loadFiringRules(*loaded, level->movers);
         options.teleports = &firing->teleports;
         if (fired) options.firing = &*firing;
+        places = workingPlaces(level->movers.movers, *firing);
+        options.seekPlaces = &places;
     }
     AgentSimulation simulation(scene, options);
     const int steps = int(std::lround(seconds / options.stepSeconds));
@@ -172,6 +181,7 @@ int runSimulate(const std::vector<std::string>& args) {
                                   {"objects_blocked", qint64(r.objectsBlocked)},
                                   {"agents_pushed", qint64(r.agentsPushed)},
                                   {"fired", fired},
+                                  {"seek", options.seekShare},
                                   {"mover_trips", qint64(r.moverTrips)},
                                   {"firings", qint64(r.firings)},
                                   {"keys_picked_up", qint64(r.keysPickedUp)},

@@ -41,10 +41,11 @@ const char* kUsage = R"(usage: shallot-cli COMMAND ...
                               (--bounce-pvs: its base flow by default, the full flow, or none: the same light);
                               --relight, --relight-brush: time relighting after
                               moving K lights, K brushes)
-  simulate TREE --agents N --seconds S [--seed K] [--threads T] [--pose NAME]... [--fired] [--json]
+  simulate TREE --agents N --seconds S [--seed K] [--threads T] [--pose NAME]... [--fired] [--seek SHARE] [--json]
                              (N agents walk paths between random floors, colliding with the world and each other;
                               prints what each broad-phase stage settled and steps per second; the movers cycle,
-                              or with --fired rest until the agents touch them or a trigger fires them)
+                              or with --fired rest until the agents touch them or a trigger fires them; --seek:
+                              that share of the goals, 0-1, are buttons, triggers and teleporters; teleporters run)
 )";
 
 constexpr Command kCoreCommands[] = {

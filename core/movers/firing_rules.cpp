@@ -92,4 +92,24 @@ FiringRules buildFiringRules(const MapFile& map, const std::vector<Mover>& mover
     return rules;
 }
 
+std::vector<Aabb> workingPlaces(const std::vector<Mover>& movers, const FiringRules& rules) {
+    std::vector<Aabb> places;
+    for (const RunTrigger& t : rules.triggers)
+        if (!t.bounds.empty() && t.works) places.push_back(t.bounds);
+    const Vec3 reach = Vec3::Constant(kTouchReach);
+    for (size_t k = 0; k < movers.size(); ++k) {
+        const Mover& m = movers[k];
+        if (!m.touchBounds.empty()) {
+            const bool solidField = m.touchBounds == m.bounds; // a button's, a Half-Life door's
+            places.push_back(solidField ? Aabb{m.touchBounds.mins - reach, m.touchBounds.maxs + reach} : m.touchBounds);
+        } else if (k < rules.keyOpens.size() && rules.keyOpens[k]) {
+            const Aabb box = m.boundsAt(m.spawn);
+            if (!box.empty()) places.push_back({box.mins - reach, box.maxs + reach});
+        }
+    }
+    for (const Teleport& t : rules.teleports)
+        if (!t.bounds.empty() && t.destination >= 0) places.push_back(t.bounds);
+    return places;
+}
+
 } // namespace shallot

@@ -50,6 +50,12 @@ struct FiringRules {
     std::vector<KeyItem> keys;
 };
 
+// The places an agent touches to set something off in a level run by `rules`: the boxes of
+// the triggers it can touch, the touch fields of doors and plats, buttons and key doors
+// (their boxes grown by kTouchReach), and the teleporters. Play's agents seek them
+// (SimulationOptions::seekShare).
+std::vector<Aabb> workingPlaces(const std::vector<Mover>& movers, const FiringRules& rules);
+
 // The rules of `map` for `movers` (LevelMovers::movers of the same file) and `graph`
 // (buildEntityGraph of the same file).
 FiringRules buildFiringRules(const MapFile& map, const std::vector<Mover>& movers, const EntityGraph& graph);

@@ -1,5 +1,6 @@
 #include "objects/agent_simulation.h"
 
+#include "movers/travel.h"
 #include "nav/nav_path.h"
 #include "query/trace.h"
 
@@ -143,6 +144,18 @@ AgentSimulation::AgentSimulation(CollisionScene& scene, const SimulationOptions&
             }
         }
     }
+    seekPlaces_.resize(tree.poses.size());
+    if (options.seekPlaces && options.seekShare > 0.0)
+        for (size_t p = 0; p < tree.poses.size(); ++p) {
+            if (!meshes_[p]) continue;
+            const Pose& box = tree.poses[p];
+            for (const Aabb& place : *options.seekPlaces) {
+                std::vector<int32_t> polygons;
+                std::vector<Vec3> points;
+                polygonsTouching(*meshes_[p], {place.mins - box.maxs, place.maxs - box.mins}, polygons, points);
+                if (!points.empty()) seekPlaces_[p].push_back({std::move(points), 0.5 * (place.mins + place.maxs)});
+            }
+        }
     report_.navSeconds = secondsSince(navStart);
 
     if (options.firing) {
@@ -223,11 +236,20 @@ bool AgentSimulation::newPath(size_t i, Worker& worker) {
     const Landing floor = dropToFloor(scene_.world(), mesh, positions_[i]);
     const int component = floor.polygon >= 0 ? mesh.polygons[size_t(floor.polygon)].component : -1;
     bool found = false;
+    const std::vector<SeekPlace>& places = seekPlaces_[size_t(pose)];
     for (int t = 0; t < kGoalTries && !found; ++t) {
-        const Vec3 goal = randomFloorPoint(pose, nextRandom(a.rng) % 2 ? component : -1, a.rng);
+        Vec3 goal;
+        const SeekPlace* sought = nullptr;
+        if (!places.empty() && unitRandom(a.rng) < options_.seekShare) {
+            sought = &places[nextRandom(a.rng) % places.size()];
+            goal = sought->points[nextRandom(a.rng) % sought->points.size()];
+        } else {
+            goal = randomFloorPoint(pose, nextRandom(a.rng) % 2 ? component : -1, a.rng);
+        }
         NavPath path = findPath(scene_.world(), mesh, positions_[i], goal);
         if (path.found && !path.points.empty()) {
             a.path = std::move(path.points);
+            if (sought) a.path.push_back(Vec3(sought->middle.x(), sought->middle.y(), a.path.back().z()));
             a.corner = 0;
             found = true;
             ++worker.found;

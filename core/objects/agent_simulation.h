@@ -65,6 +65,11 @@ struct SimulationOptions {
     // firing (Quake's, with a targetname) works only with `firing`, kTeleportUseWindow
     // after it was used.
     const std::vector<Teleport>* teleports = nullptr;
+    // Places agents go to on purpose (workingPlaces: buttons, triggers, touch fields,
+    // teleporters): this share of the goals an agent picks is a random floor point from
+    // which its box touches a random one of them (the rest random floors, as without).
+    const std::vector<Aabb>* seekPlaces = nullptr;
+    double seekShare = 0.0;
 };
 
 struct SimulationReport {
@@ -139,6 +144,14 @@ private:
         std::vector<double> areaSums;
     };
     std::vector<std::vector<Floors>> floors_;
+    // A place agents seek, for one pose: the floor points from which its box touches it,
+    // and the place's middle, which an agent walks on towards once there (into a trigger,
+    // up against a button) until it is stuck or reaches it.
+    struct SeekPlace {
+        std::vector<Vec3> points;
+        Vec3 middle;
+    };
+    std::vector<std::vector<SeekPlace>> seekPlaces_; // by tree pose: the places it can touch
     std::vector<Vec3> positions_, next_;
     std::vector<int> poses_;
     std::vector<Agent> agents_;

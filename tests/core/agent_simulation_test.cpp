@@ -418,3 +418,36 @@ TEST(AgentSimulation, AKeyDoorOpensOnlyForTheAgentThatPickedUpItsKey) {
     EXPECT_EQ(r.keysUsed, 1u);
     EXPECT_EQ(r.moverTrips, 1u);
 }
+
+// Agents that seek the level's working places (SimulationOptions::seekShare) find a
+// teleporter in a corner that random walks across the room seldom cross, and come out at
+// its destination; a share of 0 changes nothing (the same run as without places).
+TEST(AgentSimulation, AgentsSeekingWorkingPlacesFindATeleporterInACorner) {
+    TwoRooms rooms;
+    rooms.teleport.bounds = {Vec3(-496, -240, 0), Vec3(-464, -208, 64)}; // a corner's 32 x 32
+    const std::vector<Teleport> teleports{rooms.teleport};
+    const std::vector<Aabb> places{rooms.teleport.bounds};
+    auto run = [&](double share, const std::vector<Aabb>* seek) {
+        CollisionScene scene(rooms.compiled.onion, {});
+        SimulationOptions options;
+        options.agents = 20;
+        options.seed = 11;
+        options.poses = {1};
+        options.teleports = &teleports;
+        options.seekPlaces = seek;
+        options.seekShare = share;
+        AgentSimulation sim(scene, options);
+        for (int step = 0; step < 900; ++step) {
+            sim.step();
+            if (step % 30 == 29) expectAgentsClear(scene, sim);
+        }
+        return std::make_pair(sim.report().teleported, sim.positions());
+    };
+    const auto [without, endsWithout] = run(0.0, nullptr);
+    const auto [none, endsNone] = run(0.0, &places);
+    const auto [seeking, endsSeeking] = run(0.5, &places);
+    EXPECT_EQ(endsNone, endsWithout);
+    EXPECT_EQ(none, without);
+    EXPECT_GE(seeking, 5u);
+    EXPECT_GT(seeking, 2 * without) << "without seeking: " << without;
+}

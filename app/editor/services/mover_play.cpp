@@ -21,6 +21,10 @@ constexpr int kFrameMs = 33;
 constexpr double kMaxLagSeconds = 0.25;
 // Agents' random start places and goals: the same run every time, as simulate's --seed 1.
 constexpr uint64_t kPlaySeed = 1;
+// A quarter of the goals Play's agents pick are the level's buttons, triggers, touch fields
+// and teleporters (simulate's --seek 0.25): what sets the level going is used, as a player
+// would, and not only when a random walk passes it.
+constexpr double kPlaySeekShare = 0.25;
 // The longest the simulation thread sleeps before it looks at its stop flag again.
 constexpr std::chrono::milliseconds kNap{5};
 
@@ -89,8 +93,10 @@ bool MoverPlay::start(int agents) {
     if (states.placement() != MoverPlacement::Time) firing = states.firingRules();
     fired_ = firing.has_value();
     std::vector<Teleport> teleports = states.firingRules().teleports; // run either way
+    std::vector<Aabb> places = workingPlaces(movers.movers, states.firingRules());
+    options.seekShare = kPlaySeekShare;
     worker_ = std::thread([this, world, movers = std::move(movers), firing = std::move(firing), teleports = std::move(teleports),
-                           options, stop]() mutable {
+                           places = std::move(places), options, stop]() mutable {
         lowerThreadPriority();
         const BspTree& tree = world->result->onion;
         const LevelObjects level = buildLevelObjects(std::move(movers), tree.poses, world->world.bounds, 1);
@@ -105,6 +111,7 @@ bool MoverPlay::start(int agents) {
         options.movers = &level.movers.movers;
         if (firing) options.firing = &*firing;
         options.teleports = &teleports;
+        options.seekPlaces = &places;
         AgentSimulation simulation(scene, options);
         using Clock = std::chrono::steady_clock;
         Clock::time_point begin = Clock::now();
