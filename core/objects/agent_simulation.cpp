@@ -298,12 +298,24 @@ void AgentSimulation::stepAgent(size_t i, Worker& w) {
         if (distance > stride) walk *= stride / distance;
         if (distance > 0.0) p = scene_.move(q, p, walk, rules.stepHeight, w.scratch, w.moves).end;
     }
-    // Fall: onto the ground (down a step when on it), faster each step in the air.
+    // Fall: onto the ground (down a step when on it), faster each step in the air. Ground
+    // holds the box where it lands: straight down, no slide (a slide down a walkable ramp
+    // undid each step's walk up it, as Quake's ground does not); only a surface too steep
+    // to stand on lets it slide on down.
     if (!a.grounded) a.fallSpeed += options_.gravity * dt;
     const double down = (a.grounded ? rules.stepHeight : 0.0) + a.fallSpeed * dt;
-    const MoveResult fall = scene_.move(q, p, Vec3(0, 0, -down), 0.0, w.scratch, w.moves);
-    a.grounded = std::any_of(fall.contacts.begin(), fall.contacts.end(),
-                             [&](const Contact& c) { return c.normal.z() >= rules.walkableNormalZ; });
+    const Vec3 drop(0, 0, -down);
+    auto onGround = [&](const MoveResult& m) {
+        return std::any_of(m.contacts.begin(), m.contacts.end(), [&](const Contact& c) { return c.normal.z() >= rules.walkableNormalZ; });
+    };
+    MoveOptions straightDown;
+    straightDown.bumps = 1;
+    MoveResult fall = scene_.move(q, p, drop, 0.0, w.scratch, w.moves, straightDown);
+    a.grounded = onGround(fall);
+    if (!a.grounded && !fall.contacts.empty()) { // on a steep surface: slide off it
+        fall = scene_.move(q, p, drop, 0.0, w.scratch, w.moves);
+        a.grounded = onGround(fall);
+    }
     if (a.grounded) a.fallSpeed = 0.0;
     next_[i] = fall.end;
 }

@@ -23,7 +23,7 @@ inline constexpr double kAgentSpeed = 320.0;
 inline constexpr double kAgentGravity = 800.0;
 // A path corner counts as reached within this distance across (the box's reference point
 // stops short of corners by rounding and by sliding along walls).
-inline constexpr double kCornerReached = 8.0;
+inline constexpr double kCornerReached = 1.0;
 // An agent that got less than this far towards its goal in kStuckSeconds picks another goal.
 inline constexpr double kStuckDistance = 32.0;
 inline constexpr double kStuckSeconds = 2.0;
