@@ -63,6 +63,9 @@ struct AgentSimulation::Agent {
     Vec3 checkPosition = Vec3::Zero(); // where it was at the last stuck check
     double checkTime = 0.0;
     uint8_t keys = 0; // bit k: KeyKind(k) carried
+    // Carried by a moving object this step (standing on it), and the step before: a rider
+    // stands still until the ride stops, then finds a new path from where it got to.
+    bool riding = false, rodeBefore = false;
 };
 
 struct AgentSimulation::Worker {
@@ -275,11 +278,18 @@ void AgentSimulation::stepAgent(size_t i, Worker& w) {
     const SceneQuery q{pose, int(i)};
     Vec3 p = positions_[i];
 
+    if (a.riding) a.checkTime = time_; // a ride is not being stuck
     if (time_ - a.checkTime >= kStuckSeconds) {
         if ((p - a.checkPosition).norm() < kStuckDistance && a.corner < a.path.size()) {
             ++w.stuck;
             a.path.clear(); // another goal
         }
+        a.checkPosition = p;
+        a.checkTime = time_;
+    }
+    if (a.rodeBefore && !a.riding) { // off the ride: the old path is where it came from
+        a.path.clear();
+        a.corner = 0;
         a.checkPosition = p;
         a.checkTime = time_;
     }
@@ -290,8 +300,8 @@ void AgentSimulation::stepAgent(size_t i, Worker& w) {
         if (a.grounded) newPath(i, w);
     }
 
-    // Walk: across towards the next corner, climbing steps.
-    if (a.corner < a.path.size()) {
+    // Walk: across towards the next corner, climbing steps (a rider stands still).
+    if (a.corner < a.path.size() && !a.riding) {
         Vec3 walk = a.path[a.corner] - p;
         walk.z() = 0.0;
         const double distance = walk.norm(), stride = options_.speed * dt;
@@ -360,7 +370,12 @@ void AgentSimulation::moveObjects() {
         objectClocks_[k] += dt;
         if (firing_) firing_->advance(k, dt, time_);
     };
-    std::vector<std::pair<uint32_t, Vec3>> pushes;
+    struct Push {
+        uint32_t agent;
+        Vec3 to;
+        bool rides; // standing on it (else only in its way)
+    };
+    std::vector<Push> pushes;
     // The grid is filed again before it is asked, once an object moved or agents were
     // pushed: a stale box would miss an agent pushed this step into the next object's way.
     bool stale = false;
@@ -397,7 +412,7 @@ void AgentSimulation::moveObjects() {
                 blocked = true;
                 break;
             }
-            pushes.emplace_back(a, pushed);
+            pushes.push_back({a, pushed, riding});
         }
         if (blocked) {
             scene_.setObjectOffset(k, old);
@@ -405,7 +420,10 @@ void AgentSimulation::moveObjects() {
             if (firing_) firing_->blocked(k); // doors and plats turn back
             continue;
         }
-        for (const auto& [a, pushed] : pushes) positions_[a] = pushed;
+        for (const Push& push : pushes) {
+            positions_[push.agent] = push.to;
+            agents_[push.agent].riding = agents_[push.agent].riding || push.rides;
+        }
         report_.agentsPushed += pushes.size();
         ++report_.objectMoves;
         went(k);
@@ -458,6 +476,10 @@ void AgentSimulation::step() {
     const Clock::time_point start = Clock::now();
     const std::clock_t cpuStart = std::clock();
     scene_.setAgents(positions_, poses_);
+    for (Agent& a : agents_) {
+        a.rodeBefore = a.riding;
+        a.riding = false;
+    }
     if (options_.movers) {
         moveObjects();
         scene_.setAgents(positions_, poses_); // the objects' new places and the pushed agents

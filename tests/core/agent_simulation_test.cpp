@@ -495,3 +495,45 @@ TEST(AgentSimulation, AgentsWalkUpARamp) {
         }
     }
 }
+
+// Agents that step onto a lift ride it: while it carries them they stand still (they do
+// not walk off its edge on the way up), and once it stops they find a new path from up
+// there. A block like the Room's, but sunk into the floor as a Quake plat fills its shaft
+// (nothing walks under it), rises 64 and comes back; every goal is on it.
+TEST(AgentSimulation, AgentsRideALiftStandingStill) {
+    const Room room;
+    const CollisionObject lift =
+        compileCollisionObject({Brush::box(Vec3(200, 200, -56), Vec3(328, 328, 16))}, room.compiled.onion.poses, room.world.bounds);
+    CollisionScene scene(room.compiled.onion, {&lift});
+    const std::vector<Aabb> top{{Vec3(200, 200, 16), Vec3(328, 328, 40)}};
+    SimulationOptions options;
+    options.agents = 8;
+    options.seed = 4;
+    options.poses = {1};
+    options.movers = &room.movers;
+    options.seekPlaces = &top;
+    options.seekShare = 1.0;
+    AgentSimulation sim(scene, options);
+    int carriedSteps = 0, risen = 0;
+    for (int step = 0; step < 1200; ++step) {
+        const std::vector<Vec3> before = sim.positions();
+        const Vec3 liftBefore = scene.objectOffset(0);
+        sim.step();
+        const Vec3 lift = scene.objectOffset(0) - liftBefore;
+        for (size_t i = 0; i < before.size(); ++i) {
+            const Vec3 moved = sim.positions()[i] - before[i];
+            // Standing on the top while it moves: carried by its motion, not walking.
+            const bool onTop = std::abs(before[i].x() - 264) < 64 && std::abs(before[i].y() - 264) < 64 &&
+                               before[i].z() > 16 + 23 + liftBefore.z() - 1 && before[i].z() < 16 + 25 + liftBefore.z() + 1;
+            if (!onTop || lift.isZero()) continue;
+            ++carriedSteps;
+            EXPECT_LT((moved - lift).head<2>().norm(), 1e-6) << "agent " << i << " walked at step " << step;
+            EXPECT_LT(std::abs(moved.z() - lift.z()), 1.0) << "agent " << i << " at step " << step;
+            if (lift.z() > 0 && sim.positions()[i].z() > 16 + 24 + 64 - 1) ++risen;
+        }
+        if (HasFatalFailure()) return;
+    }
+    EXPECT_GT(carriedSteps, 100);
+    EXPECT_GT(risen, 0);
+    EXPECT_GT(sim.report().goalsReached, 0u);
+}
