@@ -8,6 +8,7 @@
 #include "tree_source.h"
 
 #include "check/mover_checks.h"
+#include "check/teleport_arrivals.h"
 #include "check/spawn_checks.h"
 #include "io/fgd_reader.h"
 #include "io/map_reader.h"
@@ -201,6 +202,8 @@ int runCheck(const std::vector<std::string>& args) {
     const double checkMs = msSince(start);
     const auto moversStart = Clock::now();
     mergeProblems(problems, checkMovers(level->entityMap, &classes));
+    if (level->tree) // where teleporters set the player down
+        mergeProblems(problems, checkTeleportArrivals(*level->tree, level->entityMap, buildEntityGraph(level->entityMap), &classes));
     const double moversMs = msSince(moversStart);
 
     std::map<std::string, int> counts;

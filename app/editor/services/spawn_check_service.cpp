@@ -3,6 +3,7 @@
 #include "services/background_jobs.h"
 
 #include "check/mover_checks.h"
+#include "check/teleport_arrivals.h"
 #include "movers/travel.h"
 
 #include <QElapsedTimer>
@@ -37,7 +38,9 @@ void SpawnCheckService::start(SpawnCheckRun run) {
         input.entities = spawnEntities(shared->entities, 1);
         // The movers' problems take milliseconds: found once, shown with both passes.
         const MapFile entityMap = mapOfDocumentEntities(shared->entities, shared->game);
-        const std::vector<SpawnProblem> moverProblems = checkMovers(entityMap, shared->classes.get());
+        std::vector<SpawnProblem> moverProblems = checkMovers(entityMap, shared->classes.get());
+        if (input.onion) // where teleporters set the player down
+            mergeProblems(moverProblems, checkTeleportArrivals(*input.onion, entityMap, buildEntityGraph(entityMap), shared->classes.get()));
         // The player's walk opens doors, rides lifts and trains and takes teleporters, as
         // `shallot-cli check` does by default (a monster behind a door is met).
         TravelLevel travel = travelLevelOf(entityMap);
