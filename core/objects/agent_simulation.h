@@ -6,6 +6,9 @@
 // step all read the positions the step started from, so agents move in parallel and the
 // result does not depend on the thread count; then the seed's Colliding(entity) check
 // puts back every agent that ended overlapping another (or an object) where it was.
+// Around that, the level as a game runs it (docs/movers.md "Play"): objects move first and
+// carry their riders (who stand still while carried), fired runs pick up keys, and
+// teleporters move the agents in them last.
 #include "nav/nav_mesh.h"
 #include "objects/collision_scene.h"
 #include "movers/entity_graph.h"
