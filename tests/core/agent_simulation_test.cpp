@@ -15,6 +15,7 @@
 
 #include <filesystem>
 #include <memory>
+#include <random>
 
 using namespace shallot;
 
@@ -536,4 +537,92 @@ TEST(AgentSimulation, AgentsRideALiftStandingStill) {
     EXPECT_GT(carriedSteps, 100);
     EXPECT_GT(risen, 0);
     EXPECT_GT(sim.report().goalsReached, 0u);
+}
+
+// Random closed rooms with doors (some keyed, their keys on the floor), plats, buttons,
+// triggers, secret doors and teleporters (destinations anywhere, some in solid), played as
+// the game fires them with agents seeking the working places: no agent is ever in the
+// world's solid, in an object or in another agent, and one and two threads agree.
+TEST(AgentSimulation, RandomLevelsPlayedStayClear) {
+    using namespace shallot::test;
+    std::mt19937_64 rng(19);
+    auto pick = [&](int n) { return int(rng() % uint64_t(n)); };
+    const std::vector<std::string> names = {"n0", "n1", "n2", "n3"};
+    uint64_t teleported = 0, keys = 0, trips = 0, ridden = 0;
+    for (int level = 0; level < 12; ++level) {
+        std::string text = twoRoomsWorldspawn(true);
+        for (int e = 0; e < 12; ++e) {
+            const int x = -480 + 80 * e, y = -224 + 64 * pick(7), kind = pick(7);
+            Keys keys;
+            if (pick(2)) keys.push_back({"targetname", names[size_t(pick(4))]});
+            if (pick(2)) keys.push_back({"target", names[size_t(pick(4))]});
+            const std::string brush = boxBrush(x, y, 0, x + 32 + 32 * pick(2), y + 32 + 32 * pick(2), 16 + 48 * pick(3));
+            switch (kind) {
+            case 0:
+                keys.push_back({"classname", "func_door"});
+                keys.push_back({"spawnflags", std::to_string(std::vector<int>{0, 8, 16, 32}[size_t(pick(4))])});
+                keys.push_back({"angle", std::to_string(std::vector<int>{-1, 0, 90}[size_t(pick(3))])});
+                break;
+            case 1: keys.push_back({"classname", "func_button"}); break;
+            case 2: keys.push_back({"classname", "func_plat"}); break;
+            case 3: keys.push_back({"classname", std::vector<std::string>{"trigger_once", "trigger_multiple"}[size_t(pick(2))]}); break;
+            case 4: keys.push_back({"classname", "func_door_secret"}); break;
+            default: {
+                // A teleporter to a destination anywhere in the rooms, walls and floor included.
+                const std::string name = "t" + std::to_string(e);
+                text += entityText({{"classname", "trigger_teleport"}, {"target", name}}, {brush});
+                text += entityText({{"classname", "info_teleport_destination"},
+                                    {"targetname", name},
+                                    {"origin", std::to_string(-560 + pick(1120)) + " " + std::to_string(-300 + pick(600)) + " " +
+                                                   std::to_string(pick(80) - 10)}});
+                continue;
+            }
+            }
+            text += entityText(keys, {brush});
+        }
+        text += entityText({{"classname", "item_key1"}, {"origin", std::to_string(-400 + pick(800)) + " 100 24"}});
+        text += entityText({{"classname", "item_key2"}, {"origin", std::to_string(-400 + pick(800)) + " -100 24"}});
+        const MapReadResult read = readMap(text, "random_play.map");
+        ASSERT_TRUE(read.ok());
+        const World world = worldFromMap(*read.map);
+        const CompileResult compiled = compileWorld(world);
+        const LevelObjects objects = buildLevelObjects(buildMovers(*read.map), compiled.onion.poses, world.bounds, 1);
+        const FiringRules rules = buildFiringRules(*read.map, objects.movers.movers, buildEntityGraph(*read.map));
+        const std::vector<Aabb> places = workingPlaces(objects.movers.movers, rules);
+        std::vector<std::vector<Vec3>> ends;
+        for (const int threads : {1, 2}) {
+            CollisionScene scene(compiled.onion, objects.pointers());
+            const std::vector<Vec3> spawn = objects.offsets();
+            for (size_t i = 0; i < spawn.size(); ++i) scene.setObjectOffset(i, spawn[i]);
+            scene.rebuildGrid();
+            SimulationOptions options;
+            options.agents = 24;
+            options.seed = uint64_t(level) + 1;
+            options.threads = threads;
+            options.movers = &objects.movers.movers;
+            options.firing = &rules;
+            options.teleports = &rules.teleports;
+            options.seekPlaces = &places;
+            options.seekShare = 0.5;
+            AgentSimulation sim(scene, options);
+            for (int step = 0; step < 360; ++step) {
+                sim.step();
+                if (step % 6 == 5) expectAgentsClear(scene, sim);
+                if (HasFatalFailure()) return;
+            }
+            ends.push_back(sim.positions());
+            if (threads == 1) {
+                teleported += sim.report().teleported;
+                keys += sim.report().keysPickedUp;
+                trips += sim.report().moverTrips;
+                ridden += sim.report().agentsPushed;
+            }
+        }
+        EXPECT_EQ(ends[0], ends[1]) << "level " << level;
+    }
+    // The levels exercised what they hold.
+    EXPECT_GT(teleported, 0u);
+    EXPECT_GT(keys, 0u);
+    EXPECT_GT(trips, 0u);
+    EXPECT_GT(ridden, 0u);
 }
