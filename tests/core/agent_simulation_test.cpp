@@ -1,6 +1,7 @@
 // Many agents (core/objects/agent_simulation.h), with movers running by their timing.
 #include "mover_maps.h"
 #include "test_maps.h"
+#include "test_scale.h"
 
 #include "compile/compiler.h"
 #include "io/map_reader.h"
@@ -549,7 +550,8 @@ TEST(AgentSimulation, RandomLevelsPlayedStayClear) {
     auto pick = [&](int n) { return int(rng() % uint64_t(n)); };
     const std::vector<std::string> names = {"n0", "n1", "n2", "n3"};
     uint64_t teleported = 0, keys = 0, trips = 0, ridden = 0;
-    for (int level = 0; level < 12; ++level) {
+    const int levels = scaledCount(12);
+    for (int level = 0; level < levels; ++level) {
         std::string text = twoRoomsWorldspawn(true);
         for (int e = 0; e < 12; ++e) {
             const int x = -480 + 80 * e, y = -224 + 64 * pick(7), kind = pick(7);
