@@ -4,7 +4,7 @@
 // answers for them, the swept volumes are ghosted, the spawn checks find nothing new, and
 // Play walks agents that never stand in the world's solid: from the level's start the door
 // opens only once an agent comes to it; from the chosen time it cycles; an edit starts the
-// run again.
+// run again. A second level: Play's teleporters and keys, counted in the dock.
 #include "gui_test_window.h"
 
 #include "document/document_files.h"
@@ -81,6 +81,7 @@ class MoversPlayGuiTest : public QObject {
     Q_OBJECT
 private slots:
     void statesMoveTheDoorAndPlayRunsIt();
+    void playRunsTeleportersAndKeys();
 };
 
 void MoversPlayGuiTest::statesMoveTheDoorAndPlayRunsIt() {
@@ -275,6 +276,56 @@ void MoversPlayGuiTest::statesMoveTheDoorAndPlayRunsIt() {
     QVERIFY(play.playing());
     QVERIFY(QTest::qWaitFor([&] { return play.steps() > 0 && play.steps() < stepsBefore; }, 20000));
     QVERIFY(play.time() > 0.5 && play.time() < 1.6);
+    QTest::keyClick(w->view2d(0), Qt::Key_F5);
+    QVERIFY(!play.playing());
+}
+
+// Two closed rooms, a teleporter across the left one's floor to the right one, a silver key
+// on the left floor: Play from the level's start (F5) teleports agents there (seeking or
+// crossing it), one picks the key up, the Movers dock says so, and no agent is ever in
+// the world's solid.
+void MoversPlayGuiTest::playRunsTeleportersAndKeys() {
+    QString map = "{\n\"classname\" \"worldspawn\"\n";
+    map += boxBrushText(-528, -272, -16, 528, 272, 0);   // floor
+    map += boxBrushText(-528, -272, 256, 528, 272, 272); // ceiling
+    map += boxBrushText(-528, -272, 0, -512, 272, 256);  // walls
+    map += boxBrushText(512, -272, 0, 528, 272, 256);
+    map += boxBrushText(-512, -272, 0, 512, -256, 256);
+    map += boxBrushText(-512, 256, 0, 512, 272, 256);
+    map += boxBrushText(-16, -256, 0, 16, 256, 256); // between the rooms
+    map += "}\n";
+    map += "{\n\"classname\" \"trigger_teleport\"\n\"target\" \"there\"\n" + boxBrushText(-320, -256, 0, -256, 256, 64) + "}\n";
+    map += "{\n\"classname\" \"info_teleport_destination\"\n\"targetname\" \"there\"\n\"origin\" \"256 0 24\"\n}\n";
+    map += "{\n\"classname\" \"item_key1\"\n\"origin\" \"-128 0 24\"\n}\n";
+    map += "{\n\"classname\" \"info_player_start\"\n\"origin\" \"-400 -128 24\"\n}\n";
+    QTemporaryDir dir;
+    const QString path = dir.filePath("teleport_and_key.map");
+    QVERIFY(writeLevel(path, map));
+    auto w = openWindow(path);
+    Editor& e = w->editor();
+    QVERIFY(waitForMovers(*w));
+    QCOMPARE(e.moverStates().placement(), MoverPlacement::Spawn);
+    auto* agents = w->findChild<QSpinBox*>("playAgents");
+    QVERIFY(agents);
+    agents->setValue(16);
+    e.setCurrentPose(1);
+    w->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(w.get()));
+    w->view2d(0)->setFocus();
+    QTest::keyClick(w->view2d(0), Qt::Key_F5);
+    MoverPlay& play = e.moverPlay();
+    QVERIFY(play.playing());
+    QVERIFY(play.fired());
+    const Pose& player = e.document().poses()[1];
+    const BspTree& world = e.moverStates().staticWorld()->result->onion;
+    QVERIFY(QTest::qWaitFor([&] {
+        for (size_t i = 0; i < play.agentBoxes().size(); ++i)
+            if (world.isSolid(play.agentBoxes()[i].mins - player.mins, 1)) qFatal("agent %zu in the world's solid", i);
+        return play.teleported() > 0 && play.keysPickedUp() == 1;
+    }, 40000));
+    auto* playTime = w->findChild<QLabel*>("playTime");
+    QVERIFY(playTime);
+    QVERIFY(QTest::qWaitFor([&] { return playTime->text().contains("teleported") && playTime->text().contains("1 key taken"); }, 5000));
     QTest::keyClick(w->view2d(0), Qt::Key_F5);
     QVERIFY(!play.playing());
 }
