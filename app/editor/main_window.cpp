@@ -23,6 +23,7 @@
 #include "docks/ray_dock.h"
 #include "docks/problems_dock.h"
 #include "tools/clip_tool.h"
+#include "views/compile_status_label.h"
 #include "views/pvs_status_label.h"
 #include "views/viewport_2d.h"
 #include "views/viewport_3d.h"
@@ -69,37 +70,14 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     buildActions();
     buildDocks();
     cursorLabel_ = new QLabel(this);
-    compileLabel_ = new QLabel("No compile yet", this);
-    checksLabel_ = new QLabel(this);
-    checksLabel_->setToolTip("Spawn checks of the entities (stuck, fell out, leak, unreachable): see the Problems dock");
+    compileLabel_ = new CompileStatusLabel(*editor_, this);
+    checksLabel_ = new SpawnChecksStatusLabel(*editor_, this);
     pvsLabel_ = new PvsStatusLabel(*editor_, this);
     statusBar()->addPermanentWidget(checksLabel_);
     statusBar()->addPermanentWidget(pvsLabel_);
     statusBar()->addPermanentWidget(compileLabel_);
     statusBar()->addPermanentWidget(cursorLabel_);
-    CompileService& compiler = editor_->compiler();
-    connect(&compiler, &CompileService::compileStarted, this, [this] { compileLabel_->setText("Compiling..."); });
-    connect(&compiler, &CompileService::compiled, this, &MainWindow::showCompiled);
-    connect(&editor_->overlays(), &OverlayController::overlaysUpdated, this, [this](quint64 revision) {
-        // Only an edit's first overlays: later ones of the same revision (movers moving in
-        // Play, another pose chosen) would count the time since that edit.
-        if (revision == overlaysShownFor_) return;
-        overlaysShownFor_ = revision;
-        const double ms = editor_->msSinceEdit(revision);
-        if (ms >= 0) compileLabel_->setToolTip(compileDetails_ + QString("; overlay shown %1 ms after the edit").arg(ms, 0, 'f', 0));
-        if (ms >= 0 && !compileLabel_->text().contains("shown")) compileLabel_->setText(compileLabel_->text() + QString(", shown %1 ms after the edit").arg(ms, 0, 'f', 0));
-    });
-    connect(&compiler, &CompileService::compileFailed, this, [this](quint64, const QString& message) {
-        compileLabel_->setText("Compile failed: " + message);
-    });
-    connect(&editor_->spawnChecks(), &SpawnCheckService::checked, this, [this] {
-        const SpawnCheckService& checks = editor_->spawnChecks();
-        const double ms = checks.milliseconds();
-        checksLabel_->setText(QString("%1 spawn problem%2 (checked in %3)")
-                                  .arg(checks.problems().size())
-                                  .arg(checks.problems().size() == 1 ? "" : "s")
-                                  .arg(ms < 1 ? QString("%1 µs").arg(ms * 1000, 0, 'f', 0) : QString("%1 ms").arg(ms, 0, 'f', 1)));
-    });
+    connect(&editor_->compiler(), &CompileService::compiled, this, &MainWindow::showCompileProblems);
     connect(editor_, &Editor::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 5000); });
     // A message that would be cut off beside the compile and check figures hides them while it shows.
     connect(statusBar(), &QStatusBar::messageChanged, this, [this](const QString& m) {
@@ -356,18 +334,7 @@ void MainWindow::buildDocks() {
         docks->addAction(d->toggleViewAction());
 }
 
-void MainWindow::showCompiled(const std::shared_ptr<const CompiledWorld>& compiled) {
-    const CompileStats& s = compiled->result->stats;
-    const double ms = compiled->milliseconds;
-    // The figures in the tooltip: the status bar keeps its width for messages.
-    compileDetails_ = QString("%1 nodes, %2 leaves, depth %3, %4 portals")
-                          .arg(s.nodes)
-                          .arg(s.leaves)
-                          .arg(s.depth)
-                          .arg(compiled->result->onion.portals.size());
-    compileLabel_->setText(QString("Compiled in %1")
-                               .arg(ms < 1 ? QString("%1 µs").arg(ms * 1000, 0, 'f', 0) : QString("%1 ms").arg(ms, 0, 'f', 0)));
-    compileLabel_->setToolTip(compileDetails_);
+void MainWindow::showCompileProblems(const std::shared_ptr<const CompiledWorld>& compiled) {
     std::vector<std::pair<int, QString>> problems;
     for (const BrushProblem& p : compiled->result->problems) problems.emplace_back(p.brush, QString::fromStdString(p.message));
     problemsDock_->setCompileProblems(problems);

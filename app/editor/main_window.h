@@ -73,7 +73,7 @@ private:
     void buildViews();
     void buildActions();
     void buildDocks();
-    void showCompiled(const std::shared_ptr<const CompiledWorld>& compiled);
+    void showCompileProblems(const std::shared_ptr<const CompiledWorld>& compiled);
     void updateTitle();
     void showError(const QString& title, const QString& message);
     bool maybeSave();
@@ -109,8 +109,6 @@ private:
     QLabel* compileLabel_ = nullptr;
     QLabel* checksLabel_ = nullptr;
     QLabel* pvsLabel_ = nullptr;
-    QString compileDetails_; // the last compile's figures, in compileLabel_'s tooltip
-    quint64 overlaysShownFor_ = 0; // the revision whose overlays the compile label timed
     QMenu* recentMenu_ = nullptr;
     QActionGroup* toolGroup_ = nullptr;
     QTimer autosaveTimer_;
