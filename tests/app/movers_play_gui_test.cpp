@@ -75,6 +75,20 @@ float topOf(Editor& e, render::Layer layer) {
     return top;
 }
 
+// Play (F5 in the top view) with `count` agents of the player pose; false when the dock's
+// agent count or the window is not there to take it.
+bool startPlay(MainWindow& w, int count) {
+    auto* agents = w.findChild<QSpinBox*>("playAgents");
+    if (!agents) return false;
+    agents->setValue(count);
+    w.editor().setCurrentPose(1);
+    w.activateWindow();
+    if (!QTest::qWaitForWindowActive(&w)) return false;
+    w.view2d(0)->setFocus();
+    QTest::keyClick(w.view2d(0), Qt::Key_F5);
+    return w.editor().moverPlay().playing();
+}
+
 } // namespace
 
 class MoversPlayGuiTest : public QObject {
@@ -194,14 +208,8 @@ void MoversPlayGuiTest::statesMoveTheDoorAndPlayRunsIt() {
     auto* agents = w->findChild<QSpinBox*>("playAgents");
     QVERIFY(agents);
     QCOMPARE(agents->value(), kDefaultPlayAgents);
-    agents->setValue(12);
-    e.setCurrentPose(1);
-    w->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(w.get()));
-    w->view2d(0)->setFocus();
-    QTest::keyClick(w->view2d(0), Qt::Key_F5);
+    QVERIFY(startPlay(*w, 12));
     MoverPlay& play = e.moverPlay();
-    QVERIFY(play.playing());
     QVERIFY(w->action("play")->isChecked());
     QVERIFY(QTest::qWaitFor([&] { return play.steps() > 0; }, 20000));
     QCOMPARE(play.agentsPlaced(), 12);
@@ -305,16 +313,8 @@ void MoversPlayGuiTest::playRunsTeleportersAndKeys() {
     Editor& e = w->editor();
     QVERIFY(waitForMovers(*w));
     QCOMPARE(e.moverStates().placement(), MoverPlacement::Spawn);
-    auto* agents = w->findChild<QSpinBox*>("playAgents");
-    QVERIFY(agents);
-    agents->setValue(16);
-    e.setCurrentPose(1);
-    w->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(w.get()));
-    w->view2d(0)->setFocus();
-    QTest::keyClick(w->view2d(0), Qt::Key_F5);
+    QVERIFY(startPlay(*w, 16));
     MoverPlay& play = e.moverPlay();
-    QVERIFY(play.playing());
     QVERIFY(play.fired());
     const Pose& player = e.document().poses()[1];
     const BspTree& world = e.moverStates().staticWorld()->result->onion;
