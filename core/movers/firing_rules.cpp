@@ -96,15 +96,12 @@ std::vector<Aabb> workingPlaces(const std::vector<Mover>& movers, const FiringRu
     std::vector<Aabb> places;
     for (const RunTrigger& t : rules.triggers)
         if (!t.bounds.empty() && t.works) places.push_back(t.bounds);
-    const Vec3 reach = Vec3::Constant(kTouchReach);
     for (size_t k = 0; k < movers.size(); ++k) {
         const Mover& m = movers[k];
-        if (!m.touchBounds.empty()) {
-            const bool solidField = m.touchBounds == m.bounds; // a button's, a Half-Life door's
-            places.push_back(solidField ? Aabb{m.touchBounds.mins - reach, m.touchBounds.maxs + reach} : m.touchBounds);
+        if (const Aabb field = touchFieldOf(m); !field.empty()) {
+            places.push_back(field);
         } else if (k < rules.keyOpens.size() && rules.keyOpens[k]) {
-            const Aabb box = m.boundsAt(m.spawn);
-            if (!box.empty()) places.push_back({box.mins - reach, box.maxs + reach});
+            if (const Aabb keyDoor = grownByTouchReach(m.boundsAt(m.spawn)); !keyDoor.empty()) places.push_back(keyDoor);
         }
     }
     for (const Teleport& t : rules.teleports)

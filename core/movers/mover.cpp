@@ -99,6 +99,17 @@ Vec3 Mover::offsetAt(const MoverState& state) const {
 
 Aabb Mover::boundsAt(const MoverState& state) const { return moved(bounds, offsetAt(state)); }
 
+Aabb grownByTouchReach(const Aabb& box) {
+    if (box.empty()) return box;
+    const Vec3 reach = Vec3::Constant(kTouchReach);
+    return {box.mins - reach, box.maxs + reach};
+}
+
+Aabb touchFieldOf(const Mover& m) {
+    const bool solidField = !m.touchBounds.empty() && m.touchBounds == m.bounds;
+    return solidField ? grownByTouchReach(m.touchBounds) : m.touchBounds;
+}
+
 Aabb Mover::sweptBounds() const {
     Aabb swept;
     for (const Vec3& stop : motion.stops) swept.add(moved(bounds, stop));

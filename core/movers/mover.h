@@ -133,6 +133,14 @@ struct Mover {
 // An agent's box touches a solid brush (a button, a key door) when it comes this close: the
 // box stops at the brush, it does not enter it (travel's openers, Play's firing).
 inline constexpr double kTouchReach = 1.0;
+// `box` grown by kTouchReach on every side (empty stays empty): where an agent's box
+// touches a solid box.
+Aabb grownByTouchReach(const Aabb& box);
+// Where an agent's box sets mover `m` off by touch: its touch field, grown by kTouchReach
+// when that is the mover's own solid box (a button, a Half-Life door: touched from
+// outside it); a zone walked into (a door's trigger field, a plat's) as it is. Empty when
+// no touch sets it off (key doors are touched with their key: grownByTouchReach(box)).
+Aabb touchFieldOf(const Mover& m);
 
 // What building the movers noticed about an entity (a key that is not a number, a train
 // without corners): the mover is still built, with the game's default in its place.

@@ -217,13 +217,9 @@ void MoverFiring::useEntity(int entity, double now) {
 
 void MoverFiring::touch(double now, const std::function<bool(const Aabb&)>& touching, const KeyHolder& holder) {
     ++step_;
-    const Vec3 reach = Vec3::Constant(kTouchReach);
     for (size_t k = 0; k < movers_.size(); ++k) {
         const Mover& m = movers_[k];
-        // A field that is the mover's own solid box (a button, a Half-Life door) is touched
-        // from outside it, within kTouchReach; the others are zones walked into.
-        const bool solidField = !m.touchBounds.empty() && m.touchBounds == m.bounds;
-        const Aabb field = solidField ? Aabb{m.touchBounds.mins - reach, m.touchBounds.maxs + reach} : m.touchBounds;
+        const Aabb field = touchFieldOf(m);
         if (!field.empty() && touching(field)) {
             // A door group is touched once a step, whichever member's field it was.
             const bool grouped = m.kind == MoverKind::Door && m.master >= 0 && size_t(m.master) < movers_.size();
@@ -232,9 +228,8 @@ void MoverFiring::touch(double now, const std::function<bool(const Aabb&)>& touc
             touchedAt_[key] = step_;
             useMover(k, now, true);
         } else if (k < rules_.keyOpens.size() && rules_.keyOpens[k] && !runs_[k].running) {
-            const Aabb box = m.boundsAt(runs_[k].rest);
-            const Aabb near{box.mins - reach, box.maxs + reach};
-            if (!box.empty() && (holder ? holder(near, m.key) : touching(near))) useMover(k, now, true);
+            const Aabb near = grownByTouchReach(m.boundsAt(runs_[k].rest));
+            if (!near.empty() && (holder ? holder(near, m.key) : touching(near))) useMover(k, now, true);
         }
     }
     for (size_t t = 0; t < triggers_.size(); ++t) {
