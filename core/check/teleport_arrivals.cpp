@@ -19,14 +19,14 @@ std::vector<SpawnProblem> checkTeleportArrivals(const BspTree& tree, const MapFi
     std::map<int, std::vector<int>> stuckAt;
     for (const Teleport& t : graph.teleports) {
         if (t.destination < 0) continue;
-        const Vec3 arrival = t.destinationOrigin + Vec3(0, 0, t.arrivalLift);
+        const Vec3 arrival = t.arrival();
         if (!arrival.allFinite() || !tree.bounds.contains(arrival) || tree.isSolid(arrival, pose)) stuckAt[t.destination].push_back(t.entity);
     }
     for (const auto& [destination, teleporters] : stuckAt) {
         const MapEntity& d = map.entities[size_t(destination)];
         const Teleport& first = *std::find_if(graph.teleports.begin(), graph.teleports.end(),
                                               [&](const Teleport& t) { return t.entity == teleporters.front(); });
-        const Vec3 arrival = first.destinationOrigin + Vec3(0, 0, first.arrivalLift);
+        const Vec3 arrival = first.arrival();
         SpawnProblem p;
         p.kind = SpawnProblemKind::Stuck;
         p.entity = destination;

@@ -58,6 +58,8 @@ struct Teleport {
     // The game puts the teleported entity's origin this far above the destination's
     // (kTeleportArrivalLift...): an agent's reference point lands there.
     double arrivalLift = 0.0;
+    // Where the game puts a teleported entity's origin: the destination's, raised.
+    Vec3 arrival() const { return destinationOrigin + Vec3(0, 0, arrivalLift); }
 };
 
 // How far above its destination's origin each game puts a teleported origin: Quake's

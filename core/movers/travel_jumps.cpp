@@ -9,7 +9,7 @@ void addTeleportAndPushLinks(TravelGraph& graph, const BspTree& tree, const Pose
         if (t.destination < 0 || t.bounds.empty()) continue;
         // Where the box lands: from where the game puts it (the destination raised), else
         // from the destination itself (a point placed on the floor).
-        Landing landing = dropToFloor(tree, mesh, t.destinationOrigin + Vec3::UnitZ() * t.arrivalLift);
+        Landing landing = dropToFloor(tree, mesh, t.arrival());
         if (landing.polygon < 0) landing = dropToFloor(tree, mesh, t.destinationOrigin);
         if (landing.polygon < 0) continue;
         std::vector<int32_t> polygons;

@@ -451,7 +451,7 @@ void AgentSimulation::teleportAgents() {
         if (t.needsFiring && !(firing_ && time_ - firing_->lastUsed(t.entity) <= kTeleportUseWindow)) continue;
         scene_.agentsOverlapping(t.bounds, w.scratch, inside);
         std::sort(inside.begin(), inside.end()); // the same order on every run
-        const Vec3 arrival = t.destinationOrigin + Vec3(0, 0, t.arrivalLift);
+        const Vec3 arrival = t.arrival();
         for (const uint32_t i : inside) {
             // Quake kills whoever stands at the destination (telefrag); agents wait instead.
             if (scene_.isSolid({poses_[i], int(i)}, arrival, w.scratch, w.moves)) {
