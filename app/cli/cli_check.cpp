@@ -13,6 +13,7 @@
 #include "io/fgd_reader.h"
 #include "io/map_reader.h"
 #include "io/map_to_world.h"
+#include "movers/build_movers.h"
 
 #include <QJsonDocument>
 #include <QJsonValue>
@@ -201,9 +202,11 @@ int runCheck(const std::vector<std::string>& args) {
     std::vector<SpawnProblem> problems = checkSpawns(in);
     const double checkMs = msSince(start);
     const auto moversStart = Clock::now();
-    mergeProblems(problems, checkMovers(level->entityMap, &classes));
+    const LevelMovers movers = buildMovers(level->entityMap);
+    const EntityGraph graph = buildEntityGraph(level->entityMap);
+    mergeProblems(problems, checkMovers({&level->entityMap, &movers, &graph, &classes}));
     if (level->tree) // where teleporters set the player down
-        mergeProblems(problems, checkTeleportArrivals(*level->tree, level->entityMap, buildEntityGraph(level->entityMap), &classes));
+        mergeProblems(problems, checkTeleportArrivals(*level->tree, level->entityMap, graph, &classes));
     const double moversMs = msSince(moversStart);
 
     std::map<std::string, int> counts;

@@ -4,6 +4,7 @@
 
 #include "check/mover_checks.h"
 #include "check/teleport_arrivals.h"
+#include "movers/build_movers.h"
 #include "movers/travel.h"
 
 #include <QElapsedTimer>
@@ -38,9 +39,11 @@ void SpawnCheckService::start(SpawnCheckRun run) {
         input.entities = spawnEntities(shared->entities, 1);
         // The movers' problems take milliseconds: found once, shown with both passes.
         const MapFile entityMap = mapOfDocumentEntities(shared->entities, shared->game);
-        std::vector<SpawnProblem> moverProblems = checkMovers(entityMap, shared->classes.get());
+        const LevelMovers movers = buildMovers(entityMap);
+        const EntityGraph graph = buildEntityGraph(entityMap);
+        std::vector<SpawnProblem> moverProblems = checkMovers({&entityMap, &movers, &graph, shared->classes.get()});
         if (input.onion) // where teleporters set the player down
-            mergeProblems(moverProblems, checkTeleportArrivals(*input.onion, entityMap, buildEntityGraph(entityMap), shared->classes.get()));
+            mergeProblems(moverProblems, checkTeleportArrivals(*input.onion, entityMap, graph, shared->classes.get()));
         // The player's walk opens doors, rides lifts and trains and takes teleporters, as
         // `shallot-cli check` does by default (a monster behind a door is met).
         TravelLevel travel = travelLevelOf(entityMap);
