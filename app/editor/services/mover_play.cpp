@@ -8,7 +8,6 @@
 #include "objects/level_objects.h"
 
 #include <chrono>
-#include <optional>
 
 namespace shallot {
 
@@ -88,15 +87,13 @@ bool MoverPlay::start(int agents) {
     shown_ = Frame{};
     LevelMovers movers = editor_.moverStates().movers();
     // From the level's start the movers run as the game fires them; from "At time" they
-    // keep the dock's clock, cycling.
-    std::optional<FiringRules> firing;
-    if (states.placement() != MoverPlacement::Time) firing = states.firingRules();
-    fired_ = firing.has_value();
-    std::vector<Teleport> teleports = states.firingRules().teleports; // run either way
-    std::vector<Aabb> places = workingPlaces(movers.movers, states.firingRules());
+    // keep the dock's clock, cycling. The teleporters run either way.
+    fired_ = states.placement() != MoverPlacement::Time;
+    FiringRules rules = states.firingRules();
+    std::vector<Aabb> places = workingPlaces(movers.movers, rules);
     options.seekShare = kPlaySeekShare;
-    worker_ = std::thread([this, world, movers = std::move(movers), firing = std::move(firing), teleports = std::move(teleports),
-                           places = std::move(places), options, stop]() mutable {
+    worker_ = std::thread([this, world, movers = std::move(movers), rules = std::move(rules), places = std::move(places),
+                           fired = fired_, options, stop]() mutable {
         lowerThreadPriority();
         const BspTree& tree = world->result->onion;
         const LevelObjects level = buildLevelObjects(std::move(movers), tree.poses, world->world.bounds, 1);
@@ -109,8 +106,8 @@ bool MoverPlay::start(int agents) {
         }
         scene.rebuildGrid();
         options.movers = &level.movers.movers;
-        if (firing) options.firing = &*firing;
-        options.teleports = &teleports;
+        if (fired) options.firing = &rules;
+        options.teleports = &rules.teleports;
         options.seekPlaces = &places;
         AgentSimulation simulation(scene, options);
         using Clock = std::chrono::steady_clock;
