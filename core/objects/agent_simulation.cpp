@@ -48,6 +48,9 @@ constexpr int kGoalTries = 2;
 // edge of a ledge) walks this far in a random direction instead.
 constexpr double kWanderDistance = 48.0;
 
+// An agent's keys: bit k for KeyKind(k).
+uint8_t keyBit(KeyKind key) { return uint8_t(1u << unsigned(key)); }
+
 int64_t spawnCellKey(int64_t x, int64_t y) { return (x << 32) ^ (y & 0xffffffff); }
 
 double horizontalDistance(const Vec3& a, const Vec3& b) { return std::hypot(a.x() - b.x(), a.y() - b.y()); }
@@ -62,7 +65,7 @@ struct AgentSimulation::Agent {
     bool grounded = false;
     Vec3 checkPosition = Vec3::Zero(); // where it was at the last stuck check
     double checkTime = 0.0;
-    uint8_t keys = 0; // bit k: KeyKind(k) carried
+    uint8_t keys = 0; // those carried (keyBit)
     // Carried by a moving object this step (standing on it), and the step before: a rider
     // stands still until the ride stops, then finds a new path from where it got to.
     bool riding = false, rodeBefore = false;
@@ -341,7 +344,7 @@ void AgentSimulation::moveObjects() {
         if (!firing_) firing_ = std::make_unique<MoverFiring>(*movers, *options_.firing, options_.startSeconds);
         pickUpKeys(w.scratch);
         auto holder = [&](const Aabb& box, KeyKind key) {
-            const uint8_t bit = uint8_t(1u << unsigned(key));
+            const uint8_t bit = keyBit(key);
             scene_.agentsOverlapping(box, w.scratch, near);
             std::sort(near.begin(), near.end());
             for (const uint32_t a : near)
@@ -437,7 +440,7 @@ void AgentSimulation::pickUpKeys(SceneScratch& scratch) {
         scene_.agentsOverlapping(keyBoxes_[k], scratch, near);
         if (near.empty()) continue;
         const uint32_t first = *std::min_element(near.begin(), near.end());
-        agents_[first].keys |= uint8_t(1u << unsigned(options_.firing->keys[k].kind));
+        agents_[first].keys |= keyBit(options_.firing->keys[k].kind);
         keyTaken_[k] = true;
         ++report_.keysPickedUp;
     }
