@@ -1,6 +1,5 @@
 #include "check/teleport_arrivals.h"
 
-#include <algorithm>
 #include <map>
 #include <sstream>
 
@@ -16,16 +15,15 @@ std::vector<SpawnProblem> checkTeleportArrivals(const BspTree& tree, const MapFi
     if (pose < 0) return out;
     const Pose& box = tree.poses[size_t(pose)];
     // Destination -> the teleporters that set the player down in solid there.
-    std::map<int, std::vector<int>> stuckAt;
+    std::map<int, std::vector<const Teleport*>> stuckAt;
     for (const Teleport& t : graph.teleports) {
         if (t.destination < 0) continue;
         const Vec3 arrival = t.arrival();
-        if (!arrival.allFinite() || !tree.bounds.contains(arrival) || tree.isSolid(arrival, pose)) stuckAt[t.destination].push_back(t.entity);
+        if (!arrival.allFinite() || !tree.bounds.contains(arrival) || tree.isSolid(arrival, pose)) stuckAt[t.destination].push_back(&t);
     }
     for (const auto& [destination, teleporters] : stuckAt) {
         const MapEntity& d = map.entities[size_t(destination)];
-        const Teleport& first = *std::find_if(graph.teleports.begin(), graph.teleports.end(),
-                                              [&](const Teleport& t) { return t.entity == teleporters.front(); });
+        const Teleport& first = *teleporters.front();
         const Vec3 arrival = first.arrival();
         SpawnProblem p;
         p.kind = SpawnProblemKind::Stuck;
@@ -34,10 +32,10 @@ std::vector<SpawnProblem> checkTeleportArrivals(const BspTree& tree, const MapFi
         p.origin = first.destinationOrigin;
         p.pose = pose;
         p.box = {arrival + box.mins, arrival + box.maxs};
-        p.entities = teleporters;
-        const MapEntity& sender = map.entities[size_t(teleporters.front())];
+        for (const Teleport* t : teleporters) p.entities.push_back(t->entity);
+        const MapEntity& sender = map.entities[size_t(first.entity)];
         std::string m = describeSpawnEntity(p.classname, destination, d.line) + ": " +
-                        describeSpawnEntity(sender.classname(), teleporters.front(), sender.line);
+                        describeSpawnEntity(sender.classname(), first.entity, sender.line);
         if (teleporters.size() > 1) m += " and " + std::to_string(teleporters.size() - 1) + " more";
         std::ostringstream lift;
         lift << first.arrivalLift;
