@@ -78,7 +78,8 @@ int runQuery(const std::vector<std::string>& args) {
                    "(as compile's, or NAME=ellipsoid:R,H, NAME=capsule:R,HEIGHT) to replace the poses");
         return kExitUsage;
     }
-    // A .map or .shallot also gives the world, for traces of arbitrary boxes.
+    // A .map or .shallot also gives the world, for traces of arbitrary boxes (a .obsp its
+    // stored brushes).
     std::string loadError;
     const std::optional<TreeAndWorld> input =
         loadTreeAndWorldFrom(positional[0], loadError, poses.empty() ? nullptr : &poses);
@@ -90,6 +91,7 @@ int runQuery(const std::vector<std::string>& args) {
                              input->world ? &input->entities : nullptr, positional[0],
                              input->lighting ? &*input->lighting : nullptr);
     processor.setPathOverrides(overrides);
+    if (input->storedBrushes) processor.setStoredBrushes(&*input->storedBrushes);
     // A .map's movers (doors, plats...) as objects, or those a .obsp stores: classify,
     // trace and move meet them.
     const std::shared_ptr<const LevelObjects> level = loadLevelObjects(positional[0], *input, 2);

@@ -69,7 +69,7 @@ int readPose(const BspTree& tree, const QJsonObject& query, QString& message) {
 
 QueryProcessor::QueryProcessor(const BspTree& tree, const World* world, const TreePvs* pvs,
                                const std::vector<MapEntity>* entities, std::string file, const LevelLighting* lighting)
-    : tree_(tree), world_(world), paths_(tree, world ? &world->poses : nullptr), visible_(tree, pvs, world),
+    : tree_(tree), world_(world), brushes_(world), paths_(tree, world ? &world->poses : nullptr), visible_(tree, pvs, world),
       light_(tree, world, entities, std::move(file), lighting) {
     if (!world) return;
     for (const Pose& pose : world->poses) {
@@ -155,9 +155,9 @@ QJsonObject QueryProcessor::reach(const QJsonObject& query, bool& ok) const {
     QString message;
     if (!moverOffsets(query, offsets, message)) return error(message, ok);
     if (!offsets) return answerReach(tree_, query, ok); // the world alone, as before
-    if (!world_)
+    if (!brushes_)
         return error("\"movers\": reach with movers floods the level's brushes with the movers' placed: "
-                     "query the .map or .shallot (a .obsp keeps no brushes)", ok);
+                     "query the .map, or a .obsp with its brushes (this one was saved without them)", ok);
     std::shared_ptr<const CompileResult> placed;
     {
         // One compile per set of places, kept for the next queries (a script asks many
@@ -166,7 +166,7 @@ QJsonObject QueryProcessor::reach(const QJsonObject& query, bool& ok) const {
         for (const auto& [at, tree] : placedTrees_)
             if (at == *offsets) placed = tree;
         if (!placed) {
-            World world = worldWithMovers(*world_, level_->movers.movers, *offsets);
+            World world = worldWithMovers(*brushes_, level_->movers.movers, *offsets);
             world.poses = treePoses(world.poses);
             placed = std::make_shared<const CompileResult>(compileWorld(world));
             if (placedTrees_.size() >= kPlacedTreesKept) placedTrees_.erase(placedTrees_.begin());
@@ -236,8 +236,8 @@ int QueryProcessor::poseForBox(const Vec3& mins, const Vec3& maxs) const {
         if (pose.mins != mins || pose.maxs != maxs) continue;
         // The tree answers for the box only when the pose is blocked as any box is.
         bool excluded = pose.blockingSet() != defaultBlocking(pose.isPoint());
-        if (world_)
-            for (const Brush& b : world_->brushes)
+        if (brushes_)
+            for (const Brush& b : brushes_->brushes)
                 for (const std::string& name : b.excludedPoses) excluded |= name == pose.name;
         if (!excluded) return int(i);
     }
@@ -245,7 +245,7 @@ int QueryProcessor::poseForBox(const Vec3& mins, const Vec3& maxs) const {
 }
 
 const BoxTraceWorld& QueryProcessor::boxWorld() const {
-    std::call_once(boxWorldOnce_, [&] { boxWorld_ = std::make_unique<BoxTraceWorld>(BoxTraceWorld::build(*world_)); });
+    std::call_once(boxWorldOnce_, [&] { boxWorld_ = std::make_unique<BoxTraceWorld>(BoxTraceWorld::build(*brushes_)); });
     return *boxWorld_;
 }
 
@@ -284,7 +284,7 @@ QJsonObject QueryProcessor::trace(const QJsonObject& query, bool& ok) const {
         return error("\"box\" must be {\"mins\":[x,y,z],\"maxs\":[x,y,z]} with finite mins <= maxs", ok);
     const int pose = poseForBox(mins, maxs);
     if (pose >= 0) return withMover(traceJson(traceTree(pose)));
-    if (!world_) return error("arbitrary boxes need the world: query a .map or .shallot", ok);
+    if (!brushes_) return error("arbitrary boxes need the world: query a .map or .shallot", ok);
     return traceJson(traceBox(boxWorld(), mins, maxs, from, to));
 }
 

@@ -36,7 +36,8 @@ inline constexpr double kMaxQueryCoordinate = 1e9;
 //        [0,0,0]. from == to is an error (a zero-length sweep has no contact to report).
 //   {"op":"trace","box":{"mins":[..],"maxs":[..]},"from":..,"to":..} -> the same for any
 //        box (mins <= maxs). A box equal to a compiled pose's box is traced in the tree;
-//        any other needs the world (a .map or .shallot input), else the answer is the error
+//        any other needs the brushes (a .map or .shallot input, or a .obsp with its brushes
+//        section, which compile writes), else the answer is the error
 //        "arbitrary boxes need the world: query a .map or .shallot".
 //   {"op":"move","pose":"<name>","from":[x,y,z],"delta":[x,y,z],"step":H}
 //     -> {"end":[x,y,z],"contacts":[{"point":[..],"normal":[..],"t":T},...],
@@ -85,6 +86,12 @@ public:
     void setPathOverrides(const NavOverrides& overrides) { paths_.setOverrides(overrides); }
     // The level's movers and triggers for path queries' typed travel (query_path.h).
     void setTravel(std::shared_ptr<const TravelLevel> level) { paths_.setTravel(std::move(level)); }
+    // The blocking brushes a .obsp stores (kept by reference), for a processor without a
+    // world: arbitrary boxes are swept against them and reach with "movers" compiles them
+    // with the movers placed, as on the .map.
+    void setStoredBrushes(const World* brushes) {
+        if (!world_) brushes_ = brushes;
+    }
 
 private:
     QJsonObject answerOp(const QJsonObject& query, bool& ok) const;
@@ -97,7 +104,7 @@ private:
     // The tree's pose with exactly this box whose tree answers for the box (no brush of the
     // world excludes the pose), or -1.
     int poseForBox(const Vec3& mins, const Vec3& maxs) const;
-    const BoxTraceWorld& boxWorld() const; // built from world_ on first use
+    const BoxTraceWorld& boxWorld() const; // built from brushes_ on first use
     // The round pose compiled as tree pose `pose`, or nothing.
     const MoveSpace* roundPose(int pose) const;
     // Where the query's "movers" field places the level's movers (the others where they
@@ -118,6 +125,7 @@ private:
 
     const BspTree& tree_;
     const World* world_;
+    const World* brushes_; // the world's blocking brushes: world_, or those a .obsp stores
     mutable std::once_flag boxWorldOnce_;
     mutable std::unique_ptr<BoxTraceWorld> boxWorld_;
     PathQueries paths_; // builds each pose's navigation mesh on its first path query

@@ -74,6 +74,7 @@ std::optional<TreeAndWorld> loadTreeAndWorldFrom(const std::string& path, std::s
         TreeAndWorld out{std::move(*read.tree), std::nullopt, std::move(read.pvs), {}, std::move(read.lighting)};
         out.movers = std::move(read.movers);
         if (out.movers) out.game = out.movers->entities.game;
+        if (read.brushes) out.storedBrushes = World{std::move(*read.brushes), out.tree.poses, out.tree.bounds};
         return out;
     }
     World world;

@@ -44,6 +44,10 @@ struct TreeAndWorld {
     std::optional<LevelLighting> lighting = {}; // the lightmaps a .obsp stores
     Game game = Game::Quake; // the .map's (--game or detected) or the document's; a .obsp's movers say theirs
     std::shared_ptr<const ObspMovers> movers = {}; // the movers a .obsp stores (shallot-cli compile of a .map)
+    // The blocking brushes a .obsp stores (its brushes section), with the tree's poses and
+    // bounds: enough to sweep other boxes and to compile the world again with movers placed,
+    // not a whole world (no liquids, no textures).
+    std::optional<World> storedBrushes = {};
 };
 
 // As loadTreeFrom, also giving back the world of a .shallot or .map (queries that sweep

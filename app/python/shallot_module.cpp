@@ -188,8 +188,10 @@ py::dict moveBatch(const rt::Tree& tree, const std::variant<int, std::string>& p
 }
 
 py::dict reach(const rt::Tree& tree, const std::variant<int, std::string>& pose, const py::handle& from,
-               const py::handle& to) {
-    const rt::Reach r = valueOf(tree.reach(poseOf(tree, pose), vec3(from, "from"), vec3(to, "to")));
+               const py::handle& to, bool movers) {
+    const int p = poseOf(tree, pose);
+    const rt::Vec3 a = vec3(from, "from"), b = vec3(to, "to");
+    const rt::Reach r = valueOf(movers ? tree.reachWithMovers(p, a, b) : tree.reach(p, a, b));
     py::dict out;
     out["reachable"] = r.reachable;
     out["from_leaf"] = r.fromLeaf;
@@ -486,8 +488,10 @@ PYBIND11_MODULE(shallot, m) {
         .def("move_batch", &moveBatch, py::arg("pose"), py::arg("starts"), py::arg("deltas"), py::arg("step") = 0.0,
              "move for each row (many agents, one step each); returns a dict of arrays end (N x 3), "
              "start_solid, stepped, contacts (their number)")
-        .def("reach", &reach, py::arg("pose"), py::arg("start"), py::arg("end"),
-             "Whether the pose can get from start to end; returns a dict reachable, from_leaf, to_leaf")
+        .def("reach", &reach, py::arg("pose"), py::arg("start"), py::arg("end"), py::arg("movers") = false,
+             "Whether the pose can get from start to end; returns a dict reachable, from_leaf, to_leaf. "
+             "movers=True: through the world with the movers at their states (with_movers), compiled "
+             "together on the first such call; the leaves are that tree's")
         .def("path", &path, py::arg("pose"), py::arg("start"), py::arg("end"),
              "The walking path (each end dropped onto the floor below it); returns a dict found, length, "
              "points (K x 3: the corners where the pose's box stands on a floor)")

@@ -4,7 +4,9 @@
 #include "runtime/runtime_results.h"
 #include "runtime/tree_impl.h"
 
+#include "compile/compiler.h"
 #include "movers/build_movers.h"
+#include "movers/placed_movers.h"
 
 namespace shallot::runtime {
 
@@ -120,6 +122,21 @@ Result<Tree> Tree::withMovers(const std::vector<MoverSetting>& states) const {
         }
         return success(Tree(std::make_shared<const Impl>(impl_->level, wanted, impl_->round)));
     });
+}
+
+const Tree::Impl::PlacedWorld& Tree::Impl::placedWorld() const {
+    std::call_once(placedWorldOnce, [&] {
+        if (!world) {
+            placed.error = "reach with movers needs the brushes: this tree was saved without them";
+            return;
+        }
+        const LevelObjects& objects = level->movers->level;
+        CompileResult compiled =
+            compileWorld(worldWithMovers(*world, objects.movers.movers, objects.offsets(currentSettings(*this))));
+        if (compiled.error.empty()) placed.tree = std::move(compiled.onion);
+        else placed.error = "the level with its movers placed does not compile: " + compiled.error;
+    });
+    return placed;
 }
 
 Result<MoverState> MoverState::parse(std::string_view text) {

@@ -358,6 +358,19 @@ Result<Reach> Tree::reach(int pose, const Vec3& from, const Vec3& to) const {
     });
 }
 
+Result<Reach> Tree::reachWithMovers(int pose, const Vec3& from, const Vec3& to) const {
+    return guarded<Result<Reach>>([&] {
+        if (!impl_ || !impl_->level->movers || impl_->level->movers->level.movers.movers.empty())
+            return reach(pose, from, to);
+        if (std::string e = treePoseError(impl_.get(), pose); !e.empty()) return failure<Reach>(e);
+        if (!finite(from) || !finite(to)) return failure<Reach>("from and to must be 3 finite numbers each");
+        const Impl::PlacedWorld& placed = impl_->placedWorld();
+        if (!placed.tree) return failure<Reach>(placed.error);
+        const ReachAnswer a = reachBetween(*placed.tree, pose, toEigen(from), toEigen(to));
+        return success(Reach{a.reachable, a.fromLeaf, a.toLeaf});
+    });
+}
+
 Result<Region> Tree::reachFrom(int pose, const Vec3& from) const {
     return guarded<Result<Region>>([&] {
         if (std::string e = treePoseError(impl_.get(), pose); !e.empty()) return failure<Region>(e);

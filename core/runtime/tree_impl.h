@@ -65,6 +65,16 @@ struct Tree::Impl {
     // where the level spawns them) and the round poses `round`.
     explicit Impl(std::shared_ptr<Level> l, const std::map<int, shallot::MoverState>& settings = {},
                   std::shared_ptr<const RoundPoses> round = nullptr);
+    // The world compiled with the movers' brushes placed at `states` (reachWithMovers):
+    // made on first use, an error when it cannot be (no brushes, the compile failed).
+    struct PlacedWorld {
+        std::optional<BspTree> tree;
+        std::string error;
+    };
+    const PlacedWorld& placedWorld() const;
+    mutable std::once_flag placedWorldOnce;
+    mutable PlacedWorld placed;
+
     // The round pose at pose index `pose` (after the tree's), or null for a tree pose.
     const RoundPoseWorld* roundPose(int pose) const;
     const BoxTraceWorld& boxTraceWorld() const;

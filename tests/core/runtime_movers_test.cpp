@@ -2,7 +2,8 @@
 // compiled or loaded with its movers answers classify, trace, traceBox of a pose's box,
 // move and their batches for the world plus the movers at their states, exactly as the
 // collision scene shallot-cli query builds on the .map (random states, points, segments and
-// moves); batches equal single queries; threads agree; bad states are errors.
+// moves); batches equal single queries; threads agree; bad states are errors; reach
+// through the movers placed.
 #include "shallot/runtime.h"
 
 #include "io/map_reader.h"
@@ -245,6 +246,83 @@ TEST(RuntimeMovers, BadStatesAreErrors) {
     EXPECT_TRUE(plain.value.movers().empty());
     EXPECT_TRUE(plain.value.withMovers({}));
     EXPECT_EQ(plain.value.withMovers({{1, rt::MoverState::open()}}).error.rfind("no mover at entity 1", 0), 0u);
+}
+
+// reachWithMovers floods the world compiled with the movers placed at the tree's states:
+// checked against the collision scene (per-object trees, independent of that compile) at
+// random states: a start is placed (leaf >= 0) exactly where the scene has the pose free,
+// and two points joined by a clear straight sweep are reachable. The .map's tree and the
+// .obsp's (its stored brushes) answer alike; without the brushes it is an error.
+TEST(RuntimeMovers, ReachWithMoversFloodsTheWorldWithTheMoversPlaced) {
+    const Fixture& f = fixture();
+    const int point = f.loaded.poseIndex("point"), player = f.loaded.poseIndex("player");
+    // The point pose inside the closed door: in solid; with the door open, out in the room.
+    const rt::Reach shut = f.loaded.reachWithMovers(point, {0, 0, 64}, {-600, 0, 24}).value;
+    EXPECT_EQ(shut.fromLeaf, -1);
+    EXPECT_FALSE(shut.reachable);
+    EXPECT_TRUE(f.loaded.reach(point, {0, 0, 64}, {-600, 0, 24}).value.reachable); // the world alone
+    const rt::Tree open = f.loaded.withMovers({{1, rt::MoverState::open()}}).value;
+    EXPECT_TRUE(open.reachWithMovers(point, {0, 0, 64}, {-600, 0, 24}).value.reachable);
+
+    Rng rng(41);
+    size_t placedStarts = 0, clearSweeps = 0;
+    for (int round = 0; round < 6; ++round) {
+        std::vector<rt::MoverSetting> settings;
+        std::map<int, MoverState> states;
+        for (const rt::Mover& m : f.loaded.movers()) {
+            if (std::uniform_int_distribution<int>(0, 2)(rng) == 0) continue; // where it spawns
+            const double fraction = uniform(rng, 0.0, 1.0);
+            settings.push_back({m.entity, rt::MoverState::at(fraction)});
+            states[m.entity] = MoverState::at(fraction);
+        }
+        const auto scene = reference(f, states);
+        const rt::Tree fromMap = f.compiled.withMovers(settings).value;
+        const rt::Tree fromObsp = f.loaded.withMovers(settings).value;
+        SceneScratch scratch;
+        StageCounts counts;
+        for (int k = 0; k < 150; ++k) {
+            const int pose = k % 2 ? player : point;
+            const Vec3 p(uniform(rng, -1024, 1024), uniform(rng, -512, 512), uniform(rng, -240, 256));
+            const Vec3 q = p + Vec3(uniform(rng, -300, 300), uniform(rng, -300, 300), uniform(rng, -60, 60));
+            const rt::Result<rt::Reach> got = fromObsp.reachWithMovers(pose, R(p), R(q));
+            ASSERT_TRUE(got) << got.error;
+            const rt::Reach mapGot = fromMap.reachWithMovers(pose, R(p), R(q)).value;
+            EXPECT_EQ(mapGot.reachable, got.value.reachable);
+            EXPECT_EQ(mapGot.fromLeaf < 0, got.value.fromLeaf < 0);
+            // Away from surfaces (the start may be nudged out by 1/8 unit): leaf -1 exactly
+            // where the scene says the pose is in solid.
+            bool sameAround = true;
+            const bool solid = scene->isSolid({pose, -1}, p, scratch, counts);
+            for (int a = 0; a < 3; ++a)
+                for (double d : {-0.25, 0.25})
+                    sameAround &= scene->isSolid({pose, -1}, p + d * Vec3::Unit(a), scratch, counts) == solid;
+            if (sameAround) {
+                EXPECT_EQ(got.value.fromLeaf < 0, solid) << p.transpose();
+                placedStarts += !solid;
+            }
+            const TraceResult sweep = scene->trace({pose, -1}, p, q, scratch, counts);
+            if (sameAround && !sweep.startSolid && !sweep.hit &&
+                !scene->isSolid({pose, -1}, q, scratch, counts)) {
+                EXPECT_TRUE(got.value.reachable) << p.transpose() << " -> " << q.transpose();
+                ++clearSweeps;
+            }
+        }
+    }
+    EXPECT_GT(placedStarts, 100u);
+    EXPECT_GT(clearSweeps, 50u);
+
+    // Without the brushes; and a tree without movers answers as reach.
+    const std::string bare = std::filesystem::path(f.path).replace_extension("bare.obsp").string();
+    ASSERT_TRUE(f.compiled.save(bare, false));
+    const rt::Tree loadedBare = rt::Tree::loadFile(bare).value;
+    EXPECT_EQ(loadedBare.reachWithMovers(point, {0, 0, 64}, {-600, 0, 24}).error,
+              "reach with movers needs the brushes: this tree was saved without them");
+    const rt::Tree plain = rt::Tree::compileMap(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map").value;
+    const rt::Reach a = plain.reachWithMovers(1, {400, 300, 24}, {200, 200, 24}).value,
+                    b = plain.reach(1, {400, 300, 24}, {200, 200, 24}).value;
+    EXPECT_EQ(a.reachable, b.reachable);
+    EXPECT_EQ(a.fromLeaf, b.fromLeaf);
+    EXPECT_EQ(a.toLeaf, b.toLeaf);
 }
 
 // Typed travel from the stored entities: through the door, and through the teleporter;

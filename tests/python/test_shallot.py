@@ -279,6 +279,35 @@ class ShallotAgainstCli(unittest.TestCase):
             types |= {s["type"] for s in got["travel"]}
         self.assertTrue({"door", "plat"} <= types, types)
 
+    def test_reach_with_movers_equals_cli(self):
+        # reach(movers=True) floods the world compiled with the movers at the tree's states,
+        # as query's reach with "movers" on the .obsp (its stored brushes) and on the .map:
+        # door 14 shut cuts the hall off from the room beyond it, opened with 15 it does not.
+        a, b = (300.0, 540.0, 40.0), (100.0, 540.0, 40.0)
+        self.assertTrue(self.tree.reach("player", a, b)["reachable"])  # the world alone
+        answers = []
+        for states in ({"14": "closed"}, {"14": "open", "15": "open"}, {"14": 0.5}):
+            got = self.tree.with_movers(states).reach("player", a, b, movers=True)
+            [want] = cli_query(self.obsp, [{"op": "reach", "pose": "player", "from": list(a), "to": list(b),
+                                            "movers": states}])
+            self.assertEqual(got, want)
+            self.assertEqual([want], cli_query(MAP, [{"op": "reach", "pose": "player", "from": list(a),
+                                                      "to": list(b), "movers": states}]))
+            answers.append(got["reachable"])
+        self.assertEqual(answers[:2], [False, True])
+        # A file saved without its brushes cannot: the module raises, query says why, and an
+        # arbitrary box needs them too.
+        bare = os.path.join(self.dir.name, "bare.obsp")
+        self.tree.save(bare, brushes=False)
+        with self.assertRaisesRegex(shallot.Error, "reach with movers needs the brushes"):
+            shallot.Tree.load(bare).reach("player", a, b, movers=True)
+        reach, box = cli_query(bare, [{"op": "reach", "pose": "player", "from": list(a), "to": list(b),
+                                       "movers": {"14": "open"}},
+                                      {"op": "trace", "box": {"mins": [-8, -8, -8], "maxs": [8, 8, 8]},
+                                       "from": list(a), "to": list(b)}])
+        self.assertIn("saved without them", reach["error"])
+        self.assertEqual(box["error"], "arbitrary boxes need the world: query a .map or .shallot")
+
     def test_bad_mover_states_raise(self):
         for states, message in (({13: "open"}, "no mover at entity 13"),
                                 ({14: float("nan")}, "the state of entity 14 must be"),

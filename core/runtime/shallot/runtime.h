@@ -233,6 +233,13 @@ public:
     // Moves the pose's box by delta with collide-and-slide; stepHeight > 0 climbs stairs.
     Result<Move> move(int pose, const Vec3& from, const Vec3& delta, double stepHeight = 0.0) const;
     Result<Reach> reach(int pose, const Vec3& from, const Vec3& to) const;
+    // reach through the world with the movers placed at moverStates() (where the level
+    // spawns them unless withMovers placed them): the world's brushes and the movers' are
+    // compiled together on the first call (about as long as compiling the level; kept for
+    // the tree's later calls), so a closed door from floor to ceiling cuts the level in two.
+    // The leaves are that tree's (shallot-cli query's reach with "movers"). Without movers
+    // it is reach(). Needs the brushes (hasBrushes()).
+    Result<Reach> reachWithMovers(int pose, const Vec3& from, const Vec3& to) const;
     // Everything the pose reaches from `from` (a start just inside a surface is nudged out
     // by at most 1/8 unit, as a Quake player start standing on the floor needs).
     Result<Region> reachFrom(int pose, const Vec3& from) const;
@@ -287,7 +294,8 @@ public:
     // traceBox of a pose's box, move and their batches answer for the world plus every mover
     // at its state: where the level spawns it, unless withMovers placed it (as shallot-cli
     // query does, its "movers" field). reach, reachFrom, path and visible answer for the
-    // world alone, as the runtime did before movers (query's path op travels through them).
+    // world alone, as the runtime did before movers (reachWithMovers and travelPath meet
+    // them).
     const std::vector<Mover>& movers() const;
     // The same level with the movers at `states` (by entity index; a mover not named is
     // where the level spawns it, whatever this tree's states are). The level's data is
