@@ -8,6 +8,7 @@
 
 #include "movers/mover.h"
 #include "movers/placed_movers.h"
+#include "objects/placed_move_spaces.h"
 #include "world/round_pose_boxes.h"
 
 #include <QJsonArray>
@@ -25,6 +26,13 @@ QJsonObject error(const QString& message, bool& ok) {
 
 // As toJson, with -0 written as 0 (flipped planes have negative zeros in their normals).
 QJsonArray vectorJson(const Vec3& v) { return toJson(v + Vec3::Zero()); }
+
+// Where the scene places each of its objects (the level's movers, in order).
+std::vector<Vec3> sceneOffsets(const CollisionScene& scene) {
+    std::vector<Vec3> out;
+    for (size_t i = 0; i < scene.objectCount(); ++i) out.push_back(scene.objectOffset(i));
+    return out;
+}
 
 QJsonObject traceJson(const TraceResult& r) {
     return QJsonObject{{"start_solid", r.startSolid},
@@ -90,7 +98,9 @@ QueryProcessor::QueryProcessor(const BspTree& tree, const World* world, const Tr
 void QueryProcessor::setLevelObjects(const LevelObjects* level) {
     level_ = level;
     spawnScene_.reset();
+    moverShapes_.reset();
     if (!level || level->objects.empty()) return;
+    moverShapes_ = std::make_unique<MoverShapes>(level->movers.movers, tree_.bounds);
     spawnScene_ = std::make_unique<CollisionScene>(tree_, level->pointers());
     const std::vector<Vec3> offsets = level->offsets();
     for (size_t i = 0; i < offsets.size(); ++i) spawnScene_->setObjectOffset(i, offsets[i]);
@@ -184,6 +194,14 @@ const MoveSpace* QueryProcessor::roundPose(int pose) const {
     return nullptr;
 }
 
+PlacedMoveSpaces QueryProcessor::withMovers(const MoveSpace& world, int roundPose, const CollisionScene* scene) const {
+    std::vector<PlacedSpace> parts;
+    if (scene && moverShapes_)
+        for (const RoundPose& r : round_)
+            if (r.treePose == roundPose) parts = moverShapes_->roundParts(r.exact->pose(), sceneOffsets(*scene));
+    return PlacedMoveSpaces(world, std::move(parts));
+}
+
 QJsonObject QueryProcessor::answer(const QByteArray& line, bool& ok) const {
     ok = true;
     QJsonParseError parseError;
@@ -225,7 +243,7 @@ QJsonObject QueryProcessor::classify(const QJsonObject& query, bool& ok) const {
     for (size_t i = 0; i < tree_.poses.size(); ++i) {
         const MoveSpace* round = roundPose(int(i));
         solid[QString::fromStdString(tree_.poses[i].name)] =
-            round ? round->isSolid(p) : scene ? scene->isSolid({int(i), -1}, p, scratch, counts) : bool((bits >> i) & 1u);
+            round ? withMovers(*round, int(i), scene).isSolid(p) : scene ? scene->isSolid({int(i), -1}, p, scratch, counts) : bool((bits >> i) & 1u);
     }
     return QJsonObject{{"solid", solid}, {"leaf", leaf}};
 }
@@ -274,7 +292,11 @@ QJsonObject QueryProcessor::trace(const QJsonObject& query, bool& ok) const {
     if (hasPose) {
         const int pose = readPose(tree_, query, message);
         if (pose < 0) return error(message, ok);
-        if (const MoveSpace* round = roundPose(pose)) return traceJson(round->trace(from, to));
+        if (const MoveSpace* round = roundPose(pose)) {
+            const PlacedMoveSpaces::Answer a = withMovers(*round, pose, scene).traceWhich(from, to);
+            scratch.hitObject = a.part;
+            return withMover(traceJson(a.result));
+        }
         return withMover(traceJson(traceTree(pose)));
     }
     const QJsonValue box = query.value("box");
@@ -285,7 +307,13 @@ QJsonObject QueryProcessor::trace(const QJsonObject& query, bool& ok) const {
     const int pose = poseForBox(mins, maxs);
     if (pose >= 0) return withMover(traceJson(traceTree(pose)));
     if (!brushes_) return error("arbitrary boxes need the world: query a .map or .shallot", ok);
-    return traceJson(traceBox(boxWorld(), mins, maxs, from, to));
+    const BoxMoveSpace world(boxWorld(), mins, maxs);
+    std::vector<BoxMoveSpace> moverSpaces;
+    std::vector<PlacedSpace> parts;
+    if (scene && moverShapes_) parts = moverShapes_->boxParts(mins, maxs, sceneOffsets(*scene), moverSpaces);
+    const PlacedMoveSpaces::Answer a = PlacedMoveSpaces(world, std::move(parts)).traceWhich(from, to);
+    scratch.hitObject = a.part;
+    return withMover(traceJson(a.result));
 }
 
 QJsonObject QueryProcessor::move(const QJsonObject& query, bool& ok) const {
@@ -308,7 +336,7 @@ QJsonObject QueryProcessor::move(const QJsonObject& query, bool& ok) const {
     SceneScratch scratch;
     StageCounts counts;
     const MoveSpace* round = roundPose(pose);
-    const MoveResult r = round   ? slideMove(*round, from, delta, step)
+    const MoveResult r = round   ? slideMove(withMovers(*round, pose, scene), from, delta, step)
                          : scene ? scene->move({pose, -1}, from, delta, step, scratch, counts)
                                  : slideMove(tree_, pose, from, delta, step);
     QJsonArray contacts;

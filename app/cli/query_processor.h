@@ -3,6 +3,8 @@
 #include "compile/compiler.h"
 #include "objects/collision_scene.h"
 #include "objects/level_objects.h"
+#include "objects/mover_shapes.h"
+#include "objects/placed_move_spaces.h"
 #include "query/box_trace.h"
 #include "query/round_pose_queries.h"
 #include "query_light.h"
@@ -54,8 +56,9 @@ inline constexpr double kMaxQueryCoordinate = 1e9;
 //        spawns it. An entity index that is no mover, or a bad state, is an error; so is
 //        "movers" naming one on an input without movers (a .shallot, or a .obsp written
 //        before format version 6; compile -o of a .map stores them). Round poses
-//        and arbitrary boxes answer for the world alone. A trace whose contact (or start in
-//        solid) is a mover's adds "mover": its entity index.
+//        and arbitrary boxes meet the movers too, each mover's brushes exact for the
+//        shape or box in its own frame (objects/mover_shapes.h). A trace whose contact (or
+//        start in solid) is a mover's adds "mover": its entity index.
 //   {"op":"reach",...} -> see query_reach.h.
 //   {"op":"path",...} -> see query_path.h.
 //   {"op":"visible",...} -> see query_visible.h.
@@ -107,6 +110,9 @@ private:
     const BoxTraceWorld& boxWorld() const; // built from brushes_ on first use
     // The round pose compiled as tree pose `pose`, or nothing.
     const MoveSpace* roundPose(int pose) const;
+    // `world` (the round pose `roundPose`'s space) with the scene's movers placed in it,
+    // each exact for the shape in its own frame; with no scene, `world` alone.
+    PlacedMoveSpaces withMovers(const MoveSpace& world, int roundPose, const CollisionScene* scene) const;
     // Where the query's "movers" field places the level's movers (the others where they
     // spawn): nothing when it names none; false with `message` set for a bad field.
     bool moverOffsets(const QJsonObject& query, std::optional<std::vector<Vec3>>& offsets, QString& message) const;
@@ -134,6 +140,8 @@ private:
     std::vector<RoundPose> round_;
     const LevelObjects* level_ = nullptr;
     std::unique_ptr<CollisionScene> spawnScene_; // the movers where the level spawns them
+    // Their brushes for round poses and boxes other than the poses (null: no movers).
+    std::unique_ptr<MoverShapes> moverShapes_;
     // The world compiled with the movers placed, per set of places a reach asked for.
     static constexpr size_t kPlacedTreesKept = 4;
     mutable std::mutex placedTreesMutex_;

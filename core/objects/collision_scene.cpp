@@ -19,18 +19,6 @@ double secondsSince(Clock::time_point start) {
 
 constexpr uint32_t kNoId = std::numeric_limits<uint32_t>::max();
 
-// Folds trace b into a (both of the same segment): a start in solid anywhere wins, then
-// the earliest contact. True when b's answer was taken.
-bool combine(TraceResult& a, const TraceResult& b) {
-    if (a.startSolid) {
-        a.allSolid = a.allSolid || b.allSolid;
-        return false;
-    }
-    if (!(b.startSolid || (b.hit && (!a.hit || b.t < a.t)))) return false;
-    a = b;
-    return true;
-}
-
 Vec3 boxCentre(const Aabb& b) { return 0.5 * (b.mins + b.maxs); }
 double boxRadius(const Aabb& b) { return 0.5 * (b.maxs - b.mins).norm(); }
 
@@ -59,14 +47,14 @@ public:
             o.plane = -1;
             if (o.hit || o.startSolid) scratch_.touched[k] = 1;
             ++k;
-            if (combine(r, o)) scratch_.hitObject = int(i);
+            if (combineTraces(r, o)) scratch_.hitObject = int(i);
         }
         const Pose& pose = scene_.world_.poses[size_t(pose_)];
         for (const uint32_t a : scratch_.agents) {
             const TraceResult o = traceObstacleBox(obstacleBox(pose.mins, pose.maxs, scene_.agentBox(a)), from, to);
             if (o.hit || o.startSolid) scratch_.touched[k] = 1;
             ++k;
-            if (combine(r, o)) scratch_.hitObject = -1;
+            if (combineTraces(r, o)) scratch_.hitObject = -1;
         }
         countExact(exact);
         return r;

@@ -1,4 +1,5 @@
 #pragma once
+#include "query/slide_move.h"
 #include "query/trace.h"
 #include "world/brush_geometry.h"
 #include "world/world.h"
@@ -50,5 +51,18 @@ struct BoxTraceWorld {
 // two touching brushes is inside their union. `plane` is always -1.
 TraceResult traceBox(const BoxTraceWorld& world, const Vec3& mins, const Vec3& maxs, const Vec3& from,
                      const Vec3& to);
+
+// One box in a BoxTraceWorld (kept by reference) as a MoveSpace: traceBox, and solid where
+// the box placed at p overlaps a blocking brush (a sweep of length zero starts in solid).
+class BoxMoveSpace final : public MoveSpace {
+public:
+    BoxMoveSpace(const BoxTraceWorld& world, const Vec3& mins, const Vec3& maxs) : world_(world), mins_(mins), maxs_(maxs) {}
+    TraceResult trace(const Vec3& from, const Vec3& to) const override { return traceBox(world_, mins_, maxs_, from, to); }
+    bool isSolid(const Vec3& p) const override { return traceBox(world_, mins_, maxs_, p, p).startSolid; }
+
+private:
+    const BoxTraceWorld& world_;
+    Vec3 mins_, maxs_;
+};
 
 } // namespace shallot

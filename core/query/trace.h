@@ -39,4 +39,17 @@ struct TraceResult {
 // allocates only if more than 64 spans are pending at once (never seen: about the depth).
 TraceResult traceSegment(const BspTree& tree, int pose, const Vec3& from, const Vec3& to);
 
+// Folds trace b into a, both of the same segment through different parts of a world (the
+// tree, a placed object, a mover's brushes): a start in solid anywhere wins, then the
+// earliest contact. True when b's answer was taken.
+inline bool combineTraces(TraceResult& a, const TraceResult& b) {
+    if (a.startSolid) {
+        a.allSolid = a.allSolid || b.allSolid;
+        return false;
+    }
+    if (!(b.startSolid || (b.hit && (!a.hit || b.t < a.t)))) return false;
+    a = b;
+    return true;
+}
+
 } // namespace shallot

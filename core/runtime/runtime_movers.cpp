@@ -67,6 +67,7 @@ std::shared_ptr<Tree::Impl::Level> makeLevel(BspTree tree, std::optional<World> 
     for (size_t i = 0; i < offsets.size(); ++i) spawn->setObjectOffset(i, offsets[i]);
     spawn->rebuildGrid();
     level->spawnScene = std::move(spawn);
+    level->moverShapes = std::make_unique<const MoverShapes>(objects.movers.movers, level->tree.bounds);
     return level;
 }
 
@@ -77,21 +78,27 @@ Tree::Impl::Impl(std::shared_ptr<Level> l, const std::map<int, shallot::MoverSta
     if (round)
         for (const std::unique_ptr<const RoundPoseWorld>& exact : round->exact)
             poses.push_back({exact->pose().name, fromEigen(exact->pose().mins), fromEigen(exact->pose().maxs)});
-    if (!level->spawnScene) return;
-    const LevelObjects& objects = level->movers->level;
-    if (settings.empty()) {
-        scene = level->spawnScene;
-    } else {
-        auto placed = std::make_shared<CollisionScene>(*level->spawnScene);
-        const std::vector<shallot::Vec3> offsets = objects.offsets(settings);
-        for (size_t i = 0; i < offsets.size(); ++i) placed->setObjectOffset(i, offsets[i]);
-        placed->rebuildGrid();
-        scene = std::move(placed);
+    if (level->spawnScene) {
+        const LevelObjects& objects = level->movers->level;
+        if (settings.empty()) {
+            scene = level->spawnScene;
+        } else {
+            auto placed = std::make_shared<CollisionScene>(*level->spawnScene);
+            const std::vector<shallot::Vec3> offsets = objects.offsets(settings);
+            for (size_t i = 0; i < offsets.size(); ++i) placed->setObjectOffset(i, offsets[i]);
+            placed->rebuildGrid();
+            scene = std::move(placed);
+        }
+        for (const shallot::Mover& m : objects.movers.movers) {
+            const auto it = settings.find(m.entity);
+            states.push_back({m.entity, fromCore(it != settings.end() ? it->second : m.spawn)});
+        }
     }
-    for (const shallot::Mover& m : objects.movers.movers) {
-        const auto it = settings.find(m.entity);
-        states.push_back({m.entity, fromCore(it != settings.end() ? it->second : m.spawn)});
-    }
+    for (size_t i = 0; scene && i < scene->objectCount(); ++i) offsets.push_back(scene->objectOffset(i));
+    if (!round) return;
+    for (const std::unique_ptr<const RoundPoseWorld>& exact : round->exact)
+        roundWithMovers.push_back(std::make_unique<const PlacedMoveSpaces>(
+            *exact, scene ? level->moverShapes->roundParts(exact->pose(), offsets) : std::vector<PlacedSpace>{}));
 }
 
 const std::vector<Mover>& Tree::movers() const {

@@ -14,6 +14,12 @@ const RoundPoseWorld* Tree::Impl::roundPose(int pose) const {
     return round->exact[size_t(pose) - first].get();
 }
 
+const PlacedMoveSpaces* Tree::Impl::roundSpace(int pose) const {
+    const size_t first = tree.poses.size();
+    if (!round || pose < 0 || size_t(pose) < first || size_t(pose) - first >= roundWithMovers.size()) return nullptr;
+    return roundWithMovers[size_t(pose) - first].get();
+}
+
 Result<RoundPose> RoundPose::parse(std::string name, std::string_view shape) {
     Result<RoundPose> r;
     const PoseShapeParse parsed = parsePoseShape(shape);

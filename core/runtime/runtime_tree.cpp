@@ -214,7 +214,7 @@ std::string treePoseError(const Tree::Impl* impl, int pose) {
 uint64_t solidBits(const Tree::Impl& impl, const shallot::Vec3& p, int32_t leaf) {
     uint64_t bits = impl.tree.leafSolid[size_t(leaf)];
     for (size_t pose = impl.tree.poses.size(); pose < impl.poses.size(); ++pose)
-        if (impl.roundPose(int(pose))->isSolid(p)) bits |= uint64_t(1) << pose;
+        if (impl.roundSpace(int(pose))->isSolid(p)) bits |= uint64_t(1) << pose;
     if (!impl.scene) return bits;
     // Solid in the world is solid in the scene (CollisionScene::isSolid tests the world
     // first), so only the poses the world leaves empty ask the movers.
@@ -230,7 +230,11 @@ uint64_t solidBits(const Tree::Impl& impl, const shallot::Vec3& p, int32_t leaf)
 TraceResult traceIn(const Tree::Impl& impl, int pose, const shallot::Vec3& from, const shallot::Vec3& to,
                     int* object = nullptr) {
     if (object) *object = -1;
-    if (const RoundPoseWorld* round = impl.roundPose(pose)) return round->trace(from, to);
+    if (const PlacedMoveSpaces* round = impl.roundSpace(pose)) {
+        const PlacedMoveSpaces::Answer a = round->traceWhich(from, to);
+        if (object) *object = a.part;
+        return a.result;
+    }
     if (!impl.scene) return traceSegment(impl.tree, pose, from, to);
     SceneScratch& scratch = sceneScratch();
     StageCounts counts = untimed();
@@ -241,7 +245,7 @@ TraceResult traceIn(const Tree::Impl& impl, int pose, const shallot::Vec3& from,
 
 MoveResult moveIn(const Tree::Impl& impl, int pose, const shallot::Vec3& from, const shallot::Vec3& delta,
                   double stepHeight) {
-    if (const RoundPoseWorld* round = impl.roundPose(pose)) return slideMove(*round, from, delta, stepHeight);
+    if (const PlacedMoveSpaces* round = impl.roundSpace(pose)) return slideMove(*round, from, delta, stepHeight);
     if (!impl.scene) return slideMove(impl.tree, pose, from, delta, stepHeight);
     StageCounts counts = untimed();
     return impl.scene->move({pose, -1}, from, delta, stepHeight, sceneScratch(), counts);
@@ -301,7 +305,12 @@ Result<Hit> Tree::traceBox(const Vec3& mins, const Vec3& maxs, const Vec3& from,
         }
         if (!impl_->world)
             return failure<Hit>("boxes other than the poses need the brushes: this tree was saved without them");
-        return success(toHit(shallot::traceBox(impl_->boxTraceWorld(), lo, hi, a, b)));
+        // The movers meet it as they meet the poses: each its brushes in its own frame.
+        const BoxMoveSpace world(impl_->boxTraceWorld(), lo, hi);
+        std::vector<BoxMoveSpace> moverSpaces;
+        std::vector<PlacedSpace> parts;
+        if (impl_->scene) parts = impl_->level->moverShapes->boxParts(lo, hi, impl_->offsets, moverSpaces);
+        return success(toHit(PlacedMoveSpaces(world, std::move(parts)).trace(a, b)));
     });
 }
 

@@ -4,6 +4,7 @@
 #include "movers/travel.h"
 #include "nav/nav_mesh.h"
 #include "objects/collision_scene.h"
+#include "objects/mover_shapes.h"
 #include "objects/obsp_movers.h"
 #include "portal/tree_pvs.h"
 #include "query/box_trace.h"
@@ -31,6 +32,8 @@ struct Tree::Impl {
         // The movers where the level spawns them; other placements copy it (its world
         // extent, a walk over every polygon, is then not computed again).
         std::shared_ptr<const CollisionScene> spawnScene;
+        // The movers' brushes for round poses and boxes other than the poses (with spawnScene).
+        std::unique_ptr<const MoverShapes> moverShapes;
 
         // Built on the first traceBox that needs it; call_once keeps concurrent queries safe.
         std::once_flag boxWorldOnce;
@@ -57,9 +60,12 @@ struct Tree::Impl {
     // The movers placed at `states` (null when the level has none).
     std::shared_ptr<const CollisionScene> scene;
     std::vector<MoverSetting> states;
+    std::vector<shallot::Vec3> offsets; // where `scene` places each mover
     // Round poses after the tree's poses (null: none); `poses` lists both.
     std::shared_ptr<const RoundPoses> round;
     std::vector<PoseBox> poses;
+    // Per round pose: its exact world with the movers placed at `states`.
+    std::vector<std::unique_ptr<const PlacedMoveSpaces>> roundWithMovers;
 
     // A level with the movers placed as `settings` say (checked by the caller; the others
     // where the level spawns them) and the round poses `round`.
@@ -77,6 +83,8 @@ struct Tree::Impl {
 
     // The round pose at pose index `pose` (after the tree's), or null for a tree pose.
     const RoundPoseWorld* roundPose(int pose) const;
+    // The same with the movers placed at `states` (what its queries answer), or null.
+    const PlacedMoveSpaces* roundSpace(int pose) const;
     const BoxTraceWorld& boxTraceWorld() const;
     const NavMesh& navMesh(int pose) const;
     const TravelGraph& travelGraph(int pose) const;

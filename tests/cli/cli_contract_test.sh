@@ -471,6 +471,24 @@ check "movers: reach with movers on the .obsp (its stored brushes) answers as on
   '{"op":"reach","pose":"player","from":[-128,0,24],"to":[128,0,24],"movers":{"1":0.05}}' \
   '{"op":"reach","pose":"player","from":[-128,0,24],"to":[128,0,24],"movers":{"1":"wide"}}' \
   | "$CLI" query "$TMP/tall_door.obsp" 2>/dev/null)" = "$tallq"
+# Round poses and boxes other than the poses meet the movers too (each mover's brushes
+# exact in its own frame).
+roundq=$(printf '%s\n' '{"op":"trace","pose":"cap","from":[-100,0,40],"to":[100,0,40]}' \
+  '{"op":"trace","pose":"cap","from":[-100,0,40],"to":[100,0,40],"movers":{"1":"open"}}' \
+  '{"op":"classify","p":[0,0,64]}' '{"op":"move","pose":"cap","from":[-100,0,40],"delta":[200,0,0]}' \
+  | "$CLI" query "$TMP/door.map" --pose point=0,0,0,0,0,0 --pose cap=capsule:16,56 2>/dev/null)
+check "movers: a capsule stops at the closed door and names it" \
+  contains "$(sed -n 1p <<<"$roundq")" '"hit":true,"mover":1,"normal":\[-1,0,0\],"point":\[-24,0,40\]'
+check "movers: a capsule passes the open door" contains "$(sed -n 2p <<<"$roundq")" '"hit":false'
+check "movers: the closed door is solid for the capsule" contains "$(sed -n 3p <<<"$roundq")" '"cap":true'
+check "movers: a capsule's move stops at the door" contains "$(sed -n 4p <<<"$roundq")" '"end":\[-24.03125,0,40\]'
+boxin=$(printf '%s\n' '{"op":"trace","box":{"mins":[-4,-4,-4],"maxs":[4,4,4]},"from":[-100,0,40],"to":[100,0,40]}' \
+  '{"op":"trace","box":{"mins":[-4,-4,-4],"maxs":[4,4,4]},"from":[-100,0,40],"to":[100,0,40],"movers":{"1":"open"}}')
+boxq=$("$CLI" query "$TMP/door.map" <<<"$boxin" 2>/dev/null)
+check "movers: any box stops at the closed door and names it" \
+  contains "$(sed -n 1p <<<"$boxq")" '"hit":true,"mover":1,"normal":\[-1,0,0\],"point":\[-12,0,40\]'
+check "movers: any box passes the open door" contains "$(sed -n 2p <<<"$boxq")" '"hit":false'
+check "movers: and on the .obsp the same boxes" test "$("$CLI" query "$TMP/door.obsp" <<<"$boxin" 2>/dev/null)" = "$boxq"
 doorinfo=$("$CLI" info "$TMP/door.obsp")
 check "movers: info says the file is version 6" contains "$doorinfo" '"version":6'
 check "movers: info counts the stored movers" contains "$doorinfo" '"movers":{"entities":3,"game":"quake","kinds":"1 door","objects":1}'

@@ -7,7 +7,7 @@
 #include "objects/collision_scene.h"
 #include "objects/level_objects.h"
 #include "objects/uniform_grid.h"
-#include "random_world.h"
+#include "random_movers.h"
 
 #include <gtest/gtest.h>
 
@@ -368,18 +368,8 @@ TEST(CollisionScene, RandomMoversAtRandomStatesMatchBruteForce) {
         LevelMovers movers;
         std::map<int, MoverState> states;
         for (int i = 0; i < 8; ++i) {
-            Mover m;
-            m.entity = i + 1;
-            m.kind = MoverKind::Door;
-            const Vec3 centre(uniform(rng, -kSpread, kSpread), uniform(rng, -kSpread, kSpread), uniform(rng, -100, 100));
-            for (int k = 0; k < 1 + int(rng() % 2); ++k)
-                m.brushes.push_back(randomBrush(rng, centre + 20.0 * randomUnit(rng), uniform(rng, 8, 40), BrushShape(rng() % 3)));
-            m.motion.stops = {Vec3::Zero(), uniform(rng, 16, 128) * randomUnit(rng)};
-            m.motion.waits = {0.0, 3.0};
-            m.speed = 100.0;
-            movers.movers.push_back(m);
-            const int kind = int(rng() % 3);
-            states[m.entity] = kind == 0 ? MoverState::closed() : kind == 1 ? MoverState::open() : MoverState::at(uniform(rng, 0, 1));
+            movers.movers.push_back(randomDoor(rng, i + 1, kSpread));
+            states[i + 1] = randomMoverState(rng);
         }
         const LevelObjects level = buildLevelObjects(movers, compiled.onion.poses, world.bounds, 1);
         CollisionScene scene(compiled.onion, level.pointers());

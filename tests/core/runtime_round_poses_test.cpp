@@ -1,12 +1,15 @@
 // Round poses in the runtime (<shallot/runtime.h>: RoundPose, withRoundPoses): on id_e1m1,
 // compiled by compileMap or loaded from its .obsp (the stored brushes), an ellipsoid and a
 // capsule answer classify, trace, move and their batches exactly as the round pose world
-// shallot-cli query builds on the .map (query/round_pose_world.h; its tree in front gives
-// the same answers: RoundPoseLevels); bad shapes and misuse are errors.
+// of the .map's world and its movers' brushes where they spawn (query/round_pose_world.h;
+// shallot-cli query's tree in front gives the same answers: RoundPoseLevels); bad shapes
+// and misuse are errors.
 #include "shallot/runtime.h"
 
 #include "io/map_reader.h"
 #include "io/map_to_world.h"
+#include "movers/build_movers.h"
+#include "movers/placed_movers.h"
 #include "query/round_pose_world.h"
 #include "random_world.h"
 
@@ -29,7 +32,18 @@ const std::string kE1m1 = SHALLOT_SHARED_MAPS "/id_e1m1.map";
 
 struct Fixture {
     World world;
+    LevelMovers movers;
     rt::Tree compiled, loaded;
+
+    // The world with the movers' brushes where `states` (by entity) or their spawn put them.
+    World placed(const std::map<int, MoverState>& states = {}) const {
+        std::vector<Vec3> offsets;
+        for (const Mover& m : movers.movers) {
+            const auto it = states.find(m.entity);
+            offsets.push_back(m.offsetAt(it != states.end() ? it->second : m.spawn));
+        }
+        return worldWithMovers(world, movers.movers, offsets);
+    }
 };
 
 const Fixture& fixture() {
@@ -38,6 +52,7 @@ const Fixture& fixture() {
         MapReadResult read = readMapFile(kE1m1);
         EXPECT_TRUE(read.ok());
         out.world = worldFromMap(*read.map);
+        out.movers = buildMovers(*read.map);
         out.compiled = rt::Tree::compileMap(kE1m1).value;
         // One file per process: CTest runs this suite's tests side by side, each building it.
         const std::string path =
@@ -54,10 +69,12 @@ const std::vector<rt::RoundPose> kShapes = {rt::RoundPose::parse("egg", "ellipso
 
 TEST(RuntimeRoundPoses, AnswersEqualTheExactRoundPoseWorld) {
     const Fixture& f = fixture();
-    const std::vector<RoundPoseWorld> exact = {RoundPoseWorld(f.world, Pose::round("egg", PoseShape::ellipsoid(16, 28))),
-                                               RoundPoseWorld(f.world, Pose::round("cap", PoseShape::capsule(16, 56)))};
+    const World spawned = f.placed();
+    const std::vector<RoundPoseWorld> exact = {RoundPoseWorld(spawned, Pose::round("egg", PoseShape::ellipsoid(16, 28))),
+                                               RoundPoseWorld(spawned, Pose::round("cap", PoseShape::capsule(16, 56)))};
+    const RoundPoseWorld worldAlone(f.world, Pose::round("cap", PoseShape::capsule(16, 56)));
     Rng rng(42);
-    size_t solid = 0, hits = 0;
+    size_t solid = 0, hits = 0, moverHits = 0;
     for (const rt::Tree* base : {&f.compiled, &f.loaded}) {
         const rt::Result<rt::Tree> r = base->withRoundPoses(kShapes);
         ASSERT_TRUE(r) << r.error;
@@ -86,7 +103,11 @@ TEST(RuntimeRoundPoses, AnswersEqualTheExactRoundPoseWorld) {
                 hits += got.hit;
                 const rt::MoverHit withMover = tree.traceWithMover(pose, R(p), R(q)).value;
                 EXPECT_EQ(withMover.hit.t, got.t);
-                EXPECT_EQ(withMover.mover, -1);
+                if (withMover.mover >= 0 && i == 1 && !got.startSolid) { // a door's, met before any wall
+                    const TraceResult alone = worldAlone.trace(p, q);
+                    EXPECT_TRUE(!alone.hit || alone.t > got.t);
+                }
+                moverHits += withMover.mover >= 0;
                 const Vec3 d = 0.25 * (q - p);
                 const MoveResult wantMove = slideMove(exact[size_t(i)], p, d, 18.0);
                 const rt::Move m = tree.move(pose, R(p), R(d), 18.0).value;
@@ -113,13 +134,21 @@ TEST(RuntimeRoundPoses, AnswersEqualTheExactRoundPoseWorld) {
         // The box poses answer as before.
         EXPECT_EQ(tree.trace(1, {480, -352, 88}, {480, -352, -100}).value.t,
                   base->trace(1, {480, -352, 88}, {480, -352, -100}).value.t);
-        // With movers placed, round poses keep answering for the world alone (as query).
-        const rt::Tree open = tree.withMovers({{14, rt::MoverState::open()}}).value;
+        // The first door (entity 14) stops the capsule where it spawns, shut; opened with
+        // its twin (15), the capsule passes as through the world with them open.
+        const rt::MoverHit shut = tree.traceWithMover(4, {300, 540, 40}, {100, 540, 40}).value;
+        EXPECT_TRUE(shut.hit.hit);
+        EXPECT_EQ(shut.mover, 14);
+        const rt::Tree open = tree.withMovers({{14, rt::MoverState::open()}, {15, rt::MoverState::open()}}).value;
         EXPECT_EQ(open.roundPoses().size(), 2u);
-        EXPECT_EQ(open.trace(4, {300, 540, 40}, {100, 540, 40}).value.t, exact[1].trace({300, 540, 40}, {100, 540, 40}).t);
+        const RoundPoseWorld opened(f.placed({{14, MoverState::open()}, {15, MoverState::open()}}),
+                                    Pose::round("cap", PoseShape::capsule(16, 56)));
+        EXPECT_FALSE(open.trace(4, {300, 540, 40}, {100, 540, 40}).value.hit);
+        EXPECT_EQ(open.trace(4, {300, 540, 40}, {100, 540, 40}).value.t, opened.trace({300, 540, 40}, {100, 540, 40}).t);
     }
     EXPECT_GT(solid, 50u);
     EXPECT_GT(hits, 100u);
+    EXPECT_GT(moverHits, 0u); // 4: the random segments seldom reach a door
 }
 
 TEST(RuntimeRoundPoses, BadShapesAndMisuseAreErrors) {

@@ -228,7 +228,8 @@ public:
     // Sweeps the box of poses()[pose] (from == to gives the point's solidity as startSolid).
     Result<Hit> trace(int pose, const Vec3& from, const Vec3& to) const;
     // Sweeps any box (mins <= maxs). A box equal to a pose's box (that no brush exempts) is
-    // swept in the tree, like trace; any other needs the brushes (hasBrushes()).
+    // swept in the tree, like trace; any other needs the brushes (hasBrushes()) and meets
+    // the movers at their states through their brushes.
     Result<Hit> traceBox(const Vec3& mins, const Vec3& maxs, const Vec3& from, const Vec3& to) const;
     // Moves the pose's box by delta with collide-and-slide; stepHeight > 0 climbs stairs.
     Result<Move> move(int pose, const Vec3& from, const Vec3& delta, double stepHeight = 0.0) const;
@@ -312,8 +313,8 @@ public:
     // this tree had): poses() lists each under its name with its bounding box, and
     // classify (its bit), trace, traceBatch, traceWithMover, move and moveBatch answer it
     // exactly against the brushes, as shallot-cli query answers --pose NAME=capsule:R,H
-    // (query/round_pose_world.h). Needs the brushes (hasBrushes()). The movers are not met
-    // and reach, reachFrom and path refuse a round pose (as query, which walks its box).
+    // (query/round_pose_world.h), the movers at their states included. Needs the brushes
+    // (hasBrushes()). reach, reachFrom and path refuse a round pose (query walks its box).
     // save() leaves them out (.obsp stores boxes). Errors: no brushes, an invalid shape, a
     // name that is empty or taken, more than 64 poses in all.
     Result<Tree> withRoundPoses(const std::vector<RoundPose>& round) const;
