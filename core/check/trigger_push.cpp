@@ -26,13 +26,17 @@ struct Flight {
     int32_t polygon = -1;
     Vec3 landing = Vec3::Zero();
     double seconds = 0.0;
+    std::vector<Aabb> path = {}; // PushFlight::path
 };
 Flight flight(const BspTree& tree, const NavMesh& mesh, int pose, const Vec3& start, const std::vector<PushVolume>& pushes,
                const std::vector<Aabb>& reach, const Vec3& steer) {
     const Vec3 up = Vec3::UnitZ();
     Vec3 p = start + up * kNavStretchCheckLift, v = Vec3::Zero();
+    std::vector<Aabb> path;
     const int steps = int(kPushMaxSeconds / kPushStep);
     for (int i = 0; i < steps; ++i) {
+        if (i % kFlightBoxSteps == 0) path.push_back({p, p}); // each box starts where the last ended
+        else path.back().add(p);
         bool pushed = false;
         for (size_t k = 0; k < pushes.size(); ++k)
             if (reach[k].contains(p)) {
@@ -51,11 +55,12 @@ Flight flight(const BspTree& tree, const NavMesh& mesh, int pose, const Vec3& st
             if (into < 0.0) v -= c.normal * into;
         }
         p = m.end;
+        path.back().add(p);
         if (pushed || v.z() > 0.0) continue;
         const TraceResult ground = traceSegment(tree, pose, p, p - up * kPushGroundProbe);
         if (ground.hit && ground.normal.z() >= mesh.settings.walkableNormalZ) {
             const Landing l = dropToFloor(tree, mesh, p);
-            return {l.polygon, l.point, (i + 1) * kPushStep};
+            return {l.polygon, l.point, (i + 1) * kPushStep, std::move(path)};
         }
     }
     return {};
@@ -138,7 +143,7 @@ std::vector<PushFlight> pushFlights(const BspTree& tree, const NavMesh& mesh, co
                 for (size_t f = 0; f < landings.size(); ++f) {
                     const Flight& l = landings[f];
                     if (l.polygon < 0 || l.polygon == int32_t(p) || (f > 0 && landings[f - 1].polygon == l.polygon)) continue;
-                    links.push_back({int32_t(p), l.polygon, q, l.landing, l.seconds});
+                    links.push_back({int32_t(p), l.polygon, q, l.landing, l.seconds, l.path});
                 }
                 break;
             }

@@ -54,12 +54,19 @@ inline constexpr int kPushMaxEntries = 8;
 inline constexpr size_t kPushMaxVolumes = 256;
 inline constexpr int kPushMaxFlights = 1024;
 
+// A flight's path is kept as the boxes of its reference point over this many steps each
+// (at most 14 units a step at the fastest shared push, 1000 a second): what it passes
+// through on the way (a trigger it touches) is found from them.
+inline constexpr int kFlightBoxSteps = 4;
+
 // One flight a push carries the box on: from a polygon (taking off at `takeoff`, where the
-// box first touches the trigger) to where it lands, after `seconds` of flight.
+// box first touches the trigger) to where it lands, after `seconds` of flight; `path`
+// bounds the reference point's way from takeoff to landing (kFlightBoxSteps steps a box).
 struct PushFlight {
     int32_t from = -1, to = -1;
     Vec3 takeoff = Vec3::Zero(), landing = Vec3::Zero();
     double seconds = 0.0;
+    std::vector<Aabb> path = {};
 };
 // Every such flight (the first kPushMaxVolumes pushes), each (from, to) once, the quickest.
 std::vector<PushFlight> pushFlights(const BspTree& tree, const NavMesh& mesh, const Pose& pose,

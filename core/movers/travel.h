@@ -89,6 +89,9 @@ struct TravelLink {
     // The way between start and end when it is not straight: a swim round corners
     // (movers/swim_network.h), through these points in order.
     std::vector<Vec3> via = {};
+    // A push's flight (PushFlight::path): the triggers and buttons the box meets on the way
+    // are touched from its takeoff (travel_openers.cpp).
+    std::vector<Aabb> flight = {};
 };
 
 // A door group closed across the mesh: its members' configuration-space boxes at their

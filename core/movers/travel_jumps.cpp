@@ -21,7 +21,7 @@ void addTeleportAndPushLinks(TravelGraph& graph, const BspTree& tree, const Pose
                                        t.needsFiring ? t.entity : -1});
     }
     for (const PushFlight& f : pushFlights(tree, mesh, pose, level.pushes))
-        graph.links.push_back({TravelKind::Push, f.from, f.to, f.takeoff, f.landing, f.seconds, -1, -1});
+        graph.links.push_back({TravelKind::Push, f.from, f.to, f.takeoff, f.landing, f.seconds, -1, -1, -1, {}, f.path});
 }
 
 } // namespace shallot

@@ -42,6 +42,23 @@ void addMoverFloors(const TravelGraph& graph, const Aabb& box, TravelOpener& o) 
                 }
 }
 
+// The opener is also touched in the air, by a push's flight that passes through its box:
+// from the flight's takeoff (standing in a trigger_push, the box is carried off; id_e3m5's
+// wind tunnels fire the triggers that fill their shafts).
+void addFlights(const TravelGraph& graph, const BspTree& tree, const Aabb& box, TravelOpener& o) {
+    for (const TravelLink& l : graph.links) {
+        if (l.kind != TravelKind::Push ||
+            std::find(o.polygons.begin(), o.polygons.end(), l.from) != o.polygons.end() ||
+            std::none_of(l.flight.begin(), l.flight.end(), [&](const Aabb& part) { return part.overlaps(box); }))
+            continue;
+        // A floor point of the takeoff's polygon (a box that jumps into the push takes off
+        // above it).
+        const Landing floor = dropToFloor(tree, *graph.mesh, l.start);
+        o.polygons.push_back(l.from);
+        o.points.push_back(floor.polygon == l.from ? floor.point : l.start);
+    }
+}
+
 void addOpeners(TravelGraph& graph, const BspTree& tree, const Pose& pose, const TravelLevel& level) {
     const NavMesh& mesh = *graph.mesh;
     const EntityGraph& g = level.graph;
@@ -56,6 +73,7 @@ void addOpeners(TravelGraph& graph, const BspTree& tree, const Pose& pose, const
         const Aabb box = touchBox(t.bounds, pose, kTouchReach);
         polygonsTouching(mesh, box, o.polygons, o.points);
         addMoverFloors(graph, box, o);
+        addFlights(graph, tree, box, o);
         graph.openers.push_back(std::move(o));
     }
     // Door groups: their touch field (every member has the group's), or a key door itself.

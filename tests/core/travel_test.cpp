@@ -368,6 +368,37 @@ TEST(Travel, TeleporterJoinsClosedRooms) {
     EXPECT_LT(p.length, 400.0); // walking to the pad and from the destination, not the teleport's distance
 }
 
+// A trigger up in the air is touched by a push's flight through it: a pad on the floor
+// throws the player east onto the ledge through a trigger_once 120 over the floor (out of
+// reach from it), which fires the door; without the pad nothing does.
+TEST(Travel, APushFlightThroughATriggerFiresIt) {
+    const std::string trigger = entityText({{"classname", "trigger_once"}, {"target", "d"}}, {boxBrush(-160, -64, 120, -60, 64, 240)});
+    const std::string door = entityText({{"classname", "func_door"}, {"targetname", "d"}, {"angle", "-1"}}, {boxBrush(300, -32, 160, 308, 32, 288)});
+    const std::string pad = entityText({{"classname", "trigger_push"}, {"angles", "-60 0 0"}, {"speed", "70"}},
+                                       {boxBrush(-200, -32, 0, -136, 32, 32)});
+    for (const bool withPad : {false, true}) {
+        SCOPED_TRACE(withPad);
+        const auto l = levelOf(ledgeRoom(trigger + door + (withPad ? pad : "")));
+        const auto opener = std::find_if(l->graph.openers.begin(), l->graph.openers.end(), [](const TravelOpener& o) { return o.entity == 1; });
+        ASSERT_NE(opener, l->graph.openers.end());
+        const int32_t floor = dropToFloor(l->compiled.onion, *l->graph.mesh, Vec3(-400, 0, 25)).polygon;
+        ASSERT_GE(floor, 0);
+        const TravelReach reach = travelReach(l->graph, floor);
+        EXPECT_EQ(bool(reach.fired[2]), withPad); // the door
+        if (!withPad) {
+            EXPECT_TRUE(opener->polygons.empty());
+            continue;
+        }
+        // Touched from the pad's takeoff, on the floor, and the route to the ledge flies through it.
+        const auto push = std::find_if(l->graph.links.begin(), l->graph.links.end(), [](const TravelLink& k) { return k.kind == TravelKind::Push; });
+        ASSERT_NE(push, l->graph.links.end());
+        ASSERT_EQ(opener->polygons.size(), 1u);
+        EXPECT_EQ(opener->polygons[0], push->from);
+        EXPECT_NEAR(opener->points[0].z(), 24.0, 0.5);
+        EXPECT_TRUE(has(pathOf(*l, Vec3(-400, 0, 25), Vec3(200, 0, 185)), TravelKind::Push));
+    }
+}
+
 // Cutting a mesh at random boxes keeps its floor: every point on the old mesh is on the
 // new one at the same height, each new polygon is wholly in or out of each box, and a
 // point's neighbourhood is walked to as before (the cut mesh reaches from a start what the
