@@ -1,7 +1,9 @@
 #pragma once
 #include "geometry/plane.h"
 
+#include <algorithm>
 #include <limits>
+#include <utility>
 
 namespace shallot {
 
@@ -29,5 +31,23 @@ struct Aabb {
     // The same corners, exactly.
     bool operator==(const Aabb&) const = default;
 };
+
+// Whether the segment a..b meets the closed box (the slab test).
+inline bool segmentMeetsBox(const Vec3& a, const Vec3& b, const Aabb& box) {
+    double lo = 0.0, hi = 1.0;
+    for (int i = 0; i < 3; ++i) {
+        const double d = b[i] - a[i];
+        if (d == 0.0) {
+            if (a[i] < box.mins[i] || a[i] > box.maxs[i]) return false;
+            continue;
+        }
+        double t0 = (box.mins[i] - a[i]) / d, t1 = (box.maxs[i] - a[i]) / d;
+        if (t0 > t1) std::swap(t0, t1);
+        lo = std::max(lo, t0);
+        hi = std::min(hi, t1);
+        if (lo > hi) return false;
+    }
+    return true;
+}
 
 } // namespace shallot

@@ -19,24 +19,6 @@ constexpr int kSecretYesShoot = 16;
 // A door's START_OPEN spawnflag (Quake, Quake 2, Half-Life): it rests open, firing shuts it.
 constexpr int kDoorStartOpen = 1;
 
-// Whether the segment a..b meets the box (the slab test).
-bool segmentMeetsBox(const Vec3& a, const Vec3& b, const Aabb& box) {
-    double lo = 0.0, hi = 1.0;
-    for (int i = 0; i < 3; ++i) {
-        const double d = b[i] - a[i];
-        if (d == 0.0) {
-            if (a[i] < box.mins[i] || a[i] > box.maxs[i]) return false;
-            continue;
-        }
-        double t0 = (box.mins[i] - a[i]) / d, t1 = (box.maxs[i] - a[i]) / d;
-        if (t0 > t1) std::swap(t0, t1);
-        lo = std::max(lo, t0);
-        hi = std::min(hi, t1);
-        if (lo > hi) return false;
-    }
-    return true;
-}
-
 // Whether a mesh link crosses the box: a walk when its shared edge lies inside it (an edge
 // partly outside is walked across beside the door), another link when its flight does.
 bool linkInside(const NavLink& l, const Aabb& box) {

@@ -59,6 +59,32 @@ void addFlights(const TravelGraph& graph, const BspTree& tree, const Aabb& box, 
     }
 }
 
+// The opener is also touched on the way down a drop or through a jump that passes through
+// its box, from the takeoff (id_e3m5's trigger_once 407 and 409: slabs across the air tube
+// 500 units under the ledge the player drops from). A drop falls along its takeoff to
+// landing; a jump rises by the jump height first, as the mesh's links are tested
+// (nav/nav_mesh.h). Links through a closed door are left to the door.
+void addFalls(const TravelGraph& graph, const Aabb& box, TravelOpener& o) {
+    const NavMesh& mesh = *graph.mesh;
+    for (size_t k = 0; k < mesh.links.size(); ++k) {
+        const NavLink& l = mesh.links[k];
+        if ((l.kind != NavLinkKind::Drop && l.kind != NavLinkKind::Jump) || graph.gateOfLink[k] >= 0 ||
+            std::find(o.polygons.begin(), o.polygons.end(), l.from) != o.polygons.end())
+            continue;
+        bool meets = false;
+        if (l.kind == NavLinkKind::Drop) {
+            meets = segmentMeetsBox(l.start, l.end, box);
+        } else {
+            const Vec3 top = l.start + Vec3::UnitZ() * mesh.settings.jumpHeight;
+            const Vec3 over(l.end.x(), l.end.y(), top.z());
+            meets = segmentMeetsBox(l.start, top, box) || segmentMeetsBox(top, over, box) || segmentMeetsBox(over, l.end, box);
+        }
+        if (!meets) continue;
+        o.polygons.push_back(l.from);
+        o.points.push_back(l.start);
+    }
+}
+
 void addOpeners(TravelGraph& graph, const BspTree& tree, const Pose& pose, const TravelLevel& level) {
     const NavMesh& mesh = *graph.mesh;
     const EntityGraph& g = level.graph;
@@ -74,6 +100,7 @@ void addOpeners(TravelGraph& graph, const BspTree& tree, const Pose& pose, const
         polygonsTouching(mesh, box, o.polygons, o.points);
         addMoverFloors(graph, box, o);
         addFlights(graph, tree, box, o);
+        addFalls(graph, box, o);
         graph.openers.push_back(std::move(o));
     }
     // Door groups: their touch field (every member has the group's), or a key door itself.

@@ -399,6 +399,26 @@ TEST(Travel, APushFlightThroughATriggerFiresIt) {
     }
 }
 
+// A trigger in the air under a ledge is touched by the drop off the ledge through it: a
+// slab 60-80 over the floor by the ledge's face fires the door from the ledge (the drop
+// passes it), not from the floor below (out of reach from it).
+TEST(Travel, ADropThroughATriggerFiresIt) {
+    const std::string trigger = entityText({{"classname", "trigger_once"}, {"target", "d"}}, {boxBrush(-40, -256, 60, 0, 256, 80)});
+    const std::string door = entityText({{"classname", "func_door"}, {"targetname", "d"}, {"angle", "-1"}}, {boxBrush(300, -32, 160, 308, 32, 288)});
+    const auto l = levelOf(ledgeRoom(trigger + door));
+    const TravelGraph& g = l->graph;
+    const auto opener = std::find_if(g.openers.begin(), g.openers.end(), [](const TravelOpener& o) { return o.entity == 1; });
+    ASSERT_NE(opener, g.openers.end());
+    ASSERT_FALSE(opener->polygons.empty());
+    const int32_t ledge = dropToFloor(l->compiled.onion, *g.mesh, Vec3(200, 0, 185)).polygon;
+    const int32_t floor = dropToFloor(l->compiled.onion, *g.mesh, Vec3(-300, 0, 25)).polygon;
+    ASSERT_GE(ledge, 0);
+    ASSERT_GE(floor, 0);
+    for (const int32_t p : opener->polygons) EXPECT_EQ(p, ledge); // the drop's takeoff only
+    EXPECT_TRUE(travelReach(g, ledge).fired[2]);
+    EXPECT_FALSE(travelReach(g, floor).fired[2]);
+}
+
 // Cutting a mesh at random boxes keeps its floor: every point on the old mesh is on the
 // new one at the same height, each new polygon is wholly in or out of each box, and a
 // point's neighbourhood is walked to as before (the cut mesh reaches from a start what the
