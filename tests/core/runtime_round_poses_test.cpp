@@ -151,6 +151,25 @@ TEST(RuntimeRoundPoses, AnswersEqualTheExactRoundPoseWorld) {
     EXPECT_GT(moverHits, 0u); // 4: the random segments seldom reach a door
 }
 
+// The movers' shapes are kept per pose shape, not per name: the same level given a thin
+// capsule, then a fat one under the same name, meets the shut door 14 where each shape's
+// exact world with the door does (the fat one sooner), not where the other would.
+TEST(RuntimeRoundPoses, AShapeGivenAgainUnderItsNameMeetsTheMoversAsItself) {
+    const Fixture& f = fixture();
+    const World spawned = f.placed();
+    const Vec3 from(300, 540, 40), to(100, 540, 40);
+    double thinT = 0;
+    for (const auto& [radius, height] : {std::pair{16.0, 56.0}, std::pair{28.0, 60.0}, std::pair{16.0, 56.0}}) {
+        const rt::Tree tree = f.loaded.withRoundPoses({rt::RoundPose{"cap", rt::RoundPose::Shape::Capsule, radius, height}}).value;
+        const RoundPoseWorld exact(spawned, Pose::round("cap", PoseShape::capsule(radius, height)));
+        const rt::MoverHit got = tree.traceWithMover(tree.poseIndex("cap"), R(from), R(to)).value;
+        EXPECT_EQ(got.mover, 14);
+        EXPECT_EQ(got.hit.t, exact.trace(from, to).t) << radius;
+        if (radius == 16.0) thinT = got.hit.t;
+        else EXPECT_LT(got.hit.t, thinT);
+    }
+}
+
 TEST(RuntimeRoundPoses, BadShapesAndMisuseAreErrors) {
     const rt::Tree& tree = fixture().loaded;
     EXPECT_EQ(rt::RoundPose::parse("cap", "capsule:16,20").error, "capsule height 20 is shorter than its diameter 32");
