@@ -17,6 +17,7 @@
 
 #include <QJsonDocument>
 #include <QJsonValue>
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -148,9 +149,21 @@ QJsonObject problemJson(const SpawnProblem& p, const World& world) {
 int runCheck(const std::vector<std::string>& args) {
     std::string input, fgdPath;
     bool stats = false, walking = true, travel = true, inOrder = false;
+    // --walk POSE:FIELD: one walking rule of a pose for this run, as a pose key writes it
+    // (step=H, drop=H|any, jump=H,L|off, slope=NZ): "does the level work if the player jumps?"
+    std::vector<std::pair<std::string, std::string>> walkRules;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (a == "--fgd" && i + 1 < args.size()) fgdPath = args[++i];
+        else if (a == "--walk" && i + 1 < args.size()) {
+            const std::string& rule = args[++i];
+            const size_t colon = rule.find(':');
+            if (colon == std::string::npos || colon == 0) {
+                printError("check: --walk wants POSE:FIELD (step=H, drop=H|any, jump=H,L|off, slope=NZ), not '" + rule + "'");
+                return kCheckUnreadable;
+            }
+            walkRules.emplace_back(rule.substr(0, colon), rule.substr(colon + 1));
+        }
         else if (a == "--stats") stats = true;
         else if (a == "--no-walking") walking = false;
         else if (a == "--no-travel") travel = false;
@@ -162,11 +175,25 @@ int runCheck(const std::vector<std::string>& args) {
         }
     }
     if (input.empty()) {
-        printError("check: usage: check MAP|DOC [--fgd FILE] [--stats] [--no-walking] [--no-travel] [--travel-in-order]");
+        printError("check: usage: check MAP|DOC [--fgd FILE] [--stats] [--no-walking] [--no-travel] [--travel-in-order] "
+                   "[--walk POSE:FIELD]...");
         return kCheckUnreadable;
     }
     std::optional<Level> level = loadLevel(input);
     if (!level) return kCheckUnreadable;
+    for (const auto& [name, field] : walkRules) {
+        const auto pose = std::find_if(level->world.poses.begin(), level->world.poses.end(),
+                                       [&](const Pose& p) { return p.name == name; });
+        if (pose == level->world.poses.end()) {
+            printError("check: --walk: the level has no pose '" + name + "'");
+            return kCheckUnreadable;
+        }
+        if (!applyNavSettingsField(field, pose->nav)) {
+            printError("check: --walk " + name + ":" + field + ": a field is step=H, drop=H|any, jump=H,L|off or slope=NZ "
+                       "(lengths >= 0, a slope in (0, 1])");
+            return kCheckUnreadable;
+        }
+    }
 
     EntityClassTable classes = EntityClassTable::quake();
     if (!level->fgdText.empty() && !mergeFgd(level->fgdText, level->fgdName, classes)) return kCheckUnreadable;

@@ -27,7 +27,9 @@ const char* kUsage = R"(usage: shallot-cli COMMAND ...
   export TREE OUT.glb|OUT.obj [--pose NAME]... [--cells] [--portals]   (TREE: .obsp, .shallot or .map)
   portals TREE --pose NAME [-o FILE] [--format prt|json]         (TREE: .obsp, .shallot or .map)
   reach TREE --pose NAME --from X,Y,Z [--pts FILE]                 (TREE: .obsp, .shallot or .map)
-  check IN.map|IN.shallot [--fgd FILE] [--stats] [--no-walking] [--no-travel] [--travel-in-order]   (spawn problems as JSON lines; exit 0 none, 1 some, 2 unreadable)
+  check IN.map|IN.shallot [--fgd FILE] [--stats] [--no-walking] [--no-travel] [--travel-in-order] [--walk POSE:FIELD]...
+                             (spawn problems as JSON lines; exit 0 none, 1 some, 2 unreadable;
+                              --walk: a walking rule of a pose for this run, step=H, drop=H|any, jump=H,L|off, slope=NZ)
   nav TREE --pose NAME [--step H] [--drop H|any] [--jump H,L|--no-jump] [--slope NZ] [--json] [--paths N]
                              (walkable surfaces, links and components of a pose; TREE: .obsp, .shallot or .map)
   pvs IN.map|IN.shallot [--fast] [--from X,Y,Z [--list]] [--threads N]

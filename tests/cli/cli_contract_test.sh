@@ -287,6 +287,19 @@ check "check --no-walking on a clean map exits 0" test $? -eq 0
 check "check --no-travel on a clean map exits 0" test $? -eq 0
 "$CLI" check "$MAPS/nav_stairs.map" --travel-in-order >/dev/null 2>&1
 check "check --travel-in-order on a clean map exits 0" test $? -eq 0
+# check --walk POSE:FIELD changes a pose's walking rules for the run: the player on the
+# landing of the 24-unit stairs drops down to the grunt at their foot, unless it may not drop.
+sed 's/"origin" "128 288 24"/"origin" "928 464 120"/' "$MAPS/nav_stairs.map" > "$TMP/stairs_walk.map"
+printf '{\n"classname" "monster_army"\n"origin" "96 48 24"\n}\n' >> "$TMP/stairs_walk.map"
+"$CLI" check "$TMP/stairs_walk.map" >/dev/null 2>&1
+check "check: the player drops down the stairs to the grunt" test $? -eq 0
+walk=$("$CLI" check "$TMP/stairs_walk.map" --walk player:drop=0 2>/dev/null); status=$?
+check "check --walk player:drop=0: the grunt is never met" contains "$walk" '"kind":"unreachable_walking".*drops of up to 0'
+check "check --walk with a finding exits 1" test "$status" -eq 1
+"$CLI" check "$TMP/stairs_walk.map" --walk nobody:drop=0 >/dev/null 2>&1
+check "check --walk of an unknown pose exits 2" test $? -eq 2
+"$CLI" check "$TMP/stairs_walk.map" --walk player:jump=45 >/dev/null 2>&1
+check "check --walk with a bad field exits 2" test $? -eq 2
 # pvs: the sight pose's potentially visible set (docs/visibility.md). figure1_rooms: two
 # rooms and a corridor, 5 leaves inside, which see each other.
 pvs=$("$CLI" pvs "$MAPS/figure1_rooms.map" --from 400,300,46)
