@@ -482,7 +482,7 @@ PYBIND11_MODULE(shallot, m) {
              "Sweeps the pose's box along each row; returns a dict of arrays start_solid, all_solid, hit, t, "
              "point, normal")
         .def("trace_box", &traceBox, py::arg("mins"), py::arg("maxs"), py::arg("starts"), py::arg("ends"),
-             "As trace, for any box (needs the brushes unless it is a pose's box)")
+             "As trace, for any box (needs the brushes unless it is a pose's box); the movers are met at their states")
         .def("move", &move, py::arg("pose"), py::arg("start"), py::arg("delta"), py::arg("step") = 0.0,
              "Collide and slide; returns a dict end, contacts, start_solid, stepped")
         .def("move_batch", &moveBatch, py::arg("pose"), py::arg("starts"), py::arg("deltas"), py::arg("step") = 0.0,
@@ -518,7 +518,7 @@ PYBIND11_MODULE(shallot, m) {
         .def("with_round_poses", &withRoundPoses, py::arg("poses"),
              "The same tree with round poses {name: \"ellipsoid:R,H\" | \"capsule:R,HEIGHT\"} after its own "
              "(replacing any it had): classify, trace, trace_mover, move and move_batch answer them exactly "
-             "against the brushes; reach and path refuse them")
+             "against the brushes and the movers at their states; reach and path refuse them")
         .def_property_readonly("round_poses", &roundPoses,
                                "{name: (\"ellipsoid\" | \"capsule\", radius, height)} of the round poses")
         .def("trace_mover", &traceMover, py::arg("pose"), py::arg("start"), py::arg("end"),
