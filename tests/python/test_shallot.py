@@ -295,6 +295,12 @@ class ShallotAgainstCli(unittest.TestCase):
                                                       "to": list(b), "movers": states}]))
             answers.append(got["reachable"])
         self.assertEqual(answers[:2], [False, True])
+        # A box other than the poses meets the shut door as query's box trace does.
+        hits = self.tree.trace_box((-8, -8, -8), (8, 8, 8), np.array([a]), np.array([b]))
+        [want] = cli_query(self.obsp, [{"op": "trace", "box": {"mins": [-8, -8, -8], "maxs": [8, 8, 8]},
+                                        "from": list(a), "to": list(b)}])
+        self.assertEqual(want.get("mover"), 14)
+        self.assertEqual((bool(hits["hit"][0]), float(hits["t"][0])), (want["hit"], want["t"]))
         # A file saved without its brushes cannot: the module raises, query says why, and an
         # arbitrary box needs them too.
         bare = os.path.join(self.dir.name, "bare.obsp")
