@@ -242,8 +242,9 @@ QJsonObject QueryProcessor::classify(const QJsonObject& query, bool& ok) const {
     QJsonObject solid;
     for (size_t i = 0; i < tree_.poses.size(); ++i) {
         const MoveSpace* round = roundPose(int(i));
-        solid[QString::fromStdString(tree_.poses[i].name)] =
-            round ? withMovers(*round, int(i), scene).isSolid(p) : scene ? scene->isSolid({int(i), -1}, p, scratch, counts) : bool((bits >> i) & 1u);
+        solid[QString::fromStdString(tree_.poses[i].name)] = round   ? withMovers(*round, int(i), scene).isSolid(p)
+                                                             : scene ? scene->isSolid({int(i), -1}, p, scratch, counts)
+                                                                     : bool((bits >> i) & 1u);
     }
     return QJsonObject{{"solid", solid}, {"leaf", leaf}};
 }

@@ -137,9 +137,7 @@ const Tree::Impl::PlacedWorld& Tree::Impl::placedWorld() const {
             placed.error = "reach with movers needs the brushes: this tree was saved without them";
             return;
         }
-        const LevelObjects& objects = level->movers->level;
-        CompileResult compiled =
-            compileWorld(worldWithMovers(*world, objects.movers.movers, objects.offsets(currentSettings(*this))));
+        CompileResult compiled = compileWorld(worldWithMovers(*world, level->movers->level.movers.movers, offsets));
         if (compiled.error.empty()) placed.tree = std::move(compiled.onion);
         else placed.error = "the level with its movers placed does not compile: " + compiled.error;
     });
