@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 #include <utility>
 
 namespace shallot {
@@ -32,22 +33,26 @@ struct Aabb {
     bool operator==(const Aabb&) const = default;
 };
 
-// Whether the segment a..b meets the closed box (the slab test).
-inline bool segmentMeetsBox(const Vec3& a, const Vec3& b, const Aabb& box) {
+// Where the segment a..b is inside the closed box: [t0, t1] along it, or nothing (the
+// slab test).
+inline std::optional<std::pair<double, double>> clipSegmentToBox(const Vec3& a, const Vec3& b, const Aabb& box) {
     double lo = 0.0, hi = 1.0;
     for (int i = 0; i < 3; ++i) {
         const double d = b[i] - a[i];
         if (d == 0.0) {
-            if (a[i] < box.mins[i] || a[i] > box.maxs[i]) return false;
+            if (a[i] < box.mins[i] || a[i] > box.maxs[i]) return std::nullopt;
             continue;
         }
         double t0 = (box.mins[i] - a[i]) / d, t1 = (box.maxs[i] - a[i]) / d;
         if (t0 > t1) std::swap(t0, t1);
         lo = std::max(lo, t0);
         hi = std::min(hi, t1);
-        if (lo > hi) return false;
+        if (lo > hi) return std::nullopt;
     }
-    return true;
+    return std::make_pair(lo, hi);
 }
+
+// Whether the segment a..b meets the closed box.
+inline bool segmentMeetsBox(const Vec3& a, const Vec3& b, const Aabb& box) { return clipSegmentToBox(a, b, box).has_value(); }
 
 } // namespace shallot

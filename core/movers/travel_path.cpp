@@ -218,24 +218,6 @@ TravelKind travelKindOf(NavLinkKind kind) {
     return TravelKind::Walk;
 }
 
-// Where the segment a..b is inside the box: [t0, t1] along it, or nothing.
-std::optional<std::pair<double, double>> clipToBox(const Vec3& a, const Vec3& b, const Aabb& box) {
-    double lo = 0.0, hi = 1.0;
-    for (int i = 0; i < 3; ++i) {
-        const double d = b[i] - a[i];
-        if (d == 0.0) {
-            if (a[i] < box.mins[i] || a[i] > box.maxs[i]) return std::nullopt;
-            continue;
-        }
-        double t0 = (box.mins[i] - a[i]) / d, t1 = (box.maxs[i] - a[i]) / d;
-        if (t0 > t1) std::swap(t0, t1);
-        lo = std::max(lo, t0);
-        hi = std::min(hi, t1);
-        if (lo > hi) return std::nullopt;
-    }
-    return std::make_pair(lo, hi);
-}
-
 // Appends a stretch walked, stepped, dropped or jumped, split where it passes through a
 // door's closed place (a door step, which waits for the door to open the first time).
 void appendStretch(const TravelGraph& graph, NavLinkKind kind, const Vec3& a, const Vec3& b, std::vector<char>& doorWaited,
@@ -247,7 +229,7 @@ void appendStretch(const TravelGraph& graph, NavLinkKind kind, const Vec3& a, co
     std::vector<Crossing> crossings;
     for (size_t g = 0; g < graph.gates.size(); ++g)
         for (const Aabb& box : graph.gates[g].boxes)
-            if (const auto c = clipToBox(a, b, {box.mins + Vec3::Constant(kDoorGraze), box.maxs - Vec3::Constant(kDoorGraze)});
+            if (const auto c = clipSegmentToBox(a, b, {box.mins + Vec3::Constant(kDoorGraze), box.maxs - Vec3::Constant(kDoorGraze)});
                 c && c->second > c->first)
                 crossings.push_back({c->first, c->second, g});
     std::sort(crossings.begin(), crossings.end(), [](const Crossing& x, const Crossing& y) { return x.t0 < y.t0; });
