@@ -309,7 +309,7 @@ Result<Hit> Tree::traceBox(const Vec3& mins, const Vec3& maxs, const Vec3& from,
         const BoxMoveSpace world(impl_->boxTraceWorld(), lo, hi);
         std::vector<BoxMoveSpace> moverSpaces;
         std::vector<PlacedSpace> parts;
-        if (impl_->scene) parts = impl_->level->moverShapes->boxParts(lo, hi, impl_->offsets, moverSpaces);
+        if (impl_->scene) parts = impl_->level->moverShapes->boxParts(lo, hi, impl_->scene->objectOffsets(), moverSpaces);
         return success(toHit(PlacedMoveSpaces(world, std::move(parts)).trace(a, b)));
     });
 }
@@ -358,26 +358,31 @@ Status Tree::moveBatch(int pose, const double* from, const double* delta, size_t
     });
 }
 
-Result<Reach> Tree::reach(int pose, const Vec3& from, const Vec3& to) const {
+namespace {
+
+// reach and reachWithMovers: the pose and the points checked, then the flood over the
+// tree `withMovers` chooses (the level's alone, or the one with its movers placed).
+Result<Reach> reachIn(const Tree::Impl* impl, int pose, const Vec3& from, const Vec3& to, bool withMovers) {
     return guarded<Result<Reach>>([&] {
-        if (std::string e = treePoseError(impl_.get(), pose); !e.empty()) return failure<Reach>(e);
+        if (std::string e = treePoseError(impl, pose); !e.empty()) return failure<Reach>(e);
         if (!finite(from) || !finite(to)) return failure<Reach>("from and to must be 3 finite numbers each");
-        const ReachAnswer a = reachBetween(impl_->tree, pose, toEigen(from), toEigen(to));
+        const BspTree* tree = &impl->tree;
+        if (withMovers && impl->scene) { // a level without movers is its own tree
+            const Tree::Impl::PlacedWorld& placed = impl->placedWorld();
+            if (!placed.tree) return failure<Reach>(placed.error);
+            tree = &*placed.tree;
+        }
+        const ReachAnswer a = reachBetween(*tree, pose, toEigen(from), toEigen(to));
         return success(Reach{a.reachable, a.fromLeaf, a.toLeaf});
     });
 }
 
+} // namespace
+
+Result<Reach> Tree::reach(int pose, const Vec3& from, const Vec3& to) const { return reachIn(impl_.get(), pose, from, to, false); }
+
 Result<Reach> Tree::reachWithMovers(int pose, const Vec3& from, const Vec3& to) const {
-    return guarded<Result<Reach>>([&] {
-        if (!impl_ || !impl_->level->movers || impl_->level->movers->level.movers.movers.empty())
-            return reach(pose, from, to);
-        if (std::string e = treePoseError(impl_.get(), pose); !e.empty()) return failure<Reach>(e);
-        if (!finite(from) || !finite(to)) return failure<Reach>("from and to must be 3 finite numbers each");
-        const Impl::PlacedWorld& placed = impl_->placedWorld();
-        if (!placed.tree) return failure<Reach>(placed.error);
-        const ReachAnswer a = reachBetween(*placed.tree, pose, toEigen(from), toEigen(to));
-        return success(Reach{a.reachable, a.fromLeaf, a.toLeaf});
-    });
+    return reachIn(impl_.get(), pose, from, to, true);
 }
 
 Result<Region> Tree::reachFrom(int pose, const Vec3& from) const {
