@@ -27,13 +27,6 @@ QJsonObject error(const QString& message, bool& ok) {
 // As toJson, with -0 written as 0 (flipped planes have negative zeros in their normals).
 QJsonArray vectorJson(const Vec3& v) { return toJson(v + Vec3::Zero()); }
 
-// Where the scene places each of its objects (the level's movers, in order).
-std::vector<Vec3> sceneOffsets(const CollisionScene& scene) {
-    std::vector<Vec3> out;
-    for (size_t i = 0; i < scene.objectCount(); ++i) out.push_back(scene.objectOffset(i));
-    return out;
-}
-
 QJsonObject traceJson(const TraceResult& r) {
     return QJsonObject{{"start_solid", r.startSolid},
                        {"hit", r.hit},
@@ -198,7 +191,7 @@ PlacedMoveSpaces QueryProcessor::withMovers(const MoveSpace& world, int roundPos
     std::vector<PlacedSpace> parts;
     if (scene && moverShapes_)
         for (const RoundPose& r : round_)
-            if (r.treePose == roundPose) parts = moverShapes_->roundParts(r.exact->pose(), sceneOffsets(*scene));
+            if (r.treePose == roundPose) parts = moverShapes_->roundParts(r.exact->pose(), scene->objectOffsets());
     return PlacedMoveSpaces(world, std::move(parts));
 }
 
@@ -311,7 +304,7 @@ QJsonObject QueryProcessor::trace(const QJsonObject& query, bool& ok) const {
     const BoxMoveSpace world(boxWorld(), mins, maxs);
     std::vector<BoxMoveSpace> moverSpaces;
     std::vector<PlacedSpace> parts;
-    if (scene && moverShapes_) parts = moverShapes_->boxParts(mins, maxs, sceneOffsets(*scene), moverSpaces);
+    if (scene && moverShapes_) parts = moverShapes_->boxParts(mins, maxs, scene->objectOffsets(), moverSpaces);
     const PlacedMoveSpaces::Answer a = PlacedMoveSpaces(world, std::move(parts)).traceWhich(from, to);
     scratch.hitObject = a.part;
     return withMover(traceJson(a.result));

@@ -54,6 +54,7 @@ public:
     size_t objectCount() const { return objects_.size(); }
     const CollisionObject& object(size_t i) const { return *objects_[i]; }
     const Vec3& objectOffset(size_t i) const { return offsets_[i]; }
+    const std::vector<Vec3>& objectOffsets() const { return offsets_; }
     // Where object i is placed: its tree answers for p at p - offset. Call rebuildGrid
     // (or setAgents) after changing offsets, before querying.
     void setObjectOffset(size_t i, const Vec3& offset) { offsets_[i] = offset; }

@@ -1,13 +1,6 @@
 #include "objects/mover_shapes.h"
 
-#include "movers/brush_bounds.h"
-
 namespace shallot {
-
-MoverShapes::MoverShapes(const std::vector<Mover>& movers, const Aabb& worldBounds)
-    : movers_(movers), worldBounds_(worldBounds) {
-    for (const Mover& m : movers) moverBounds_.push_back(brushesBounds(m.brushes));
-}
 
 std::vector<PlacedSpace> MoverShapes::boxParts(const Vec3& mins, const Vec3& maxs, const std::vector<Vec3>& offsets,
                                                std::vector<BoxMoveSpace>& spaces) const {
@@ -19,7 +12,7 @@ std::vector<PlacedSpace> MoverShapes::boxParts(const Vec3& mins, const Vec3& max
     std::vector<PlacedSpace> parts;
     for (size_t i = 0; i < movers_.size() && i < offsets.size(); ++i) {
         spaces.emplace_back(boxes_[i], mins, maxs);
-        parts.push_back({&spaces.back(), offsets[i], placedReach(moverBounds_[i], mins, maxs, offsets[i])});
+        parts.push_back({&spaces.back(), offsets[i], placedReach(movers_[i].bounds, mins, maxs, offsets[i])});
     }
     return parts;
 }
@@ -41,7 +34,7 @@ std::vector<PlacedSpace> MoverShapes::roundParts(const Pose& pose, const std::ve
     }
     std::vector<PlacedSpace> parts;
     for (size_t i = 0; i < movers_.size() && i < offsets.size(); ++i)
-        parts.push_back({shapes->perMover[i].get(), offsets[i], placedReach(moverBounds_[i], pose.mins, pose.maxs, offsets[i])});
+        parts.push_back({shapes->perMover[i].get(), offsets[i], placedReach(movers_[i].bounds, pose.mins, pose.maxs, offsets[i])});
     return parts;
 }
 

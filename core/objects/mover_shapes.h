@@ -17,7 +17,7 @@ namespace shallot {
 class MoverShapes {
 public:
     // `movers` is kept by reference; `worldBounds` bounds their brushes (the world's).
-    MoverShapes(const std::vector<Mover>& movers, const Aabb& worldBounds);
+    MoverShapes(const std::vector<Mover>& movers, const Aabb& worldBounds) : movers_(movers), worldBounds_(worldBounds) {}
 
     // The movers, placed at `offsets` (one per mover), as parts for the box [mins, maxs];
     // `spaces` receives the parts' spaces (one per mover, kept alive by the caller).
@@ -30,7 +30,6 @@ public:
 private:
     const std::vector<Mover>& movers_;
     Aabb worldBounds_;
-    std::vector<Aabb> moverBounds_; // of each mover's brushes at its file position
     mutable std::once_flag boxesOnce_;
     mutable std::vector<BoxTraceWorld> boxes_; // per mover
     mutable std::mutex roundMutex_;

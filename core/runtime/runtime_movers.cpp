@@ -94,11 +94,10 @@ Tree::Impl::Impl(std::shared_ptr<Level> l, const std::map<int, shallot::MoverSta
             states.push_back({m.entity, fromCore(it != settings.end() ? it->second : m.spawn)});
         }
     }
-    for (size_t i = 0; scene && i < scene->objectCount(); ++i) offsets.push_back(scene->objectOffset(i));
     if (!round) return;
     for (const std::unique_ptr<const RoundPoseWorld>& exact : round->exact)
         roundWithMovers.push_back(std::make_unique<const PlacedMoveSpaces>(
-            *exact, scene ? level->moverShapes->roundParts(exact->pose(), offsets) : std::vector<PlacedSpace>{}));
+            *exact, scene ? level->moverShapes->roundParts(exact->pose(), scene->objectOffsets()) : std::vector<PlacedSpace>{}));
 }
 
 const std::vector<Mover>& Tree::movers() const {
@@ -137,7 +136,7 @@ const Tree::Impl::PlacedWorld& Tree::Impl::placedWorld() const {
             placed.error = "reach with movers needs the brushes: this tree was saved without them";
             return;
         }
-        CompileResult compiled = compileWorld(worldWithMovers(*world, level->movers->level.movers.movers, offsets));
+        CompileResult compiled = compileWorld(worldWithMovers(*world, level->movers->level.movers.movers, scene->objectOffsets()));
         if (compiled.error.empty()) placed.tree = std::move(compiled.onion);
         else placed.error = "the level with its movers placed does not compile: " + compiled.error;
     });

@@ -60,7 +60,6 @@ struct Tree::Impl {
     // The movers placed at `states` (null when the level has none).
     std::shared_ptr<const CollisionScene> scene;
     std::vector<MoverSetting> states;
-    std::vector<shallot::Vec3> offsets; // where `scene` places each mover
     // Round poses after the tree's poses (null: none); `poses` lists both.
     std::shared_ptr<const RoundPoses> round;
     std::vector<PoseBox> poses;
