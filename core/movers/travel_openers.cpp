@@ -28,7 +28,10 @@ void finish(std::vector<int>& fires) {
     fires.erase(std::unique(fires.begin(), fires.end()), fires.end());
 }
 
-} // namespace
+// Whether the opener is already touched from the polygon.
+bool touchedFrom(const TravelOpener& o, int32_t polygon) {
+    return std::find(o.polygons.begin(), o.polygons.end(), polygon) != o.polygons.end();
+}
 
 // The opener is also touched standing on a mover's top whose standing box meets its box:
 // from the floors beside that top.
@@ -36,7 +39,7 @@ void addMoverFloors(const TravelGraph& graph, const Aabb& box, TravelOpener& o) 
     for (const TravelFloor& f : graph.floors)
         if (f.standing.overlaps(box))
             for (size_t i = 0; i < f.polygons.size(); ++i)
-                if (std::find(o.polygons.begin(), o.polygons.end(), f.polygons[i]) == o.polygons.end()) {
+                if (!touchedFrom(o, f.polygons[i])) {
                     o.polygons.push_back(f.polygons[i]);
                     o.points.push_back(f.points[i]);
                 }
@@ -47,8 +50,7 @@ void addMoverFloors(const TravelGraph& graph, const Aabb& box, TravelOpener& o) 
 // wind tunnels fire the triggers that fill their shafts).
 void addFlights(const TravelGraph& graph, const BspTree& tree, const Aabb& box, TravelOpener& o) {
     for (const TravelLink& l : graph.links) {
-        if (l.kind != TravelKind::Push ||
-            std::find(o.polygons.begin(), o.polygons.end(), l.from) != o.polygons.end() ||
+        if (l.kind != TravelKind::Push || touchedFrom(o, l.from) ||
             std::none_of(l.flight.begin(), l.flight.end(), [&](const Aabb& part) { return part.overlaps(box); }))
             continue;
         // A floor point of the takeoff's polygon (a box that jumps into the push takes off
@@ -68,8 +70,7 @@ void addFalls(const TravelGraph& graph, const Aabb& box, TravelOpener& o) {
     const NavMesh& mesh = *graph.mesh;
     for (size_t k = 0; k < mesh.links.size(); ++k) {
         const NavLink& l = mesh.links[k];
-        if ((l.kind != NavLinkKind::Drop && l.kind != NavLinkKind::Jump) || graph.gateOfLink[k] >= 0 ||
-            std::find(o.polygons.begin(), o.polygons.end(), l.from) != o.polygons.end())
+        if ((l.kind != NavLinkKind::Drop && l.kind != NavLinkKind::Jump) || graph.gateOfLink[k] >= 0 || touchedFrom(o, l.from))
             continue;
         bool meets = false;
         if (l.kind == NavLinkKind::Drop) {
@@ -84,6 +85,8 @@ void addFalls(const TravelGraph& graph, const Aabb& box, TravelOpener& o) {
         o.points.push_back(l.start);
     }
 }
+
+} // namespace
 
 void addOpeners(TravelGraph& graph, const BspTree& tree, const Pose& pose, const TravelLevel& level) {
     const NavMesh& mesh = *graph.mesh;
