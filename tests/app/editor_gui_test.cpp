@@ -1272,11 +1272,12 @@ private slots:
         QCOMPARE(status, QProcess::NormalExit);
         QCOMPARE(code, 0);
         QVERIFY2(output.contains("\"fps\""), qPrintable(output + errors));
-        // The timed drag: on a map this small a preview compiles within a frame, so the
-        // overlay shows most of its steps while it lasts.
+        // The timed drag reports its fields and shows the overlay of some step while it
+        // lasts. How many depends on the machine's load (a loaded CI showed 4 of 30 where a
+        // quiet one shows 17): that is a benchmark figure, not something this test can hold.
         const QJsonObject bench = QJsonDocument::fromJson(output.trimmed().split('\n').last().toUtf8()).object();
         QCOMPARE(bench["drag_steps"].toInt(), 30);
-        QVERIFY2(bench["drag_overlays_shown"].toInt() >= 5, qPrintable(output));
+        QVERIFY2(bench["drag_overlays_shown"].toInt() >= 1, qPrintable(output));
         QVERIFY(bench["median_drag_step_to_overlay_ms"].toDouble() > 0.0);
         QVERIFY(bench["drag_last_step_to_overlay_ms"].toDouble() >= 0.0);
     }
