@@ -223,9 +223,12 @@ PotentiallyVisibleSet referencePvs(const BspTree& tree, bool localWaves = false,
                 if (r.seen[size_t(p)][q]) pvs.set(int32_t(leaf), r.portals[q].into);
         }
     }
+    // A pair is visible when each sees the other.
+    PotentiallyVisibleSet bothWays(tree.leafCount());
     for (size_t a = 0; a < tree.leafCount(); ++a)
-        for (const int32_t b : pvs.leavesFrom(int32_t(a))) pvs.set(b, int32_t(a));
-    return pvs;
+        for (const int32_t b : pvs.leavesFrom(int32_t(a)))
+            if (pvs.visible(b, int32_t(a))) bothWays.set(int32_t(a), b);
+    return bothWays;
 }
 
 } // namespace
