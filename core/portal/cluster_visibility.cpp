@@ -46,9 +46,7 @@ void clustersOfCell(const BspTree& clusters, ConvexPolyhedron cell, std::vector<
 
 } // namespace
 
-ClusterVisibility::ClusterVisibility(const BspTree& leaves, const BspTree& clusters,
-                                     const PotentiallyVisibleSet& clusterPvs)
-    : pvs_(clusterPvs) {
+LeafClusters::LeafClusters(const BspTree& leaves, const BspTree& clusters) {
     std::vector<std::vector<int32_t>> of(leaves.leafCount());
     visitCells(leaves, {nullptr, [&](int32_t leaf, ConvexPolyhedron&& cell) {
                             if (!cell.empty()) clustersOfCell(clusters, std::move(cell), of[size_t(leaf)]);
@@ -60,6 +58,17 @@ ClusterVisibility::ClusterVisibility(const BspTree& leaves, const BspTree& clust
         first_.push_back(uint32_t(clusters_.size()));
     }
 }
+
+std::vector<bool> filledClusters(const BspTree& leaves, int pose, const LeafClusters& map, size_t clusterCount) {
+    std::vector<bool> filled(clusterCount, true);
+    for (size_t leaf = 0; leaf < map.leafCount(); ++leaf)
+        if (!((leaves.leafSolid[leaf] >> pose) & 1u))
+            for (const int32_t c : map.clustersOf(int32_t(leaf))) filled[size_t(c)] = false;
+    return filled;
+}
+
+ClusterVisibility::ClusterVisibility(LeafClusters map, const PotentiallyVisibleSet& clusterPvs)
+    : pvs_(clusterPvs), map_(std::move(map)) {}
 
 bool ClusterVisibility::visible(int32_t from, int32_t to) const {
     for (const int32_t a : clustersOf(from))

@@ -29,6 +29,23 @@ uint32_t facesOf(const BrushRow& row, const std::vector<uint32_t>& faces) {
     return sum;
 }
 
+// Structural clusters filled with detail (filledClusters) made solid for the flow, their
+// portals closed; how many were empty before.
+size_t markFilledClustersSolid(BspTree& clusters, const BspTree& onion, int pose, const LeafClusters& map) {
+    const std::vector<bool> filled = filledClusters(onion, pose, map, clusters.leafCount());
+    size_t count = 0;
+    for (size_t c = 0; c < filled.size(); ++c)
+        if (filled[c] && !(clusters.leafSolid[c] & 1u)) {
+            clusters.leafSolid[c] |= 1u;
+            ++count;
+        }
+    for (size_t i = 0; i < clusters.portals.size(); ++i) {
+        Portal& p = clusters.portals[i];
+        if (filled[size_t(p.front)] || filled[size_t(p.back)]) p.poses &= ~uint64_t(1);
+    }
+    return count;
+}
+
 } // namespace
 
 std::shared_ptr<const SightPvs> SightPvs::compute(const CompileResult& compiled, const World& world,
@@ -61,6 +78,9 @@ std::shared_ptr<const SightPvs> SightPvs::compute(const CompileResult& compiled,
         out->clusters_ = std::move(*alone);
     }
     throwIfCancelled(settings.cancel);
+    LeafClusters leafClusters(compiled.onion, out->clusters_);
+    // Detail splits no cluster, but a cluster it fills blocks sight.
+    if (out->detailClustered_) out->filledClusters_ = markFilledClustersSolid(out->clusters_, compiled.onion, pose, leafClusters);
     PvsSettings flow;
     flow.fullFlow = settings.fullFlow;
     flow.localWaves = true; // so that the next edit can update it
@@ -77,7 +97,7 @@ std::shared_ptr<const SightPvs> SightPvs::compute(const CompileResult& compiled,
     } else {
         out->pvs_ = computePvs(out->clusters_, flow, &out->stats_, &out->flow_);
     }
-    out->onion_.emplace(compiled.onion, out->clusters_, out->pvs_);
+    out->onion_.emplace(std::move(leafClusters), out->pvs_);
     throwIfCancelled(settings.cancel);
 
     // The brushes near each cluster (by box), and per cluster those near what it sees.

@@ -52,6 +52,9 @@ public:
     const PvsStats& stats() const { return stats_; }
     // Whether detail brushes were left out of the clusters (settings.detail named some).
     bool detailClustered() const { return detailClustered_; }
+    // Of those clusters, how many detail fills (filledClusters in cluster_visibility.h): solid
+    // for the flow, as in ericw-tools' vis.
+    size_t filledClusters() const { return filledClusters_; }
     // Milliseconds to compute it all (portals, flow, clusters, weights).
     double milliseconds() const { return milliseconds_; }
     // Whether it was updated from settings.previous, and what the update kept.
@@ -88,6 +91,7 @@ private:
     bool fullFlow_ = true;
     bool provisional_ = false;
     bool detailClustered_ = false;
+    size_t filledClusters_ = 0;
     PvsStats stats_;
     double milliseconds_ = 0;
     bool updated_ = false;

@@ -7,10 +7,10 @@
 //
 // Shallot: the map compiled for its sight pose alone, the full-flow PVS of that pose's map
 // tree (SightPvs: the clusters; --fast: the base flow, for levels whose full flow is too
-// slow; --structural: the PVS of the map without its func_detail* brushes, as Quake's vis
-// flows through structural brushes only: conservative, since fewer brushes block less,
-// while "clear" and "empty" below still use every brush). The .bsp: its world leaves and
-// visdata (io/quake_bsp_reader).
+// slow; --structural: its func_detail* brushes clustered as the editor does, as Quake's vis
+// flows through structural brushes only: the clusters are the leaves of the other brushes'
+// tree, solid where detail fills them; "clear" and "empty" below still use every brush).
+// The .bsp: its world leaves and visdata (io/quake_bsp_reader).
 //
 // N random pairs of points are drawn uniformly in the .bsp's world box, each point empty for
 // Shallot's sight pose (in a cluster out of the void's reach) and in a non-solid leaf of the
@@ -192,26 +192,27 @@ int main(int argc, char** argv) {
         return 1;
     }
     world.poses = {world.poses[size_t(sight)]};
-    MapWorldOptions structuralOnly;
-    structuralOnly.includeDetail = false;
-    World pvsWorld = o.structural ? worldFromMap(*map.map, structuralOnly) : world;
-    pvsWorld.poses = world.poses;
     Stopwatch clock;
     CompileOptions compileOptions;
     compileOptions.threads = o.threads;
-    const CompileResult compiled = compileWorld(pvsWorld, compileOptions);
-    const CompileResult everyBrush = o.structural ? compileWorld(world, compileOptions) : CompileResult{};
-    for (const CompileResult* c : {&compiled, &everyBrush})
-        if (!c->error.empty()) {
-            std::fprintf(stderr, "%s: %s\n", o.mapPath.c_str(), c->error.c_str());
-            return 1;
-        }
+    const CompileResult compiled = compileWorld(world, compileOptions);
+    if (!compiled.error.empty()) {
+        std::fprintf(stderr, "%s: %s\n", o.mapPath.c_str(), compiled.error.c_str());
+        return 1;
+    }
     const double compileMs = clock.lapMs();
     SightPvsSettings pvsSettings;
     pvsSettings.threads = o.threads;
     pvsSettings.fullFlow = !o.fast;
+    if (o.structural)
+        for (const Brush& b : world.brushes) {
+            const int e = b.source.entity;
+            const bool ofDetail = e >= 0 && size_t(e) < map.map->entities.size() &&
+                                  map.map->entities[size_t(e)].classname().starts_with("func_detail");
+            pvsSettings.detail.push_back(ofDetail || intersects(b.contents, BrushContents::Detail));
+        }
     std::string error;
-    const std::shared_ptr<const SightPvs> pvs = SightPvs::compute(compiled, pvsWorld, pvsSettings, &error);
+    const std::shared_ptr<const SightPvs> pvs = SightPvs::compute(compiled, world, pvsSettings, &error);
     if (!pvs) {
         std::fprintf(stderr, "%s: %s\n", o.mapPath.c_str(), error.c_str());
         return 1;
@@ -220,7 +221,7 @@ int main(int argc, char** argv) {
     const BspTree& tree = pvs->clusterTree();
     const std::vector<bool> outside = reachableFromOutside(tree, 0);
     // The solids that decide "clear" and "empty": every brush's.
-    const BspTree& solids = o.structural ? everyBrush.mapTrees[0] : tree;
+    const BspTree& solids = compiled.mapTrees[0];
 
     CellSide shallotSide{pvs->clusterBounds(), [&tree](const Vec3& p) { return tree.findLeaf(p); }};
     CellSide bspSide;
@@ -334,9 +335,10 @@ int main(int argc, char** argv) {
 
     std::printf("%s: %s, %zu leaves (%d with a PVS row), average visible %.1f over its non-solid leaves\n",
                 o.bspPath.c_str(), bsp.format.c_str(), bsp.leaves.size(), bsp.visLeafs, bspAverage);
-    std::printf("shallot: %zu clusters, average visible %.1f (largest %zu), compile %.0f ms, %s PVS %.0f ms "
-                "(%d threads)\n",
-                tree.leafCount(), pvs->figures().averageLeaves, pvs->figures().largestLeaves, compileMs, o.fast ? "base-flow" : "full-flow", pvsMs, o.threads);
+    std::printf("shallot: %zu clusters (%zu filled with detail), average visible %.1f (largest %zu), compile %.0f ms, "
+                "%s PVS %.0f ms (%d threads)\n",
+                tree.leafCount(), pvs->filledClusters(), pvs->figures().averageLeaves, pvs->figures().largestLeaves,
+                compileMs, o.fast ? "base-flow" : "full-flow", pvsMs, o.threads);
     std::printf("points rejected: %zu not empty for shallot (solid or in reach of the void), %zu not in a non-solid "
                 ".bsp leaf\n", rejectedShallot, rejectedBsp);
     std::printf("%zu pairs; %zu clear segments: misses shallot %zu, bsp %zu\n", n.pairs, n.clear, n.clearMissShallot,

@@ -199,3 +199,30 @@ TEST(SightPvs, DetailBrushesSplitNoClusterAndMissNothing) {
     }
     EXPECT_GT(clear, 500u);
 }
+
+// Two halves of a room joined by a doorway in a structural wall, the doorway filled by a
+// detail brush: the doorway is a cluster of its own (the wall's faces bound it), and being
+// all detail solid it blocks sight as in ericw-tools' vis, so neither half sees the other;
+// with the filler left out they do.
+TEST(SightPvs, AClusterDetailFillsBlocksSight) {
+    std::vector<Brush> inside = {Brush::box({496, 0, 0}, {528, 192, 256}), Brush::box({496, 320, 0}, {528, 512, 256}),
+                                 Brush::box({496, 192, 128}, {528, 320, 256})};
+    const Brush filler = Brush::box({496, 192, 0}, {528, 320, 128});
+    const Vec3 west(200, 256, 64), east(800, 256, 64);
+    for (const bool filled : {true, false}) {
+        SCOPED_TRACE(filled ? "doorway filled" : "doorway open");
+        std::vector<Brush> brushes = inside;
+        if (filled) brushes.push_back(filler);
+        const World w = navRoom(std::move(brushes));
+        const CompileResult r = compileWorld(w);
+        ASSERT_TRUE(r.error.empty()) << r.error;
+        SightPvsSettings settings;
+        settings.detail.assign(w.brushes.size(), false);
+        if (filled) settings.detail.back() = true;
+        const auto pvs = SightPvs::compute(r, w, settings);
+        ASSERT_TRUE(pvs);
+        EXPECT_EQ(pvs->detailClustered(), filled);
+        EXPECT_EQ(pvs->filledClusters(), filled ? 1u : 0u);
+        EXPECT_EQ(pvs->onion().visible(r.onion.findLeaf(west), r.onion.findLeaf(east)), !filled);
+    }
+}
