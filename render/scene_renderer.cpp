@@ -8,26 +8,32 @@
 
 namespace shallot::render {
 
-bool SceneRenderer::initialize(QOpenGLFunctions_3_3_Core&) {
-    program_ = std::make_unique<QOpenGLShaderProgram>();
-    const bool ok = program_->addShaderFromSourceFile(QOpenGLShader::Vertex, ":/shaders/scene.vert") &&
-                    program_->addShaderFromSourceFile(QOpenGLShader::Fragment, ":/shaders/scene.frag") &&
-                    program_->link();
-    if (!ok) qWarning("shallot: shader build failed: %s", qPrintable(program_->log()));
-    mvpLocation_ = program_->uniformLocation("mvp");
-    litLocation_ = program_->uniformLocation("lit");
-    brightnessLocation_ = program_->uniformLocation("brightness");
-    outlineLocation_ = program_->uniformLocation("outline");
+bool SceneRenderer::Program::build(const QString& fragmentShader) {
+    shader = std::make_unique<QOpenGLShaderProgram>();
+    const bool ok = shader->addShaderFromSourceFile(QOpenGLShader::Vertex, ":/shaders/scene.vert") &&
+                    shader->addShaderFromSourceFile(QOpenGLShader::Fragment, fragmentShader) && shader->link();
+    if (!ok) qWarning("shallot: shader build failed (%s): %s", qPrintable(fragmentShader), qPrintable(shader->log()));
+    mvp = shader->uniformLocation("mvp");
+    lit = shader->uniformLocation("lit");
+    brightness = shader->uniformLocation("brightness");
+    outline = shader->uniformLocation("outline");
     return ok;
 }
 
+bool SceneRenderer::initialize(QOpenGLFunctions_3_3_Core&) {
+    const bool plain = plain_.build(":/shaders/scene.frag");
+    return outlined_.build(":/shaders/outlined.frag") && plain;
+}
+
 void SceneRenderer::useProgram(const QMatrix4x4& mvp, const GpuBatch& batch) {
-    program_->bind();
-    program_->setUniformValue(mvpLocation_, mvp);
-    program_->setUniformValue(litLocation_, batch.lit());
-    program_->setUniformValue(brightnessLocation_, brightness_);
     const QColor& o = batch.outline();
-    program_->setUniformValue(outlineLocation_, o.isValid() ? QVector4D(o.redF(), o.greenF(), o.blueF(), o.alphaF()) : QVector4D());
+    const bool outlined = o.isValid() && o.alpha() > 0;
+    Program& p = outlined ? outlined_ : plain_;
+    p.shader->bind();
+    p.shader->setUniformValue(p.mvp, mvp);
+    p.shader->setUniformValue(p.lit, batch.lit());
+    p.shader->setUniformValue(p.brightness, brightness_);
+    if (outlined) p.shader->setUniformValue(p.outline, QVector4D(o.redF(), o.greenF(), o.blueF(), o.alphaF()));
 }
 
 namespace {
@@ -240,14 +246,15 @@ void SceneRenderer::drawLayers(QOpenGLFunctions_3_3_Core& gl, const RenderScene&
         }
     }
     gl.glDisable(GL_CULL_FACE);
-    program_->release();
+    gl.glUseProgram(0);
     if (part) part->done = part->next >= step;
 }
 
 void SceneRenderer::release() {
     for (UploadedLayer& l : shown_) l.destroy();
     for (UploadedLayer& l : pending_) l.destroy();
-    program_.reset();
+    outlined_.shader.reset();
+    plain_.shader.reset();
 }
 
 } // namespace shallot::render

@@ -76,8 +76,14 @@ public:
 private:
     void useProgram(const QMatrix4x4& mvp, const GpuBatch& batch);
 
-    std::unique_ptr<QOpenGLShaderProgram> program_;
-    int mvpLocation_ = -1, litLocation_ = -1, outlineLocation_ = -1, brightnessLocation_ = -1;
+    // Batches with an outline (3D brush faces) and the rest: two programs, so that the rest
+    // pay nothing for the outline (scene.frag).
+    struct Program {
+        std::unique_ptr<QOpenGLShaderProgram> shader;
+        int mvp = -1, lit = -1, outline = -1, brightness = -1;
+        bool build(const QString& fragmentShader);
+    };
+    Program outlined_, plain_;
     float brightness_ = 1.0f; // of the layer being drawn (SceneLayer::brightness2d)
     bool leafCulling_ = true;
     int viewAxis_ = -1;

@@ -1,24 +1,11 @@
 #version 330 core
+// Every batch without an outline: the colour the vertex shader gave. A program of its own
+// rather than a branch on a uniform in outlined.frag: llvmpipe computed the outline's
+// derivatives for every fragment all the same, and the 3D view's translucent overlays
+// (several layers over most pixels) paid for them (docs/performance.md, 2026-11-29).
 in vec4 vertexColour;
-in vec3 edgeCoordinates;
 out vec4 fragmentColour;
-
-// Outlined batches (3D brush faces) draw each polygon's outline themselves: a band this
-// many pixels wide inside every outline edge, so an edge between two faces shows as a line
-// of about twice that. Cheaper under llvmpipe than a second pass of lines, and free of the
-// depth fighting of lines drawn over the faces they bound.
-const float kOutlineHalfWidthPixels = 0.75;
-
-uniform vec4 outline; // colour of the outline; alpha 0: none
 
 void main() {
     fragmentColour = vertexColour;
-    if (outline.a > 0.0) {
-        // Distances in pixels: a coordinate held at 1 (an inner edge of the fan) changes by
-        // nothing across the triangle and comes out far from every pixel.
-        vec3 pixels = edgeCoordinates / max(fwidth(edgeCoordinates), vec3(1e-6));
-        float distance = min(pixels.x, min(pixels.y, pixels.z));
-        float coverage = 1.0 - smoothstep(kOutlineHalfWidthPixels - 0.5, kOutlineHalfWidthPixels + 0.5, distance);
-        fragmentColour = mix(fragmentColour, vec4(outline.rgb, 1.0), outline.a * coverage);
-    }
 }
