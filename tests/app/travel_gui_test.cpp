@@ -161,6 +161,39 @@ private slots:
         Q_UNUSED(worldRevision);
     }
 
+    // A brush edit: the walkable meshes of the edited world come before its world without
+    // the movers (compiled after it, at the lowest priority); until that world's travel is
+    // built, the travel shown before stays (the door's links used to vanish from the view
+    // for that while, and the same meshes were built a second time).
+    void aBrushEditKeepsTheTravelShownUntilItsOwnIsBuilt() {
+        QVERIFY(open(partedRoom(true, kNamedDoor + kTrigger), nullptr));
+        MainWindow& w = *window_;
+        w.action("overlayWalkable")->trigger();
+        const NavService& nav = w.editor().overlays().nav();
+        QVERIFY(QTest::qWaitFor([&] { return nav.meshes() && nav.meshes()->travelOf(kPlayer); }, 20000));
+        QVERIFY(travelCurrent());
+        // Per build: whether it has the player's travel, and whether the overlay (rebuilt by
+        // the controller, connected first) draws its links.
+        std::vector<bool> withTravel, travelDrawn;
+        const QMetaObject::Connection c = connect(&nav, &NavService::built, this, [&] {
+            withTravel.push_back(nav.meshes()->travelOf(kPlayer) != nullptr);
+            travelDrawn.push_back(!w.editor().scene().layer(render::Layer::WalkableTravel).chunkList().empty());
+        });
+        EditorDocument& doc = w.editor().document();
+        doc.insertBrushes({{int(doc.brushes().size()), Brush::box({300, -100, 0}, {332, -68, 32})}});
+        const uint64_t edited = doc.worldRevision();
+        QVERIFY(QTest::qWaitFor([&] {
+            const auto& m = nav.meshes();
+            return m && m->world->revision == edited && m->travelWorld && m->travelWorld->revision == edited;
+        }, 20000));
+        disconnect(c);
+        QVERIFY(!withTravel.empty());
+        QVERIFY(std::all_of(withTravel.begin(), withTravel.end(), [](bool b) { return b; }));
+        QVERIFY(std::all_of(travelDrawn.begin(), travelDrawn.end(), [](bool b) { return b; }));
+        // The edited world's meshes, then its travel: no build between of the same meshes.
+        QVERIFY2(withTravel.size() <= 2, qPrintable(QString::number(withTravel.size())));
+    }
+
     // Two rooms with no doorway, a teleporter in the west one sending to the east: the Path
     // tool's path takes it.
     void theTeleporterJoinsTheRoomsForThePathTool() {

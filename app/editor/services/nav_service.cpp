@@ -102,6 +102,11 @@ bool NavService::upToDate(const std::shared_ptr<const CompiledWorld>& world) con
 
 void NavService::start() {
     if (!waiting_) return;
+    // Asked for while the build just finished was running, and given by it.
+    if (upToDate(waiting_)) {
+        releaseInBackground(std::exchange(waiting_, nullptr));
+        return;
+    }
     running_ = true;
     QPointer<NavService> self(this);
     std::vector<int> poses = wantedPoses(waiting_->result->onion.poses.size());
@@ -136,9 +141,14 @@ void NavService::start() {
             level = travelLevelOf(mapOfDocumentEntities(entities, game));
             addLiquidsAndLadders(level, travelWorld->world);
         }
+        // Before this world's own world without the movers is compiled, the travel shown
+        // (through the one before) stays until it is: the links do not vanish from the view
+        // for the tenth of a second in between, nor is the same mesh asked for again.
+        const bool keepsOlderTravel = !travels && previous && previous->travelWorld;
         parallelFor(poses.size(), int(std::thread::hardware_concurrency()), [&](size_t k) {
             const size_t pose = size_t(poses[k]);
             meshes->poses[pose] = cache->get(world, poses[k]);
+            if (keepsOlderTravel) meshes->travel[pose] = previous->travel[pose];
             if (!travels) return;
             if (previous && previous->travelOf(poses[k])) {
                 meshes->travel[pose] = previous->travel[pose];
@@ -149,6 +159,7 @@ void NavService::start() {
             meshes->travel[pose] = std::make_shared<const TravelGraph>(buildTravelGraph(still, *walked, still.poses[pose], level));
         });
         if (travels) meshes->travelWorld = std::move(travelWorld);
+        else if (keepsOlderTravel) meshes->travelWorld = previous->travelWorld;
         meshes->entityRevision = revision;
         meshes->milliseconds = watch.lapMs();
         meshes->world = std::move(world);

@@ -43,9 +43,10 @@ struct NavMeshes {
     std::shared_ptr<const CompiledWorld> world;
     // One per pose of the world's tree; null for a pose not built (see above).
     std::vector<std::shared_ptr<const NavMesh>> poses;
-    // The world without the movers that travel walks (null: not compiled yet), and per pose
-    // its travel through the movers and triggers of the document's entities at
-    // `entityRevision`; null where no mesh was built or no such world was there.
+    // The world without the movers that travel walks (null: not compiled yet; until the one
+    // of `world`'s edit is, the one before, whose travel is kept), and per pose its travel
+    // through the movers and triggers of the document's entities at `entityRevision`; null
+    // where no mesh was built or no such world was there.
     std::shared_ptr<const CompiledWorld> travelWorld;
     std::vector<std::shared_ptr<const TravelGraph>> travel;
     uint64_t entityRevision = 0;
