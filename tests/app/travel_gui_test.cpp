@@ -194,6 +194,32 @@ private slots:
         QVERIFY2(withTravel.size() <= 2, qPrintable(QString::number(withTravel.size())));
     }
 
+    // A pose added while the travel is shown: the travel of the poses before is not kept
+    // for the new tree's poses (it was indexed past its end once), and the new world's own
+    // travel, one per pose, comes.
+    void aPoseAddedGetsTheTravelOfTheNewPoses() {
+        QVERIFY(open(partedRoom(true, kNamedDoor + kTrigger), nullptr));
+        MainWindow& w = *window_;
+        w.action("overlayWalkable")->trigger();
+        const NavService& nav = w.editor().overlays().nav();
+        QVERIFY(QTest::qWaitFor([&] { return nav.meshes() && nav.meshes()->travelOf(kPlayer); }, 20000));
+        QVERIFY(travelCurrent());
+        EditorDocument& doc = w.editor().document();
+        std::vector<Pose> poses = doc.poses();
+        Pose crouch = poses[size_t(kPlayer)];
+        crouch.name = "crouch";
+        crouch.maxs.z() = 8;
+        poses.push_back(crouch);
+        doc.setPoses(poses);
+        const int last = int(poses.size()) - 1; // no travel before for a pose of that number
+        w.editor().setCurrentPose(last);
+        QVERIFY(QTest::qWaitFor([&] {
+            const auto& m = nav.meshes();
+            return m && m->travel.size() == poses.size() && m->travelOf(last) && m->travelWorld &&
+                   m->travelWorld->result->onion.poses.size() == poses.size();
+        }, 30000));
+    }
+
     // Two rooms with no doorway, a teleporter in the west one sending to the east: the Path
     // tool's path takes it.
     void theTeleporterJoinsTheRoomsForThePathTool() {
