@@ -87,6 +87,15 @@ class TravelGuiTest : public QObject {
         return top;
     }
 
+    // The parted room with its door and trigger, the Walkable overlay on and the player's
+    // travel shown, nothing newer on its way.
+    bool openWithTravelShown() {
+        if (!open(partedRoom(true, kNamedDoor + kTrigger), nullptr)) return false;
+        window_->action("overlayWalkable")->trigger();
+        const NavService& nav = window_->editor().overlays().nav();
+        return QTest::qWaitFor([&] { return nav.meshes() && nav.meshes()->travelOf(kPlayer); }, 20000) && travelCurrent();
+    }
+
     bool travelCurrent() {
         MainWindow& w = *window_;
         return QTest::qWaitFor([&] {
@@ -166,12 +175,9 @@ private slots:
     // built, the travel shown before stays (the door's links used to vanish from the view
     // for that while, and the same meshes were built a second time).
     void aBrushEditKeepsTheTravelShownUntilItsOwnIsBuilt() {
-        QVERIFY(open(partedRoom(true, kNamedDoor + kTrigger), nullptr));
+        QVERIFY(openWithTravelShown());
         MainWindow& w = *window_;
-        w.action("overlayWalkable")->trigger();
         const NavService& nav = w.editor().overlays().nav();
-        QVERIFY(QTest::qWaitFor([&] { return nav.meshes() && nav.meshes()->travelOf(kPlayer); }, 20000));
-        QVERIFY(travelCurrent());
         // Per build: whether it has the player's travel, and whether the overlay (rebuilt by
         // the controller, connected first) draws its links.
         std::vector<bool> withTravel, travelDrawn;
@@ -198,12 +204,9 @@ private slots:
     // for the new tree's poses (it was indexed past its end once), and the new world's own
     // travel, one per pose, comes.
     void aPoseAddedGetsTheTravelOfTheNewPoses() {
-        QVERIFY(open(partedRoom(true, kNamedDoor + kTrigger), nullptr));
+        QVERIFY(openWithTravelShown());
         MainWindow& w = *window_;
-        w.action("overlayWalkable")->trigger();
         const NavService& nav = w.editor().overlays().nav();
-        QVERIFY(QTest::qWaitFor([&] { return nav.meshes() && nav.meshes()->travelOf(kPlayer); }, 20000));
-        QVERIFY(travelCurrent());
         EditorDocument& doc = w.editor().document();
         std::vector<Pose> poses = doc.poses();
         Pose crouch = poses[size_t(kPlayer)];
