@@ -144,21 +144,15 @@ std::string poseValue(const Pose& pose) {
     return s;
 }
 
-// As samePoseBoxes, and how each walks too: the keys say both.
-bool samePoses(const std::vector<Pose>& a, const std::vector<Pose>& b) {
-    return samePoseBoxes(a, b) && std::equal(a.begin(), a.end(), b.begin(), b.end(),
-                                             [](const Pose& p, const Pose& q) { return p.nav == q.nav; });
-}
-
 MapKeyValues withPoseKeys(const MapKeyValues& keys, const std::vector<Pose>& poses, Game game) {
-    if (samePoses(posesOfKeys(keys, game), poses)) return keys;
+    if (samePosesAndWalking(posesOfKeys(keys, game), poses)) return keys; // the keys say both
     MapKeyValues out;
     size_t insertAt = std::string::npos;
     for (const auto& kv : keys) {
         if (!isPoseKey(kv.first)) out.push_back(kv);
         else if (insertAt == std::string::npos) insertAt = out.size();
     }
-    if (samePoses(poses, gamePoses(game))) return out;
+    if (samePosesAndWalking(poses, gamePoses(game))) return out;
     MapKeyValues poseKeys;
     for (size_t i = 0; i < poses.size(); ++i) poseKeys.emplace_back(poseKey(int(i) + 1), poseValue(poses[i]));
     out.insert(out.begin() + std::ptrdiff_t(std::min(insertAt, out.size())), poseKeys.begin(), poseKeys.end());

@@ -57,6 +57,13 @@ inline bool samePoseBoxes(const std::vector<Pose>& a, const std::vector<Pose>& b
     });
 }
 
+// As samePoseBoxes, and how each walks too (Pose::nav): what a pose's walkable meshes and
+// travel were built for.
+inline bool samePosesAndWalking(const std::vector<Pose>& a, const std::vector<Pose>& b) {
+    return samePoseBoxes(a, b) &&
+           std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const Pose& p, const Pose& q) { return p.nav == q.nav; });
+}
+
 // At most this many poses per world: a leaf's solidity is one 64-bit word.
 inline constexpr int kMaxPoses = 64;
 

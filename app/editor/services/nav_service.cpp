@@ -64,19 +64,6 @@ QString pathSummary(const std::optional<TravelPath>& path, const std::string& po
     return out;
 }
 
-namespace {
-
-// Whether travel built for poses `a` is travel for poses `b`: the same poses, as the tree
-// was compiled for them.
-bool samePoses(const std::vector<Pose>& a, const std::vector<Pose>& b) {
-    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const Pose& p, const Pose& q) {
-        return p.name == q.name && p.mins == q.mins && p.maxs == q.maxs && p.blockingSet() == q.blockingSet() &&
-               p.nav == q.nav && p.shape == q.shape;
-    });
-}
-
-} // namespace
-
 NavService::NavService(Editor& editor, std::shared_ptr<NavMeshCache> cache)
     : QObject(&editor), editor_(editor), cache_(std::move(cache)) {
     connect(&editor_.document(), &EditorDocument::raysChanged, this, [this] {
@@ -158,7 +145,7 @@ void NavService::start() {
         // (through the one before) stays until it is: the links do not vanish from the view
         // for the tenth of a second in between, nor is the same mesh asked for again.
         const bool keepsOlderTravel = !travels && previous && previous->travelWorld &&
-                                      samePoses(previous->travelWorld->result->onion.poses, tree.poses);
+                                      samePosesAndWalking(previous->travelWorld->result->onion.poses, tree.poses);
         parallelFor(poses.size(), int(std::thread::hardware_concurrency()), [&](size_t k) {
             const size_t pose = size_t(poses[k]);
             meshes->poses[pose] = cache->get(world, poses[k]);
