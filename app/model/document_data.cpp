@@ -59,14 +59,7 @@ MapFile mapFromDocument(const DocumentData& doc) {
 }
 
 std::vector<bool> detailBrushes(const World& world, const std::vector<MapEntity>& entities) {
-    std::vector<bool> out(world.brushes.size(), false);
-    for (size_t b = 0; b < out.size(); ++b) {
-        const Brush& brush = world.brushes[b];
-        const int e = brush.source.entity;
-        const bool ofDetailEntity = e >= 1 && size_t(e) <= entities.size() && entities[size_t(e) - 1].classname().starts_with("func_detail");
-        out[b] = ofDetailEntity || intersects(brush.contents, BrushContents::Detail);
-    }
-    return out;
+    return detailBrushes(world, entities, 1); // the document's entities follow worldspawn
 }
 
 std::optional<Vec3> playerStart(const DocumentData& data) {

@@ -111,9 +111,8 @@ DocumentData documentFromMap(const MapFile& map, std::vector<std::string>* warni
 // brushDef dialect and worldspawn patches.
 MapFile mapFromDocument(const DocumentData& doc);
 
-// Per brush of `world` (the document's or a snapshot of it): a detail brush, one of a
-// func_detail entity (named by its source.entity among `entities`, worldspawn 0) or with
-// Quake 2's detail contents. The PVS leaves detail out of its clusters (sight_pvs.h).
+// Per brush of `world` (the document's or a snapshot of it): a detail brush (core's
+// detailBrushes in io/map_to_world.h, for the document's entities, which follow worldspawn).
 std::vector<bool> detailBrushes(const World& world, const std::vector<MapEntity>& entities);
 
 // The origin of the first info_player_start with a usable one.

@@ -83,6 +83,18 @@ std::vector<Pose> posesOf(const MapFile& map, std::vector<std::string>* warnings
 
 } // namespace
 
+std::vector<bool> detailBrushes(const World& world, const std::vector<MapEntity>& entities, int firstNumber) {
+    std::vector<bool> out(world.brushes.size(), false);
+    for (size_t b = 0; b < out.size(); ++b) {
+        const Brush& brush = world.brushes[b];
+        const int at = brush.source.entity - firstNumber;
+        const bool ofDetailEntity = brush.source.entity >= firstNumber && size_t(at) < entities.size() &&
+                                    entities[size_t(at)].classname().starts_with("func_detail");
+        out[b] = ofDetailEntity || intersects(brush.contents, BrushContents::Detail);
+    }
+    return out;
+}
+
 std::string poseKey(int n) { return "_shallot_pose" + std::to_string(n); }
 
 World worldFromMap(const MapFile& map, const MapWorldOptions& options, std::vector<std::string>* warnings) {

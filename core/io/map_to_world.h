@@ -22,6 +22,12 @@ struct MapWorldOptions {
 World worldFromMap(const MapFile& map, const MapWorldOptions& options = {},
                    std::vector<std::string>* warnings = nullptr);
 
+// Per brush of `world`, whether it is detail: of a func_detail* entity or with Quake 2's
+// detail contents. A brush's source.entity numbers the map file's entities (worldspawn 0);
+// `entities` holds them from number `firstNumber` on (a map file's from 0; a document's,
+// without worldspawn, from 1). The PVS leaves detail out of its clusters (sight_pvs.h).
+std::vector<bool> detailBrushes(const World& world, const std::vector<MapEntity>& entities, int firstNumber);
+
 // The worldspawn key naming the n-th pose (1-based).
 std::string poseKey(int n);
 

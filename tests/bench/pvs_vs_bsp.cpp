@@ -204,13 +204,7 @@ int main(int argc, char** argv) {
     SightPvsSettings pvsSettings;
     pvsSettings.threads = o.threads;
     pvsSettings.fullFlow = !o.fast;
-    if (o.structural)
-        for (const Brush& b : world.brushes) {
-            const int e = b.source.entity;
-            const bool ofDetail = e >= 0 && size_t(e) < map.map->entities.size() &&
-                                  map.map->entities[size_t(e)].classname().starts_with("func_detail");
-            pvsSettings.detail.push_back(ofDetail || intersects(b.contents, BrushContents::Detail));
-        }
+    if (o.structural) pvsSettings.detail = detailBrushes(world, map.map->entities, 0);
     std::string error;
     const std::shared_ptr<const SightPvs> pvs = SightPvs::compute(compiled, world, pvsSettings, &error);
     if (!pvs) {
