@@ -102,12 +102,12 @@ PotentiallyVisibleSet pvsOfFlows(const BspTree& tree, int pose, const std::vecto
     // B passes portals from each to the other, and each way's flow is conservative, so each
     // way sees the other. A pair only one way sees is not visible: left out (outside leaves
     // see each other both ways). On id_e1m1 that is 1.5% fewer leaves than either way alone
-    // gives.
-    const PotentiallyVisibleSet oneWay = pvs;
+    // gives. In place: a bit cleared is one whose reverse was never set, so no bit read
+    // later has changed.
     for (size_t a = 0; a < leaves; ++a) {
         uint64_t* row = pvs.row(int32_t(a));
-        for (const int32_t b : oneWay.leavesFrom(int32_t(a)))
-            if (!oneWay.visible(b, int32_t(a))) row[size_t(b) / 64] &= ~(uint64_t(1) << (size_t(b) % 64));
+        for (const int32_t b : pvs.leavesFrom(int32_t(a)))
+            if (!pvs.visible(b, int32_t(a))) row[size_t(b) / 64] &= ~(uint64_t(1) << (size_t(b) % 64));
     }
     return pvs;
 }
