@@ -9,7 +9,6 @@
 #include <QApplication>
 #include <QEnterEvent>
 #include <QOpenGLFramebufferObject>
-#include <QOpenGLPaintDevice>
 #include <QPainter>
 #include <QVBoxLayout>
 #include <cmath>
@@ -126,6 +125,7 @@ Viewport::~Viewport() {
     if (!surface_->isValid()) return; // never shown: no OpenGL resources
     surface_->makeCurrent();
     baseCache_.release();
+    paintedOverlay_.release(*this);
     background_.destroy();
     renderer_.release();
     surface_->doneCurrent();
@@ -533,11 +533,10 @@ void Viewport::paintGL() {
     }
     renderer_.drawLayers(*this, editor_.scene(), viewProjection(), is3d(), eye(), render::LayerGroup::Rest);
     {
-        QOpenGLPaintDevice device(in.pixels); // draws into the bound framebuffer
-        device.setDevicePixelRatio(devicePixelRatio());
-        QPainter painter(&device);
+        QPainter painter(&paintedOverlay_.begin(in.pixels, devicePixelRatio()));
         paintOverlay(painter);
     }
+    paintedOverlay_.draw(*this);
     lastFrameMs_ = double(timer.nsecsElapsed()) / 1e6;
     ++frames_;
     emit painted();

@@ -2,6 +2,7 @@
 // Base of the 3D and 2D views: a widget drawing the editor's scene with OpenGL 3.3 core
 // into the native window it holds (view_surface.h), and handling that window's input.
 #include "base_image_cache.h"
+#include "painted_overlay.h"
 #include "scene_renderer.h"
 #include "views/legend.h"
 
@@ -159,6 +160,7 @@ private:
     bool grabAsShown_ = false;
     render::GpuBatch background_;
     render::BaseImageCache baseCache_;
+    render::PaintedOverlay paintedOverlay_; // what paintOverlay paints, blended over the frame
     bool baseCacheEnabled_ = true;
     // The view's size in framebuffer pixels.
     QSize pixels() const;
