@@ -70,6 +70,20 @@ void BaseImageCache::copyTo(QOpenGLFunctions_3_3_Core& gl, unsigned target) cons
     gl.glBindFramebuffer(GL_FRAMEBUFFER, target);
 }
 
+void BaseImageCache::copyColourTo(QOpenGLFunctions_3_3_Core& gl, unsigned target) {
+    gl.glBindFramebuffer(GL_FRAMEBUFFER, target);
+    gl.glViewport(0, 0, fbo_->width(), fbo_->height());
+    gl.glDisable(GL_BLEND);
+    gl.glDisable(GL_DEPTH_TEST);
+    gl.glDisable(GL_STENCIL_TEST);
+    gl.glDisable(GL_SCISSOR_TEST);
+    if (!blitter_.isCreated()) blitter_.create();
+    blitter_.bind();
+    // The whole viewport, the texture's rows as OpenGL keeps them (bottom first).
+    blitter_.blit(fbo_->texture(), QMatrix4x4(), QOpenGLTextureBlitter::OriginBottomLeft);
+    blitter_.release();
+}
+
 void BaseImageCache::stretchTo(QOpenGLFunctions_3_3_Core& gl, unsigned target, const QRect& where) const {
     gl.glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo_->handle());
     gl.glBindFramebuffer(GL_DRAW_FRAMEBUFFER, target);
@@ -79,6 +93,7 @@ void BaseImageCache::stretchTo(QOpenGLFunctions_3_3_Core& gl, unsigned target, c
 }
 
 void BaseImageCache::release() {
+    if (blitter_.isCreated()) blitter_.destroy();
     fbo_.reset();
     partial_.reset();
     key_.clear();

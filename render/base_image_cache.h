@@ -10,6 +10,7 @@
 // the base drawing depends on (camera matrix, size, colours, grid vertices, the uploaded
 // layers' versions), assembled by the view. No hashing, so no false hit.
 #include <QOpenGLFramebufferObject>
+#include <QOpenGLTextureBlitter>
 #include <QPoint>
 #include <QRect>
 #include <QSize>
@@ -53,6 +54,13 @@ public:
     const std::vector<char>& partialKey() const { return partialKey_; }
     // Copies the picture, colour, depth and stencil, into framebuffer `target`, then binds it.
     void copyTo(QOpenGLFunctions_3_3_Core& gl, unsigned target) const;
+    // Copies the picture's colour alone over the whole of framebuffer `target` (bound, with
+    // its viewport at the picture's size), drawn as a textured rectangle; blending, depth
+    // and stencil tests are left off. For views that keep no depth (2D): under llvmpipe a
+    // framebuffer blit into a window is a flipped copy, which its blitter does with shaders
+    // it compiles on first use in each context (50-80 ms, once per view, during the level's
+    // opening); this rectangle's shader costs a few.
+    void copyColourTo(QOpenGLFunctions_3_3_Core& gl, unsigned target);
     // Stretches the picture's colour over `where` (pixels, y up; it may reach outside) of
     // framebuffer `target`, filtered, then binds it: a preview of a zoomed 2D view.
     void stretchTo(QOpenGLFunctions_3_3_Core& gl, unsigned target, const QRect& where) const;
@@ -61,6 +69,7 @@ public:
 
 private:
     std::unique_ptr<QOpenGLFramebufferObject> fbo_, partial_;
+    QOpenGLTextureBlitter blitter_; // for copyColourTo
     std::vector<char> key_, partialKey_;
 };
 

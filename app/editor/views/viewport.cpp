@@ -522,7 +522,8 @@ void Viewport::paintGL() {
         setViewState(in.pixels);
         ++picturesStretched_;
     } else if (keepsPicture() && (showOldPicture || baseCache_.matches(in.key, in.pixels))) {
-        baseCache_.copyTo(*this, targetFramebuffer());
+        if (is3d()) baseCache_.copyTo(*this, targetFramebuffer()); // with the depth the overlays test against
+        else baseCache_.copyColourTo(*this, targetFramebuffer());
         ++baseCopies_;
         setViewState(in.pixels);
     } else {
