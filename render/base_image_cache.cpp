@@ -1,5 +1,7 @@
 #include "base_image_cache.h"
 
+#include <QOpenGLContext>
+#include <QOpenGLFunctions>
 #include <QOpenGLFunctions_3_3_Core>
 #include <algorithm>
 
@@ -13,18 +15,28 @@ bool BaseImageCache::drawnFor(const std::vector<char>& prefix, const QSize& size
     return fbo_ && fbo_->size() == size && key_.size() >= prefix.size() && std::equal(prefix.begin(), prefix.end(), key_.begin());
 }
 
-namespace {
-
-void makeAtSize(std::unique_ptr<QOpenGLFramebufferObject>& fbo, const QSize& size) {
-    if (fbo && fbo->size() == size) return;
-    // The formats of the view's window (RGBA8, 24-bit depth with 8-bit stencil:
-    // ViewSurface::surfaceFormat), so that depth and stencil can be blitted between them.
-    QOpenGLFramebufferObjectFormat format;
-    format.setAttachment(QOpenGLFramebufferObject::CombinedDepthStencil);
-    fbo = std::make_unique<QOpenGLFramebufferObject>(size, format);
+void BaseImageCache::free(Picture& picture) {
+    if (picture.depthStencil) QOpenGLContext::currentContext()->functions()->glDeleteTextures(1, &picture.depthStencil);
+    picture = {};
 }
 
-} // namespace
+void BaseImageCache::makeAtSize(Picture& picture, const QSize& size) {
+    if (picture && picture->size() == size) return;
+    free(picture);
+    // The formats of the view's window (RGBA8, 24-bit depth with 8-bit stencil:
+    // ViewSurface::surfaceFormat), so that depth and stencil can be blitted between them.
+    picture.fbo = std::make_unique<QOpenGLFramebufferObject>(size, QOpenGLFramebufferObject::NoAttachment);
+    QOpenGLFunctions* gl = QOpenGLContext::currentContext()->functions();
+    gl->glGenTextures(1, &picture.depthStencil);
+    gl->glBindTexture(GL_TEXTURE_2D, picture.depthStencil);
+    gl->glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH24_STENCIL8, size.width(), size.height(), 0, GL_DEPTH_STENCIL,
+                     GL_UNSIGNED_INT_24_8, nullptr);
+    gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    gl->glBindTexture(GL_TEXTURE_2D, 0);
+    picture->bind();
+    gl->glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_TEXTURE_2D, picture.depthStencil, 0);
+}
 
 void BaseImageCache::beginDrawing(std::vector<char> key, const QSize& size) {
     makeAtSize(fbo_, size);
@@ -62,26 +74,44 @@ void BaseImageCache::finishPartial() {
     partialKey_.clear();
 }
 
-void BaseImageCache::copyTo(QOpenGLFunctions_3_3_Core& gl, unsigned target) const {
-    const int w = fbo_->width(), h = fbo_->height();
-    gl.glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo_->handle());
-    gl.glBindFramebuffer(GL_DRAW_FRAMEBUFFER, target);
-    gl.glBlitFramebuffer(0, 0, w, h, 0, 0, w, h, GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT, GL_NEAREST);
-    gl.glBindFramebuffer(GL_FRAMEBUFFER, target);
-}
-
-void BaseImageCache::copyColourTo(QOpenGLFunctions_3_3_Core& gl, unsigned target) {
+void BaseImageCache::copyTo(QOpenGLFunctions_3_3_Core& gl, unsigned target, bool withDepth) {
+    if (!copyProgram_) {
+        copyProgram_ = std::make_unique<QOpenGLShaderProgram>();
+        copyProgram_->addShaderFromSourceFile(QOpenGLShader::Vertex, ":/shaders/picture.vert");
+        copyProgram_->addShaderFromSourceFile(QOpenGLShader::Fragment, ":/shaders/picture.frag");
+        copyProgram_->link();
+        copyVertices_.create();
+    }
     gl.glBindFramebuffer(GL_FRAMEBUFFER, target);
     gl.glViewport(0, 0, fbo_->width(), fbo_->height());
     gl.glDisable(GL_BLEND);
-    gl.glDisable(GL_DEPTH_TEST);
     gl.glDisable(GL_STENCIL_TEST);
     gl.glDisable(GL_SCISSOR_TEST);
-    if (!blitter_.isCreated()) blitter_.create();
-    blitter_.bind();
-    // The whole viewport, the texture's rows as OpenGL keeps them (bottom first).
-    blitter_.blit(fbo_->texture(), QMatrix4x4(), QOpenGLTextureBlitter::OriginBottomLeft);
-    blitter_.release();
+    if (withDepth) {
+        // Every pixel's depth written as it was, whatever the target held.
+        gl.glEnable(GL_DEPTH_TEST);
+        gl.glDepthFunc(GL_ALWAYS);
+        gl.glDepthMask(GL_TRUE);
+    } else {
+        gl.glDisable(GL_DEPTH_TEST);
+    }
+    gl.glActiveTexture(GL_TEXTURE1);
+    gl.glBindTexture(GL_TEXTURE_2D, fbo_.depthStencil);
+    gl.glActiveTexture(GL_TEXTURE0);
+    gl.glBindTexture(GL_TEXTURE_2D, fbo_->texture());
+    copyProgram_->bind();
+    copyProgram_->setUniformValue("colourTexture", 0);
+    copyProgram_->setUniformValue("depthTexture", 1);
+    copyProgram_->setUniformValue("withDepth", withDepth);
+    copyVertices_.bind();
+    gl.glDrawArrays(GL_TRIANGLES, 0, 3);
+    copyVertices_.release();
+    copyProgram_->release();
+    gl.glActiveTexture(GL_TEXTURE1);
+    gl.glBindTexture(GL_TEXTURE_2D, 0);
+    gl.glActiveTexture(GL_TEXTURE0);
+    gl.glBindTexture(GL_TEXTURE_2D, 0);
+    if (withDepth) gl.glDepthFunc(GL_LEQUAL);
 }
 
 void BaseImageCache::stretchTo(QOpenGLFunctions_3_3_Core& gl, unsigned target, const QRect& where) const {
@@ -93,9 +123,10 @@ void BaseImageCache::stretchTo(QOpenGLFunctions_3_3_Core& gl, unsigned target, c
 }
 
 void BaseImageCache::release() {
-    if (blitter_.isCreated()) blitter_.destroy();
-    fbo_.reset();
-    partial_.reset();
+    copyVertices_.destroy();
+    copyProgram_.reset();
+    free(fbo_);
+    free(partial_);
     key_.clear();
     partialKey_.clear();
 }

@@ -10,7 +10,8 @@
 // the base drawing depends on (camera matrix, size, colours, grid vertices, the uploaded
 // layers' versions), assembled by the view. No hashing, so no false hit.
 #include <QOpenGLFramebufferObject>
-#include <QOpenGLTextureBlitter>
+#include <QOpenGLShaderProgram>
+#include <QOpenGLVertexArrayObject>
 #include <QPoint>
 #include <QRect>
 #include <QSize>
@@ -52,15 +53,13 @@ public:
     // The key of the stored picture (empty when there is none).
     const std::vector<char>& key() const { return key_; }
     const std::vector<char>& partialKey() const { return partialKey_; }
-    // Copies the picture, colour, depth and stencil, into framebuffer `target`, then binds it.
-    void copyTo(QOpenGLFunctions_3_3_Core& gl, unsigned target) const;
-    // Copies the picture's colour alone over the whole of framebuffer `target` (bound, with
-    // its viewport at the picture's size), drawn as a textured rectangle; blending, depth
-    // and stencil tests are left off. For views that keep no depth (2D): under llvmpipe a
-    // framebuffer blit into a window is a flipped copy, which its blitter does with shaders
-    // it compiles on first use in each context (50-80 ms, once per view, during the level's
-    // opening); this rectangle's shader costs a few.
-    void copyColourTo(QOpenGLFunctions_3_3_Core& gl, unsigned target);
+    // Copies the picture's colour, and its depth when `withDepth`, over the whole of
+    // framebuffer `target`, then leaves it bound with the viewport at the picture's size,
+    // blending off and depth testing as `withDepth` (depth function LEQUAL). Drawn by a
+    // shader, not blitted: under llvmpipe a framebuffer blit into a window is a flipped
+    // copy, which its blitter does with shaders it compiles on first use in each context
+    // (50-80 ms, once per view, while the level opens); this shader costs a few.
+    void copyTo(QOpenGLFunctions_3_3_Core& gl, unsigned target, bool withDepth);
     // Stretches the picture's colour over `where` (pixels, y up; it may reach outside) of
     // framebuffer `target`, filtered, then binds it: a preview of a zoomed 2D view.
     void stretchTo(QOpenGLFunctions_3_3_Core& gl, unsigned target, const QRect& where) const;
@@ -68,8 +67,19 @@ public:
     void release();
 
 private:
-    std::unique_ptr<QOpenGLFramebufferObject> fbo_, partial_;
-    QOpenGLTextureBlitter blitter_; // for copyColourTo
+    // A framebuffer whose colour and depth-stencil are textures (the copy reads both).
+    struct Picture {
+        std::unique_ptr<QOpenGLFramebufferObject> fbo; // its colour; the depth is attached
+        unsigned depthStencil = 0;                      // texture, DEPTH24_STENCIL8
+        QOpenGLFramebufferObject* operator->() const { return fbo.get(); }
+        explicit operator bool() const { return bool(fbo); }
+    };
+    static void makeAtSize(Picture& picture, const QSize& size);
+    static void free(Picture& picture);
+
+    Picture fbo_, partial_;
+    std::unique_ptr<QOpenGLShaderProgram> copyProgram_; // picture.vert, picture.frag
+    QOpenGLVertexArrayObject copyVertices_;             // none: the core profile wants one bound
     std::vector<char> key_, partialKey_;
 };
 

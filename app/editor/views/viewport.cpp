@@ -522,8 +522,7 @@ void Viewport::paintGL() {
         setViewState(in.pixels);
         ++picturesStretched_;
     } else if (keepsPicture() && (showOldPicture || baseCache_.matches(in.key, in.pixels))) {
-        if (is3d()) baseCache_.copyTo(*this, targetFramebuffer()); // with the depth the overlays test against
-        else baseCache_.copyColourTo(*this, targetFramebuffer());
+        baseCache_.copyTo(*this, targetFramebuffer(), is3d()); // 3D: with the depth the overlays test against
         ++baseCopies_;
         setViewState(in.pixels);
     } else {
