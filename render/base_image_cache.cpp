@@ -114,17 +114,30 @@ void BaseImageCache::copyTo(QOpenGLFunctions_3_3_Core& gl, unsigned target, bool
     if (withDepth) gl.glDepthFunc(GL_LEQUAL);
 }
 
-void BaseImageCache::stretchTo(QOpenGLFunctions_3_3_Core& gl, unsigned target, const QRect& where) const {
-    gl.glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo_->handle());
-    gl.glBindFramebuffer(GL_DRAW_FRAMEBUFFER, target);
-    gl.glBlitFramebuffer(0, 0, fbo_->width(), fbo_->height(), where.left(), where.top(), where.left() + where.width(),
-                         where.top() + where.height(), GL_COLOR_BUFFER_BIT, GL_LINEAR);
+void BaseImageCache::stretchTo(QOpenGLFunctions_3_3_Core& gl, unsigned target, const QRect& where) {
+    const int w = fbo_->width(), h = fbo_->height();
     gl.glBindFramebuffer(GL_FRAMEBUFFER, target);
+    gl.glViewport(0, 0, w, h);
+    gl.glDisable(GL_BLEND);
+    gl.glDisable(GL_DEPTH_TEST);
+    gl.glDisable(GL_STENCIL_TEST);
+    gl.glDisable(GL_SCISSOR_TEST);
+    if (!stretcher_.isCreated()) stretcher_.create();
+    gl.glBindTexture(GL_TEXTURE_2D, fbo_->texture());
+    gl.glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    gl.glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    stretcher_.bind();
+    // The blitter places rectangles with y down; `where` has y up.
+    const QRectF placed(where.left(), h - where.top() - where.height(), where.width(), where.height());
+    stretcher_.blit(fbo_->texture(), QOpenGLTextureBlitter::targetTransform(placed, QRect(0, 0, w, h)),
+                    QOpenGLTextureBlitter::OriginBottomLeft);
+    stretcher_.release();
 }
 
 void BaseImageCache::release() {
     copyVertices_.destroy();
     copyProgram_.reset();
+    if (stretcher_.isCreated()) stretcher_.destroy();
     free(fbo_);
     free(partial_);
     key_.clear();

@@ -11,6 +11,7 @@
 // layers' versions), assembled by the view. No hashing, so no false hit.
 #include <QOpenGLFramebufferObject>
 #include <QOpenGLShaderProgram>
+#include <QOpenGLTextureBlitter>
 #include <QOpenGLVertexArrayObject>
 #include <QPoint>
 #include <QRect>
@@ -61,8 +62,9 @@ public:
     // (50-80 ms, once per view, while the level opens); this shader costs a few.
     void copyTo(QOpenGLFunctions_3_3_Core& gl, unsigned target, bool withDepth);
     // Stretches the picture's colour over `where` (pixels, y up; it may reach outside) of
-    // framebuffer `target`, filtered, then binds it: a preview of a zoomed 2D view.
-    void stretchTo(QOpenGLFunctions_3_3_Core& gl, unsigned target, const QRect& where) const;
+    // framebuffer `target`, whose size is the picture's, filtered, then leaves it bound: a
+    // preview of a zoomed 2D view. Drawn, not blitted, as copyTo.
+    void stretchTo(QOpenGLFunctions_3_3_Core& gl, unsigned target, const QRect& where);
     // Forgets the picture; call with the context current.
     void release();
 
@@ -80,6 +82,7 @@ private:
     Picture fbo_, partial_;
     std::unique_ptr<QOpenGLShaderProgram> copyProgram_; // picture.vert, picture.frag
     QOpenGLVertexArrayObject copyVertices_;             // none: the core profile wants one bound
+    QOpenGLTextureBlitter stretcher_;                   // for stretchTo
     std::vector<char> key_, partialKey_;
 };
 
