@@ -3,9 +3,11 @@
 namespace shallot {
 
 // Lowers the calling thread's scheduling priority (Linux: nice 10; threads it starts inherit
-// it). Compiles and overlay builds use both cores of a small machine: at the same priority
-// the UI thread, and Mesa's llvmpipe threads drawing its frames, wait their turn behind them
-// and the editor stutters; at nice 10 they get about nine tenths of a contended core.
+// it). Overlay builds use both cores of a small machine: at the same priority the UI
+// thread, and Mesa's llvmpipe threads drawing its frames, wait their turn behind them and
+// the editor stutters; at nice 10 they get about nine tenths of a contended core. The
+// compile of the shown world is the exception (compile_service.cpp): everything after an
+// edit waits for it.
 void lowerThreadPriority();
 
 // Lowers it further (Linux: nice 19), for work the designer does not see yet (the world

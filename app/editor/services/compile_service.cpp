@@ -112,8 +112,10 @@ void CompileService::startNext() {
     CancelToken* token = token_.get();
     QPointer<CompileService> self(this);
     worker_ = std::thread([self, this, job, token, adopted = std::move(adopted)]() mutable {
+        // The compile of what the views show keeps the UI's priority: every later stage waits
+        // for it, and at nice 10 the views' drawing (llvmpipe's threads) took its cores
+        // during a drag (16 of 30 steps shown instead of 20; docs/performance.md).
         if (stage_ == BackgroundStage::Later) lowestThreadPriority();
-        else lowerThreadPriority();
         QString error;
         bool cancelled = false;
         const auto start = std::chrono::steady_clock::now();
