@@ -75,13 +75,14 @@ void BaseImageCache::finishPartial() {
 }
 
 void BaseImageCache::copyTo(QOpenGLFunctions_3_3_Core& gl, unsigned target, bool withDepth) {
-    if (!copyProgram_) {
-        copyProgram_ = std::make_unique<QOpenGLShaderProgram>();
-        copyProgram_->addShaderFromSourceFile(QOpenGLShader::Vertex, ":/shaders/picture.vert");
-        copyProgram_->addShaderFromSourceFile(QOpenGLShader::Fragment, ":/shaders/picture.frag");
-        copyProgram_->link();
-        copyVertices_.create();
+    std::unique_ptr<QOpenGLShaderProgram>& program = copyPrograms_[withDepth ? 1 : 0];
+    if (!program) {
+        program = std::make_unique<QOpenGLShaderProgram>();
+        program->addShaderFromSourceFile(QOpenGLShader::Vertex, ":/shaders/picture.vert");
+        program->addShaderFromSourceFile(QOpenGLShader::Fragment, withDepth ? ":/shaders/picture.frag" : ":/shaders/picture_colour.frag");
+        program->link();
     }
+    if (!copyVertices_.isCreated()) copyVertices_.create();
     gl.glBindFramebuffer(GL_FRAMEBUFFER, target);
     gl.glViewport(0, 0, fbo_->width(), fbo_->height());
     gl.glDisable(GL_BLEND);
@@ -99,14 +100,13 @@ void BaseImageCache::copyTo(QOpenGLFunctions_3_3_Core& gl, unsigned target, bool
     gl.glBindTexture(GL_TEXTURE_2D, fbo_.depthStencil);
     gl.glActiveTexture(GL_TEXTURE0);
     gl.glBindTexture(GL_TEXTURE_2D, fbo_->texture());
-    copyProgram_->bind();
-    copyProgram_->setUniformValue("colourTexture", 0);
-    copyProgram_->setUniformValue("depthTexture", 1);
-    copyProgram_->setUniformValue("withDepth", withDepth);
+    program->bind();
+    program->setUniformValue("colourTexture", 0);
+    if (withDepth) program->setUniformValue("depthTexture", 1);
     copyVertices_.bind();
     gl.glDrawArrays(GL_TRIANGLES, 0, 3);
     copyVertices_.release();
-    copyProgram_->release();
+    program->release();
     gl.glActiveTexture(GL_TEXTURE1);
     gl.glBindTexture(GL_TEXTURE_2D, 0);
     gl.glActiveTexture(GL_TEXTURE0);
@@ -136,7 +136,7 @@ void BaseImageCache::stretchTo(QOpenGLFunctions_3_3_Core& gl, unsigned target, c
 
 void BaseImageCache::release() {
     copyVertices_.destroy();
-    copyProgram_.reset();
+    for (auto& program : copyPrograms_) program.reset();
     if (stretcher_.isCreated()) stretcher_.destroy();
     free(fbo_);
     free(partial_);

@@ -80,7 +80,7 @@ private:
     static void free(Picture& picture);
 
     Picture fbo_, partial_;
-    std::unique_ptr<QOpenGLShaderProgram> copyProgram_; // picture.vert, picture.frag
+    std::unique_ptr<QOpenGLShaderProgram> copyPrograms_[2]; // colour alone (2D), with depth (3D)
     QOpenGLVertexArrayObject copyVertices_;             // none: the core profile wants one bound
     QOpenGLTextureBlitter stretcher_;                   // for stretchTo
     std::vector<char> key_, partialKey_;
