@@ -15,18 +15,22 @@ bool BaseImageCache::drawnFor(const std::vector<char>& prefix, const QSize& size
     return fbo_ && fbo_->size() == size && key_.size() >= prefix.size() && std::equal(prefix.begin(), prefix.end(), key_.begin());
 }
 
-void BaseImageCache::free(Picture& picture) {
+void BaseImageCache::freePicture(Picture& picture) {
     if (picture.depthStencil) QOpenGLContext::currentContext()->functions()->glDeleteTextures(1, &picture.depthStencil);
     picture = {};
 }
 
 void BaseImageCache::makeAtSize(Picture& picture, const QSize& size) {
     if (picture && picture->size() == size) return;
-    free(picture);
+    freePicture(picture);
     // The formats of the view's window (RGBA8, 24-bit depth with 8-bit stencil:
-    // ViewSurface::surfaceFormat), so that depth and stencil can be blitted between them.
+    // ViewSurface::surfaceFormat), the same in both pictures so that a pan blits one into
+    // the other. The colour is filtered for stretchTo (copyTo reads whole pixels).
     picture.fbo = std::make_unique<QOpenGLFramebufferObject>(size, QOpenGLFramebufferObject::NoAttachment);
     QOpenGLFunctions* gl = QOpenGLContext::currentContext()->functions();
+    gl->glBindTexture(GL_TEXTURE_2D, picture->texture());
+    gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    gl->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
     gl->glGenTextures(1, &picture.depthStencil);
     gl->glBindTexture(GL_TEXTURE_2D, picture.depthStencil);
     gl->glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH24_STENCIL8, size.width(), size.height(), 0, GL_DEPTH_STENCIL,
@@ -93,11 +97,11 @@ void BaseImageCache::copyTo(QOpenGLFunctions_3_3_Core& gl, unsigned target, bool
         gl.glEnable(GL_DEPTH_TEST);
         gl.glDepthFunc(GL_ALWAYS);
         gl.glDepthMask(GL_TRUE);
+        gl.glActiveTexture(GL_TEXTURE1);
+        gl.glBindTexture(GL_TEXTURE_2D, fbo_.depthStencil);
     } else {
         gl.glDisable(GL_DEPTH_TEST);
     }
-    gl.glActiveTexture(GL_TEXTURE1);
-    gl.glBindTexture(GL_TEXTURE_2D, fbo_.depthStencil);
     gl.glActiveTexture(GL_TEXTURE0);
     gl.glBindTexture(GL_TEXTURE_2D, fbo_->texture());
     program->bind();
@@ -107,11 +111,13 @@ void BaseImageCache::copyTo(QOpenGLFunctions_3_3_Core& gl, unsigned target, bool
     gl.glDrawArrays(GL_TRIANGLES, 0, 3);
     copyVertices_.release();
     program->release();
-    gl.glActiveTexture(GL_TEXTURE1);
     gl.glBindTexture(GL_TEXTURE_2D, 0);
-    gl.glActiveTexture(GL_TEXTURE0);
-    gl.glBindTexture(GL_TEXTURE_2D, 0);
-    if (withDepth) gl.glDepthFunc(GL_LEQUAL);
+    if (withDepth) {
+        gl.glActiveTexture(GL_TEXTURE1);
+        gl.glBindTexture(GL_TEXTURE_2D, 0);
+        gl.glActiveTexture(GL_TEXTURE0);
+        gl.glDepthFunc(GL_LEQUAL);
+    }
 }
 
 void BaseImageCache::stretchTo(QOpenGLFunctions_3_3_Core& gl, unsigned target, const QRect& where) {
@@ -123,9 +129,6 @@ void BaseImageCache::stretchTo(QOpenGLFunctions_3_3_Core& gl, unsigned target, c
     gl.glDisable(GL_STENCIL_TEST);
     gl.glDisable(GL_SCISSOR_TEST);
     if (!stretcher_.isCreated()) stretcher_.create();
-    gl.glBindTexture(GL_TEXTURE_2D, fbo_->texture());
-    gl.glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    gl.glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
     stretcher_.bind();
     // The blitter places rectangles with y down; `where` has y up.
     const QRectF placed(where.left(), h - where.top() - where.height(), where.width(), where.height());
@@ -138,8 +141,8 @@ void BaseImageCache::release() {
     copyVertices_.destroy();
     for (auto& program : copyPrograms_) program.reset();
     if (stretcher_.isCreated()) stretcher_.destroy();
-    free(fbo_);
-    free(partial_);
+    freePicture(fbo_);
+    freePicture(partial_);
     key_.clear();
     partialKey_.clear();
 }

@@ -77,7 +77,7 @@ private:
         explicit operator bool() const { return bool(fbo); }
     };
     static void makeAtSize(Picture& picture, const QSize& size);
-    static void free(Picture& picture);
+    static void freePicture(Picture& picture);
 
     Picture fbo_, partial_;
     std::unique_ptr<QOpenGLShaderProgram> copyPrograms_[2]; // colour alone (2D), with depth (3D)
