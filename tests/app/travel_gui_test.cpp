@@ -7,6 +7,7 @@
 #include "gui_test_window.h"
 #include "main_window.h"
 #include "nav_overlay.h"
+#include "services/mover_states.h"
 #include "services/nav_service.h"
 #include "services/overlay_controller.h"
 #include "views/legend.h"
@@ -20,6 +21,8 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <atomic>
+#include <future>
 
 using namespace shallot;
 
@@ -198,6 +201,40 @@ private slots:
         QVERIFY(std::all_of(travelDrawn.begin(), travelDrawn.end(), [](bool b) { return b; }));
         // The edited world's meshes, then its travel: no build between of the same meshes.
         QVERIFY2(withTravel.size() <= 2, qPrintable(QString::number(withTravel.size())));
+    }
+
+    // The travel follows the meshes at the lowest priority (background_jobs.h): while the
+    // travel of an edit is being built, the next edit's walkable meshes come all the same
+    // (they were built in the travel's job and waited for it).
+    void theMeshesOfAnEditDoNotWaitForTheTravelOfTheOneBefore() {
+        QVERIFY(openWithTravelShown());
+        MainWindow& w = *window_;
+        const NavService& nav = w.editor().overlays().nav();
+        EditorDocument& doc = w.editor().document();
+        // The meshes of the world without the movers, which the travel walks, wait until
+        // released (at the latest as the test returns, before the window goes).
+        std::promise<void> release;
+        std::shared_future<void> released = release.get_future().share();
+        struct Releaser {
+            std::promise<void>& p;
+            ~Releaser() { p.set_value(); }
+        } releaser{release};
+        std::atomic<int> held{0};
+        w.editor().moverStates().staticNavMeshes()->setBeforeBuild([&held, released](MeshAsker) {
+            ++held;
+            released.wait();
+        });
+        doc.insertBrushes({{int(doc.brushes().size()), Brush::box({300, -100, 0}, {332, -68, 32})}});
+        QVERIFY(QTest::qWaitFor([&] { return held > 0; }, 20000)); // the first edit's travel is held
+        doc.insertBrushes({{int(doc.brushes().size()), Brush::box({300, 100, 0}, {332, 132, 32})}});
+        const uint64_t second = doc.worldRevision();
+        QVERIFY(QTest::qWaitFor([&] {
+            const auto& m = nav.meshes();
+            return m && m->world->revision == second && m->mesh(kPlayer);
+        }, 20000));
+        // Meanwhile the travel shown is the one from before the edits.
+        QVERIFY(nav.meshes()->travelOf(kPlayer));
+        QVERIFY(nav.meshes()->travelWorld->revision < second);
     }
 
     // A pose added while the travel is shown: the travel of the poses before is not kept

@@ -29,19 +29,22 @@ struct JobQueue {
 };
 
 JobQueue& poolJobs(BackgroundStage stage) {
-    static JobQueue shown, later;
-    return stage == BackgroundStage::Shown ? shown : later;
+    static JobQueue queues[3];
+    return queues[int(stage)];
 }
 
-// The Later stage's: one thread, its priority lowered for good (background_priority.h), its
-// jobs in order. A child of the application, which waits for its job when it quits.
-QThreadPool& laterPool() {
-    static QThreadPool* const pool = [] {
+// The Following and Later stages': one thread each, its priority lowered for good
+// (background_priority.h), its jobs in order. Children of the application, which waits for
+// their jobs when it quits.
+QThreadPool& ownPool(BackgroundStage stage) {
+    auto make = [] {
         auto* p = new QThreadPool(QCoreApplication::instance());
         p->setMaxThreadCount(1);
         return p;
-    }();
-    return *pool;
+    };
+    static QThreadPool* const following = make();
+    static QThreadPool* const later = make();
+    return stage == BackgroundStage::Later ? *later : *following;
 }
 
 // Lives on the UI thread; posted "runNext" calls (queued by name, so Qt allocates and frees
@@ -69,10 +72,10 @@ UiJobRunner& uiJobRunner() {
 void runInBackground(std::function<void()> job, BackgroundStage stage) {
     poolJobs(stage).push(std::move(job));
     // One pool task per job; each takes whichever job is first (their order is free).
-    const bool later = stage == BackgroundStage::Later;
-    (later ? laterPool() : *QThreadPool::globalInstance()).start([stage, later] {
+    QThreadPool& pool = stage == BackgroundStage::Shown ? *QThreadPool::globalInstance() : ownPool(stage);
+    pool.start([stage] {
         std::function<void()> next = poolJobs(stage).pop();
-        if (later) lowestThreadPriority();
+        if (stage == BackgroundStage::Later) lowestThreadPriority();
         else lowerThreadPriority();
         next();
     });

@@ -13,14 +13,18 @@ namespace shallot {
 // orders the two threads where TSan sees it; what Qt carries captures nothing of ours.
 
 // What a background job serves, which decides when it runs (issue 38: the designer never
-// waits for what is not on screen):
-// - Shown: what the views show or are about to (overlays, sections, walkable meshes shown,
-//   the light in a lit view): Qt's global thread pool, at lowered priority (nice 10).
-// - Later: what no view shows (the spawn checks for the Problems dock, the world compiled
-//   without its movers): one thread of its own at the lowest priority (nice 19), so it
-//   takes a core only when the compile, the Shown jobs and the views leave one idle, and
-//   never holds a thread a Shown job waits for.
-enum class BackgroundStage { Shown, Later };
+// waits for what is not on screen, and later work never delays an earlier stage):
+// - Shown: what the views show of the tree just compiled (the tree's overlays, the 2D
+//   sections, the light in a lit view, the PVS): Qt's global thread pool, at lowered
+//   priority (nice 10).
+// - Following: what the views show after those, the walkable meshes: a thread of its own at
+//   the same priority, so that a mesh update (50-130 ms on id_e1m1 while the views paint)
+//   never holds a pool thread the next edit's overlays and sections wait for.
+// - Later: what no view shows yet (the spawn checks for the Problems dock, the world compiled
+//   without its movers, the travel through it): one thread of its own at the lowest priority
+//   (nice 19), so it takes a core only when the compile, the Shown and Following jobs and the
+//   views leave one idle.
+enum class BackgroundStage { Shown, Following, Later };
 
 // Runs `job` on a thread of its stage.
 void runInBackground(std::function<void()> job, BackgroundStage stage = BackgroundStage::Shown);

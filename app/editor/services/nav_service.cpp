@@ -91,77 +91,74 @@ std::vector<int> NavService::wantedPoses(size_t poseCount) const {
     return out;
 }
 
-bool NavService::upToDate(const std::shared_ptr<const CompiledWorld>& world) const {
-    if (!meshes_ || meshes_->world != world || meshes_->entityRevision != entityRevision_ ||
-        meshes_->travelWorld != editor_.moverStates().staticWorld())
-        return false;
+namespace {
+
+// Whether travel through `travelWorld` (a world without the movers) is the travel of
+// `world`: compiled from the same edit (a drag's previews keep the last one's), for as many
+// poses.
+bool travelFits(const CompiledWorld& world, const std::shared_ptr<const CompiledWorld>& travelWorld) {
+    return travelWorld && (isPreviewRevision(world.revision) || travelWorld->revision == world.revision) &&
+           travelWorld->result->onion.poses.size() == world.result->onion.poses.size();
+}
+
+} // namespace
+
+bool NavService::meshesUpToDate(const std::shared_ptr<const CompiledWorld>& world) const {
+    if (!meshes_ || meshes_->world != world) return false;
     for (const int pose : wantedPoses(meshes_->poses.size()))
         if (!meshes_->mesh(pose)) return false;
     return true;
 }
 
+bool NavService::travelUpToDate() const {
+    const std::shared_ptr<const CompiledWorld>& travelWorld = editor_.moverStates().staticWorld();
+    if (meshes_->travelWorld != travelWorld || meshes_->entityRevision != entityRevision_) return false;
+    if (!travelFits(*meshes_->world, travelWorld)) return true; // none to build yet
+    for (const int pose : wantedPoses(meshes_->poses.size()))
+        if (!meshes_->travelOf(pose)) return false;
+    return true;
+}
+
+bool NavService::upToDate(const std::shared_ptr<const CompiledWorld>& world) const {
+    return meshesUpToDate(world) && travelUpToDate();
+}
+
 void NavService::start() {
     if (!waiting_) return;
-    // Asked for while the build just finished was running, and given by it.
-    if (upToDate(waiting_)) {
+    // Asked for while the build just finished was running, and given by it; or only the
+    // travel is missing (requestTravel builds it unless it is being built).
+    if (meshesUpToDate(waiting_)) {
         releaseInBackground(std::exchange(waiting_, nullptr));
+        requestTravel();
         return;
     }
     running_ = true;
     QPointer<NavService> self(this);
     std::vector<int> poses = wantedPoses(waiting_->result->onion.poses.size());
-    const DocumentData& data = editor_.document().data();
-    const MoverStates& movers = editor_.moverStates();
-    // With the movers left out the world is its own static world: its meshes serve both.
-    std::shared_ptr<const CompiledWorld> travelWorld = movers.staticWorld();
-    std::shared_ptr<NavMeshCache> travelCache = travelWorld == waiting_ ? cache_ : movers.staticNavMeshes();
-    // The travel shown, when it went through the same world without the movers and the same
-    // entities (a drag's previews, a new pose, ray or tool on the same level): its graphs
-    // are kept.
-    std::shared_ptr<const NavMeshes> previous =
-        meshes_ && meshes_->travelWorld == travelWorld && meshes_->entityRevision == entityRevision_ ? meshes_ : nullptr;
+    // The travel shown stays until the new one is built (requestTravel, after the meshes):
+    // the door and lift links do not vanish from the view for that while. Not for other
+    // poses or walking rules (a pose added would index it past its end).
+    std::shared_ptr<const NavMeshes> shown =
+        meshes_ && meshes_->travelWorld &&
+                samePosesAndWalking(meshes_->travelWorld->result->onion.poses, waiting_->result->onion.poses)
+            ? meshes_
+            : nullptr;
     runInBackground([self, cache = cache_, world = std::exchange(waiting_, nullptr), poses = std::move(poses),
-                     travelWorld = std::move(travelWorld), travelCache = std::move(travelCache), entities = data.entities,
-                     game = data.game, revision = entityRevision_, previous = std::move(previous)]() mutable {
+                     shown = std::move(shown), revision = entityRevision_]() mutable {
         auto meshes = std::make_shared<NavMeshes>();
         Stopwatch watch;
-        const BspTree& tree = world->result->onion;
         // The poses' meshes are independent reads of one tree: one thread each, as many as
         // the machine has. The walking spawn check asks the cache for some of them too.
-        meshes->poses.resize(tree.poses.size());
-        meshes->travel.resize(tree.poses.size());
-        // Not through a world without the movers older than this world's edit (it follows at
-        // the lowest priority): the travel waits for its own (a drag's previews keep the last).
-        const bool current = travelWorld && (isPreviewRevision(world->revision) || travelWorld->revision == world->revision);
-        const bool travels = current && travelWorld->result->onion.poses.size() == tree.poses.size();
-        // The entities and liquids travel needs (5-15 ms on librequake_e3m4), read only when a
-        // travel graph is to be built.
-        TravelLevel level;
-        if (travels && std::any_of(poses.begin(), poses.end(), [&](int pose) { return !previous || !previous->travelOf(pose); })) {
-            level = travelLevelOf(mapOfDocumentEntities(entities, game));
-            addLiquidsAndLadders(level, travelWorld->world);
-        }
-        // Before this world's own world without the movers is compiled, the travel shown
-        // (through the one before) stays until it is: the links do not vanish from the view
-        // for the tenth of a second in between, nor is the same mesh asked for again.
-        const bool keepsOlderTravel = !travels && previous && previous->travelWorld &&
-                                      samePosesAndWalking(previous->travelWorld->result->onion.poses, tree.poses);
-        parallelFor(poses.size(), int(std::thread::hardware_concurrency()), [&](size_t k) {
-            const size_t pose = size_t(poses[k]);
-            meshes->poses[pose] = cache->get(world, poses[k]);
-            if (keepsOlderTravel && pose < previous->travel.size()) meshes->travel[pose] = previous->travel[pose];
-            if (!travels) return;
-            if (previous && previous->travelOf(poses[k])) {
-                meshes->travel[pose] = previous->travel[pose];
-                return;
-            }
-            const BspTree& still = travelWorld->result->onion;
-            const std::shared_ptr<const NavMesh> walked = travelWorld == world ? meshes->poses[pose] : travelCache->get(travelWorld, poses[k]);
-            meshes->travel[pose] = std::make_shared<const TravelGraph>(buildTravelGraph(still, *walked, still.poses[pose], level));
-        });
-        if (travels) meshes->travelWorld = std::move(travelWorld);
-        else if (keepsOlderTravel) meshes->travelWorld = previous->travelWorld;
+        meshes->poses.resize(world->result->onion.poses.size());
+        parallelFor(poses.size(), int(std::thread::hardware_concurrency()),
+                    [&](size_t k) { meshes->poses[size_t(poses[k])] = cache->get(world, poses[k]); });
+        meshes->travel.resize(meshes->poses.size());
         meshes->entityRevision = revision;
+        if (shown) {
+            meshes->travelWorld = shown->travelWorld;
+            meshes->travel = shown->travel;
+            meshes->entityRevision = shown->entityRevision;
+        }
         meshes->milliseconds = watch.lapMs();
         meshes->world = std::move(world);
         postToUiThread([self, meshes = std::shared_ptr<const NavMeshes>(std::move(meshes))]() mutable {
@@ -170,12 +167,77 @@ void NavService::start() {
                 return;
             }
             self->running_ = false;
-            releaseInBackground(std::exchange(self->meshes_, std::move(meshes)));
-            self->findRayPaths();
-            emit self->built();
+            self->show(std::move(meshes));
+            self->requestTravel();
             self->start();
         });
-    });
+    }, BackgroundStage::Following);
+}
+
+void NavService::show(std::shared_ptr<const NavMeshes> meshes) {
+    releaseInBackground(std::exchange(meshes_, std::move(meshes)));
+    findRayPaths();
+    emit built();
+}
+
+void NavService::requestTravel() {
+    if (!meshes_ || travelRunning_ || travelUpToDate()) return;
+    const MoverStates& movers = editor_.moverStates();
+    std::shared_ptr<const CompiledWorld> travelWorld = movers.staticWorld();
+    if (!travelFits(*meshes_->world, travelWorld)) return; // its world without the movers is still to come
+    travelRunning_ = true;
+    const DocumentData& data = editor_.document().data();
+    // With the movers left out the world is its own world without them: its meshes serve both.
+    std::shared_ptr<NavMeshCache> travelCache = travelWorld == meshes_->world ? cache_ : movers.staticNavMeshes();
+    // The graphs of the same world without the movers and the same entities are kept (a new
+    // pose, ray or tool on the same level).
+    std::shared_ptr<const NavMeshes> previous =
+        meshes_->travelWorld == travelWorld && meshes_->entityRevision == entityRevision_ ? meshes_ : nullptr;
+    QPointer<NavService> self(this);
+    runInBackground([self, travelWorld = std::move(travelWorld), travelCache = std::move(travelCache), entities = data.entities,
+                     game = data.game, revision = entityRevision_, previous = std::move(previous),
+                     poses = wantedPoses(meshes_->poses.size())]() mutable {
+        const BspTree& still = travelWorld->result->onion;
+        auto travel = std::make_shared<std::vector<std::shared_ptr<const TravelGraph>>>(still.poses.size());
+        // The entities and liquids travel needs (5-15 ms on librequake_e3m4), read only when a
+        // travel graph is to be built.
+        TravelLevel level;
+        if (std::any_of(poses.begin(), poses.end(), [&](int pose) { return !previous || !previous->travelOf(pose); })) {
+            level = travelLevelOf(mapOfDocumentEntities(entities, game));
+            addLiquidsAndLadders(level, travelWorld->world);
+        }
+        parallelFor(poses.size(), int(std::thread::hardware_concurrency()), [&](size_t k) {
+            const size_t pose = size_t(poses[k]);
+            if (previous && previous->travelOf(poses[k])) {
+                (*travel)[pose] = previous->travel[pose];
+                return;
+            }
+            const std::shared_ptr<const NavMesh> walked = travelCache->get(travelWorld, poses[k], MeshAsker::Later);
+            (*travel)[pose] = std::make_shared<const TravelGraph>(buildTravelGraph(still, *walked, still.poses[pose], level));
+        });
+        postToUiThread([self, travelWorld = std::move(travelWorld), travel = std::move(travel), revision]() mutable {
+            if (!self) return;
+            self->travelRunning_ = false;
+            self->showTravel(std::move(travelWorld), std::move(*travel), revision);
+            self->requestTravel(); // a newer one wanted meanwhile
+        });
+    }, BackgroundStage::Later);
+}
+
+void NavService::showTravel(std::shared_ptr<const CompiledWorld> travelWorld, std::vector<std::shared_ptr<const TravelGraph>> travel,
+                            uint64_t entityRevision) {
+    // Built for meshes, entities or a world without the movers a newer edit replaced: dropped
+    // (the newest is asked for next).
+    if (!meshes_ || entityRevision != entityRevision_ || travelWorld != editor_.moverStates().staticWorld() ||
+        !travelFits(*meshes_->world, travelWorld)) {
+        releaseInBackground(std::move(travelWorld));
+        return;
+    }
+    auto meshes = std::make_shared<NavMeshes>(*meshes_);
+    meshes->travelWorld = std::move(travelWorld);
+    meshes->travel = std::move(travel);
+    meshes->entityRevision = entityRevision;
+    show(std::move(meshes));
 }
 
 void NavService::findRayPaths() {

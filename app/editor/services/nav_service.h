@@ -4,10 +4,13 @@
 // follows their state), and its typed travel through the level's doors, lifts, trains,
 // teleporters and pushes (movers/travel.h) over the meshes of the world without the movers
 // (MoverStates::staticWorld), as the game runs them and as `shallot-cli query`'s paths go,
-// whatever the dock shows. Built on a pool thread after each compile or entity edit while
-// the Walkable overlay is on, the Path tool is used or test rays exist, with the path of
-// every test ray for every pose (the rays dock's Path column; drawn for the current pose
-// with the Walkable overlay).
+// whatever the dock shows. Built after each compile or entity edit while the Walkable
+// overlay is on, the Path tool is used or test rays exist, with the path of every test ray
+// for every pose (the rays dock's Path column; drawn for the current pose with the Walkable
+// overlay). The meshes come first (BackgroundStage::Following, after the tree's overlays);
+// the travel, which waits for the world without the movers compiled at the lowest
+// priority, follows at that priority (BackgroundStage::Later; 80-200 ms on id_e1m1), the
+// travel before it shown meanwhile.
 // Only the current pose's mesh is built unless test rays want every pose's: the designer
 // must not pay for meshes nothing shows.
 #include "movers/travel_reach.h"
@@ -44,13 +47,13 @@ struct NavMeshes {
     // One per pose of the world's tree; null for a pose not built (see above).
     std::vector<std::shared_ptr<const NavMesh>> poses;
     // The world without the movers that travel walks (null: not compiled yet; until the one
-    // of `world`'s edit is, the one before, whose travel is kept), and per pose its travel
-    // through the movers and triggers of the document's entities at `entityRevision`; null
-    // where no mesh was built or no such world was there.
+    // of `world`'s edit is, and its travel built, the one before, whose travel is kept), and
+    // per pose its travel through the movers and triggers of the document's entities at
+    // `entityRevision`; null where none was built or no such world was there.
     std::shared_ptr<const CompiledWorld> travelWorld;
     std::vector<std::shared_ptr<const TravelGraph>> travel;
     uint64_t entityRevision = 0;
-    double milliseconds = 0;    // to build them
+    double milliseconds = 0;    // to build the meshes
     const NavMesh* mesh(int pose) const { return pose >= 0 && size_t(pose) < poses.size() ? poses[size_t(pose)].get() : nullptr; }
     const TravelGraph* travelOf(int pose) const {
         return pose >= 0 && size_t(pose) < travel.size() ? travel[size_t(pose)].get() : nullptr;
@@ -64,26 +67,37 @@ public:
     NavService(Editor& editor, std::shared_ptr<NavMeshCache> cache);
     // Builds the meshes of `world` that are wanted (the newest request wins).
     void request(std::shared_ptr<const CompiledWorld> world);
-    // Whether the meshes shown are `world`'s and have every pose wanted now.
+    // Whether the meshes shown are `world`'s and have every pose wanted now, with the travel
+    // of the newest world without the movers when it is `world`'s.
     bool upToDate(const std::shared_ptr<const CompiledWorld>& world) const;
     const std::shared_ptr<const NavMeshes>& meshes() const { return meshes_; }
     // Per test ray, per pose: its path from its start to its end with typed travel (empty
     // before the first build).
     const std::vector<std::vector<TravelPath>>& rayPaths() const { return rayPaths_; }
-    bool busy() const { return running_; }
+    bool busy() const { return running_ || travelRunning_; }
 
 signals:
     void built(); // new meshes and ray paths
 
 private:
     void start();
+    bool meshesUpToDate(const std::shared_ptr<const CompiledWorld>& world) const;
+    // Whether the travel shown is that of the newest world without the movers and entities,
+    // for every pose wanted (when that world is the meshes' world's; else none is built yet).
+    bool travelUpToDate() const;
+    // Builds the travel the meshes shown lack, unless a build runs (it asks again when done).
+    void requestTravel();
+    void show(std::shared_ptr<const NavMeshes> meshes);
+    void showTravel(std::shared_ptr<const CompiledWorld> travelWorld, std::vector<std::shared_ptr<const TravelGraph>> travel,
+                    uint64_t entityRevision);
     void findRayPaths();
     // The poses whose meshes are wanted: every pose while test rays exist, else the current one.
     std::vector<int> wantedPoses(size_t poseCount) const;
 
     Editor& editor_;
     std::shared_ptr<NavMeshCache> cache_;
-    bool running_ = false;
+    bool running_ = false;       // a mesh build
+    bool travelRunning_ = false; // a travel build
     std::shared_ptr<const CompiledWorld> waiting_;
     std::shared_ptr<const NavMeshes> meshes_;
     std::vector<std::vector<TravelPath>> rayPaths_;

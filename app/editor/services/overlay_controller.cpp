@@ -131,9 +131,9 @@ void OverlayController::onCompiled(std::shared_ptr<const CompiledWorld> result) 
     if (drawn_) drawnCarry_.follow(*result);
     if (heavyRunning_) buildingCarry_.follow(*result);
     releaseInBackground(std::exchange(compiled_, std::move(result)));
-    retraceRays();
     requestHeavy();
     requestSections();
+    retraceRays();
     requestNav();
     pvs_->request(compiled_, detailBrushes(compiled_->world, editor_.document().data().entities));
 }
