@@ -4,6 +4,7 @@
 
 #include <QOpenGLFunctions_3_3_Core>
 #include <algorithm>
+#include <cstring>
 #include <vector>
 
 namespace shallot::render {
@@ -123,6 +124,13 @@ SceneRenderer::UploadState SceneRenderer::upload(QOpenGLFunctions_3_3_Core& gl, 
     bool changed = false;
     for (size_t i = 0; i < kLayerCount; ++i) {
         const SceneLayer& layer = scene.layer(Layer(i));
+        if (!draws(layer)) {
+            // Not drawn here: uploaded when it is (a 2D view uploaded every cell, portal and
+            // union chunk of each edit's overlays, which only the 3D view draws).
+            if (shown_[i].version != 0) shown_[i].destroy();
+            if (pending_[i].version != 0) pending_[i].destroy();
+            continue;
+        }
         if (shown_[i].version == layer.version) continue;
         changed = true;
         UploadedLayer& pending = pending_[i];
@@ -161,11 +169,32 @@ SceneRenderer::UploadState SceneRenderer::upload(QOpenGLFunctions_3_3_Core& gl, 
     if (!changed) return UploadState::Unchanged;
     if (!complete) return UploadState::Uploading;
     for (size_t i = 0; i < kLayerCount; ++i) {
-        if (shown_[i].version == scene.layer(Layer(i)).version) continue;
+        if (!draws(scene.layer(Layer(i))) || shown_[i].version == scene.layer(Layer(i)).version) continue;
         std::swap(shown_[i], pending_[i]);
         pending_[i].destroy();
     }
     return UploadState::Swapped;
+}
+
+bool SceneRenderer::showsCurrent(const RenderScene& scene) const {
+    for (size_t i = 0; i < kLayerCount; ++i)
+        if (draws(scene.layer(Layer(i))) && shown_[i].version != scene.layer(Layer(i)).version) return false;
+    return true;
+}
+
+uint64_t SceneRenderer::drawnDigest(const RenderScene& scene) const {
+    uint64_t digest = 1469598103934665603ull; // FNV-1a over the drawn layers' states
+    auto add = [&](uint64_t v) { digest = (digest ^ v) * 1099511628211ull; };
+    for (size_t i = 0; i < kLayerCount; ++i) {
+        const SceneLayer& layer = scene.layer(Layer(i));
+        if (!draws(layer)) continue;
+        add(i);
+        add(layer.version);
+        uint32_t brightness = 0;
+        std::memcpy(&brightness, &layer.brightness2d, sizeof brightness);
+        add(brightness);
+    }
+    return digest;
 }
 
 void SceneRenderer::drawLayers(QOpenGLFunctions_3_3_Core& gl, const RenderScene& scene, const QMatrix4x4& mvp, bool view3d,

@@ -50,6 +50,14 @@ public:
                     const Vec3& eye, LayerGroup group, Part* part = nullptr, const QMatrix4x4* cullMvp = nullptr);
     // The version of a layer as uploaded and drawn (it lags the scene's while uploading).
     uint64_t shownVersion(Layer l) const { return shown_[size_t(l)].version; }
+    // Whether this view draws the layer: shown, and meant for this kind of view (a 2D view
+    // draws no 3D-only overlay, nor another axis's section). Only those are uploaded.
+    bool draws(const SceneLayer& layer) const { return layer.visible && layer.drawnIn(looksAlong_); }
+    // Whether every layer this view draws is shown at the scene's version.
+    bool showsCurrent(const RenderScene& scene) const;
+    // A digest of what this view draws of the scene (the versions and looks of the layers it
+    // draws): equal digests, equal pixels.
+    uint64_t drawnDigest(const RenderScene& scene) const;
     // Where the shown version of a layer differs from its version `version`, as the scene
     // said when it was uploaded (SceneLayer::recent); nothing when that is not known.
     std::optional<std::vector<Aabb>> shownChangesSince(Layer l, uint64_t version) const;

@@ -74,7 +74,7 @@ public:
     bool legendsShown() const { return legendsShown_; }
     void setLegendsShown(bool shown) {
         legendsShown_ = shown;
-        emit sceneChanged();
+        emit drawingChanged();
     }
     void setEntityCategoryVisible(EntityCategory c, bool visible);
     // What the views draw and pick of entity i of the document (nullptr out of range).
@@ -131,7 +131,7 @@ public:
     const ToolNote& toolNote() const { return toolNote_; }
     void setToolNote(ToolNote note) {
         toolNote_ = std::move(note);
-        emit sceneChanged();
+        emit drawingChanged();
     }
     // A drag in progress: compiles the document's world with brushes[k] in place of brush
     // indices[k] (an index at the end adds a brush), without an undo step, so that the
@@ -157,7 +157,11 @@ public:
     Vec3 snap(const Vec3& v) const;
 
 signals:
-    void sceneChanged();  // repaint
+    // The scene's layers changed: a view paints again when what it draws of them did.
+    void sceneChanged();
+    // Something the views draw besides the scene's layers changed (the legends, a tool's
+    // note, the 3D view's culling): every view paints again.
+    void drawingChanged();
     void toolChanged(ToolKind kind);
     void currentPoseChanged(int pose);
     void entityCategoryVisibleChanged(EntityCategory category, bool visible);

@@ -107,7 +107,7 @@ void OverlayController::applyPvsCulling() {
     std::shared_ptr<const SightPvs> pvs = pvsCulling_ ? pvs_->of(*world) : nullptr;
     if (pvs || !pvsCulling_) {
         sightVisibility_->restrictTo(std::move(pvs));
-        emit editor_.sceneChanged();
+        emit editor_.drawingChanged();
     }
 }
 

@@ -116,7 +116,14 @@ Viewport::Viewport(Editor& editor, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(container);
-    connect(&editor_, &Editor::sceneChanged, this, &Viewport::redraw);
+    // Only when something this view draws changed: many changes are another view's (the
+    // tree's overlays the 2D views leave to their sections), or the same drawing again
+    // (walkable meshes and rays redone after an edit elsewhere), and a frame of a view costs
+    // 10-35 ms under llvmpipe.
+    connect(&editor_, &Editor::sceneChanged, this, [this] {
+        if (renderer_.drawnDigest(editor_.scene()) != paintedDigest_) redraw();
+    });
+    connect(&editor_, &Editor::drawingChanged, this, &Viewport::redraw);
     baseFillTimer_.setSingleShot(true);
     connect(&baseFillTimer_, &QTimer::timeout, this, &Viewport::fillBaseCache);
 }
@@ -174,8 +181,7 @@ bool Viewport::keepsPicture() const { return baseCacheEnabled_ && !pixels().isEm
 bool Viewport::showsScene() const {
     // A view with no pixels shows nothing, and is not painted (nor uploads) until it has some.
     if (pixels().isEmpty()) return true;
-    for (size_t i = 0; i < render::kLayerCount; ++i)
-        if (renderer_.shownVersion(render::Layer(i)) != editor_.scene().layer(render::Layer(i)).version) return false;
+    if (!renderer_.showsCurrent(editor_.scene())) return false;
     if (is3d() || !keepsPicture()) return true;
     const BaseInputs in = baseInputs();
     return baseCache_.matches(in.key, in.pixels);
@@ -478,6 +484,7 @@ void Viewport::paintGL() {
     timer.start();
     // A frame while layers upload shows the layers as they were; the rest is uploaded
     // between frames, and the view draws again once the new layers are shown.
+    paintedDigest_ = renderer_.drawnDigest(editor_.scene());
     if (renderer_.upload(*this, editor_.scene()) == render::SceneRenderer::UploadState::Uploading) queueUploadPart();
     glBindFramebuffer(GL_FRAMEBUFFER, targetFramebuffer()); // a base picture's may be bound
     BaseInputs in = baseInputs();

@@ -72,6 +72,9 @@ public:
     quint64 picturesStretched() const { return picturesStretched_; }
     // Chunk uploads taken over from the shown layers by a new version (SceneRenderer).
     quint64 chunksKept() const { return renderer_.chunksKept(); }
+    // The version of a layer this view has uploaded (0: none; a layer it does not draw is
+    // not uploaded), for tests.
+    uint64_t uploadedVersion(render::Layer l) const { return renderer_.shownVersion(l); }
     // The colour legend in the view's corner, as last painted.
     const LegendBox& legend() const { return legend_; }
 
@@ -180,6 +183,7 @@ private:
     quint64 picturesStretched_ = 0;
     double lastFrameMs_ = 0.0;
     quint64 frames_ = 0;
+    uint64_t paintedDigest_ = 0; // SceneRenderer::drawnDigest as the last frame began
 };
 
 } // namespace shallot
