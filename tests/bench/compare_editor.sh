@@ -64,6 +64,7 @@ rows = [("drag steps whose overlay was shown, of 30", "drag_overlays_shown", "{:
         ("drag step to overlay, median (ms)", "median_drag_step_to_overlay_ms", "{:.0f}"),
         ("edit to overlay ready, median (ms)", "median_edit_to_overlay_ms", "{:.0f}"),
         ("edit to overlay drawn, median (ms)", "median_edit_to_overlay_drawn_ms", "{:.0f}"),
+        ("edit to walkable meshes and travel drawn, median (ms)", "median_edit_to_walkable_drawn_ms", "{:.0f}"),
         ("open to first overlay (ms)", "first_overlay_ms", "{:.0f}"),
         ("3D frames per second", "fps", "{:.1f}")]
 print(f"{level}, runs interleaved:\n")
