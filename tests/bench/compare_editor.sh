@@ -8,9 +8,10 @@
 #   tests/bench/compare_editor.sh OLD MAP [RUNS]
 #
 # Environment: FRAMES (60), OVERLAYS for this tree (cells,portals,union,reach,rays,walkable),
-# OLD_OVERLAYS for the old one (the same less what it does not know: default
-# cells,portals,union,reach,rays), BENCH_DIR (where the old worktree and its build go:
-# ../shallot-bench), JOBS (2). Run on a quiet machine: the runs share its cores.
+# OLD_OVERLAYS for the old one (default: the same; when the old build refuses a name it does
+# not know, cells,portals,union,reach,rays, and the table says so), BENCH_DIR (where the old
+# worktree and its build go: ../shallot-bench), JOBS (2). Run on a quiet machine: the runs
+# share its cores.
 set -euo pipefail
 if [ $# -lt 2 ]; then
     sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
@@ -21,7 +22,7 @@ map="$(realpath "$2")"
 runs="${3:-3}"
 frames="${FRAMES:-60}"
 overlays="${OVERLAYS:-cells,portals,union,reach,rays,walkable}"
-old_overlays="${OLD_OVERLAYS:-cells,portals,union,reach,rays}"
+old_overlays="${OLD_OVERLAYS:-$overlays}"
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 bench_dir="${BENCH_DIR:-$repo/../shallot-bench}"
 sha="$(git -C "$repo" rev-parse --short "$old")"
@@ -38,21 +39,29 @@ cmake -S "$old_tree" -B "$old_tree/build" -G Ninja -DCMAKE_BUILD_TYPE=Release -D
 cmake --build "$old_tree/build" -j "${JOBS:-2}" --target shallot >/dev/null
 "$repo/scripts/build.sh" >/dev/null
 
-config="$(mktemp -d)" # fresh settings for every run: no layout or legends left from another
-trap 'rm -rf "$config"' EXIT
 run() { # BINARY OVERLAYS -> one JSON line
+    # Fresh settings for every run: no layout, docks or legends left from another run (one
+    # directory shared by all runs let each build start from the layout the other saved).
+    local config
+    config="$(mktemp -d)"
     XDG_CONFIG_HOME="$config" xvfb-run -a -s "-screen 0 1600x1000x24" "$1" --bench-frames "$frames" \
         --overlays "$2" "$map" 2>/dev/null | tail -n 1
+    rm -rf "$config"
 }
 results="$(mktemp)"
 for ((i = 1; i <= runs; ++i)); do
-    echo "old $(run "$old_tree/build/app/shallot" "$old_overlays")" >>"$results"
+    out="$(run "$old_tree/build/app/shallot" "$old_overlays")"
+    if [ -z "$out" ] && [ -z "${OLD_OVERLAYS:-}" ] && [ "$old_overlays" != cells,portals,union,reach,rays ]; then
+        old_overlays=cells,portals,union,reach,rays # an older build without the walkable overlay
+        out="$(run "$old_tree/build/app/shallot" "$old_overlays")"
+    fi
+    echo "old $out" >>"$results"
     echo "new $(run "$repo/build/app/shallot" "$overlays")" >>"$results"
 done
 
-python3 - "$results" "$sha" "$(git -C "$repo" rev-parse --short HEAD)" "$map" <<'PY'
+python3 - "$results" "$sha" "$(git -C "$repo" rev-parse --short HEAD)" "$map" "$old_overlays" "$overlays" <<'PY'
 import json, sys
-path, old, new, level = sys.argv[1:]
+path, old, new, level, old_overlays, new_overlays = sys.argv[1:]
 runs = {"old": [], "new": []}
 for line in open(path):
     which, _, text = line.partition(" ")
@@ -67,7 +76,7 @@ rows = [("drag steps whose overlay was shown, of 30", "drag_overlays_shown", "{:
         ("edit to walkable meshes and travel drawn, median (ms)", "median_edit_to_walkable_drawn_ms", "{:.0f}"),
         ("open to first overlay (ms)", "first_overlay_ms", "{:.0f}"),
         ("3D frames per second", "fps", "{:.1f}")]
-print(f"{level}, runs interleaved:\n")
+print(f"{level}, runs interleaved; overlays {old}: {old_overlays}, {new}: {new_overlays}\n")
 print(f"| | {old} | {new} |")
 print("|---|---|---|")
 for label, key, fmt in rows:
