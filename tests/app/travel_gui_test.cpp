@@ -219,13 +219,14 @@ private slots:
             std::promise<void>& p;
             ~Releaser() { p.set_value(); }
         } releaser{release};
-        std::atomic<int> held{0};
-        w.editor().moverStates().staticNavMeshes()->setBeforeBuild([&held, released](MeshAsker) {
-            ++held;
+        // (Shared: a builder may still call the hook after this function has returned.)
+        auto held = std::make_shared<std::atomic<int>>(0);
+        w.editor().moverStates().staticNavMeshes()->setBeforeBuild([held, released](MeshAsker) {
+            ++*held;
             released.wait();
         });
         doc.insertBrushes({{int(doc.brushes().size()), Brush::box({300, -100, 0}, {332, -68, 32})}});
-        QVERIFY(QTest::qWaitFor([&] { return held > 0; }, 20000)); // the first edit's travel is held
+        QVERIFY(QTest::qWaitFor([&] { return *held > 0; }, 20000)); // the first edit's travel is held
         doc.insertBrushes({{int(doc.brushes().size()), Brush::box({300, 100, 0}, {332, 132, 32})}});
         const uint64_t second = doc.worldRevision();
         QVERIFY(QTest::qWaitFor([&] {
