@@ -110,10 +110,13 @@ bool NavService::meshesUpToDate(const std::shared_ptr<const CompiledWorld>& worl
     return true;
 }
 
+bool NavService::isNewestTravel(const std::shared_ptr<const CompiledWorld>& travelWorld, uint64_t entityRevision) const {
+    return travelWorld == editor_.moverStates().staticWorld() && entityRevision == entityRevision_;
+}
+
 bool NavService::travelUpToDate() const {
-    const std::shared_ptr<const CompiledWorld>& travelWorld = editor_.moverStates().staticWorld();
-    if (meshes_->travelWorld != travelWorld || meshes_->entityRevision != entityRevision_) return false;
-    if (!travelFits(*meshes_->world, travelWorld)) return true; // none to build yet
+    if (!isNewestTravel(meshes_->travelWorld, meshes_->entityRevision)) return false;
+    if (!travelFits(*meshes_->world, meshes_->travelWorld)) return true; // none to build yet
     for (const int pose : wantedPoses(meshes_->poses.size()))
         if (!meshes_->travelOf(pose)) return false;
     return true;
@@ -191,8 +194,7 @@ void NavService::requestTravel() {
     std::shared_ptr<NavMeshCache> travelCache = travelWorld == meshes_->world ? cache_ : movers.staticNavMeshes();
     // The graphs of the same world without the movers and the same entities are kept (a new
     // pose, ray or tool on the same level).
-    std::shared_ptr<const NavMeshes> previous =
-        meshes_->travelWorld == travelWorld && meshes_->entityRevision == entityRevision_ ? meshes_ : nullptr;
+    std::shared_ptr<const NavMeshes> previous = isNewestTravel(meshes_->travelWorld, meshes_->entityRevision) ? meshes_ : nullptr;
     QPointer<NavService> self(this);
     runInBackground([self, travelWorld = std::move(travelWorld), travelCache = std::move(travelCache), entities = data.entities,
                      game = data.game, revision = entityRevision_, previous = std::move(previous),
@@ -228,8 +230,7 @@ void NavService::showTravel(std::shared_ptr<const CompiledWorld> travelWorld, st
                             uint64_t entityRevision) {
     // Built for meshes, entities or a world without the movers a newer edit replaced: dropped
     // (the newest is asked for next).
-    if (!meshes_ || entityRevision != entityRevision_ || travelWorld != editor_.moverStates().staticWorld() ||
-        !travelFits(*meshes_->world, travelWorld)) {
+    if (!meshes_ || !isNewestTravel(travelWorld, entityRevision) || !travelFits(*meshes_->world, travelWorld)) {
         releaseInBackground(std::move(travelWorld));
         return;
     }

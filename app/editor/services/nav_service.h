@@ -82,6 +82,9 @@ signals:
 private:
     void start();
     bool meshesUpToDate(const std::shared_ptr<const CompiledWorld>& world) const;
+    // Whether travel through `travelWorld` and the entities at `entityRevision` is through
+    // the newest world without the movers and the document's entities as they are.
+    bool isNewestTravel(const std::shared_ptr<const CompiledWorld>& travelWorld, uint64_t entityRevision) const;
     // Whether the travel shown is that of the newest world without the movers and entities,
     // for every pose wanted (when that world is the meshes' world's; else none is built yet).
     bool travelUpToDate() const;
