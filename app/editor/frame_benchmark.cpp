@@ -184,33 +184,28 @@ int runFrameBenchmark(QApplication& app, MainWindow& window, const QString& file
             if (v->isVisible() && !v->showsScene()) return false;
         return true;
     };
-    std::vector<double> editDrawnMs;
-    for (int i = 0; i < kDrawnEdits && !doc.brushes().empty(); ++i) {
-        QElapsedTimer edit;
-        edit.start();
-        moveBrush(i);
-        waitForOverlay();
-        while (clock.elapsed() < kTimeoutMs && !drawn()) app.processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents);
-        editDrawnMs.push_back(double(edit.nsecsElapsed()) / 1e6);
-    }
+    // kDrawnEdits edits, each timed until `shown()` holds after its overlay is ready.
+    auto timeEdits = [&](auto shown) {
+        std::vector<double> ms;
+        for (int i = 0; i < kDrawnEdits && !doc.brushes().empty(); ++i) {
+            QElapsedTimer edit;
+            edit.start();
+            moveBrush(i);
+            waitForOverlay();
+            while (clock.elapsed() < kTimeoutMs && !shown()) app.processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents);
+            ms.push_back(double(edit.nsecsElapsed()) / 1e6);
+        }
+        return ms;
+    };
+    const std::vector<double> editDrawnMs = timeEdits(drawn);
 
     // With the walkable meshes wanted (the Walkable overlay): edit -> the edited world's
     // meshes and travel drawn in every view. They follow the tree's overlays (the travel
     // waits for the world without the movers, compiled at the lowest priority), so
     // "edit to overlay drawn" above may be measured before they come.
     std::vector<double> editWalkableMs;
-    if (overlays.isOn(Overlay::Walkable)) {
-        for (int i = 0; i < kDrawnEdits && !doc.brushes().empty(); ++i) {
-            QElapsedTimer edit;
-            edit.start();
-            moveBrush(i);
-            waitForOverlay();
-            while (clock.elapsed() < kTimeoutMs &&
-                   (!overlays.compiled() || !nav.upToDate(overlays.compiled()) || nav.busy() || !drawn()))
-                app.processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents);
-            editWalkableMs.push_back(double(edit.nsecsElapsed()) / 1e6);
-        }
-    }
+    if (overlays.isOn(Overlay::Walkable))
+        editWalkableMs = timeEdits([&] { return overlays.compiled() && nav.upToDate(overlays.compiled()) && !nav.busy() && drawn(); });
 
     // The top view, showing the whole map, panned a little each frame as a drag does: each
     // frame moves the view's picture and draws the strip it uncovers (Viewport::movePicture).
