@@ -9,7 +9,7 @@
 #
 # Environment: FRAMES (60), OVERLAYS for this tree (cells,portals,union,reach,rays,walkable),
 # OLD_OVERLAYS for the old one (default: the same; when the old build refuses a name it does
-# not know, cells,portals,union,reach,rays, and the table says so), BENCH_DIR (where the old
+# not know, those before the walkable overlay, and the table says so), BENCH_DIR (where the old
 # worktree and its build go: ../shallot-bench), JOBS (2). Run on a quiet machine: the runs
 # share its cores.
 set -euo pipefail
@@ -23,6 +23,7 @@ runs="${3:-3}"
 frames="${FRAMES:-60}"
 overlays="${OVERLAYS:-cells,portals,union,reach,rays,walkable}"
 old_overlays="${OLD_OVERLAYS:-$overlays}"
+before_walkable=cells,portals,union,reach,rays # what a build older than the walkable overlay knows
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 bench_dir="${BENCH_DIR:-$repo/../shallot-bench}"
 sha="$(git -C "$repo" rev-parse --short "$old")"
@@ -51,8 +52,8 @@ run() { # BINARY OVERLAYS -> one JSON line
 results="$(mktemp)"
 for ((i = 1; i <= runs; ++i)); do
     out="$(run "$old_tree/build/app/shallot" "$old_overlays")"
-    if [ -z "$out" ] && [ -z "${OLD_OVERLAYS:-}" ] && [ "$old_overlays" != cells,portals,union,reach,rays ]; then
-        old_overlays=cells,portals,union,reach,rays # an older build without the walkable overlay
+    if [ -z "$out" ] && [ -z "${OLD_OVERLAYS:-}" ] && [ "$old_overlays" != "$before_walkable" ]; then
+        old_overlays="$before_walkable"
         out="$(run "$old_tree/build/app/shallot" "$old_overlays")"
     fi
     echo "old $out" >>"$results"
