@@ -203,6 +203,47 @@ private slots:
         QVERIFY2(withTravel.size() <= 2, qPrintable(QString::number(withTravel.size())));
     }
 
+    // While an edit's travel is being built (held here; at the lowest priority it takes
+    // seconds on a loaded machine), the rays dock says that the path it shows is the level's
+    // before the edit: it used to read "none" meanwhile, as if the edit had cut the way.
+    void theRaysDockSaysAPathIsUpdatingWhileTheEditsTravelIsBuilt() {
+        Viewport2D* top = open(partedRoom(true, kNamedDoor + kTrigger), "toolPath");
+        QVERIFY(top);
+        MainWindow& w = *window_;
+        test::dragBetween(top, top->toWidget(Vec3(-300, 0, 0)).toPoint(), top->toWidget(Vec3(300, 0, 0)).toPoint());
+        QTableWidget* table = w.rayDock()->table();
+        const QRegularExpression lengthAndTime("^\\d+ units, \\d+\\.\\d s$");
+        auto pathCell = [&] { return table->item(kPlayer, 8); };
+        QTRY_VERIFY2(lengthAndTime.match(pathCell()->text()).hasMatch(), qPrintable(pathCell()->text()));
+        // The meshes of the world without the movers, which the travel walks, wait until
+        // released (at the latest as the test returns, before the window goes).
+        auto release = std::make_shared<std::promise<void>>();
+        std::shared_future<void> released = release->get_future().share();
+        struct Releaser {
+            std::shared_ptr<std::promise<void>> p;
+            bool done = false;
+            void operator()() {
+                if (!std::exchange(done, true)) p->set_value();
+            }
+            ~Releaser() { (*this)(); }
+        } releaser{release};
+        auto held = std::make_shared<std::atomic<int>>(0);
+        w.editor().moverStates().staticNavMeshes()->setBeforeBuild([held, released](MeshAsker) {
+            ++*held;
+            released.wait();
+        });
+        EditorDocument& doc = w.editor().document();
+        doc.insertBrushes({{int(doc.brushes().size()), Brush::box({300, -200, 0}, {332, -168, 32})}});
+        QVERIFY(QTest::qWaitFor([&] { return *held > 0; }, 20000));
+        QTRY_VERIFY2(pathCell()->text().endsWith(" (updating)"), qPrintable(pathCell()->text()));
+        QVERIFY(lengthAndTime.match(pathCell()->text().chopped(int(QString(" (updating)").size()))).hasMatch());
+        QVERIFY2(pathCell()->toolTip().contains("being built"), qPrintable(pathCell()->toolTip()));
+        releaser();
+        QVERIFY(travelCurrent());
+        QTRY_VERIFY2(lengthAndTime.match(pathCell()->text()).hasMatch(), qPrintable(pathCell()->text()));
+        QVERIFY(!pathCell()->toolTip().contains("being built"));
+    }
+
     // The travel follows the meshes at the lowest priority (background_jobs.h): while the
     // travel of an edit is being built, the next edit's walkable meshes come all the same
     // (they were built in the travel's job and waited for it).

@@ -2,6 +2,8 @@
 
 #include "document/edit_commands.h"
 #include "editor.h"
+#include "services/compile_service.h"
+#include "services/nav_service.h"
 #include "services/overlay_controller.h"
 
 #include <QHBoxLayout>
@@ -33,8 +35,9 @@ RayDock::RayDock(Editor& editor, QWidget* parent) : QDockWidget("Test rays", par
     table_ = new QTableWidget(0, ColumnCount, body);
     table_->setHorizontalHeaderLabels({"Ray", "Pose", "Start solid", "Hit", "t", "Contact", "Normal", "Walk ends", "Path"});
     table_->horizontalHeaderItem(Path)->setToolTip("The walking path from the ray's start to its end for the pose (each dropped onto "
-                                                   "the floor below; steps of 18, drops): its length, or none (its tooltip says why). Walkable (Alt+6) "
-                                                   "draws it");
+                                                   "the floor below; steps of 18, drops): its length, or none (its tooltip says why); "
+                                                   "marked (updating) while the walkable surfaces and travel of a newer edit are built. "
+                                                   "Walkable (Alt+6) draws it");
     table_->horizontalHeaderItem(Point)->setToolTip("Where the pose's reference point first touches the world (empty on a miss)");
     table_->horizontalHeaderItem(WalkEnd)->setToolTip("For a walking ray: where collide-and-slide (step 18) ends, and whether it got there");
     table_->setMinimumHeight(table_->horizontalHeader()->sizeHint().height() + kRowsShown * table_->verticalHeader()->defaultSectionSize() +
@@ -71,6 +74,7 @@ RayDock::RayDock(Editor& editor, QWidget* parent) : QDockWidget("Test rays", par
     });
     connect(&editor_.overlays(), &OverlayController::raysTraced, this, &RayDock::refresh);
     connect(&editor_.document(), &EditorDocument::posesChanged, this, &RayDock::refresh);
+    connect(&editor_.compiler(), &CompileService::compileStarted, this, &RayDock::refresh);
     refresh();
 }
 
@@ -84,6 +88,11 @@ void RayDock::refresh() {
     const auto& rays = editor_.document().rays();
     const auto& poses = editor_.document().poses();
     const auto& results = editor_.overlays().rayResults();
+    // The paths of an edit come after its compile, its walkable meshes and its travel (the
+    // travel at the lowest priority: seconds on a loaded machine): until then the column
+    // says that what it shows is the level's before the edit.
+    const bool updating = !rays.empty() && (editor_.compiler().busy() || editor_.compiler().awaitingSnapshot() ||
+                                            !editor_.overlays().nav().pathsCurrent(editor_.overlays().compiled()));
     table_->setRowCount(int(rays.size() * poses.size()));
     int row = 0;
     for (size_t i = 0; i < rays.size(); ++i) {
@@ -103,12 +112,19 @@ void RayDock::refresh() {
                 if (const std::optional<Vec3> end = editor_.overlays().walkEnd(rays[i].from, rays[i].to, int(p)))
                     cells[WalkEnd] = vec(*end) + ((*end - rays[i].to).norm() < kReachedTarget ? " (got there)" : " (stopped short)");
             const auto& paths = editor_.overlays().nav().rayPaths();
-            if (i < paths.size() && p < paths[i].size())
-                cells[Path] = paths[i][p].found ? pathLengthAndTime(paths[i][p]) : QString("none");
+            const bool hasPath = i < paths.size() && p < paths[i].size();
+            if (hasPath) cells[Path] = paths[i][p].found ? pathLengthAndTime(paths[i][p]) : QString("none");
+            if (updating) cells[Path] = cells[Path].isEmpty() ? QString("being built") : cells[Path] + " (updating)";
             for (int c = 0; c < ColumnCount; ++c) table_->setItem(row, c, new QTableWidgetItem(cells[c]));
-            // Why there is none, on the cell.
-            if (i < paths.size() && p < paths[i].size() && !paths[i][p].found)
-                table_->item(row, Path)->setToolTip(pathMissReason(paths[i][p].miss, QString::fromStdString(poses[p].name)));
+            // Why there is none, on the cell, and that it may change.
+            QString why = hasPath && !paths[i][p].found ? pathMissReason(paths[i][p].miss, QString::fromStdString(poses[p].name)) : QString();
+            if (updating) {
+                why = QString("The walkable surfaces and travel of the newest edit are being built; %1")
+                          .arg(hasPath ? "this is the path through the level before it." + (why.isEmpty() ? QString() : " " + why)
+                                       : QString("the path follows."));
+                table_->item(row, Path)->setForeground(palette().brush(QPalette::Disabled, QPalette::Text));
+            }
+            if (!why.isEmpty()) table_->item(row, Path)->setToolTip(why);
         }
     }
 }

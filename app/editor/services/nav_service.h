@@ -75,6 +75,11 @@ public:
     // before the first build).
     const std::vector<std::vector<TravelPath>>& rayPaths() const { return rayPaths_; }
     bool busy() const { return running_ || travelRunning_; }
+    // Whether rayPaths() go through `world` (the newest compile) and the entities as they are:
+    // false while its meshes or travel are built, when the paths shown are the level's before.
+    bool pathsCurrent(const std::shared_ptr<const CompiledWorld>& world) const {
+        return !busy() && !waiting_ && world && upToDate(world);
+    }
 
 signals:
     void built(); // new meshes and ray paths
