@@ -99,6 +99,9 @@ private slots:
         paint();
         QVERIFY(legend.open() && !legend.elided());
         QVERIFY(legend.shown() != fitted && view.contains(legend.shown()));
+        // A click on it, the mouse there, is the tools' (it pinned the legend, and a drag
+        // begun on it drew nothing).
+        QVERIFY(!legend.click(fitted.center()));
         QVERIFY(legend.hover(std::nullopt));
         paint();
         QVERIFY(legend.elided());
@@ -134,6 +137,26 @@ private slots:
             QVERIFY(texts.contains("selected"));
             QVERIFY(texts.contains("ray: clear"));
         }
+    }
+
+    // A drag of the Box tool that starts on a legend that fits, the mouse having come
+    // over it first (its texts whole), draws the box: about a fifth of each view used to
+    // take no drags while the legends were on.
+    void aDragThatStartsOnALegendThatFitsReachesTheTool() {
+        MainWindow& w = allOverlaysOn();
+        for (const char* off : {"overlayVisible", "overlayViewweight", "overlayToodark", "overlayQuake3capsule"})
+            w.action(off)->setChecked(false);
+        QVERIFY(repaint(w));
+        Viewport2D* top = w.view2d(0);
+        const LegendBox& legend = top->legend();
+        QVERIFY(legend.open());
+        const QPoint a = legend.shown().center().toPoint(), b = a - QPoint(80, 60);
+        QTest::mouseMove(top->surface(), a);
+        QTRY_VERIFY(!legend.elided()); // hovered: the texts whole
+        w.action("toolBox")->trigger();
+        const size_t brushes = w.editor().document().brushes().size();
+        test::dragBetween(top, a, b);
+        QCOMPARE(w.editor().document().brushes().size(), brushes + 1);
     }
 
     // A view too small for its legend's share shows the key; the mouse opens it.

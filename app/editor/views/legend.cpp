@@ -218,6 +218,7 @@ void LegendBox::paint(QPainter& painter, const QRectF& view, const std::vector<L
     const QFontMetricsF metrics(painter.font());
     const bool asked = choice_ == Choice::Open || hovered_;
     LegendLayout layout = layoutLegend(entries, view, metrics);
+    fits_ = layout.withinShare;
     if (asked && layout.elided) layout = layoutLegend(entries, view, metrics, true);
     open_ = asked || layout.withinShare;
     elided_ = open_ && layout.elided;
@@ -275,8 +276,10 @@ bool LegendBox::click(const QPointF& pos) {
         hovered_ = false;
         return true;
     }
-    if (open_ && !hovered_) return false; // open because it fits: what lies under it is clicked
-    choice_ = Choice::Open; // the key, or the legend the mouse opened: pinned open
+    // Open because it fits (its texts whole while the mouse is on it): what lies under it is
+    // clicked, hovered or not; a drag that starts there reaches the tools.
+    if (fits_) return false;
+    choice_ = Choice::Open; // the key, or the legend the mouse opened from it: pinned open
     return true;
 }
 

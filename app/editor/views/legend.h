@@ -53,8 +53,9 @@ public:
     // The mouse moved to `pos` (nothing: it left the view); true when what shows changed.
     bool hover(std::optional<QPointF> pos);
     // A left click at `pos`: true when it was taken: on the key or on the legend the mouse
-    // opened, which it pins open, or on a pinned legend, which it folds again. A legend
-    // open because it fits takes no clicks (a drag under it reaches the tools).
+    // opened from it, which it pins open, or on a pinned legend, which it folds again. A
+    // legend open because it fits takes no clicks, the mouse on it or not (a drag under it
+    // reaches the tools).
     bool click(const QPointF& pos);
     // What the last paint showed: the whole legend or the key, and where, and whether a text
     // was shortened (an open legend shortens its texts to keep within its share until the
@@ -68,6 +69,7 @@ private:
     Choice choice_ = Choice::Auto; // by clicks: Auto opens it when it fits in its share or is hovered
     bool hovered_ = false;          // the mouse is on the key or the legend it opened
     bool open_ = false;
+    bool fits_ = false; // within its share (texts shortened): open without the mouse
     bool elided_ = false;
     QRectF shown_;
 };
