@@ -5,7 +5,9 @@
 #include "gui_test_window.h"
 #include "main_window.h"
 #include "nav/nav_mesh.h"
+#include "palette.h"
 #include "services/mover_states.h"
+#include "services/nav_service.h"
 #include "services/overlay_controller.h"
 #include "views/tool_note_painter.h"
 #include "views/view_surface.h"
@@ -251,6 +253,17 @@ private slots:
         const auto& paths = w.editor().overlays().nav().rayPaths();
         QVERIFY(QTest::qWaitFor([&] { return paths.size() == 1 && paths[0].size() > size_t(pose_); }, 20000));
         QVERIFY(!paths[0][size_t(pose_)].found);
+        // Its label at the goal, whole inside the view on one line wherever the goal is (at the
+        // view's edge it ran off it, cut).
+        const QString label = "no path: " + pathMissShort(paths[0][size_t(pose_)].miss);
+        for (const QPointF& at : {QPointF(top->toWidget(*wall)), QPointF(top->width() - 2, 3), QPointF(2, top->height() - 2)}) {
+            QImage image(top->size(), QImage::Format_ARGB32);
+            QPainter painter(&image);
+            const QRectF drawn = paintPointLabel(painter, top->rect(), at, label, render::kProblemColour);
+            QVERIFY(QRectF(top->rect()).contains(drawn));
+            QVERIFY(drawn.width() >= painter.fontMetrics().horizontalAdvance(label));
+            QVERIFY(drawn.height() < 1.5 * painter.fontMetrics().height());
+        }
     }
 };
 

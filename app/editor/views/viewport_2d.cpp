@@ -122,7 +122,6 @@ void Viewport2D::paintOverlay(QPainter& painter) {
     painter.setPen(QColor(200, 200, 210));
     painter.drawText(QPointF(8, height() - 8), QString("grid %1").arg(editor_.document().data().gridSize));
     paintEntityNames(painter);
-    paintPathLengths(painter);
     // The title, on a dark ground, moved right of the working line's tab when the tab would
     // cover it (the tab stays where it is dragged).
     static const char* names[] = {"Top (X/Y) at z %1", "Front (X/Z) at y %1", "Side (Y/Z) at x %1"};
@@ -136,6 +135,7 @@ void Viewport2D::paintOverlay(QPainter& painter) {
     paintCamera(painter);
     paintLegend(painter);
     // Last: on top of the legend, whole.
+    paintPathLengths(painter);
     if (const Editor::ToolNote& note = editor_.toolNote(); !note.text.isEmpty())
         paintToolNote(painter, rect(), toWidget(note.at), note.text);
 }
@@ -208,11 +208,11 @@ void Viewport2D::paintPathLengths(QPainter& painter) {
     for (size_t i = 0; i < rays.size() && i < paths.size(); ++i) {
         if (!rays[i].path || size_t(pose) >= paths[i].size()) continue;
         const TravelPath& path = paths[i][size_t(pose)];
-        painter.setPen(path.found ? render::kNavPathColour : render::kProblemColour);
-        painter.drawText(toWidget(rays[i].to) + QPointF(8, -8),
-                         path.found ? pathLengthAndTime(path)
-                                    : path.miss == NavPathMiss::None ? QString("no path")
-                                                                     : QString("no path: %1").arg(pathMissShort(path.miss)));
+        paintPointLabel(painter, rect(), toWidget(rays[i].to),
+                        path.found ? pathLengthAndTime(path)
+                                   : path.miss == NavPathMiss::None ? QString("no path")
+                                                                    : QString("no path: %1").arg(pathMissShort(path.miss)),
+                        path.found ? render::kNavPathColour : render::kProblemColour);
     }
 }
 
