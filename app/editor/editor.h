@@ -147,6 +147,7 @@ public:
     // The drag ended: when its edit was not pushed (cancelled, or nothing changed) the
     // document's own world is compiled again.
     void endPreview();
+    bool previewing() const { return previewing_; }
 
     // The pose the overlays and new test rays use (index into the document's poses).
     int currentPose() const;

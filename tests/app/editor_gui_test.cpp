@@ -49,6 +49,7 @@
 #include <QTemporaryDir>
 #include <QTextDocumentFragment>
 #include <QtTest>
+#include <map>
 
 using namespace shallot;
 
@@ -947,6 +948,52 @@ private slots:
             QVERIFY(!whole.isNull());
             QVERIFY2(kept == whole, qPrintable(QString("view %1").arg(int(v->axis()))));
         }
+    }
+
+    // An edit's overlays that changed in a few places are patched into each 2D view's
+    // picture in the first frame that finds them, which shows them: that frame used to show
+    // the old picture and queue the patch, and a frame more showed it.
+    void aPatchIsShownInTheFrameThatFindsIt() {
+        const QString map = SHALLOT_SHARED_MAPS "/id_e1m1.map";
+        if (!QFileInfo::exists(map)) QSKIP("needs ../shared/maps");
+        MainWindow& w = fresh(map);
+        projectOverlays(w);
+        w.action("overlayPortals")->setChecked(true);
+        QVERIFY(waitForCompiledOverlay(w, 60000));
+        QVERIFY(waitForOverlayLayers(w, {render::Layer::Portals}));
+        std::vector<Viewport2D*> views{w.view2d(0), w.view2d(1), w.view2d(2)};
+        auto allShown = [&] { return std::all_of(views.begin(), views.end(), [](Viewport2D* v) { return v->showsScene(); }); };
+        QVERIFY(QTest::qWaitFor(allShown, 30000));
+        quint64 patched = 0, parts = 0;
+        for (Viewport2D* v : views) patched += v->picturesPatched(), parts += v->pictureParts();
+        // Each view, as it ends its first frame after the change: whether it shows it.
+        std::map<Viewport2D*, bool> firstFrameShows;
+        std::vector<QMetaObject::Connection> connections;
+        for (Viewport2D* v : views)
+            connections.push_back(connect(v, &Viewport::painted, this, [&, v] {
+                if (!firstFrameShows.count(v)) firstFrameShows[v] = v->showsScene();
+            }));
+        // The portals without their smallest chunk (a change in a few places), as an edit's
+        // overlay build sets them.
+        render::RenderScene& scene = w.editor().scene();
+        const render::Layer portals = render::Layer::Portals;
+        const render::ChunkList before = scene.layer(portals).chunks;
+        auto after = std::make_shared<std::vector<render::MeshChunk>>(*before);
+        after->erase(std::min_element(after->begin(), after->end(), [](const auto& a, const auto& b) {
+            return (a.bounds.maxs - a.bounds.mins).norm() < (b.bounds.maxs - b.bounds.mins).norm();
+        }));
+        render::ChunkChanges changes = render::chunkChanges(*before, *after);
+        scene.setChunks(portals, after, scene.layer(portals).visibility, before.get(), std::move(changes));
+        emit w.editor().sceneChanged();
+        const bool shown = QTest::qWaitFor([&] { return firstFrameShows.size() == views.size() && allShown(); }, 30000);
+        for (const auto& c : connections) disconnect(c);
+        QVERIFY(shown);
+        for (Viewport2D* v : views) QVERIFY2(firstFrameShows[v], qPrintable(QString("view %1").arg(int(v->axis()))));
+        quint64 patchedAfter = 0, partsAfter = 0;
+        for (Viewport2D* v : views) patchedAfter += v->picturesPatched(), partsAfter += v->pictureParts();
+        QCOMPARE(patchedAfter, patched + 3);
+        QCOMPARE(partsAfter, parts);
+        for (Viewport2D* v : views) QVERIFY(v->grabFramebuffer() == drawnWhole(v));
     }
 
     // After an edit the heavy overlays are drawn again only near it (overlay_update.h): what
