@@ -8,6 +8,7 @@
 #include "docks/ray_dock.h"
 #include "gui_test_window.h"
 #include "main_window.h"
+#include "nav_overlay.h"
 #include "services/overlay_controller.h"
 #include "views/view_surface.h"
 #include "views/viewport_2d.h"
@@ -21,6 +22,8 @@
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QtTest>
+#include <algorithm>
+#include <array>
 
 using namespace shallot;
 
@@ -46,7 +49,79 @@ class WalkableGuiTest : public QObject {
         return top;
     }
 
+    // The positions of a layer's vertices, and of a drawing's, sorted (chunks group a
+    // drawing's primitives by place, in another order).
+    using Positions = std::vector<std::array<float, 3>>;
+    static Positions positions(const std::vector<render::MeshChunk>& chunks) {
+        Positions out;
+        for (const render::MeshChunk& c : chunks)
+            for (const render::Vertex& v : c.geometry->vertices) out.push_back({v.position[0], v.position[1], v.position[2]});
+        std::sort(out.begin(), out.end());
+        return out;
+    }
+    static Positions positions(const render::MeshBatch& batch) {
+        Positions out;
+        for (const render::Vertex& v : batch.vertices) out.push_back({v.position[0], v.position[1], v.position[2]});
+        std::sort(out.begin(), out.end());
+        return out;
+    }
+    // Whether the Walkable layers show the current pose's mesh and travel as drawing them now
+    // does (they are drawn on the builds' threads and set only when what they show changed).
+    static bool walkableLayersAsDrawnNow(MainWindow& w) {
+        const auto& scene = w.editor().scene();
+        const auto& meshes = w.editor().overlays().nav().meshes();
+        const int pose = w.editor().currentPose();
+        const NavMesh* mesh = meshes ? meshes->mesh(pose) : nullptr;
+        if (!w.editor().overlays().isOn(Overlay::Walkable) || !mesh)
+            return scene.layer(render::Layer::Walkable).chunkList().empty() && scene.layer(render::Layer::WalkableLinks).chunkList().empty();
+        const double feet = meshes->world->result->onion.poses[size_t(pose)].mins.z();
+        render::MeshBatch travel;
+        if (const TravelGraph* graph = meshes->travelOf(pose))
+            travel = render::walkableTravel(*graph, meshes->travelWorld->result->onion.poses[size_t(pose)]);
+        return positions(scene.layer(render::Layer::Walkable).chunkList()) == positions(render::walkableSurfaces(*mesh, feet)) &&
+               positions(scene.layer(render::Layer::WalkableLinks).chunkList()) == positions(render::walkableLinks(*mesh, feet)) &&
+               positions(scene.layer(render::Layer::WalkableTravel).chunkList()) == positions(travel);
+    }
+    static bool walkingSettled(MainWindow& w) {
+        return QTest::qWaitFor([&] {
+            const auto& o = w.editor().overlays();
+            return o.compiled() && o.compiled()->revision == w.editor().document().worldRevision() && o.nav().upToDate(o.compiled()) &&
+                   !o.nav().busy();
+        }, 20000);
+    }
+
 private slots:
+    // The Walkable layers after edits, pose switches and the overlay toggled are the current
+    // pose's mesh and travel drawn now.
+    void theWalkableLayersFollowEditsPosesAndTheToggle() {
+        window_ = test::openWindow(SHALLOT_SAMPLE_MAPS "/low_tunnel.map");
+        MainWindow& w = *window_;
+        QVERIFY(test::waitForCompiledOverlay(w));
+        w.editor().setCurrentPose(1);
+        w.action("overlayWalkable")->trigger();
+        QVERIFY(walkingSettled(w));
+        QVERIFY(!w.editor().scene().layer(render::Layer::Walkable).chunkList().empty());
+        QVERIFY(walkableLayersAsDrawnNow(w));
+        EditorDocument& doc = w.editor().document();
+        doc.insertBrushes({{int(doc.brushes().size()), Brush::box({160, 96, 0}, {192, 160, 32})}});
+        QVERIFY(walkingSettled(w));
+        QVERIFY(walkableLayersAsDrawnNow(w));
+        w.editor().setCurrentPose(2);
+        QVERIFY(walkingSettled(w));
+        QVERIFY(walkableLayersAsDrawnNow(w));
+        doc.undoStack()->undo();
+        QVERIFY(walkingSettled(w));
+        QVERIFY(walkableLayersAsDrawnNow(w));
+        w.action("overlayWalkable")->trigger(); // off
+        QVERIFY(walkableLayersAsDrawnNow(w));
+        QVERIFY(w.editor().scene().layer(render::Layer::Walkable).chunkList().empty());
+        w.editor().setCurrentPose(1);
+        w.action("overlayWalkable")->trigger(); // on again
+        QVERIFY(walkingSettled(w));
+        QVERIFY(walkableLayersAsDrawnNow(w));
+        QVERIFY(!w.editor().scene().layer(render::Layer::Walkable).chunkList().empty());
+    }
+
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         QSettings().clear();

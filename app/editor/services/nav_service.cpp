@@ -147,7 +147,7 @@ void NavService::start() {
             ? meshes_
             : nullptr;
     runInBackground([self, cache = cache_, world = std::exchange(waiting_, nullptr), poses = std::move(poses),
-                     shown = std::move(shown), revision = entityRevision_]() mutable {
+                     shown = std::move(shown), revision = entityRevision_, drawnPose = drawnPose_]() mutable {
         auto meshes = std::make_shared<NavMeshes>();
         Stopwatch watch;
         // The poses' meshes are independent reads of one tree: one thread each, as many as
@@ -163,13 +163,17 @@ void NavService::start() {
             meshes->entityRevision = shown->entityRevision;
         }
         meshes->milliseconds = watch.lapMs();
+        std::optional<WalkableMeshDrawing> drawing;
+        if (meshes->mesh(drawnPose))
+            drawing = drawWalkableMesh(meshes->poses[size_t(drawnPose)], drawnPose, world->result->onion.poses[size_t(drawnPose)].mins.z());
         meshes->world = std::move(world);
-        postToUiThread([self, meshes = std::shared_ptr<const NavMeshes>(std::move(meshes))]() mutable {
+        postToUiThread([self, meshes = std::shared_ptr<const NavMeshes>(std::move(meshes)), drawing = std::move(drawing)]() mutable {
             if (!self) {
                 releaseInBackground(std::move(meshes));
                 return;
             }
             self->running_ = false;
+            self->meshDrawing_ = std::move(drawing);
             self->show(std::move(meshes));
             self->requestTravel();
             self->start();
@@ -198,7 +202,7 @@ void NavService::requestTravel() {
     QPointer<NavService> self(this);
     runInBackground([self, travelWorld = std::move(travelWorld), travelCache = std::move(travelCache), entities = data.entities,
                      game = data.game, revision = entityRevision_, previous = std::move(previous),
-                     poses = wantedPoses(meshes_->poses.size())]() mutable {
+                     poses = wantedPoses(meshes_->poses.size()), drawnPose = drawnPose_]() mutable {
         const BspTree& still = travelWorld->result->onion;
         auto travel = std::make_shared<std::vector<std::shared_ptr<const TravelGraph>>>(still.poses.size());
         // The entities and liquids travel needs (5-15 ms on librequake_e3m4), read only when a
@@ -217,9 +221,15 @@ void NavService::requestTravel() {
             const std::shared_ptr<const NavMesh> walked = travelCache->get(travelWorld, poses[k], MeshAsker::Later);
             (*travel)[pose] = std::make_shared<const TravelGraph>(buildTravelGraph(still, *walked, still.poses[pose], level));
         });
-        postToUiThread([self, travelWorld = std::move(travelWorld), travel = std::move(travel), revision]() mutable {
+        std::optional<WalkableTravelDrawing> drawing;
+        if (drawnPose >= 0 && size_t(drawnPose) < travel->size() && (*travel)[size_t(drawnPose)] &&
+            (!previous || previous->travelOf(drawnPose) != (*travel)[size_t(drawnPose)].get()))
+            drawing = drawWalkableTravel((*travel)[size_t(drawnPose)], drawnPose, still.poses[size_t(drawnPose)]);
+        postToUiThread([self, travelWorld = std::move(travelWorld), travel = std::move(travel), revision,
+                        drawing = std::move(drawing)]() mutable {
             if (!self) return;
             self->travelRunning_ = false;
+            if (drawing) self->travelDrawing_ = std::move(drawing);
             self->showTravel(std::move(travelWorld), std::move(*travel), revision);
             self->requestTravel(); // a newer one wanted meanwhile
         });
@@ -239,6 +249,16 @@ void NavService::showTravel(std::shared_ptr<const CompiledWorld> travelWorld, st
     meshes->travel = std::move(travel);
     meshes->entityRevision = entityRevision;
     show(std::move(meshes));
+}
+
+std::optional<WalkableMeshDrawing> NavService::takeMeshDrawing(const std::shared_ptr<const NavMesh>& mesh, int pose, double feet) {
+    if (!meshDrawing_ || meshDrawing_->mesh != mesh || meshDrawing_->pose != pose || meshDrawing_->feet != feet) return std::nullopt;
+    return std::exchange(meshDrawing_, std::nullopt);
+}
+
+std::optional<WalkableTravelDrawing> NavService::takeTravelDrawing(const std::shared_ptr<const TravelGraph>& graph, int pose) {
+    if (!travelDrawing_ || travelDrawing_->graph != graph || travelDrawing_->pose != pose) return std::nullopt;
+    return std::exchange(travelDrawing_, std::nullopt);
 }
 
 void NavService::findRayPaths() {

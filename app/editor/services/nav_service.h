@@ -12,12 +12,14 @@
 // priority, follows at that priority (BackgroundStage::Later; 80-200 ms on id_e1m1), the
 // travel before it shown meanwhile.
 // Only the current pose's mesh is built unless test rays want every pose's: the designer
-// must not pay for meshes nothing shows.
+// must not pay for meshes nothing shows. The Walkable overlay's drawing of the pose it shows
+// is made with each build, on its thread (walkable_drawing.h).
 #include "movers/travel_reach.h"
 #include "nav/nav_mesh.h"
 #include "nav/nav_path.h"
 #include "services/compile_service.h"
 #include "services/nav_mesh_cache.h"
+#include "services/walkable_drawing.h"
 
 #include <QObject>
 #include <QString>
@@ -81,6 +83,14 @@ public:
         return !busy() && !waiting_ && world && upToDate(world);
     }
 
+    // The pose whose Walkable drawing the builds make with the meshes and travel (-1: none;
+    // the overlay is off).
+    void setDrawnPose(int pose) { drawnPose_ = pose; }
+    // The drawing of `mesh` for `pose` at `feet` (of `graph` for `pose`) made with the newest
+    // build, handed over once: nothing when it was made for another or not made.
+    std::optional<WalkableMeshDrawing> takeMeshDrawing(const std::shared_ptr<const NavMesh>& mesh, int pose, double feet);
+    std::optional<WalkableTravelDrawing> takeTravelDrawing(const std::shared_ptr<const TravelGraph>& graph, int pose);
+
 signals:
     void built(); // new meshes and ray paths
 
@@ -111,6 +121,9 @@ private:
     std::vector<std::vector<TravelPath>> rayPaths_;
     // Counts the document's entity edits: travel is rebuilt when they change.
     uint64_t entityRevision_ = 1;
+    int drawnPose_ = -1;
+    std::optional<WalkableMeshDrawing> meshDrawing_;
+    std::optional<WalkableTravelDrawing> travelDrawing_;
 };
 
 } // namespace shallot

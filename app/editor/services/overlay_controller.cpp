@@ -69,18 +69,41 @@ std::optional<TravelPath> OverlayController::walkingPath(const Vec3& from, const
 void OverlayController::rebuildNavLayers() {
     const auto& meshes = nav_->meshes();
     const int pose = editor_.currentPose();
-    render::MeshBatch surfaces, links, travel;
-    if (const NavMesh* mesh = meshes ? meshes->mesh(pose) : nullptr; isOn(Overlay::Walkable) && mesh) {
-        const double feet = meshes->world->result->onion.poses[size_t(pose)].mins.z();
-        surfaces = render::walkableSurfaces(*mesh, feet);
-        links = render::walkableLinks(*mesh, feet);
-        if (const TravelGraph* graph = meshes->travelOf(pose))
-            travel = render::walkableTravel(*graph, meshes->travelWorld->result->onion.poses[size_t(pose)]);
+    const bool on = isOn(Overlay::Walkable);
+    nav_->setDrawnPose(on ? pose : -1);
+    std::shared_ptr<const NavMesh> mesh = on && meshes && meshes->mesh(pose) ? meshes->poses[size_t(pose)] : nullptr;
+    std::shared_ptr<const TravelGraph> graph = mesh && meshes->travelOf(pose) ? meshes->travel[size_t(pose)] : nullptr;
+    const double feet = mesh ? meshes->world->result->onion.poses[size_t(pose)].mins.z() : 0.0;
+    render::RenderScene& scene = editor_.scene();
+    // Each layer is set again only when what it shows changed (an upload and a repaint of
+    // every view that draws it), from the drawing the build made when there is one.
+    bool changed = false;
+    if (mesh != navMeshDrawn_.mesh || pose != navMeshDrawn_.pose || feet != navMeshDrawn_.feet) {
+        WalkableMeshDrawing drawing;
+        if (mesh) {
+            std::optional<WalkableMeshDrawing> made = nav_->takeMeshDrawing(mesh, pose, feet);
+            drawing = made ? std::move(*made) : drawWalkableMesh(mesh, pose, feet);
+        }
+        scene.set(render::Layer::Walkable, std::move(drawing.surfaces));
+        scene.set(render::Layer::WalkableLinks, std::move(drawing.links));
+        releaseInBackground(std::exchange(navMeshDrawn_.mesh, std::move(mesh)));
+        navMeshDrawn_.pose = pose;
+        navMeshDrawn_.feet = feet;
+        changed = true;
     }
-    editor_.scene().set(render::Layer::Walkable, std::move(surfaces));
-    editor_.scene().set(render::Layer::WalkableLinks, std::move(links));
-    editor_.scene().set(render::Layer::WalkableTravel, std::move(travel));
-    emit editor_.sceneChanged();
+    if (graph != navTravelDrawn_.graph || pose != navTravelDrawn_.pose) {
+        WalkableTravelDrawing drawing;
+        if (graph) {
+            std::optional<WalkableTravelDrawing> made = nav_->takeTravelDrawing(graph, pose);
+            drawing = made ? std::move(*made)
+                           : drawWalkableTravel(graph, pose, meshes->travelWorld->result->onion.poses[size_t(pose)]);
+        }
+        scene.set(render::Layer::WalkableTravel, std::move(drawing.travel));
+        releaseInBackground(std::exchange(navTravelDrawn_.graph, std::move(graph)));
+        navTravelDrawn_.pose = pose;
+        changed = true;
+    }
+    if (changed) emit editor_.sceneChanged();
 }
 
 void OverlayController::requestSections() {
