@@ -132,6 +132,31 @@ private:
     // The 2D views draw the 3D overlays projected, every height stacked: the largest
     // pictures they keep (the tests of those pictures use them).
     static void projectOverlays(MainWindow& w) { w.action("sections2d")->setChecked(false); }
+    // `w` (id_e1m1) with the portals on and projected into the three 2D views, each showing
+    // them: those views, or none.
+    static std::vector<Viewport2D*> portalsShownIn2d(MainWindow& w) {
+        projectOverlays(w);
+        w.action("overlayPortals")->setChecked(true);
+        std::vector<Viewport2D*> views{w.view2d(0), w.view2d(1), w.view2d(2)};
+        const bool shown = waitForCompiledOverlay(w, 60000) && waitForOverlayLayers(w, {render::Layer::Portals}) &&
+                           QTest::qWaitFor([&] { return allShow(views); }, 30000);
+        return shown ? views : std::vector<Viewport2D*>{};
+    }
+    static bool allShow(const std::vector<Viewport2D*>& views) {
+        return std::all_of(views.begin(), views.end(), [](Viewport2D* v) { return v->showsScene(); });
+    }
+    // The portals without their smallest chunk (a change in a few places), set as an edit's
+    // overlay build sets them.
+    static void dropSmallestPortalChunk(render::RenderScene& scene) {
+        const render::Layer portals = render::Layer::Portals;
+        const render::ChunkList before = scene.layer(portals).chunks;
+        auto after = std::make_shared<std::vector<render::MeshChunk>>(*before);
+        after->erase(std::min_element(after->begin(), after->end(), [](const auto& a, const auto& b) {
+            return (a.bounds.maxs - a.bounds.mins).norm() < (b.bounds.maxs - b.bounds.mins).norm();
+        }));
+        render::ChunkChanges changes = render::chunkChanges(*before, *after);
+        scene.setChunks(portals, after, scene.layer(portals).visibility, before.get(), std::move(changes));
+    }
 
     // Drags with the left button in a 2D view between two world points.
     void drag(Viewport2D* view, const Vec3& from, const Vec3& to, Qt::KeyboardModifiers mods = {}) {
@@ -913,31 +938,15 @@ private slots:
         const QString map = SHALLOT_SHARED_MAPS "/id_e1m1.map";
         if (!QFileInfo::exists(map)) QSKIP("needs ../shared/maps");
         MainWindow& w = fresh(map);
-        projectOverlays(w);
-        w.action("overlayPortals")->setChecked(true);
-        QVERIFY(waitForCompiledOverlay(w, 60000));
-        QVERIFY(waitForOverlayLayers(w, {render::Layer::Portals}));
-        std::vector<Viewport2D*> views{w.view2d(0), w.view2d(1), w.view2d(2)};
-        auto allShown = [&] { return std::all_of(views.begin(), views.end(), [](Viewport2D* v) { return v->showsScene(); }); };
-        QVERIFY(QTest::qWaitFor(allShown, 30000));
+        const std::vector<Viewport2D*> views = portalsShownIn2d(w);
+        QVERIFY(!views.empty());
         quint64 patched = 0, parts = 0;
         for (Viewport2D* v : views) patched += v->picturesPatched(), parts += v->pictureParts();
-        // Two versions of the portals, each without the smallest chunk of the one before (a
-        // patch is for a few places), set with no event handled in between.
-        render::RenderScene& scene = w.editor().scene();
-        const render::Layer portals = render::Layer::Portals;
-        for (int change = 0; change < 2; ++change) {
-            const render::ChunkList before = scene.layer(portals).chunks;
-            auto after = std::make_shared<std::vector<render::MeshChunk>>(*before);
-            const auto smallest = std::min_element(after->begin(), after->end(), [](const auto& a, const auto& b) {
-                return (a.bounds.maxs - a.bounds.mins).norm() < (b.bounds.maxs - b.bounds.mins).norm();
-            });
-            after->erase(smallest);
-            render::ChunkChanges changes = render::chunkChanges(*before, *after);
-            scene.setChunks(portals, after, scene.layer(portals).visibility, before.get(), std::move(changes));
-        }
+        // Two versions of the portals, each without the smallest chunk of the one before,
+        // set with no event handled in between.
+        for (int change = 0; change < 2; ++change) dropSmallestPortalChunk(w.editor().scene());
         emit w.editor().sceneChanged();
-        QVERIFY(QTest::qWaitFor(allShown, 30000));
+        QVERIFY(QTest::qWaitFor([&] { return allShow(views); }, 30000));
         quint64 patchedAfter = 0, partsAfter = 0;
         for (Viewport2D* v : views) patchedAfter += v->picturesPatched(), partsAfter += v->pictureParts();
         QVERIFY2(patchedAfter >= patched + 3, qPrintable(QString("%1 -> %2").arg(patched).arg(patchedAfter)));
@@ -957,13 +966,8 @@ private slots:
         const QString map = SHALLOT_SHARED_MAPS "/id_e1m1.map";
         if (!QFileInfo::exists(map)) QSKIP("needs ../shared/maps");
         MainWindow& w = fresh(map);
-        projectOverlays(w);
-        w.action("overlayPortals")->setChecked(true);
-        QVERIFY(waitForCompiledOverlay(w, 60000));
-        QVERIFY(waitForOverlayLayers(w, {render::Layer::Portals}));
-        std::vector<Viewport2D*> views{w.view2d(0), w.view2d(1), w.view2d(2)};
-        auto allShown = [&] { return std::all_of(views.begin(), views.end(), [](Viewport2D* v) { return v->showsScene(); }); };
-        QVERIFY(QTest::qWaitFor(allShown, 30000));
+        const std::vector<Viewport2D*> views = portalsShownIn2d(w);
+        QVERIFY(!views.empty());
         quint64 patched = 0, parts = 0;
         for (Viewport2D* v : views) patched += v->picturesPatched(), parts += v->pictureParts();
         // Each view, as it ends its first frame after the change: whether it shows it.
@@ -973,19 +977,9 @@ private slots:
             connections.push_back(connect(v, &Viewport::painted, this, [&, v] {
                 if (!firstFrameShows.count(v)) firstFrameShows[v] = v->showsScene();
             }));
-        // The portals without their smallest chunk (a change in a few places), as an edit's
-        // overlay build sets them.
-        render::RenderScene& scene = w.editor().scene();
-        const render::Layer portals = render::Layer::Portals;
-        const render::ChunkList before = scene.layer(portals).chunks;
-        auto after = std::make_shared<std::vector<render::MeshChunk>>(*before);
-        after->erase(std::min_element(after->begin(), after->end(), [](const auto& a, const auto& b) {
-            return (a.bounds.maxs - a.bounds.mins).norm() < (b.bounds.maxs - b.bounds.mins).norm();
-        }));
-        render::ChunkChanges changes = render::chunkChanges(*before, *after);
-        scene.setChunks(portals, after, scene.layer(portals).visibility, before.get(), std::move(changes));
+        dropSmallestPortalChunk(w.editor().scene());
         emit w.editor().sceneChanged();
-        const bool shown = QTest::qWaitFor([&] { return firstFrameShows.size() == views.size() && allShown(); }, 30000);
+        const bool shown = QTest::qWaitFor([&] { return firstFrameShows.size() == views.size() && allShow(views); }, 30000);
         for (const auto& c : connections) disconnect(c);
         QVERIFY(shown);
         for (Viewport2D* v : views) QVERIFY2(firstFrameShows[v], qPrintable(QString("view %1").arg(int(v->axis()))));
