@@ -142,6 +142,15 @@ private:
                            QTest::qWaitFor([&] { return allShow(views); }, 30000);
         return shown ? views : std::vector<Viewport2D*>{};
     }
+    // The pictures the views patched and the parts they drew pictures in, so far.
+    struct PictureWork {
+        quint64 patched = 0, parts = 0;
+    };
+    static PictureWork pictureWork(const std::vector<Viewport2D*>& views) {
+        PictureWork w;
+        for (Viewport2D* v : views) w.patched += v->picturesPatched(), w.parts += v->pictureParts();
+        return w;
+    }
     static bool allShow(const std::vector<Viewport2D*>& views) {
         return std::all_of(views.begin(), views.end(), [](Viewport2D* v) { return v->showsScene(); });
     }
@@ -866,11 +875,10 @@ private slots:
         QVERIFY(waitForCompiledOverlay(w, 60000));
         QVERIFY(waitForOverlayLayers(w, {render::Layer::LeafCells, render::Layer::Portals, render::Layer::UnionWire}));
         std::vector<Viewport2D*> views{w.view2d(0), w.view2d(1), w.view2d(2)};
-        auto allShown = [&] { return std::all_of(views.begin(), views.end(), [](Viewport2D* v) { return v->showsScene(); }); };
+        auto allShown = [&] { return allShow(views); };
         QVERIFY(QTest::qWaitFor(allShown, 30000));
         EditorDocument& doc = w.editor().document();
-        quint64 patched = 0;
-        for (Viewport2D* v : views) patched += v->picturesPatched();
+        const quint64 patched = pictureWork(views).patched;
         for (const auto& [brush, delta] : std::vector<std::pair<size_t, Vec3>>{{100, Vec3(16, 0, 0)}, {100, Vec3(-16, 0, 0)}, {900, Vec3(0, 32, 8)}}) {
             doc.undoStack()->push(replaceInPlace(&doc, "nudge", {int(brush)}, {translated(doc.brushes()[brush], delta)}));
             QVERIFY(waitForCompiledOverlay(w, 60000));
@@ -882,8 +890,7 @@ private slots:
                 QVERIFY2(kept == whole, qPrintable(QString("brush %1, view %2").arg(brush).arg(int(v->axis()))));
             }
         }
-        quint64 patchedAfter = 0;
-        for (Viewport2D* v : views) patchedAfter += v->picturesPatched();
+        const quint64 patchedAfter = pictureWork(views).patched;
         QVERIFY2(patchedAfter >= patched + 6, qPrintable(QString("%1 -> %2").arg(patched).arg(patchedAfter)));
         // The chunks each 2D view kept from the version before (the same vertices) draw what
         // a fresh upload of every chunk draws (switching the axis reduction off and on
@@ -940,17 +947,15 @@ private slots:
         MainWindow& w = fresh(map);
         const std::vector<Viewport2D*> views = portalsShownIn2d(w);
         QVERIFY(!views.empty());
-        quint64 patched = 0, parts = 0;
-        for (Viewport2D* v : views) patched += v->picturesPatched(), parts += v->pictureParts();
+        const PictureWork before = pictureWork(views);
         // Two versions of the portals, each without the smallest chunk of the one before,
         // set with no event handled in between.
         for (int change = 0; change < 2; ++change) dropSmallestPortalChunk(w.editor().scene());
         emit w.editor().sceneChanged();
         QVERIFY(QTest::qWaitFor([&] { return allShow(views); }, 30000));
-        quint64 patchedAfter = 0, partsAfter = 0;
-        for (Viewport2D* v : views) patchedAfter += v->picturesPatched(), partsAfter += v->pictureParts();
-        QVERIFY2(patchedAfter >= patched + 3, qPrintable(QString("%1 -> %2").arg(patched).arg(patchedAfter)));
-        QCOMPARE(partsAfter, parts);
+        const PictureWork after = pictureWork(views);
+        QVERIFY2(after.patched >= before.patched + 3, qPrintable(QString("%1 -> %2").arg(before.patched).arg(after.patched)));
+        QCOMPARE(after.parts, before.parts);
         for (Viewport2D* v : views) {
             const QImage kept = v->grabFramebuffer();
             const QImage whole = drawnWhole(v);
@@ -968,8 +973,7 @@ private slots:
         MainWindow& w = fresh(map);
         const std::vector<Viewport2D*> views = portalsShownIn2d(w);
         QVERIFY(!views.empty());
-        quint64 patched = 0, parts = 0;
-        for (Viewport2D* v : views) patched += v->picturesPatched(), parts += v->pictureParts();
+        const PictureWork before = pictureWork(views);
         // Each view, as it ends its first frame after the change: whether it shows it.
         std::map<Viewport2D*, bool> firstFrameShows;
         std::vector<QMetaObject::Connection> connections;
@@ -983,10 +987,9 @@ private slots:
         for (const auto& c : connections) disconnect(c);
         QVERIFY(shown);
         for (Viewport2D* v : views) QVERIFY2(firstFrameShows[v], qPrintable(QString("view %1").arg(int(v->axis()))));
-        quint64 patchedAfter = 0, partsAfter = 0;
-        for (Viewport2D* v : views) patchedAfter += v->picturesPatched(), partsAfter += v->pictureParts();
-        QCOMPARE(patchedAfter, patched + 3);
-        QCOMPARE(partsAfter, parts);
+        const PictureWork after = pictureWork(views);
+        QCOMPARE(after.patched, before.patched + 3);
+        QCOMPARE(after.parts, before.parts);
         for (Viewport2D* v : views) QVERIFY(v->grabFramebuffer() == drawnWhole(v));
     }
 

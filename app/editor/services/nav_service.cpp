@@ -165,7 +165,7 @@ void NavService::start() {
         meshes->milliseconds = watch.lapMs();
         std::optional<WalkableMeshDrawing> drawing;
         if (meshes->mesh(drawnPose))
-            drawing = drawWalkableMesh(meshes->poses[size_t(drawnPose)], drawnPose, world->result->onion.poses[size_t(drawnPose)].mins.z());
+            drawing = drawWalkableMesh({meshes->poses[size_t(drawnPose)], drawnPose, world->result->onion.poses[size_t(drawnPose)].mins.z()});
         meshes->world = std::move(world);
         postToUiThread([self, meshes = std::shared_ptr<const NavMeshes>(std::move(meshes)), drawing = std::move(drawing)]() mutable {
             if (!self) {
@@ -224,7 +224,7 @@ void NavService::requestTravel() {
         std::optional<WalkableTravelDrawing> drawing;
         if (drawnPose >= 0 && size_t(drawnPose) < travel->size() && (*travel)[size_t(drawnPose)] &&
             (!previous || previous->travelOf(drawnPose) != (*travel)[size_t(drawnPose)].get()))
-            drawing = drawWalkableTravel((*travel)[size_t(drawnPose)], drawnPose, still.poses[size_t(drawnPose)]);
+            drawing = drawWalkableTravel({(*travel)[size_t(drawnPose)], drawnPose}, still.poses[size_t(drawnPose)]);
         postToUiThread([self, travelWorld = std::move(travelWorld), travel = std::move(travel), revision,
                         drawing = std::move(drawing)]() mutable {
             if (!self) return;
@@ -251,13 +251,13 @@ void NavService::showTravel(std::shared_ptr<const CompiledWorld> travelWorld, st
     show(std::move(meshes));
 }
 
-std::optional<WalkableMeshDrawing> NavService::takeMeshDrawing(const std::shared_ptr<const NavMesh>& mesh, int pose, double feet) {
-    if (!meshDrawing_ || meshDrawing_->mesh != mesh || meshDrawing_->pose != pose || meshDrawing_->feet != feet) return std::nullopt;
+std::optional<WalkableMeshDrawing> NavService::takeMeshDrawing(const WalkableMeshKey& key) {
+    if (!meshDrawing_ || !(meshDrawing_->key == key)) return std::nullopt;
     return std::exchange(meshDrawing_, std::nullopt);
 }
 
-std::optional<WalkableTravelDrawing> NavService::takeTravelDrawing(const std::shared_ptr<const TravelGraph>& graph, int pose) {
-    if (!travelDrawing_ || travelDrawing_->graph != graph || travelDrawing_->pose != pose) return std::nullopt;
+std::optional<WalkableTravelDrawing> NavService::takeTravelDrawing(const WalkableTravelKey& key) {
+    if (!travelDrawing_ || !(travelDrawing_->key == key)) return std::nullopt;
     return std::exchange(travelDrawing_, std::nullopt);
 }
 

@@ -86,10 +86,10 @@ public:
     // The pose whose Walkable drawing the builds make with the meshes and travel (-1: none;
     // the overlay is off).
     void setDrawnPose(int pose) { drawnPose_ = pose; }
-    // The drawing of `mesh` for `pose` at `feet` (of `graph` for `pose`) made with the newest
-    // build, handed over once: nothing when it was made for another or not made.
-    std::optional<WalkableMeshDrawing> takeMeshDrawing(const std::shared_ptr<const NavMesh>& mesh, int pose, double feet);
-    std::optional<WalkableTravelDrawing> takeTravelDrawing(const std::shared_ptr<const TravelGraph>& graph, int pose);
+    // The drawing of `key` made with the newest build, handed over once: nothing when it was
+    // made for another or not made.
+    std::optional<WalkableMeshDrawing> takeMeshDrawing(const WalkableMeshKey& key);
+    std::optional<WalkableTravelDrawing> takeTravelDrawing(const WalkableTravelKey& key);
 
 signals:
     void built(); // new meshes and ray paths

@@ -71,36 +71,35 @@ void OverlayController::rebuildNavLayers() {
     const int pose = editor_.currentPose();
     const bool on = isOn(Overlay::Walkable);
     nav_->setDrawnPose(on ? pose : -1);
-    std::shared_ptr<const NavMesh> mesh = on && meshes && meshes->mesh(pose) ? meshes->poses[size_t(pose)] : nullptr;
-    std::shared_ptr<const TravelGraph> graph = mesh && meshes->travelOf(pose) ? meshes->travel[size_t(pose)] : nullptr;
-    const double feet = mesh ? meshes->world->result->onion.poses[size_t(pose)].mins.z() : 0.0;
+    WalkableMeshKey meshKey;
+    WalkableTravelKey travelKey;
+    if (on && meshes && meshes->mesh(pose)) {
+        meshKey = {meshes->poses[size_t(pose)], pose, meshes->world->result->onion.poses[size_t(pose)].mins.z()};
+        if (meshes->travelOf(pose)) travelKey = {meshes->travel[size_t(pose)], pose};
+    }
     render::RenderScene& scene = editor_.scene();
     // Each layer is set again only when what it shows changed (an upload and a repaint of
     // every view that draws it), from the drawing the build made when there is one.
     bool changed = false;
-    if (mesh != navMeshDrawn_.mesh || pose != navMeshDrawn_.pose || feet != navMeshDrawn_.feet) {
+    if (!(meshKey == navMeshDrawn_)) {
         WalkableMeshDrawing drawing;
-        if (mesh) {
-            std::optional<WalkableMeshDrawing> made = nav_->takeMeshDrawing(mesh, pose, feet);
-            drawing = made ? std::move(*made) : drawWalkableMesh(mesh, pose, feet);
+        if (meshKey.mesh) {
+            std::optional<WalkableMeshDrawing> made = nav_->takeMeshDrawing(meshKey);
+            drawing = made ? std::move(*made) : drawWalkableMesh(meshKey);
         }
         scene.set(render::Layer::Walkable, std::move(drawing.surfaces));
         scene.set(render::Layer::WalkableLinks, std::move(drawing.links));
-        releaseInBackground(std::exchange(navMeshDrawn_.mesh, std::move(mesh)));
-        navMeshDrawn_.pose = pose;
-        navMeshDrawn_.feet = feet;
+        releaseInBackground(std::exchange(navMeshDrawn_, std::move(meshKey)).mesh);
         changed = true;
     }
-    if (graph != navTravelDrawn_.graph || pose != navTravelDrawn_.pose) {
+    if (!(travelKey == navTravelDrawn_)) {
         WalkableTravelDrawing drawing;
-        if (graph) {
-            std::optional<WalkableTravelDrawing> made = nav_->takeTravelDrawing(graph, pose);
-            drawing = made ? std::move(*made)
-                           : drawWalkableTravel(graph, pose, meshes->travelWorld->result->onion.poses[size_t(pose)]);
+        if (travelKey.graph) {
+            std::optional<WalkableTravelDrawing> made = nav_->takeTravelDrawing(travelKey);
+            drawing = made ? std::move(*made) : drawWalkableTravel(travelKey, meshes->travelWorld->result->onion.poses[size_t(pose)]);
         }
         scene.set(render::Layer::WalkableTravel, std::move(drawing.travel));
-        releaseInBackground(std::exchange(navTravelDrawn_.graph, std::move(graph)));
-        navTravelDrawn_.pose = pose;
+        releaseInBackground(std::exchange(navTravelDrawn_, std::move(travelKey)).graph);
         changed = true;
     }
     if (changed) emit editor_.sceneChanged();

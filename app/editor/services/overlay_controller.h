@@ -131,17 +131,9 @@ private:
     bool greyUnreachable_ = false;
     bool pvsCulling_ = true;
     std::vector<std::vector<TraceResult>> rayResults_;
-    // What the Walkable overlay's layers show now (rebuildNavLayers): nothing, or a pose's
-    // mesh and travel.
-    struct {
-        std::shared_ptr<const NavMesh> mesh;
-        int pose = -1;
-        double feet = 0.0;
-    } navMeshDrawn_;
-    struct {
-        std::shared_ptr<const TravelGraph> graph;
-        int pose = -1;
-    } navTravelDrawn_;
+    // What the Walkable overlay's layers show now (rebuildNavLayers).
+    WalkableMeshKey navMeshDrawn_;
+    WalkableTravelKey navTravelDrawn_;
     std::shared_ptr<const Flood> flood_;
     // The sight of compiled world sightWorld_ (revision sightRevision_): its leaf visibility,
     // which the overlay layers and the brush faces share, and which brushes the 3D view

@@ -4,21 +4,18 @@
 
 namespace shallot {
 
-WalkableMeshDrawing drawWalkableMesh(std::shared_ptr<const NavMesh> mesh, int pose, double feet) {
+WalkableMeshDrawing drawWalkableMesh(WalkableMeshKey key) {
     WalkableMeshDrawing out;
-    out.surfaces = render::walkableSurfaces(*mesh, feet);
-    out.links = render::walkableLinks(*mesh, feet);
-    out.mesh = std::move(mesh);
-    out.pose = pose;
-    out.feet = feet;
+    out.surfaces = render::walkableSurfaces(*key.mesh, key.feet);
+    out.links = render::walkableLinks(*key.mesh, key.feet);
+    out.key = std::move(key);
     return out;
 }
 
-WalkableTravelDrawing drawWalkableTravel(std::shared_ptr<const TravelGraph> graph, int pose, const Pose& shape) {
+WalkableTravelDrawing drawWalkableTravel(WalkableTravelKey key, const Pose& shape) {
     WalkableTravelDrawing out;
-    out.travel = render::walkableTravel(*graph, shape);
-    out.graph = std::move(graph);
-    out.pose = pose;
+    out.travel = render::walkableTravel(*key.graph, shape);
+    out.key = std::move(key);
     return out;
 }
 

@@ -12,19 +12,30 @@
 
 namespace shallot {
 
-struct WalkableMeshDrawing {
+// What a drawing of the walkable surfaces and links shows: a pose's mesh, at its feet (the
+// pose's mins.z: the floor under the mesh); no mesh: nothing.
+struct WalkableMeshKey {
     std::shared_ptr<const NavMesh> mesh;
     int pose = -1;
-    double feet = 0; // the pose's mins.z: the floor under the mesh
+    double feet = 0;
+    bool operator==(const WalkableMeshKey&) const = default;
+};
+struct WalkableMeshDrawing {
+    WalkableMeshKey key;
     render::MeshBatch surfaces, links;
 };
-WalkableMeshDrawing drawWalkableMesh(std::shared_ptr<const NavMesh> mesh, int pose, double feet);
+WalkableMeshDrawing drawWalkableMesh(WalkableMeshKey key);
 
-struct WalkableTravelDrawing {
+// What a drawing of the travel shows: a pose's travel graph; no graph: nothing.
+struct WalkableTravelKey {
     std::shared_ptr<const TravelGraph> graph;
     int pose = -1;
+    bool operator==(const WalkableTravelKey&) const = default;
+};
+struct WalkableTravelDrawing {
+    WalkableTravelKey key;
     render::MeshBatch travel;
 };
-WalkableTravelDrawing drawWalkableTravel(std::shared_ptr<const TravelGraph> graph, int pose, const Pose& shape);
+WalkableTravelDrawing drawWalkableTravel(WalkableTravelKey key, const Pose& shape);
 
 } // namespace shallot

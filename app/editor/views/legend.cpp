@@ -220,7 +220,7 @@ void LegendBox::paint(QPainter& painter, const QRectF& view, const std::vector<L
     LegendLayout layout = layoutLegend(entries, view, metrics);
     fits_ = layout.withinShare;
     if (asked && layout.elided) layout = layoutLegend(entries, view, metrics, true);
-    open_ = asked || layout.withinShare;
+    open_ = asked || fits_;
     elided_ = open_ && layout.elided;
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, false);

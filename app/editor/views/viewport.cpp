@@ -502,26 +502,27 @@ void Viewport::paintGL() {
         // picture is drawn in parts between frames (drawPicturePart).
         queuePicturePart();
     } else if (keepsPicture() && still && !baseCache_.matches(in.key, in.pixels)) {
-        if (!is3d() && !grabTarget_ && !editor_.previewing() && baseCache_.drawnFor(in.view, in.pixels) &&
-            baseCache_.partialKey() != in.key && patchPicture(in)) {
-            // An edit's overlays, changed in a few places: the picture is patched there in
-            // this frame, which shows it, instead of showing the old picture now and the
-            // patched one a frame later (a paint and a swap more in each of the three views:
-            // an edit on id_e1m1 was drawn about 25 ms later). A drag's steps patch between
-            // frames, below, to keep its frames short.
-            glBindFramebuffer(GL_FRAMEBUFFER, targetFramebuffer());
-            baseDrawTurns.done(this);
-        } else if (!is3d() && !grabTarget_ && baseCache_.drawnFor(in.view, in.pixels)) {
-            // New overlays in a 2D view (75-150 ms to draw on librequake_e3m4, and they
-            // reach the three views at once): the new picture is drawn in parts between
-            // frames (drawPicturePart, queued with the other views' work), and this frame
-            // shows the old one. The brushes and the selection are drawn over it below, as
-            // they are now. A grab (an image asked for now) never waits. A drag's new
-            // overlays usually differ from the old ones in a few places: the queued work
-            // patches the picture there instead, in one go, one view per pass of the event
-            // loop (the three views' patches back to back held the UI for their sum).
-            showOldPicture = true;
-            queuePicturePart();
+        if (!is3d() && !grabTarget_ && baseCache_.drawnFor(in.view, in.pixels)) {
+            if (!editor_.previewing() && baseCache_.partialKey() != in.key && patchPicture(in)) {
+                // An edit's overlays, changed in a few places: the picture is patched there
+                // in this frame, which shows it, instead of showing the old picture now and
+                // the patched one a frame later (a paint and a swap more in each of the three
+                // views: an edit on id_e1m1 was drawn about 25 ms later).
+                glBindFramebuffer(GL_FRAMEBUFFER, targetFramebuffer());
+                baseDrawTurns.done(this);
+            } else {
+                // New overlays in a 2D view (75-150 ms to draw on librequake_e3m4, and they
+                // reach the three views at once): the new picture is drawn in parts between
+                // frames (drawPicturePart, queued with the other views' work), and this frame
+                // shows the old one. The brushes and the selection are drawn over it below, as
+                // they are now. A grab (an image asked for now) never waits. A drag's new
+                // overlays usually differ from the old ones in a few places: to keep its
+                // frames short, the queued work patches the picture there instead, in one go,
+                // one view per pass of the event loop (the three views' patches back to back
+                // held the UI for their sum).
+                showOldPicture = true;
+                queuePicturePart();
+            }
         } else {
             // The base changed under a camera standing still (in 3D an edit or a selection;
             // a 2D view with no picture for this camera yet): drawn into the picture at once
