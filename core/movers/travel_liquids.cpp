@@ -41,15 +41,18 @@ Vec3 meanOf(const std::vector<Vec3>& points) {
 // pool's two sides join across its middle, not at whichever end was sampled first).
 std::pair<Vec3, Vec3> nearSides(const std::vector<Vec3>& a, const std::vector<Vec3>& b) {
     const size_t stepA = a.size() / kMaxLinkPoints + 1, stepB = b.size() / kMaxLinkPoints + 1;
-    double shortest = std::numeric_limits<double>::infinity();
+    // Compared squared (no root in the loops: a large pool's floors take 48 x 48 pairs).
+    double shortestSquared = std::numeric_limits<double>::infinity();
     for (size_t i = 0; i < a.size(); i += stepA)
-        for (size_t j = 0; j < b.size(); j += stepB) shortest = std::min(shortest, (a[i] - b[j]).norm());
+        for (size_t j = 0; j < b.size(); j += stepB) shortestSquared = std::min(shortestSquared, (a[i] - b[j]).squaredNorm());
+    const double near = std::sqrt(shortestSquared) + kNearPairSlack;
+    const double nearSquared = near * near;
     const Vec3 middle = 0.5 * (meanOf(a) + meanOf(b));
     std::pair<Vec3, Vec3> best{a.front(), b.front()};
     double bestOff = std::numeric_limits<double>::infinity();
     for (size_t i = 0; i < a.size(); i += stepA)
         for (size_t j = 0; j < b.size(); j += stepB) {
-            if ((a[i] - b[j]).norm() > shortest + kNearPairSlack) continue;
+            if ((a[i] - b[j]).squaredNorm() > nearSquared) continue;
             const double off = (0.5 * (a[i] + b[j]) - middle).squaredNorm();
             if (off < bestOff) {
                 bestOff = off;
