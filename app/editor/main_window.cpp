@@ -14,6 +14,7 @@
 #include "services/spawn_check_service.h"
 #include "services/view_state.h"
 #include "document/file_watch.h"
+#include "document/recovery_file.h"
 #include "document/save_location.h"
 #include "io/fgd_reader.h"
 #include "docks/leaf_inspector.h"
@@ -32,7 +33,6 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
@@ -40,7 +40,6 @@
 #include <QMessageBox>
 #include <QSettings>
 #include <QSplitter>
-#include <QStandardPaths>
 #include <QStatusBar>
 #include <QToolBar>
 #include <QUndoView>
@@ -513,7 +512,7 @@ bool MainWindow::saveTo(const QString& path) {
     if (path.endsWith(".shallot", Qt::CaseInsensitive)) {
         editor_->document().setFilePath(path);
         editor_->document().markSaved();
-        QFile::remove(recoveryPath());
+        RecoveryFile::remove();
     }
     addRecentFile(path);
     statusBar()->showMessage("Saved " + path, 4000);
@@ -552,7 +551,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     QSettings settings;
     settings.setValue("window/geometry", saveGeometry());
     settings.setValue("window/state", saveState());
-    QFile::remove(recoveryPath());
+    RecoveryFile::remove();
     event->accept();
 }
 
@@ -576,28 +575,30 @@ void MainWindow::rebuildRecentMenu() {
     recentMenu_->setEnabled(!recentMenu_->isEmpty());
 }
 
-QString MainWindow::recoveryPath() {
-    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-    QDir().mkpath(dir);
-    return dir + "/recovery.shallot";
+QString MainWindow::recoveryPath() { return RecoveryFile::path(); }
+
+QString MainWindow::levelFile() const {
+    return !editor_->document().filePath().isEmpty() ? editor_->document().filePath() : sourcePath_;
 }
 
 bool MainWindow::writeRecoveryFile() {
     editor_->document().setViewState(currentViewState(*editor_));
-    return saveDocumentFile(editor_->document().data(), recoveryPath(), nullptr, QImage()).isEmpty();
+    if (!saveDocumentFile(editor_->document().data(), recoveryPath(), nullptr, QImage()).isEmpty()) return false;
+    RecoveryFile::noteLevel(levelFile());
+    return true;
 }
 
 void MainWindow::offerRecovery() {
     if (!QFile::exists(recoveryPath())) return;
-    const auto answer = QMessageBox::question(this, "Recover work",
-                                              "Shallot did not close normally. Recover the autosaved level?",
-                                              QMessageBox::Yes | QMessageBox::No);
+    const QString text = recoveryOfferText(RecoveryFile::level(), QFileInfo(recoveryPath()).lastModified(),
+                                           QDateTime::currentDateTime(), levelFile());
+    const auto answer = QMessageBox::question(this, "Recover work", text, QMessageBox::Yes | QMessageBox::No);
     if (answer == QMessageBox::Yes && openFile(recoveryPath())) {
         editor_->document().setFilePath(QString()); // recovered work is saved under a new name
         sourcePath_.clear();
         updateTitle();
     }
-    else QFile::remove(recoveryPath());
+    else RecoveryFile::remove();
 }
 
 int MainWindow::lastViewDepthAxis() const {

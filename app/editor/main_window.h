@@ -80,6 +80,9 @@ private:
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();
     void offerRecovery();
+    // The file of the level being edited (a .shallot, or the .map it was imported from);
+    // empty when untitled.
+    QString levelFile() const;
     int lastViewDepthAxis() const;
     // Another level opened: the reach start and the inspected point were in the old one.
     void forgetPlaces();

@@ -4,6 +4,7 @@
 #include "document/document_files.h"
 #include "edit/brush_operations.h"
 #include "document/edit_commands.h"
+#include "document/recovery_file.h"
 #include "io/map_reader.h"
 #include "io/map_to_world.h"
 #include "main_window.h"
@@ -39,7 +40,9 @@
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QSignalSpy>
+#include <QTimer>
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QHeaderView>
@@ -1158,6 +1161,42 @@ private slots:
         QVERIFY2(recovered, qPrintable(error));
         QVERIFY(samePlanes(recovered->data.world.brushes, doc.brushes()));
         QFile::remove(MainWindow::recoveryPath());
+    }
+
+    // Found trying the editor as a designer: killed while editing nav_stairs and started
+    // again on id_e1m1, it asked "Recover the autosaved level?" over id_e1m1 without saying
+    // which level that was, or that Yes replaces the one open.
+    void theRecoveryOfferSaysWhichLevelWhenAndWhatYesReplaces() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
+        EditorDocument& doc = w.editor().document();
+        doc.undoStack()->push(new ReplaceBrushesCommand(&doc, "delete", {0}, {}, {}));
+        QVERIFY(w.writeRecoveryFile());
+        window_.reset();
+        QString offer;
+        QTimer answerer;
+        QObject::connect(&answerer, &QTimer::timeout, [&] {
+            if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+                offer = box->text();
+                box->button(QMessageBox::No)->click();
+            }
+        });
+        answerer.start(20);
+        {
+            MainWindow again(true); // interactive: it offers the recovery once its window is up
+            again.show();
+            QVERIFY(again.openFile(SHALLOT_SAMPLE_MAPS "/nav_stairs.map"));
+            QTRY_VERIFY_WITH_TIMEOUT(!offer.isEmpty(), 5000);
+        }
+        QVERIFY2(offer.contains("figure1_rooms.map") && offer.contains("autosaved at") && offer.contains("moments ago"), qPrintable(offer));
+        QVERIFY2(offer.contains("It replaces nav_stairs.map"), qPrintable(offer));
+        QVERIFY2(offer.contains("No deletes the autosave"), qPrintable(offer));
+        QVERIFY(!QFile::exists(MainWindow::recoveryPath())); // No: gone, its note too
+        QVERIFY(!QFile::exists(MainWindow::recoveryPath() + ".level"));
+        // An untitled level, and nothing open in its place.
+        const QDateTime now = QDateTime::currentDateTime();
+        const QString untitled = recoveryOfferText(QString(), now.addSecs(-3 * 60 - 5), now, QString());
+        QVERIFY2(untitled.contains("an untitled level") && untitled.contains("3 minutes ago") && !untitled.contains("replaces"),
+                 qPrintable(untitled));
     }
 
     void theGridSizeIsKeptInTheSettings() {
