@@ -595,6 +595,7 @@ void MainWindow::offerRecovery() {
     const auto answer = QMessageBox::question(this, "Recover work", text, QMessageBox::Yes | QMessageBox::No);
     if (answer == QMessageBox::Yes && openFile(recoveryPath())) {
         editor_->document().setFilePath(QString()); // recovered work is saved under a new name
+        editor_->document().markUnsaved(); // else closing would drop it without a word
         sourcePath_.clear();
         updateTitle();
     }

@@ -1163,30 +1163,38 @@ private slots:
         QFile::remove(MainWindow::recoveryPath());
     }
 
-    // Found trying the editor as a designer: killed while editing nav_stairs and started
-    // again on id_e1m1, it asked "Recover the autosaved level?" over id_e1m1 without saying
-    // which level that was, or that Yes replaces the one open.
-    void theRecoveryOfferSaysWhichLevelWhenAndWhatYesReplaces() {
+    // Writes figure1_rooms with a brush deleted as the autosave, then starts an interactive
+    // editor on nav_stairs that answers the offer to recover with `answer`: the offer's text.
+    QString offerRecoveryAndAnswer(QMessageBox::StandardButton answer, std::unique_ptr<MainWindow>& started) {
         MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map");
         EditorDocument& doc = w.editor().document();
         doc.undoStack()->push(new ReplaceBrushesCommand(&doc, "delete", {0}, {}, {}));
-        QVERIFY(w.writeRecoveryFile());
+        if (!w.writeRecoveryFile()) return {};
         window_.reset();
         QString offer;
         QTimer answerer;
         QObject::connect(&answerer, &QTimer::timeout, [&] {
             if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
                 offer = box->text();
-                box->button(QMessageBox::No)->click();
+                box->button(answer)->click();
             }
         });
         answerer.start(20);
-        {
-            MainWindow again(true); // interactive: it offers the recovery once its window is up
-            again.show();
-            QVERIFY(again.openFile(SHALLOT_SAMPLE_MAPS "/nav_stairs.map"));
-            QTRY_VERIFY_WITH_TIMEOUT(!offer.isEmpty(), 5000);
-        }
+        started = std::make_unique<MainWindow>(true); // interactive: it offers the recovery once up
+        started->show();
+        if (!started->openFile(SHALLOT_SAMPLE_MAPS "/nav_stairs.map")) return {};
+        if (!QTest::qWaitFor([&] { return !offer.isEmpty(); }, 5000)) return {};
+        QTest::qWait(50); // the answer taken
+        return offer;
+    }
+
+    // Found trying the editor as a designer: killed while editing nav_stairs and started
+    // again on id_e1m1, it asked "Recover the autosaved level?" over id_e1m1 without saying
+    // which level that was, or that Yes replaces the one open.
+    void theRecoveryOfferSaysWhichLevelWhenAndWhatYesReplaces() {
+        std::unique_ptr<MainWindow> again;
+        const QString offer = offerRecoveryAndAnswer(QMessageBox::No, again);
+        again.reset();
         QVERIFY2(offer.contains("figure1_rooms.map") && offer.contains("autosaved at") && offer.contains("moments ago"), qPrintable(offer));
         QVERIFY2(offer.contains("It replaces nav_stairs.map"), qPrintable(offer));
         QVERIFY2(offer.contains("No deletes the autosave"), qPrintable(offer));
@@ -1197,6 +1205,28 @@ private slots:
         const QString untitled = recoveryOfferText(QString(), now.addSecs(-3 * 60 - 5), now, QString());
         QVERIFY2(untitled.contains("an untitled level") && untitled.contains("3 minutes ago") && !untitled.contains("replaces"),
                  qPrintable(untitled));
+    }
+
+    // Also found so: the recovered level opened as saved (nothing to undo), so closing the
+    // editor or opening another level dropped it, and the autosave with it, without asking.
+    void recoveredWorkCountsAsUnsavedUntilSaved() {
+        std::unique_ptr<MainWindow> again;
+        QVERIFY(!offerRecoveryAndAnswer(QMessageBox::Yes, again).isEmpty());
+        EditorDocument& doc = again->editor().document();
+        QVERIFY(doc.filePath().isEmpty());
+        QVERIFY(doc.isModified());
+        QVERIFY(again->isWindowModified()); // the title's "*"
+        QString error;
+        const auto figure = loadDocumentFile(SHALLOT_SAMPLE_MAPS "/figure1_rooms.map", error);
+        QVERIFY2(figure, qPrintable(error));
+        QCOMPARE(doc.brushes().size(), figure->data.world.brushes.size() - 1); // the work, recovered
+        // Saved, it is as any saved level.
+        QTemporaryDir dir;
+        const QString saved = dir.filePath("recovered.shallot");
+        QVERIFY(again->saveTo(saved));
+        QVERIFY(!doc.isModified());
+        QVERIFY(!QFile::exists(MainWindow::recoveryPath()));
+        again.reset();
     }
 
     void theGridSizeIsKeptInTheSettings() {

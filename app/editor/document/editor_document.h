@@ -31,6 +31,8 @@ public:
     void setFilePath(const QString& path);
     bool isModified() const { return !undo_.isClean(); }
     void markSaved() { undo_.setClean(); }
+    // Unsaved though nothing was done yet (recovered work: closing asks to save it).
+    void markUnsaved() { undo_.resetClean(); }
     // Increases on every change of what the compiler reads (brushes, poses, bounds).
     uint64_t worldRevision() const { return worldRevision_; }
 
