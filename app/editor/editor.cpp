@@ -1,6 +1,7 @@
 #include "editor.h"
 
 #include "brush_scene_builder.h"
+#include "document/entity_edits.h"
 #include "edit/brush_operations.h"
 #include "services/light_service.h"
 #include "services/spawn_check_service.h"
@@ -92,6 +93,15 @@ Editor::Editor(QObject* parent)
         problemEntities_ = std::move(entities);
         rebuildEntityLayers();
     });
+}
+
+bool Editor::nudgeSelection(const Vec3& offset) {
+    if (document_.selectionEmpty()) return false;
+    if (QUndoCommand* nudge = nudgeSelectionCommand(document_, offset)) {
+        document_.undoStack()->push(nudge);
+        emit statusMessage(QString("Moved the selection by (%1, %2, %3)").arg(offset.x()).arg(offset.y()).arg(offset.z()));
+    }
+    return true;
 }
 
 void Editor::selectProblemPath(std::vector<Vec3> path, const Aabb& hole) {

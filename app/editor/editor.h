@@ -114,6 +114,9 @@ public:
     // in the selection's colour until brushes or entities are selected or the checks no
     // longer find that path. An empty path selects none.
     void selectProblemPath(std::vector<Vec3> path, const Aabb& hole);
+    // The arrow keys' move: the selected brushes and entities by `offset`, one undo step.
+    // False when nothing is selected (the key is then the view's).
+    bool nudgeSelection(const Vec3& offset);
     const std::vector<Vec3>& selectedProblemPath() const { return selectedProblemPath_; }
 
     Tool& tool() { return *tools_[size_t(activeTool_)]; }

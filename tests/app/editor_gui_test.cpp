@@ -1229,6 +1229,55 @@ private slots:
         again.reset();
     }
 
+    // Found trying the editor as a designer: the arrow keys did nothing to a selection
+    // (TrenchBroom's and Hammer's views nudge it a grid step). In a 2D view they move it as
+    // they point on screen; in 3D along the horizontal axes nearest the camera's forward and
+    // right, Page Up / Page Down up and down; each press one undo step; with nothing
+    // selected they leave the level alone.
+    void theArrowKeysNudgeTheSelectionAGridStep() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/nav_stairs.map");
+        EditorDocument& doc = w.editor().document();
+        const double step = doc.data().gridSize;
+        const int steps = doc.undoStack()->count();
+        Viewport2D* top = w.view2d(0);
+        Viewport2D* front = w.view2d(1);
+        QTest::keyClick(top, Qt::Key_Right); // nothing selected
+        QCOMPARE(doc.undoStack()->count(), steps);
+        const Brush brush = doc.brushes()[3];
+        int start = -1;
+        for (size_t i = 0; i < doc.entities().size(); ++i)
+            if (doc.entities()[i].classname() == "info_player_start") start = int(i);
+        QVERIFY(start >= 0);
+        const Vec3 origin = *doc.entities()[size_t(start)].origin();
+        doc.setSelection({3});
+        doc.setEntitySelection({start});
+        auto movedBy = [&](const Vec3& offset) {
+            return samePlanes(doc.brushes()[3], translated(brush, offset)) &&
+                   doc.entities()[size_t(start)].origin()->isApprox(origin + offset);
+        };
+        QTest::keyClick(top, Qt::Key_Right);
+        QVERIFY(movedBy(Vec3(step, 0, 0)));
+        QTest::keyClick(top, Qt::Key_Up);
+        QVERIFY(movedBy(Vec3(step, step, 0)));
+        QTest::keyClick(front, Qt::Key_Up); // the front view's up is z
+        QVERIFY(movedBy(Vec3(step, step, step)));
+        QTest::keyClick(front, Qt::Key_Left);
+        QVERIFY(movedBy(Vec3(0, step, step)));
+        QCOMPARE(doc.undoStack()->count(), steps + 4);
+        Viewport3D* view = w.view3d();
+        QTest::keyClick(view, Qt::Key_PageDown);
+        QVERIFY(movedBy(Vec3(0, step, 0)));
+        const Vec3 f = view->forward();
+        Vec3 along = Vec3::Zero();
+        const int axis = std::abs(f.x()) >= std::abs(f.y()) ? 0 : 1;
+        along[axis] = f[axis] < 0 ? -step : step;
+        QTest::keyClick(view, Qt::Key_Up);
+        QVERIFY(movedBy(Vec3(0, step, 0) + along));
+        for (int i = 0; i < 6; ++i) doc.undoStack()->undo();
+        QVERIFY(movedBy(Vec3::Zero()));
+        QVERIFY(waitForCompiledOverlay(w)); // and the level compiles as it was
+    }
+
     void theGridSizeIsKeptInTheSettings() {
         MainWindow& w = fresh();
         w.editor().document().setGridSize(16);

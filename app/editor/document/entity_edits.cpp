@@ -97,6 +97,12 @@ std::optional<std::pair<int, double>> pickEntity3d(const Editor& editor, const V
     return best;
 }
 
+QUndoCommand* nudgeSelectionCommand(EditorDocument& doc, const Vec3& offset) {
+    std::vector<Brush> brushes;
+    for (int i : doc.selection()) brushes.push_back(translated(doc.brushes()[size_t(i)], offset));
+    return moveSelectionCommand(doc, "Nudge", brushes, offset);
+}
+
 QUndoCommand* moveSelectionCommand(EditorDocument& doc, const QString& text, const std::vector<Brush>& brushes,
                                    const Vec3& entityOffset) {
     return moveSelectionCommand(doc, text, brushes, std::vector<Vec3>(doc.entitySelection().size(), entityOffset));

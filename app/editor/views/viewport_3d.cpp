@@ -34,6 +34,14 @@ constexpr double kNearPlane = 1.0, kFarPlane = 131072.0;
 
 double radians(double degrees) { return degrees * M_PI / 180.0; }
 
+// The +-x or +-y axis nearest `d` in the horizontal plane (x on a tie).
+Vec3 nearestHorizontalAxis(const Vec3& d) {
+    const int axis = std::abs(d.x()) >= std::abs(d.y()) ? 0 : 1;
+    Vec3 out = Vec3::Zero();
+    out[axis] = d[axis] < 0.0 ? -1.0 : 1.0;
+    return out;
+}
+
 } // namespace
 
 Viewport3D::Viewport3D(Editor& editor, QWidget* parent) : Viewport(editor, parent) {
@@ -306,6 +314,24 @@ void Viewport3D::keyPressEvent(QKeyEvent* e) {
     if (e->key() == Qt::Key_F && e->modifiers() == Qt::NoModifier) {
         focus(editor_.selectionBoundsWithEntities());
         return;
+    }
+    // Arrows: the selection a grid step along the world axis nearest the camera's forward
+    // (up, down) or right (left, right); Page Up / Page Down: up and down.
+    if (e->modifiers() == Qt::NoModifier || e->modifiers() == Qt::KeypadModifier) {
+        const double step = editor_.document().data().gridSize;
+        const Vec3 f = forward();
+        const Vec3 along = nearestHorizontalAxis(f), across = nearestHorizontalAxis(f.cross(Vec3::UnitZ()));
+        Vec3 offset = Vec3::Zero();
+        switch (e->key()) {
+        case Qt::Key_Up: offset = step * along; break;
+        case Qt::Key_Down: offset = -step * along; break;
+        case Qt::Key_Right: offset = step * across; break;
+        case Qt::Key_Left: offset = -step * across; break;
+        case Qt::Key_PageUp: offset = step * Vec3::UnitZ(); break;
+        case Qt::Key_PageDown: offset = -step * Vec3::UnitZ(); break;
+        default: break;
+        }
+        if (offset != Vec3::Zero() && editor_.nudgeSelection(offset)) return;
     }
     Viewport::keyPressEvent(e);
 }
