@@ -4,6 +4,7 @@
 #include "document/document_files.h"
 #include "edit/brush_operations.h"
 #include "document/edit_commands.h"
+#include "document/entity_edits.h"
 #include "document/recovery_file.h"
 #include "io/map_reader.h"
 #include "io/map_to_world.h"
@@ -1276,6 +1277,32 @@ private slots:
         for (int i = 0; i < 6; ++i) doc.undoStack()->undo();
         QVERIFY(movedBy(Vec3::Zero()));
         QVERIFY(waitForCompiledOverlay(w)); // and the level compiles as it was
+    }
+
+    // Found trying the editor as a designer: the 3D camera starts at the player start,
+    // inside its box, and every click in the 3D view picked the player start (its box met
+    // at distance 0) instead of the brush under the cursor.
+    void aClickIn3dFromInsideAnEntityBoxPicksWhatIsUnderTheCursor() {
+        MainWindow& w = fresh(SHALLOT_SAMPLE_MAPS "/nav_stairs.map");
+        QVERIFY(w.goToPlayerStart(false));
+        EditorDocument& doc = w.editor().document();
+        int start = -1;
+        for (size_t i = 0; i < doc.entities().size(); ++i)
+            if (doc.entities()[i].classname() == "info_player_start") start = int(i);
+        QVERIFY(start >= 0);
+        QVERIFY(w.editor().entityBox(start).contains(doc.data().camera.position)); // the camera stands in its box
+        w.action("toolSelect")->trigger();
+        Viewport3D* view = w.view3d();
+        QTest::mouseClick(view->surface(), Qt::LeftButton, {}, QPoint(view->width() / 2, view->height() / 2));
+        QVERIFY(doc.entitySelection().empty());
+        QCOMPARE(doc.selection().size(), size_t(1)); // the brush in front
+        // From outside the box, looking at it, a click still picks the entity.
+        Vec3 origin, direction;
+        view->rayAt(QPointF(view->width() / 2, view->height() / 2), origin, direction);
+        const Aabb box = w.editor().entityBox(start);
+        const Vec3 middle = 0.5 * (box.mins + box.maxs);
+        const std::optional<std::pair<int, double>> picked = pickEntity3d(w.editor(), middle - 200.0 * direction.normalized(), direction);
+        QVERIFY(picked && picked->first == start);
     }
 
     void theGridSizeIsKeptInTheSettings() {

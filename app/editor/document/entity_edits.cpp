@@ -80,8 +80,11 @@ std::optional<std::pair<int, double>> pickEntity3d(const Editor& editor, const V
                     best = std::make_pair(int(i), *t);
             continue;
         }
+        // As brushes are picked (rayHitBrush): a box the ray starts inside is not met. The 3D
+        // camera starts at the player start, inside its box, whose faces it does not draw
+        // from there: every click picked the player start instead of what was under it.
         const Aabb box = editor.entityBox(int(i));
-        double enter = 0, exit = std::numeric_limits<double>::infinity();
+        double enter = -std::numeric_limits<double>::infinity(), exit = std::numeric_limits<double>::infinity();
         for (int a = 0; a < 3 && enter <= exit; ++a) {
             if (direction[a] == 0) {
                 if (origin[a] < box.mins[a] || origin[a] > box.maxs[a]) exit = -1;
@@ -92,7 +95,7 @@ std::optional<std::pair<int, double>> pickEntity3d(const Editor& editor, const V
             enter = std::max(enter, t0);
             exit = std::min(exit, t1);
         }
-        if (enter <= exit && (!best || enter < best->second)) best = std::make_pair(int(i), enter);
+        if (enter >= 0.0 && enter <= exit && (!best || enter < best->second)) best = std::make_pair(int(i), enter);
     }
     return best;
 }

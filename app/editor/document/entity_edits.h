@@ -27,7 +27,7 @@ MapEntity withKey(MapEntity entity, const std::string& key, const std::string& v
 // viewer there than every world brush.
 std::optional<int> pickEntity2d(const Editor& editor, const ViewPoint& p);
 // The visible entity the ray from `origin` along `direction` meets first (a point entity's
-// box, a brush entity's brushes), with the distance along the ray.
+// box, a brush entity's brushes; not one it starts inside), with the distance along the ray.
 std::optional<std::pair<int, double>> pickEntity3d(const Editor& editor, const Vec3& origin, const Vec3& direction);
 
 // One undo step that replaces the selected brushes by `brushes` (in selection order; none
