@@ -100,10 +100,14 @@ std::optional<std::pair<int, double>> pickEntity3d(const Editor& editor, const V
     return best;
 }
 
+std::vector<Brush> translatedSelection(const EditorDocument& doc, const Vec3& offset) {
+    std::vector<Brush> out;
+    for (int i : doc.selection()) out.push_back(translated(doc.brushes()[size_t(i)], offset));
+    return out;
+}
+
 QUndoCommand* nudgeSelectionCommand(EditorDocument& doc, const Vec3& offset) {
-    std::vector<Brush> brushes;
-    for (int i : doc.selection()) brushes.push_back(translated(doc.brushes()[size_t(i)], offset));
-    return moveSelectionCommand(doc, "Nudge", brushes, offset);
+    return moveSelectionCommand(doc, "Nudge", translatedSelection(doc, offset), offset);
 }
 
 QUndoCommand* moveSelectionCommand(EditorDocument& doc, const QString& text, const std::vector<Brush>& brushes,

@@ -37,6 +37,8 @@ QUndoCommand* moveSelectionCommand(EditorDocument& doc, const QString& text, con
 // The same with an offset per selected entity (in entity selection order).
 QUndoCommand* moveSelectionCommand(EditorDocument& doc, const QString& text, const std::vector<Brush>& brushes,
                                    const std::vector<Vec3>& entityOffsets);
+// The selected brushes moved by `offset`, in selection order.
+std::vector<Brush> translatedSelection(const EditorDocument& doc, const Vec3& offset);
 // The selected brushes and entities moved by `offset` exactly (a nudge: no floor following,
 // no snapping), as one undo step; null when nothing is selected.
 QUndoCommand* nudgeSelectionCommand(EditorDocument& doc, const Vec3& offset);

@@ -8,6 +8,10 @@
 namespace shallot {
 
 namespace {
+// A note older than the autosave by more than this names another autosave's level (the note
+// is written just after the autosave it goes with).
+constexpr int kNoteAgeToleranceSeconds = 5;
+
 QString notePath() { return RecoveryFile::path() + ".level"; }
 
 // "3 minutes ago", "2 hours ago", "yesterday"...: how long ago, in the largest whole unit.
@@ -33,10 +37,10 @@ void RecoveryFile::noteLevel(const QString& levelFile) {
 }
 
 QString RecoveryFile::level() {
+    // Only a note as new as the autosave names its level (an older editor's autosave has none).
+    if (QFileInfo(notePath()).lastModified() < QFileInfo(path()).lastModified().addSecs(-kNoteAgeToleranceSeconds)) return {};
     QFile note(notePath());
     if (!note.open(QIODevice::ReadOnly)) return {};
-    // Only a note as new as the autosave names its level (an older editor's autosave has none).
-    if (QFileInfo(notePath()).lastModified() < QFileInfo(path()).lastModified().addSecs(-5)) return {};
     return QString::fromUtf8(note.readAll()).trimmed();
 }
 

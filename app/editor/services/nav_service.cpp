@@ -252,12 +252,12 @@ void NavService::showTravel(std::shared_ptr<const CompiledWorld> travelWorld, st
 }
 
 std::optional<WalkableMeshDrawing> NavService::takeMeshDrawing(const WalkableMeshKey& key) {
-    if (!meshDrawing_ || !(meshDrawing_->key == key)) return std::nullopt;
+    if (!meshDrawing_ || meshDrawing_->key != key) return std::nullopt;
     return std::exchange(meshDrawing_, std::nullopt);
 }
 
 std::optional<WalkableTravelDrawing> NavService::takeTravelDrawing(const WalkableTravelKey& key) {
-    if (!travelDrawing_ || !(travelDrawing_->key == key)) return std::nullopt;
+    if (!travelDrawing_ || travelDrawing_->key != key) return std::nullopt;
     return std::exchange(travelDrawing_, std::nullopt);
 }
 

@@ -81,7 +81,7 @@ void OverlayController::rebuildNavLayers() {
     // Each layer is set again only when what it shows changed (an upload and a repaint of
     // every view that draws it), from the drawing the build made when there is one.
     bool changed = false;
-    if (!(meshKey == navMeshDrawn_)) {
+    if (meshKey != navMeshDrawn_) {
         WalkableMeshDrawing drawing;
         if (meshKey.mesh) {
             std::optional<WalkableMeshDrawing> made = nav_->takeMeshDrawing(meshKey);
@@ -92,7 +92,7 @@ void OverlayController::rebuildNavLayers() {
         releaseInBackground(std::exchange(navMeshDrawn_, std::move(meshKey)).mesh);
         changed = true;
     }
-    if (!(travelKey == navTravelDrawn_)) {
+    if (travelKey != navTravelDrawn_) {
         WalkableTravelDrawing drawing;
         if (travelKey.graph) {
             std::optional<WalkableTravelDrawing> made = nav_->takeTravelDrawing(travelKey);

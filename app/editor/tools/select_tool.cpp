@@ -125,12 +125,7 @@ std::vector<Vec3> SelectTool::entityOffsets(const ViewPoint& p) const {
 
 std::vector<Brush> SelectTool::draggedBrushes(const ViewPoint& p) const {
     const EditorDocument& doc = editor_.document();
-    std::vector<Brush> out;
-    if (mode_ == Mode::Move) {
-        const Vec3 delta = moveOffset(p);
-        for (int i : doc.selection()) out.push_back(translated(doc.brushes()[size_t(i)], delta));
-        return out;
-    }
+    if (mode_ == Mode::Move) return translatedSelection(doc, moveOffset(p));
     // Resize: move the grabbed sides of the selection box to the snapped cursor, then map
     // every selected brush from the old box to the new one.
     const Aabb before = editor_.selectionBounds();
@@ -141,6 +136,7 @@ std::vector<Brush> SelectTool::draggedBrushes(const ViewPoint& p) const {
     };
     moveSide(p.uAxis, resizeU_);
     moveSide(p.vAxis, resizeV_);
+    std::vector<Brush> out;
     for (int i : doc.selection()) {
         const Brush& b = doc.brushes()[size_t(i)];
         const Aabb old = bounds(b);

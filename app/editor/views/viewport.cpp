@@ -161,6 +161,21 @@ void Viewport::legendMove(const QMouseEvent* e) {
     if (editor_.legendsShown() && e->buttons() == Qt::NoButton && legend_.hover(e->position())) redraw();
 }
 
+bool Viewport::nudgeSelectionByKey(const QKeyEvent* e, const Vec3& right, const Vec3& up, const Vec3& vertical) {
+    if (e->modifiers() != Qt::NoModifier && e->modifiers() != Qt::KeypadModifier) return false;
+    Vec3 along = Vec3::Zero();
+    switch (e->key()) {
+    case Qt::Key_Left: along = -right; break;
+    case Qt::Key_Right: along = right; break;
+    case Qt::Key_Up: along = up; break;
+    case Qt::Key_Down: along = -up; break;
+    case Qt::Key_PageUp: along = vertical; break;
+    case Qt::Key_PageDown: along = -vertical; break;
+    default: break;
+    }
+    return along != Vec3::Zero() && editor_.nudgeSelection(editor_.document().data().gridSize * along);
+}
+
 void Viewport::leaveEvent(QEvent* e) {
     QWidget::leaveEvent(e);
     if (legend_.hover(std::nullopt)) redraw();

@@ -104,6 +104,11 @@ protected:
     void paintLegend(QPainter& painter);
     bool legendPress(const QMouseEvent* e);
     void legendMove(const QMouseEvent* e);
+    // The arrow keys (without modifiers) nudge the selection a grid step along `right` and
+    // `up`, the world axes the view shows to its right and up; Page Up / Page Down along
+    // `vertical` when it is not zero. True when the key was such a nudge and something was
+    // selected.
+    bool nudgeSelectionByKey(const QKeyEvent* e, const Vec3& right, const Vec3& up, const Vec3& vertical);
     LegendBox legend_;
 
     Editor& editor_;

@@ -347,18 +347,7 @@ void Viewport2D::keyPressEvent(QKeyEvent* e) {
         return;
     }
     // Arrows: the selection a grid step across the view, as the arrows point on screen.
-    if (e->modifiers() == Qt::NoModifier || e->modifiers() == Qt::KeypadModifier) {
-        const double step = editor_.document().data().gridSize;
-        Vec3 offset = Vec3::Zero();
-        switch (e->key()) {
-        case Qt::Key_Left: offset[u_] = -step; break;
-        case Qt::Key_Right: offset[u_] = step; break;
-        case Qt::Key_Up: offset[v_] = step; break;
-        case Qt::Key_Down: offset[v_] = -step; break;
-        default: break;
-        }
-        if (offset != Vec3::Zero() && editor_.nudgeSelection(offset)) return;
-    }
+    if (nudgeSelectionByKey(e, Vec3::Unit(u_), Vec3::Unit(v_), Vec3::Zero())) return;
     Viewport::keyPressEvent(e);
 }
 

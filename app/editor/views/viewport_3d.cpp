@@ -317,22 +317,8 @@ void Viewport3D::keyPressEvent(QKeyEvent* e) {
     }
     // Arrows: the selection a grid step along the world axis nearest the camera's forward
     // (up, down) or right (left, right); Page Up / Page Down: up and down.
-    if (e->modifiers() == Qt::NoModifier || e->modifiers() == Qt::KeypadModifier) {
-        const double step = editor_.document().data().gridSize;
-        const Vec3 f = forward();
-        const Vec3 along = nearestHorizontalAxis(f), across = nearestHorizontalAxis(f.cross(Vec3::UnitZ()));
-        Vec3 offset = Vec3::Zero();
-        switch (e->key()) {
-        case Qt::Key_Up: offset = step * along; break;
-        case Qt::Key_Down: offset = -step * along; break;
-        case Qt::Key_Right: offset = step * across; break;
-        case Qt::Key_Left: offset = -step * across; break;
-        case Qt::Key_PageUp: offset = step * Vec3::UnitZ(); break;
-        case Qt::Key_PageDown: offset = -step * Vec3::UnitZ(); break;
-        default: break;
-        }
-        if (offset != Vec3::Zero() && editor_.nudgeSelection(offset)) return;
-    }
+    const Vec3 f = forward();
+    if (nudgeSelectionByKey(e, nearestHorizontalAxis(f.cross(Vec3::UnitZ())), nearestHorizontalAxis(f), Vec3::UnitZ())) return;
     Viewport::keyPressEvent(e);
 }
 
